@@ -1,0 +1,40 @@
+# SwiftVLC tasks. `make demo` runs the tool on the bundled clip; `make test` runs the tests.
+# Both install the Debian packages they need first (scripts/install-deps.sh).
+
+SWIFT_FLAGS := -Xswiftc -warnings-as-errors
+SYMBOLS := .build/symbol-graphs
+
+.PHONY: deps build demo test lint format docs fixtures ci
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	swift build $(SWIFT_FLAGS)
+
+demo: deps
+	swift run $(SWIFT_FLAGS) swiftvlc
+
+test: deps
+	swift test $(SWIFT_FLAGS)
+
+lint:
+	swift format lint --strict --recursive Package.swift Sources Tests
+
+format:
+	swift format --in-place --recursive Package.swift Sources Tests
+
+docs: deps
+	rm -rf $(SYMBOLS) && mkdir -p $(SYMBOLS)
+	swift package dump-symbol-graph --minimum-access-level public >/dev/null
+	find .build/*/symbolgraph -name 'SwiftVLC.symbols.json' -o -name 'SwiftVLC@*.symbols.json' \
+	  | xargs -I{} cp {} $(SYMBOLS)/
+	docc convert Sources/SwiftVLC/SwiftVLC.docc --additional-symbol-graph-dir $(SYMBOLS) \
+	  --fallback-display-name SwiftVLC --fallback-bundle-identifier org.swiftvlc.SwiftVLC \
+	  --warnings-as-errors --output-path .build/SwiftVLC.doccarchive
+
+fixtures:
+	scripts/make-fixtures.sh
+
+ci:
+	bash .ci/run

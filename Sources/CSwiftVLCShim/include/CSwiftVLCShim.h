@@ -1,0 +1,32 @@
+#ifndef CSWIFTVLCSHIM_H
+#define CSWIFTVLCSHIM_H
+
+#include <vlc/vlc.h>
+
+/// Longest log message, in bytes including the terminating NUL, that reaches Swift.
+/// Longer messages are cut at a UTF-8 character boundary and end with "…".
+#define SWIFTVLC_LOG_MESSAGE_MAX 2048
+
+/// Receives one formatted libVLC log message. `module` may be NULL. Both strings are
+/// valid only for the duration of the call. Called on libVLC's threads.
+typedef void (*swiftvlc_log_sink)(void *context, int level, const char *module,
+                                  const char *message);
+
+/// Opaque routing record between libVLC's `va_list` callback and a Swift sink.
+typedef struct swiftvlc_log_route swiftvlc_log_route;
+
+/// Installs a log callback on `instance` that formats each message with `vsnprintf` and
+/// passes plain strings to `sink`. Returns the route to pass to `swiftvlc_log_remove`,
+/// or NULL when memory is exhausted.
+swiftvlc_log_route *swiftvlc_log_install(libvlc_instance_t *instance,
+                                         swiftvlc_log_sink sink, void *context);
+
+/// Removes the callback (waiting, inside libVLC, for calls in flight) and frees the route.
+/// After it returns, `sink` is never called again with `context`.
+void swiftvlc_log_remove(libvlc_instance_t *instance, swiftvlc_log_route *route);
+
+/// Copies `text` into `buffer` with the same truncation rule as log messages: a cut text
+/// ends on a whole UTF-8 character followed by "…". Exposed for tests of that rule.
+void swiftvlc_copy_truncated(char *buffer, size_t size, const char *text);
+
+#endif

@@ -1,0 +1,159 @@
+internal import CLibVLC
+import Foundation
+
+/// A libVLC engine: loaded plugins, global options and the log. Everything else (media,
+/// players, discoverers) is created against one.
+///
+/// Thread-safe; create one and share it. ``shared`` is the instance used when an API takes no
+/// explicit one. The native instance is released when the last reference goes away.
+public final class VLCInstance: Sendable {
+  /// The process-wide instance, created with ``defaultArguments`` on first use.
+  ///
+  /// If libVLC cannot start at all (no plugins installed), using it is a programming error
+  /// and traps with libVLC's reason; create an instance with ``init(arguments:)`` to handle that
+  /// case as an error instead.
+  public static let shared: VLCInstance = {
+    do {
+      return try VLCInstance()
+    } catch {
+      fatalError("SwiftVLC: \(error). Install libVLC's plugins (apt-get install vlc-plugin-base).")
+    }
+  }()
+
+  /// Arguments that work both on a desktop and headless.
+  ///
+  /// With no `DISPLAY` or `WAYLAND_DISPLAY`, video goes to the null output (`--vout=vdummy`)
+  /// instead of libVLC's terminal ASCII-art output, which takes over the terminal and can crash.
+  /// With no sound server and no sound card, audio goes to the null output (`--aout=adummy`).
+  /// libVLC's own console log is silenced; read it through ``logs(minimumLevel:)``.
+  public static var defaultArguments: [String] {
+    var arguments = ["--no-video-title-show", "--quiet"]
+    let environment = ProcessInfo.processInfo.environment
+    if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+      arguments.append("--vout=vdummy")
+    }
+    if !hasAudioDevice(environment: environment) {
+      arguments.append("--aout=adummy")
+    }
+    return arguments
+  }
+
+  /// Arguments for instances that must never touch a screen or a sound device: null video
+  /// and audio outputs. Used by tests, thumbnails and probes.
+  public static var headlessArguments: [String] {
+    ["--no-video-title-show", "--quiet", "--vout=vdummy", "--aout=adummy"]
+  }
+
+  /// The libVLC version, for example "3.0.24 Vetinari".
+  public var version: String { String(cString: libvlc_get_version()) }
+
+  /// The compiler libVLC was built with.
+  public var compiler: String { String(cString: libvlc_get_compiler()) }
+
+  nonisolated(unsafe) let pointer: OpaquePointer  // owned: released in deinit, never reassigned
+  let logRouter: LogRouter
+
+  /// Creates a libVLC instance.
+  ///
+  /// Blocks while libVLC loads its plugin cache (tens of milliseconds).
+  ///
+  /// - Parameter arguments: libVLC command-line options, such as `--vout=vdummy`.
+  /// - Throws: ``VLCError/instanceCreationFailed(reason:)`` when libVLC rejects an option or
+  ///   cannot load its plugins.
+  public init(arguments: [String] = VLCInstance.defaultArguments) throws(VLCError) {
+    // No libvlc_errmsg here: libVLC 3 creates the thread-local error slot inside libvlc_new
+    // and deletes it when the last instance goes, so reading or clearing it with no live
+    // instance frees a foreign pointer and aborts.
+    let created = withCStrings(arguments) { argv in
+      libvlc_new(Int32(arguments.count), argv)
+    }
+    guard let created else {
+      throw .instanceCreationFailed(
+        reason: "libVLC rejected the arguments \(arguments) or found no plugins")
+    }
+    pointer = created
+    logRouter = LogRouter(instance: created)
+  }
+
+  deinit {
+    logRouter.shutDown()
+    libvlc_release(pointer)
+  }
+
+  /// Names the application in HTTP requests and to the sound server.
+  ///
+  /// - Parameters:
+  ///   - name: a human-readable name, such as "My Player 1.0" (sound server).
+  ///   - http: the HTTP user agent, such as "MyPlayer/1.0 SwiftVLC".
+  public func setUserAgent(name: String, http: String) {
+    libvlc_set_user_agent(pointer, name, http)
+  }
+
+  /// Sets the application's identity, reported to the sound server and desktop.
+  ///
+  /// - Parameters:
+  ///   - id: a reverse-DNS identifier, such as "org.example.player".
+  ///   - version: the application version.
+  ///   - icon: an icon name from the desktop theme.
+  public func setAppID(_ id: String, version: String, icon: String) {
+    libvlc_set_app_id(pointer, id, version, icon)
+  }
+
+  /// A stream of libVLC log messages at or above `minimumLevel`.
+  ///
+  /// Every call returns a new, independent stream; cancelling its task ends it. libVLC's log
+  /// callback is installed while at least one stream is alive. Buffers up to 1,000 unread
+  /// entries per stream and drops the oldest beyond that.
+  public func logs(minimumLevel: LogLevel = .warning) -> AsyncStream<LogEntry> {
+    logRouter.broadcaster.subscribe(bufferingPolicy: .bufferingNewest(1_000)) {
+      $0.level >= minimumLevel
+    }
+  }
+
+  /// The audio output modules this libVLC can use (pulse, alsa, adummy, amem, …).
+  public func audioOutputs() -> [AudioOutput] {
+    guard let list = libvlc_audio_output_list_get(pointer) else { return [] }
+    defer { libvlc_audio_output_list_release(list) }
+    var outputs: [AudioOutput] = []
+    var node: UnsafeMutablePointer<libvlc_audio_output_t>? = list
+    while let current = node {
+      outputs.append(
+        AudioOutput(
+          name: String(cString: current.pointee.psz_name),
+          description: current.pointee.psz_description.map { String(cString: $0) } ?? ""))
+      node = current.pointee.p_next
+    }
+    return outputs
+  }
+
+  private static func hasAudioDevice(environment: [String: String]) -> Bool {
+    let fileManager = FileManager.default
+    if environment["PULSE_SERVER"] != nil { return true }
+    if let runtime = environment["XDG_RUNTIME_DIR"],
+      fileManager.fileExists(atPath: runtime + "/pulse/native")
+        || fileManager.fileExists(atPath: runtime + "/pipewire-0")
+    {
+      return true
+    }
+    let cards = (try? fileManager.contentsOfDirectory(atPath: "/dev/snd")) ?? []
+    return cards.contains { $0.hasPrefix("pcmC") }
+  }
+}
+
+/// An audio output module of libVLC. Maps `libvlc_audio_output_t`.
+public struct AudioOutput: Sendable, Hashable {
+  /// The module name to pass to `--aout` or to a player ("pulse", "alsa", "adummy").
+  public var name: String
+  /// A human-readable description.
+  public var description: String
+}
+
+/// Calls `body` with a C `argv` array for `strings`, valid only during the call.
+func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R)
+  -> R
+{
+  let duplicates = strings.map { strdup($0) }
+  defer { for duplicate in duplicates { free(duplicate) } }
+  let pointers = duplicates.map { UnsafePointer($0) }
+  return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+}

@@ -1,0 +1,3 @@
+import SwiftVLC
+
+print("swiftvlc 0.1.0, libVLC \(VLCInstance.shared.version)")

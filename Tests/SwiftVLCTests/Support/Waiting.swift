@@ -1,0 +1,47 @@
+import Foundation
+import SwiftVLC
+
+/// Thrown when a bounded wait in a test runs out of time.
+struct TimedOut: Error, CustomStringConvertible {
+  var what: String
+  var description: String { "timed out waiting for \(what)" }
+}
+
+/// Runs `body`, failing with ``TimedOut`` when it takes longer than `limit`. The body is
+/// cancelled at the limit; it must honour cancellation.
+func within<T: Sendable>(
+  _ limit: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+  try await withThrowingTaskGroup(of: T?.self) { group in
+    group.addTask { try await body() }
+    group.addTask {
+      try? await Task.sleep(for: limit)
+      return nil
+    }
+    defer { group.cancelAll() }
+    guard let first = try await group.next(), let value = first else {
+      throw TimedOut(what: what)
+    }
+    return value
+  }
+}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// The first element satisfying `predicate`, or ``TimedOut`` after `limit`.
+  func first(
+    within limit: Duration, _ what: String,
+    where predicate: @escaping @Sendable (Element) -> Bool
+  ) async throws -> Element {
+    try await SwiftVLCTests.within(limit, what) {
+      for try await element in self where predicate(element) {
+        return element
+      }
+      throw TimedOut(what: "\(what) (the stream ended first)")
+    }
+  }
+}
+
+/// An instance with null outputs, as every libVLC test uses.
+func headlessInstance() throws -> VLCInstance {
+  try VLCInstance(arguments: VLCInstance.headlessArguments)
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages SwiftVLC builds, tests and runs with. Idempotent: does nothing
+# when they are all present. Needs root or sudo when something is missing.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libvlc-dev          # headers and libvlc.so (pkg-config name: libvlc)
+  vlc-plugin-base     # demuxers, decoders, vmem/amem, null outputs, stream output
+  vlc-plugin-video-output  # X11 output for embedding into a window
+  libx11-dev          # the X11 example and window tests
+  xvfb                # a headless X server for the window tests
+  x11-apps            # xwd, to capture a window in tests
+  fonts-dejavu-core   # subtitle rendering needs a font
+  tmux                # the terminal-mode test of the CLI
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "installing: ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
