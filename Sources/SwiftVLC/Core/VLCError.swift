@@ -67,8 +67,8 @@ func clearLibVLCError() {
 /// turns the failure into a `VLCError` built from libVLC's own message.
 func checkStatus(
   _ what: String,
-  _ body: () -> Int32,
-  failure: (String) -> VLCError = VLCError.operationFailed
+  failure: (String) -> VLCError = VLCError.operationFailed,
+  _ body: () -> Int32
 ) -> Result<Void, VLCError> {
   clearLibVLCError()
   if body() < 0 {

@@ -45,3 +45,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 func headlessInstance() throws -> VLCInstance {
   try VLCInstance(arguments: VLCInstance.headlessArguments)
 }
+
+extension Duration {
+  /// The duration in milliseconds, as a floating-point number.
+  var inMilliseconds: Double {
+    Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
+  }
+}

@@ -1,0 +1,53 @@
+internal import CLibVLC
+import Synchronization
+
+/// The libVLC event callback signature (`libvlc_callback_t`).
+typealias NativeEventCallback =
+  @convention(c) (
+    UnsafePointer<libvlc_event_t>?, UnsafeMutableRawPointer?
+  ) -> Void
+
+/// Attaches one C callback, with a retained context box, to several event types of one libVLC
+/// event manager, and detaches them all exactly once.
+///
+/// libVLC 3 holds the event manager's lock while it runs a callback, and `libvlc_event_detach`
+/// takes that lock. So when ``detach()`` returns, no callback is running with the box, and the
+/// box is released only then. The owner keeps the native object alive until ``detach()``.
+final class EventAttachment<Box: AnyObject & Sendable>: Sendable {
+  // Borrowed from the native object the owner holds; used only under `attached`.
+  private nonisolated(unsafe) let manager: OpaquePointer
+  private nonisolated(unsafe) let callback: NativeEventCallback
+  private let types: [Int32]
+  private let context: Unmanaged<Box>
+  private let attached = Mutex(true)
+
+  /// Attaches `callback` with `box` as its context. Event types libVLC refuses are skipped.
+  init(manager: OpaquePointer, types: [libvlc_event_e], box: Box, callback: NativeEventCallback) {
+    self.manager = manager
+    self.callback = callback
+    self.context = Unmanaged.passRetained(box)
+    var accepted: [Int32] = []
+    for type in types {
+      let raw = Int32(type.rawValue)
+      if libvlc_event_attach(manager, raw, callback, context.toOpaque()) == 0 {
+        accepted.append(raw)
+      }
+    }
+    self.types = accepted
+  }
+
+  /// Detaches every listener, then releases the box. Idempotent; safe from any thread except
+  /// from inside one of these callbacks.
+  func detach() {
+    attached.withLock { isAttached in
+      guard isAttached else { return }
+      isAttached = false
+      for type in types {
+        libvlc_event_detach(manager, type, callback, context.toOpaque())
+      }
+      context.release()
+    }
+  }
+
+  deinit { detach() }
+}

@@ -1,0 +1,267 @@
+internal import CLibVLC
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A playable source: a file, a URL or a file descriptor, with its options.
+///
+/// Thread-safe. A media can be parsed, given options and played by several players; the native
+/// media is released when the last reference (yours or a player's) goes away.
+public final class Media: Sendable {
+  /// The instance this media belongs to.
+  public let instance: VLCInstance
+  /// The media resource locator libVLC uses, such as "file:///tmp/a.mp4".
+  public let mrl: String
+
+  nonisolated(unsafe) let pointer: OpaquePointer  // owned: released in deinit, never reassigned
+  private let events: MediaEvents
+  private let attachment: EventAttachment<MediaEvents>
+  private let parsed = Mutex<MediaInfo?>(nil)
+
+  private init(instance: VLCInstance, pointer: OpaquePointer) {
+    self.instance = instance
+    self.pointer = pointer
+    self.mrl =
+      libvlc_media_get_mrl(pointer).map { mrl in
+        defer { libvlc_free(mrl) }
+        return String(cString: mrl)
+      } ?? ""
+    events = MediaEvents()
+    attachment = EventAttachment(
+      manager: libvlc_media_event_manager(pointer),
+      types: [libvlc_MediaParsedChanged, libvlc_MediaSubItemAdded], box: events,
+      callback: mediaEventCallback)
+  }
+
+  /// Opens a URL: `file://`, `http(s)://`, `udp://`, `rtsp://`, or any scheme libVLC reads.
+  ///
+  /// A `file://` URL is checked like ``init(path:instance:)``.
+  ///
+  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` for a missing file or a URL libVLC
+  ///   cannot represent.
+  public convenience init(url: URL, instance: VLCInstance = .shared) throws(VLCError) {
+    if url.isFileURL {
+      try self.init(path: url.path, instance: instance)
+      return
+    }
+    clearLibVLCError()
+    guard let pointer = libvlc_media_new_location(instance.pointer, url.absoluteString) else {
+      throw .mediaCreationFailed(source: explain(url.absoluteString))
+    }
+    self.init(instance: instance, pointer: pointer)
+  }
+
+  /// Opens a local file.
+  ///
+  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` at once when the file does not exist
+  ///   or is a directory, before any playback is tried.
+  public convenience init(path: String, instance: VLCInstance = .shared) throws(VLCError) {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw .mediaCreationFailed(source: "\(path): no such file")
+    }
+    guard !isDirectory.boolValue else {
+      throw .mediaCreationFailed(source: "\(path): is a directory")
+    }
+    clearLibVLCError()
+    guard let pointer = libvlc_media_new_path(instance.pointer, path) else {
+      throw .mediaCreationFailed(source: explain(path))
+    }
+    self.init(instance: instance, pointer: pointer)
+  }
+
+  /// Reads from an open file descriptor. The descriptor must stay open while the media is in
+  /// use; libVLC reads it from its current offset and does not close it.
+  ///
+  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` when `fileDescriptor` is not open.
+  public convenience init(fileDescriptor: Int32, instance: VLCInstance = .shared) throws(VLCError) {
+    guard fileDescriptor >= 0, fcntl(fileDescriptor, F_GETFD) != -1 else {
+      throw .mediaCreationFailed(source: "file descriptor \(fileDescriptor) is not open")
+    }
+    clearLibVLCError()
+    guard let pointer = libvlc_media_new_fd(instance.pointer, fileDescriptor) else {
+      throw .mediaCreationFailed(source: explain("file descriptor \(fileDescriptor)"))
+    }
+    self.init(instance: instance, pointer: pointer)
+  }
+
+  deinit {
+    attachment.detach()
+    // Releasing a media that is being parsed waits for the parser; keep that off the caller.
+    nonisolated(unsafe) let pointer = pointer
+    DispatchQueue.global().async { libvlc_media_release(pointer) }
+  }
+
+  /// Adds a libVLC media option, such as `":start-time=10"` or `":network-caching=300"`.
+  /// Takes effect the next time the media is played.
+  public func addOption(_ option: String) {
+    libvlc_media_add_option(pointer, option)
+  }
+
+  /// Sets the HTTP User-Agent header sent for this media.
+  public func setHTTPUserAgent(_ userAgent: String) {
+    addOption(":http-user-agent=\(userAgent)")
+  }
+
+  /// Sets the HTTP Referer header sent for this media.
+  public func setHTTPReferrer(_ referrer: String) {
+    addOption(":http-referrer=\(referrer)")
+  }
+
+  /// Adds a subtitle or audio file to play alongside this media.
+  ///
+  /// - Parameters:
+  ///   - url: the slave's location.
+  ///   - kind: what it carries.
+  ///   - priority: 0 (lowest) to 4 (highest, as if chosen by the user).
+  /// - Throws: ``VLCError/invalidInput(_:)`` for a priority outside 0…4;
+  ///   ``VLCError/operationFailed(_:)`` when libVLC refuses the slave.
+  public func addSlave(url: URL, kind: SlaveKind, priority: Int = 4) throws(VLCError) {
+    guard (0...4).contains(priority) else {
+      throw .invalidInput("slave priority \(priority) is outside 0…4")
+    }
+    try checkStatus("adding slave \(url.absoluteString)") {
+      libvlc_media_slaves_add(pointer, kind.native, UInt32(priority), url.absoluteString)
+    }.get()
+  }
+
+  /// Playback counters, or `nil` when the media is not playing.
+  public func statistics() -> MediaStatistics? {
+    var stats = libvlc_media_stats_t()
+    guard libvlc_media_get_stats(pointer, &stats) != 0 else { return nil }
+    return MediaStatistics(native: stats)
+  }
+
+  /// Reads the media's duration, metadata and tracks without playing it.
+  ///
+  /// The first successful result is cached: later calls return it at once (libVLC 3 never
+  /// reports a second parse). Cancelling the calling task stops libVLC's parser.
+  ///
+  /// - Parameters:
+  ///   - timeout: how long libVLC may take.
+  ///   - network: also parse network sources (HTTP, …); otherwise they are skipped.
+  /// - Returns: the result; garbage and empty-but-readable input give `isPlayable == false`.
+  /// - Throws: ``VLCError/parseTimeout``, ``VLCError/cancelled``, or
+  ///   ``VLCError/parseFailed(reason:)`` when libVLC cannot read the source at all.
+  public func parse(timeout: Duration = .seconds(5), network: Bool = false) async throws(VLCError)
+    -> MediaInfo
+  {
+    if let cached = parsed.withLock({ $0 }) { return cached }
+    guard timeout > .zero else { throw .invalidInput("parse timeout must be positive") }
+    if Task.isCancelled { throw .cancelled }
+
+    // Subscribe before starting, so the completion cannot slip between the two.
+    let completions = events.parse.subscribe()
+    if libvlc_media_get_parsed_status(pointer) == libvlc_media_parsed_status_done {
+      return cache(readInfo())
+    }
+    var flags = libvlc_media_parse_local.rawValue
+    if network { flags |= libvlc_media_parse_network.rawValue }
+    let milliseconds = Int32(clamping: timeout.milliseconds)
+    try checkStatus("starting to parse \(mrl)", failure: VLCError.parseFailed) {
+      libvlc_media_parse_with_options(pointer, libvlc_media_parse_flag_t(flags), milliseconds)
+    }.get()
+
+    // libVLC enforces the timeout itself; the extra margin only guards against an event
+    // that never comes (libVLC 3 sends none for a second parse after a timeout).
+    let status = await withTaskCancellationHandler {
+      await firstValue(of: completions, within: timeout + .seconds(2))
+    } onCancel: {
+      DispatchQueue.global().async { libvlc_media_parse_stop(self.pointer) }
+    }
+    if Task.isCancelled { throw .cancelled }
+    switch status.map(libvlc_media_parsed_status_t.init(rawValue:)) {
+    case libvlc_media_parsed_status_done:
+      return cache(readInfo())
+    case libvlc_media_parsed_status_failed:
+      throw .parseFailed(reason: "libVLC could not read \(mrl)")
+    case libvlc_media_parsed_status_skipped:
+      throw .parseFailed(reason: "libVLC skipped \(mrl): parse network sources with network: true")
+    default:
+      DispatchQueue.global().async { libvlc_media_parse_stop(self.pointer) }
+      throw .parseTimeout
+    }
+  }
+
+  private func cache(_ info: MediaInfo) -> MediaInfo {
+    parsed.withLock { $0 = info }
+    return info
+  }
+
+  /// Reads what libVLC has parsed so far.
+  func readInfo() -> MediaInfo {
+    var values: [MetadataKey: String] = [:]
+    for key in MetadataKey.allCases {
+      if let value = libvlc_media_get_meta(pointer, key.native) {
+        let text = String(cString: value)
+        libvlc_free(value)
+        if !text.isEmpty { values[key] = text }
+      }
+    }
+    let tracks = readTracks()
+    let length = libvlc_media_get_duration(pointer)
+    let duration: Duration? = length > 0 ? .milliseconds(length) : nil
+    return MediaInfo(
+      duration: duration, metadata: Metadata(values), tracks: tracks,
+      isPlayable: !tracks.isEmpty || duration != nil)
+  }
+
+  /// The tracks libVLC knows for this media (from parsing or from playing it).
+  func readTracks() -> [Track] {
+    var list: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_media_track_t>?>?
+    let count = libvlc_media_tracks_get(pointer, &list)
+    guard let list, count > 0 else { return [] }
+    defer { libvlc_media_tracks_release(list, count) }
+    return (0..<Int(count)).compactMap { index in list[index].map { Track(native: $0.pointee) } }
+  }
+}
+
+/// The media's event callback context: what the C callback needs, nothing more.
+final class MediaEvents: Sendable {
+  /// Parse completions, as raw `libvlc_media_parsed_status_t` values.
+  let parse = Broadcaster<UInt32>()
+  /// Sub-items libVLC found (playlist entries), as retained native media.
+  let subItems = Broadcaster<SubItem>()
+
+  /// A retained child media handed from the callback to Swift.
+  struct SubItem: @unchecked Sendable {  // a retained libvlc_media_t*, adopted by exactly one Media
+    var pointer: OpaquePointer
+  }
+}
+
+private func mediaEventCallback(
+  event: UnsafePointer<libvlc_event_t>?, context: UnsafeMutableRawPointer?
+) {
+  guard let event, let context else { return }
+  let events = Unmanaged<MediaEvents>.fromOpaque(context).takeUnretainedValue()
+  switch libvlc_event_e(rawValue: UInt32(bitPattern: event.pointee.type)) {
+  case libvlc_MediaParsedChanged:
+    events.parse.broadcast(UInt32(event.pointee.u.media_parsed_changed.new_status))
+  default:
+    break
+  }
+}
+
+/// The first value of `stream`, or `nil` when it ends, the task is cancelled, or `limit` passes.
+func firstValue<T: Sendable>(of stream: AsyncStream<T>, within limit: Duration) async -> T? {
+  await withTaskGroup(of: T?.self) { group in
+    group.addTask {
+      for await value in stream { return value }
+      return nil
+    }
+    group.addTask {
+      try? await Task.sleep(for: limit)
+      return nil
+    }
+    defer { group.cancelAll() }
+    return await group.next() ?? nil
+  }
+}
+
+extension Duration {
+  /// The duration in whole milliseconds, rounded toward zero.
+  var milliseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+  }
+}

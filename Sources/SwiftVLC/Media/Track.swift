@@ -1,0 +1,136 @@
+internal import CLibVLC
+
+/// The kind of an elementary stream. Maps `libvlc_track_type_t`.
+public enum TrackKind: Sendable, Hashable {
+  /// Sound (`libvlc_track_audio`).
+  case audio
+  /// Pictures (`libvlc_track_video`).
+  case video
+  /// Subtitles or teletext (`libvlc_track_text`).
+  case subtitle
+  /// Anything else (`libvlc_track_unknown`).
+  case unknown
+
+  init(native: libvlc_track_type_t) {
+    switch native {
+    case libvlc_track_audio: self = .audio
+    case libvlc_track_video: self = .video
+    case libvlc_track_text: self = .subtitle
+    default: self = .unknown
+    }
+  }
+}
+
+/// One elementary stream of a media: an audio, video or subtitle track.
+///
+/// Fields libVLC does not know are `nil`. Maps `libvlc_media_track_t`.
+public struct Track: Sendable, Hashable, Identifiable {
+  /// libVLC's elementary-stream id; what selection APIs take.
+  public var id: Int
+  /// Audio, video or subtitle.
+  public var kind: TrackKind
+  /// The codec's four-character code, trimmed, such as "h264" or "mp4a".
+  public var codec: String
+  /// libVLC's human-readable codec name, such as "H264 - MPEG-4 AVC (part 10)".
+  public var codecName: String?
+  /// The language code from the container, such as "eng" or "fre".
+  public var language: String?
+  /// The track's label (the container's title, or the player's description).
+  public var name: String?
+  /// Bits per second, when the container declares it.
+  public var bitrate: Int?
+  /// Audio channel count.
+  public var channels: Int?
+  /// Audio samples per second (Hz).
+  public var sampleRate: Int?
+  /// Video width in pixels.
+  public var width: Int?
+  /// Video height in pixels.
+  public var height: Int?
+  /// Video frames per second.
+  public var frameRate: Double?
+
+  /// Creates a track description.
+  public init(
+    id: Int, kind: TrackKind, codec: String, codecName: String? = nil, language: String? = nil,
+    name: String? = nil, bitrate: Int? = nil, channels: Int? = nil, sampleRate: Int? = nil,
+    width: Int? = nil, height: Int? = nil, frameRate: Double? = nil
+  ) {
+    self.id = id
+    self.kind = kind
+    self.codec = codec
+    self.codecName = codecName
+    self.language = language
+    self.name = name
+    self.bitrate = bitrate
+    self.channels = channels
+    self.sampleRate = sampleRate
+    self.width = width
+    self.height = height
+    self.frameRate = frameRate
+  }
+
+  /// Copies one `libvlc_media_track_t`.
+  init(native track: libvlc_media_track_t) {
+    let kind = TrackKind(native: track.i_type)
+    self.init(
+      id: Int(track.i_id), kind: kind, codec: fourCC(track.i_codec),
+      codecName: libvlc_media_get_codec_description(track.i_type, track.i_codec)
+        .map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 },
+      language: nonEmpty(track.psz_language), name: nonEmpty(track.psz_description),
+      bitrate: track.i_bitrate > 0 ? Int(track.i_bitrate) : nil)
+    switch kind {
+    case .audio:
+      if let audio = track.audio?.pointee {
+        channels = audio.i_channels > 0 ? Int(audio.i_channels) : nil
+        sampleRate = audio.i_rate > 0 ? Int(audio.i_rate) : nil
+      }
+    case .video:
+      if let video = track.video?.pointee {
+        width = video.i_width > 0 ? Int(video.i_width) : nil
+        height = video.i_height > 0 ? Int(video.i_height) : nil
+        if video.i_frame_rate_den > 0 && video.i_frame_rate_num > 0 {
+          frameRate = Double(video.i_frame_rate_num) / Double(video.i_frame_rate_den)
+        }
+      }
+    case .subtitle, .unknown:
+      break
+    }
+  }
+}
+
+/// What an added slave input carries. Maps `libvlc_media_slave_type_t`.
+public enum SlaveKind: Sendable, Hashable {
+  /// A subtitle file (`libvlc_media_slave_type_subtitle`).
+  case subtitle
+  /// An audio file (`libvlc_media_slave_type_audio`).
+  case audio
+
+  var native: libvlc_media_slave_type_t {
+    switch self {
+    case .subtitle: libvlc_media_slave_type_subtitle
+    case .audio: libvlc_media_slave_type_audio
+    }
+  }
+}
+
+/// A four-character code as text: "h264", "mp4a", "subt"; trailing spaces removed.
+func fourCC(_ code: UInt32) -> String {
+  let bytes = (0..<4).map { UInt8(truncatingIfNeeded: code >> ($0 * 8)) }
+  let printable = bytes.map { (32...126).contains($0) ? $0 : UInt8(ascii: "?") }
+  return String(decoding: printable, as: UTF8.self).trimmingTrailingSpaces()
+}
+
+/// A C string copied into Swift, or `nil` when it is NULL or empty.
+func nonEmpty(_ string: UnsafePointer<CChar>?) -> String? {
+  guard let string, string.pointee != 0 else { return nil }
+  return String(cString: string)
+}
+
+extension String {
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

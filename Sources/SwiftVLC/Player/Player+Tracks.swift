@@ -1,0 +1,252 @@
+internal import CLibVLC
+import Foundation
+
+/// What the player's queue reads after streams appear or change.
+struct TrackSnapshot: Sendable {
+  var audio: [Track] = []
+  var video: [Track] = []
+  var subtitle: [Track] = []
+  var selectedAudio: Int = -1
+  var selectedSubtitle: Int = -1
+  var chapters: [Chapter] = []
+  var currentChapter: Int = -1
+  var titles: [Title] = []
+}
+
+extension Player {
+  /// The selected audio track; setting it selects that track, `nil` disables audio.
+  /// Setting a track that does not belong to ``audioTracks`` is ignored; use
+  /// ``selectAudioTrack(_:)`` to get an error instead.
+  public var selectedAudioTrack: Track? {
+    get {
+      access(keyPath: \.selectedAudioTrack)
+      return audioSelection
+    }
+    set { try? selectAudioTrack(newValue) }
+  }
+
+  /// The selected subtitle track; setting it selects that track, `nil` hides subtitles.
+  /// Setting a track that does not belong to ``subtitleTracks`` is ignored; use
+  /// ``selectSubtitleTrack(_:)`` to get an error instead.
+  public var selectedSubtitleTrack: Track? {
+    get {
+      access(keyPath: \.selectedSubtitleTrack)
+      return subtitleSelection
+    }
+    set { try? selectSubtitleTrack(newValue) }
+  }
+
+  /// Selects an audio track of ``audioTracks``, or disables audio with `nil`.
+  ///
+  /// - Throws: ``VLCError/trackNotFound(id:)`` when no audio track has that id.
+  public func selectAudioTrack(_ track: Track?) throws(VLCError) {
+    let id = try validated(track, in: audioTracks)
+    setAudioSelection(track.flatMap { picked in audioTracks.first { $0.id == picked.id } })
+    emit(.tracksChanged)
+    native.async { libvlc_audio_set_track($0, id) }
+  }
+
+  /// Selects a subtitle track of ``subtitleTracks``, or hides subtitles with `nil`.
+  /// libVLC 3 shows one subtitle track at a time.
+  ///
+  /// - Throws: ``VLCError/trackNotFound(id:)`` when no subtitle track has that id.
+  public func selectSubtitleTrack(_ track: Track?) throws(VLCError) {
+    let id = try validated(track, in: subtitleTracks)
+    setSubtitleSelection(track.flatMap { picked in subtitleTracks.first { $0.id == picked.id } })
+    emit(.tracksChanged)
+    native.async { libvlc_video_set_spu($0, id) }
+  }
+
+  /// Adds a subtitle or audio file to the current media while it plays.
+  ///
+  /// - Parameters:
+  ///   - url: the file or URL of the track.
+  ///   - kind: what it carries.
+  ///   - select: select it once libVLC has opened it.
+  /// - Throws: ``VLCError/invalidState(_:)`` with nothing playing;
+  ///   ``VLCError/mediaCreationFailed(source:)`` for a missing local file.
+  public func addExternalTrack(url: URL, kind: SlaveKind, select: Bool = true) throws(VLCError) {
+    guard currentMedia != nil, state.isActive else {
+      throw .invalidState("external tracks need a playing media")
+    }
+    if url.isFileURL && !FileManager.default.fileExists(atPath: url.path) {
+      throw .mediaCreationFailed(source: "\(url.path): no such file")
+    }
+    let location = url.absoluteString
+    native.async { libvlc_media_player_add_slave($0, kind.native, location, select) }
+  }
+
+  /// Shifts audio against video. Positive values play audio later.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` beyond ±1 hour.
+  public func setAudioDelay(_ delay: Duration) throws(VLCError) {
+    let microseconds = try validatedDelay(delay)
+    native.async { libvlc_audio_set_delay($0, microseconds) }
+  }
+
+  /// Shifts subtitles against video. Positive values show subtitles later.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` beyond ±1 hour.
+  public func setSubtitleDelay(_ delay: Duration) throws(VLCError) {
+    let microseconds = try validatedDelay(delay)
+    native.async { libvlc_video_set_spu_delay($0, microseconds) }
+  }
+
+  /// Jumps to chapter `index` of ``chapters``.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` when there is no such chapter.
+  public func selectChapter(_ index: Int) throws(VLCError) {
+    guard chapters.indices.contains(index) else {
+      throw .invalidInput("no chapter \(index) (the media has \(chapters.count))")
+    }
+    currentChapter = index
+    let chapter = Int32(index)
+    native.async { libvlc_media_player_set_chapter($0, chapter) }
+  }
+
+  /// Jumps to the next chapter, if any.
+  public func nextChapter() {
+    guard let current = currentChapter, current + 1 < chapters.count else { return }
+    try? selectChapter(current + 1)
+  }
+
+  /// Jumps to the previous chapter, if any.
+  public func previousChapter() {
+    guard let current = currentChapter, current > 0 else { return }
+    try? selectChapter(current - 1)
+  }
+
+  /// Switches to title `index` of ``titles``.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` when there is no such title.
+  public func selectTitle(_ index: Int) throws(VLCError) {
+    guard titles.indices.contains(index) else {
+      throw .invalidInput("no title \(index) (the media has \(titles.count))")
+    }
+    let title = Int32(index)
+    native.async { libvlc_media_player_set_title($0, title) }
+  }
+
+  func setAudioSelection(_ track: Track?) {
+    withMutation(keyPath: \.selectedAudioTrack) { audioSelection = track }
+  }
+
+  func setSubtitleSelection(_ track: Track?) {
+    withMutation(keyPath: \.selectedSubtitleTrack) { subtitleSelection = track }
+  }
+
+  private func validated(_ track: Track?, in tracks: [Track]) throws(VLCError) -> Int32 {
+    guard let track else { return -1 }
+    guard tracks.contains(where: { $0.id == track.id }) else {
+      throw .trackNotFound(id: track.id)
+    }
+    return Int32(track.id)
+  }
+
+  private func validatedDelay(_ delay: Duration) throws(VLCError) -> Int64 {
+    guard delay <= .seconds(3_600) && delay >= .seconds(-3_600) else {
+      throw .invalidInput("delay \(delay) is beyond ±1 hour")
+    }
+    return delay.milliseconds * 1_000
+  }
+
+  /// Reads tracks, selections and chapters on the player's queue, then publishes them.
+  func refreshTracks() {
+    let session = generation
+    let native = self.native
+    Task {
+      let snapshot = await native.run(readTrackSnapshot)
+      guard session == generation else { return }
+      publish(snapshot)
+    }
+  }
+
+  private func publish(_ snapshot: TrackSnapshot) {
+    let changed =
+      snapshot.audio != audioTracks || snapshot.video != videoTracks
+      || snapshot.subtitle != subtitleTracks
+      || snapshot.selectedAudio != (audioSelection?.id ?? -1)
+      || snapshot.selectedSubtitle != (subtitleSelection?.id ?? -1)
+    audioTracks = snapshot.audio
+    videoTracks = snapshot.video
+    subtitleTracks = snapshot.subtitle
+    setAudioSelection(snapshot.audio.first { $0.id == snapshot.selectedAudio })
+    setSubtitleSelection(snapshot.subtitle.first { $0.id == snapshot.selectedSubtitle })
+    if snapshot.chapters != chapters { chapters = snapshot.chapters }
+    if snapshot.titles != titles { titles = snapshot.titles }
+    let chapter = snapshot.currentChapter >= 0 ? snapshot.currentChapter : nil
+    if chapter != currentChapter { currentChapter = chapter }
+    if changed { emit(.tracksChanged) }
+  }
+}
+
+/// Runs on the player's queue: the current tracks, selections, chapters and titles.
+private func readTrackSnapshot(_ player: OpaquePointer) -> TrackSnapshot {
+  var details: [Int: Track] = [:]
+  if let media = libvlc_media_player_get_media(player) {
+    var list: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_media_track_t>?>?
+    let count = libvlc_media_tracks_get(media, &list)
+    if let list, count > 0 {
+      for index in 0..<Int(count) {
+        if let track = list[index] {
+          details[Int(track.pointee.i_id)] = Track(native: track.pointee)
+        }
+      }
+      libvlc_media_tracks_release(list, count)
+    }
+    libvlc_media_release(media)
+  }
+  func tracks(_ kind: TrackKind, _ list: UnsafeMutablePointer<libvlc_track_description_t>?)
+    -> [Track]
+  {
+    defer { if let list { libvlc_track_description_list_release(list) } }
+    var result: [Track] = []
+    var node = list
+    while let current = node {
+      let id = Int(current.pointee.i_id)
+      if id >= 0 {  // -1 is libVLC's "Disable" entry
+        var track = details[id] ?? Track(id: id, kind: kind, codec: "")
+        track.kind = kind
+        if track.name == nil { track.name = nonEmpty(current.pointee.psz_name) }
+        result.append(track)
+      }
+      node = current.pointee.p_next
+    }
+    return result
+  }
+  var snapshot = TrackSnapshot()
+  snapshot.audio = tracks(.audio, libvlc_audio_get_track_description(player))
+  snapshot.video = tracks(.video, libvlc_video_get_track_description(player))
+  snapshot.subtitle = tracks(.subtitle, libvlc_video_get_spu_description(player))
+  snapshot.selectedAudio = Int(libvlc_audio_get_track(player))
+  snapshot.selectedSubtitle = Int(libvlc_video_get_spu(player))
+  snapshot.currentChapter = Int(libvlc_media_player_get_chapter(player))
+
+  var chapters: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_chapter_description_t>?>?
+  let chapterCount = libvlc_media_player_get_full_chapter_descriptions(player, -1, &chapters)
+  if let chapters, chapterCount > 0 {
+    snapshot.chapters = (0..<Int(chapterCount)).compactMap { index in
+      chapters[index].map {
+        Chapter(
+          index: index, name: nonEmpty($0.pointee.psz_name),
+          start: .milliseconds($0.pointee.i_time_offset),
+          duration: .milliseconds($0.pointee.i_duration))
+      }
+    }
+    libvlc_chapter_descriptions_release(chapters, UInt32(chapterCount))
+  }
+  var titles: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_title_description_t>?>?
+  let titleCount = libvlc_media_player_get_full_title_descriptions(player, &titles)
+  if let titles, titleCount > 0 {
+    snapshot.titles = (0..<Int(titleCount)).compactMap { index in
+      titles[index].map {
+        Title(
+          index: index, name: nonEmpty($0.pointee.psz_name),
+          duration: .milliseconds($0.pointee.i_duration),
+          isMenu: $0.pointee.i_flags & UInt32(libvlc_title_menu) != 0)
+      }
+    }
+    libvlc_title_descriptions_release(titles, UInt32(titleCount))
+  }
+  return snapshot
+}

@@ -1,0 +1,239 @@
+internal import CLibVLC
+import Observation
+import Synchronization
+
+/// Plays one media at a time, with its state observable on the main actor.
+///
+/// Every property is kept up to date from libVLC's events (and, where libVLC 3 sends none, by
+/// polling about ten times a second while playing). Every call returns at once: work that can
+/// block in libVLC (opening, stopping, seeking, track changes) runs on a serial queue owned by
+/// the player, never on the main actor. Dropping the player stops and releases everything.
+///
+/// ```swift
+/// let player = Player()
+/// try player.play(url: URL(fileURLWithPath: "/tmp/clip.mkv"))
+/// for await event in player.events { print(event) }
+/// ```
+@MainActor @Observable
+public final class Player {
+  /// The instance this player belongs to.
+  @ObservationIgnored public let instance: VLCInstance
+
+  /// The current state; see ``PlayerState``.
+  public internal(set) var state: PlayerState = .idle
+  /// The playback time.
+  public internal(set) var currentTime: Duration = .zero
+  /// The media's length, when known.
+  public internal(set) var duration: Duration?
+  /// The playback position, 0…1.
+  public internal(set) var position: Double = 0
+  /// Whether ``seek(to:)`` can work on the current media.
+  public internal(set) var isSeekable = false
+  /// Whether ``pause()`` can work on the current media.
+  public internal(set) var isPausable = false
+  /// How full the input buffer is, 0…1.
+  public internal(set) var bufferFill: Float = 0
+  /// The media being played, if any.
+  public internal(set) var currentMedia: Media?
+  /// The audio tracks of the current media (without libVLC's "Disable" entry).
+  public internal(set) var audioTracks: [Track] = []
+  /// The video tracks of the current media.
+  public internal(set) var videoTracks: [Track] = []
+  /// The subtitle tracks of the current media (without libVLC's "Disable" entry).
+  public internal(set) var subtitleTracks: [Track] = []
+  /// The requested volume, 0…2 (1 is 100 %). libVLC's null and memory outputs read back 0,
+  /// so the player reports what was asked for.
+  public internal(set) var volume: Float = 1
+  /// The playback rate (1 is normal speed).
+  public internal(set) var rate: Float = 1
+  /// The chapters of the current title.
+  public internal(set) var chapters: [Chapter] = []
+  /// The index of the current chapter, when the media has chapters.
+  public internal(set) var currentChapter: Int?
+  /// The titles of the current media.
+  public internal(set) var titles: [Title] = []
+  /// The A-B loop, when one is set.
+  public internal(set) var abLoop: ClosedRange<Duration>?
+  /// How the last playback session ended; `nil` while one is open.
+  public internal(set) var outcome: PlaybackOutcome?
+
+  @ObservationIgnored var audioSelection: Track?
+  @ObservationIgnored var subtitleSelection: Track?
+  @ObservationIgnored var muteRequested = false
+
+  @ObservationIgnored let native: NativePlayer
+  @ObservationIgnored let bridge: EventBridge
+  @ObservationIgnored let publicEvents = Broadcaster<PlayerEvent>()
+  @ObservationIgnored let tasks = TaskBag()
+  /// The playback session the main actor accepts events from; bumped by play and stop.
+  @ObservationIgnored var generation: UInt64 = 0
+  @ObservationIgnored var pendingPause = false
+  @ObservationIgnored var pendingSeek: Duration?
+  @ObservationIgnored var lastPublishedTime: Duration?
+
+  /// Creates a player. Cheap; nothing plays until ``play(_:)``.
+  public init(instance: VLCInstance = .shared) {
+    self.instance = instance
+    native = NativePlayer(instance: instance)
+    bridge = EventBridge(player: native)
+    let stream = bridge.box.broadcaster.subscribe()
+    tasks.add(
+      Task { [weak self] in
+        for await tagged in stream {
+          guard let self else { return }
+          self.apply(tagged)
+        }
+      })
+    tasks.add(
+      Task { [weak self] in
+        while !Task.isCancelled {
+          let interval: Duration = self?.abLoop == nil ? .milliseconds(100) : .milliseconds(40)
+          try? await Task.sleep(for: interval)
+          await self?.poll()
+        }
+      })
+  }
+
+  // Teardown order (DESIGN.md): consumers first, then listeners, then the native player.
+  deinit {
+    tasks.cancelAll()
+    bridge.invalidate()
+    publicEvents.terminate()
+    native.shutDown()
+  }
+
+  /// A new, independent stream of this player's events.
+  ///
+  /// Every access subscribes anew; each consumer sees every event from then on, in order.
+  /// Unbounded buffering (time events are throttled to about 10 per second); the stream
+  /// finishes when the player is dropped.
+  public var events: AsyncStream<PlayerEvent> {
+    publicEvents.subscribe(bufferingPolicy: .unbounded)
+  }
+
+  // MARK: - Applying native events
+
+  func apply(_ tagged: TaggedEvent) {
+    guard tagged.generation == generation else { return }
+    switch tagged.event {
+    case .opening:
+      transition(to: .opening)
+    case .buffering(let percent):
+      bufferFill = min(max(percent / 100, 0), 1)
+      emit(.bufferingProgress(bufferFill))
+      if state == .opening { transition(to: .buffering) }
+    case .playing:
+      transition(to: .playing)
+      applyPendingRequests()
+      refreshTracks()
+    case .paused:
+      transition(to: .paused)
+    case .stopped:
+      // A natural end or a failure already said how the session ended.
+      if state.isActive { transition(to: .stopped) }
+    case .endReached:
+      if let duration { updateTime(duration, position: 1) }
+      outcome = .ended
+      transition(to: .ended)
+      emit(.endReached)
+    case .error:
+      fail(.playbackFailed(reason: "libVLC could not play \(currentMedia?.mrl ?? "the media")"))
+    case .time(let milliseconds):
+      updateTime(.milliseconds(max(milliseconds, 0)), position: nil)
+    case .position(let value):
+      if value.isFinite { updateTime(nil, position: Double(min(max(value, 0), 1))) }
+    case .length(let milliseconds):
+      let length: Duration? = milliseconds > 0 ? .milliseconds(milliseconds) : nil
+      if length != duration {
+        duration = length
+        if let length { emit(.lengthChanged(length)) }
+      }
+    case .seekable(let value):
+      isSeekable = value
+      emit(.seekableChanged(value))
+      if value { applyPendingRequests() }
+    case .pausable(let value):
+      isPausable = value
+      emit(.pausableChanged(value))
+    case .tracksChanged:
+      refreshTracks()
+    case .videoOutputs(let count):
+      emit(.videoOutputsChanged(count))
+    case .snapshot(let path):
+      emit(.snapshotTaken(path))
+    case .chapter(let index):
+      currentChapter = index
+      emit(.chapterChanged(index))
+    case .title(let index):
+      emit(.titleChanged(index))
+      refreshTracks()
+    case .scrambled(let value):
+      emit(.scrambledChanged(value))
+    case .corked:
+      emit(.corked)
+    case .uncorked:
+      emit(.uncorked)
+    case .muted, .unmuted, .volume:
+      break  // the player reports what was requested; null outputs read back wrong values
+    case .audioDevice(let device):
+      emit(.audioDeviceChanged(device))
+    }
+  }
+
+  func transition(to newState: PlayerState) {
+    guard newState != state else { return }
+    state = newState
+    emit(.stateChanged(newState))
+  }
+
+  func fail(_ error: VLCError) {
+    guard state != .error else { return }
+    outcome = .failed(error)
+    transition(to: .error)
+    emit(.encounteredError)
+  }
+
+  func emit(_ event: PlayerEvent) {
+    publicEvents.broadcast(event)
+  }
+
+  /// Records a new time and/or position, publishing time at most ~10 times a second.
+  func updateTime(_ time: Duration?, position newPosition: Double?) {
+    if let newPosition, newPosition != position {
+      position = newPosition
+      emit(.positionChanged(newPosition))
+    }
+    guard let time, time != currentTime else { return }
+    currentTime = time
+    let last = lastPublishedTime ?? .seconds(-1)
+    if time < last || time - last >= .milliseconds(100) {
+      lastPublishedTime = time
+      emit(.timeChanged(time))
+    }
+    enforceABLoop()
+  }
+
+  /// Reads time and position where libVLC sends too few events (MP4 sends ~2 per second).
+  func poll() async {
+    guard state == .playing || state == .buffering else { return }
+    let generation = self.generation
+    let reading = await native.run { player in
+      (libvlc_media_player_get_time(player), libvlc_media_player_get_position(player))
+    }
+    guard generation == self.generation, state == .playing || state == .buffering else { return }
+    if reading.0 >= 0 {
+      updateTime(.milliseconds(reading.0), position: reading.1 >= 0 ? Double(reading.1) : nil)
+    }
+  }
+}
+
+/// The player's long-running tasks, cancellable from `deinit`.
+final class TaskBag: Sendable {
+  private let tasks = Mutex<[Task<Void, Never>]>([])
+
+  func add(_ task: Task<Void, Never>) { tasks.withLock { $0.append(task) } }
+
+  func cancelAll() {
+    for task in tasks.withLock({ $0 }) { task.cancel() }
+  }
+}

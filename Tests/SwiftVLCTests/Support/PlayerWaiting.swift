@@ -1,0 +1,36 @@
+import SwiftVLC
+
+/// Waits, polling the main actor every 20 ms, until `condition` holds; throws ``TimedOut``
+/// after `limit`.
+@MainActor
+func waitUntil(
+  _ what: String, within limit: Duration = .seconds(10), _ condition: () -> Bool
+) async throws {
+  let deadline = ContinuousClock.now + limit
+  while !condition() {
+    guard ContinuousClock.now < deadline else { throw TimedOut(what: what) }
+    try await Task.sleep(for: .milliseconds(20))
+  }
+}
+
+/// Collects a player's events on a background task until `predicate` matches one.
+func collectEvents(
+  _ stream: AsyncStream<PlayerEvent>, within limit: Duration = .seconds(10),
+  until predicate: @escaping @Sendable (PlayerEvent) -> Bool
+) async throws -> [PlayerEvent] {
+  try await within(limit, "player events") {
+    var collected: [PlayerEvent] = []
+    for await event in stream {
+      collected.append(event)
+      if predicate(event) { return collected }
+    }
+    throw TimedOut(what: "an event (the stream ended first); got \(collected)")
+  }
+}
+
+extension PlayerEvent {
+  /// The state carried by a `stateChanged` event.
+  var state: PlayerState? {
+    if case .stateChanged(let state) = self { state } else { nil }
+  }
+}
