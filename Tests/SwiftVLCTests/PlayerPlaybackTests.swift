@@ -9,11 +9,15 @@ struct PlayerPlaybackTests {
 
   init() throws { instance = try headlessInstance() }
 
+  func media(_ fixture: Fixture) throws -> Media {
+    try Media(path: fixture.path, instance: instance)
+  }
+
   @Test("a clip plays to its end with the full event sequence and outcome .ended")
   func playToEnd() async throws {
     let player = Player(instance: instance)
     let events = player.events
-    try player.play(Media(path: Fixture.shortMP4.path, instance: instance))
+    try player.play(media(.shortMP4))
     #expect(player.state == .opening)
     let seen = try await collectEvents(events) { $0 == .endReached }
     let states = seen.compactMap(\.state)
@@ -22,10 +26,189 @@ struct PlayerPlaybackTests {
     #expect(states.last == .ended)
     #expect(seen.contains(.mediaChanged))
     #expect(seen.contains { if case .lengthChanged = $0 { true } else { false } })
+    #expect(seen.contains { if case .timeChanged = $0 { true } else { false } })
     #expect(player.outcome == .ended)
     #expect(player.state == .ended)
     let duration = try #require(player.duration)
     #expect(abs(duration.inMilliseconds - 1_000) < 100)
     #expect(player.currentTime == duration)
+    #expect(player.position == 1)
+  }
+
+  @Test("several consumers of events each see the whole sequence")
+  func severalConsumers() async throws {
+    let player = Player(instance: instance)
+    let streams = (0..<3).map { _ in player.events }
+    try player.play(media(.shortMP4))
+    var sequences: [[PlayerState]] = []
+    for stream in streams {
+      let seen = try await collectEvents(stream) { $0 == .endReached }
+      sequences.append(seen.compactMap(\.state))
+    }
+    #expect(sequences[0].last == .ended)
+    #expect(sequences.allSatisfy { $0 == sequences[0] })
+  }
+
+  @Test("play() after the end replays the media")
+  func replayAfterEnd() async throws {
+    let player = Player(instance: instance)
+    try player.play(media(.shortMP4))
+    try await waitUntil("the first end") { player.state == .ended }
+    let events = player.events
+    try player.play()
+    #expect(player.outcome == nil)
+    let seen = try await collectEvents(events) { $0 == .endReached }
+    #expect(seen.compactMap(\.state).contains(.playing))
+    #expect(player.outcome == .ended)
+  }
+
+  @Test("pause and resume while playing")
+  func pauseResume() async throws {
+    let player = Player(instance: instance)
+    try player.play(media(.seekMP4))
+    try await waitUntil("playing") { player.state == .playing }
+    player.pause()
+    try await waitUntil("paused") { player.state == .paused }
+    let pausedAt = player.currentTime
+    try await Task.sleep(for: .milliseconds(400))
+    #expect(player.currentTime - pausedAt < .milliseconds(150))
+    player.resume()
+    try await waitUntil("playing again") { player.state == .playing }
+    try await waitUntil("time to advance") { player.currentTime > pausedAt + .milliseconds(200) }
+    player.togglePause()
+    try await waitUntil("paused by toggle") { player.state == .paused }
+    await player.stop()
+  }
+
+  @Test("pausing during opening is applied once playing")
+  func pauseDuringOpening() async throws {
+    let player = Player(instance: instance)
+    try player.play(media(.seekMP4))
+    player.pause()
+    try await waitUntil("paused") { player.state == .paused }
+    await player.stop()
+  }
+
+  @Test("seeking to a time, by an offset and to a position moves playback there")
+  func seeking() async throws {
+    let player = Player(instance: instance)
+    try player.play(media(.seekMP4))
+    try await waitUntil("playing and seekable") { player.state == .playing && player.isSeekable }
+    player.pause()
+    try await waitUntil("paused") { player.state == .paused }
+    try player.seek(to: .seconds(2))
+    #expect(player.currentTime == .seconds(2))
+    player.resume()
+    try await waitUntil("time past 2 s") { player.currentTime >= .milliseconds(2_050) }
+    try player.seek(by: .seconds(-10))
+    #expect(player.currentTime == .zero)
+    try await waitUntil("time back near the start") { player.currentTime < .milliseconds(900) }
+    try player.seek(toPosition: 0.5)
+    try await waitUntil("time near the middle") {
+      player.currentTime >= .milliseconds(1_400) && player.currentTime < .milliseconds(2_600)
+    }
+    await player.stop()
+  }
+
+  @Test("a seek requested while opening is applied when the media becomes seekable")
+  func seekDuringOpening() async throws {
+    let player = Player(instance: instance)
+    try player.play(media(.seekMP4))
+    try player.seek(to: .seconds(2))
+    try await waitUntil("time past 2 s") { player.currentTime >= .seconds(2) }
+    #expect(player.outcome == nil || player.outcome == .ended)
+    await player.stop()
+  }
+
+  @Test("invalid numbers are rejected with invalidInput")
+  func validation() async throws {
+    let player = Player(instance: instance)
+    #expect(throws: VLCError.invalidState("no media is playing")) {
+      try player.seek(to: .seconds(1))
+    }
+    #expect(throws: VLCError.invalidState("no media to play")) { try player.play() }
+    try player.play(media(.seekMP4))
+    try await waitUntil("playing") { player.state == .playing && player.duration != nil }
+    for bad in [Double.nan, .infinity, -0.1, 1.5] {
+      #expect(throws: VLCError.self) { try player.seek(toPosition: bad) }
+    }
+    #expect(throws: VLCError.self) { try player.seek(to: .seconds(-1)) }
+    #expect(throws: VLCError.self) { try player.seek(to: .seconds(30)) }
+    for bad in [Float.nan, .infinity, 0, 64] {
+      #expect(throws: VLCError.self) { try player.setPlaybackRate(bad) }
+    }
+    #expect(throws: VLCError.self) { try player.setAudioVolume(.nan) }
+    #expect(throws: VLCError.self) { try player.setABLoop(a: .seconds(2), b: .seconds(1)) }
+    #expect(throws: VLCError.self) { try player.setAudioDelay(.seconds(7_200)) }
+    try player.setAudioVolume(3)
+    #expect(player.volume == 2)
+    try player.setAudioVolume(-1)
+    #expect(player.volume == 0)
+    try player.setPlaybackRate(2)
+    #expect(player.rate == 2)
+    try player.setAudioDelay(.milliseconds(250))
+    try player.setSubtitleDelay(.milliseconds(-250))
+    player.isMuted = true
+    #expect(player.isMuted)
+    await player.stop()
+  }
+
+  @Test("stop ends the session with outcome .stopped and state .stopped")
+  func stop() async throws {
+    let player = Player(instance: instance)
+    let events = player.events
+    try player.play(media(.seekMP4))
+    try await waitUntil("playing") { player.state == .playing }
+    await player.stop()
+    #expect(player.state == .stopped)
+    #expect(player.outcome == .stopped)
+    let seen = try await collectEvents(events) { $0 == .stateChanged(.stopped) }
+    let states = seen.compactMap(\.state)
+    #expect(Array(states.suffix(2)) == [.stopping, .stopped])
+    await player.stop()  // a second stop is harmless
+    #expect(player.state == .stopped)
+  }
+
+  @Test("the main actor keeps running while stop closes a source that hangs")
+  func stopDoesNotBlock() async throws {
+    let server = try await TestServer()
+    let player = Player(instance: instance)
+    try player.play(url: server.url("stall/seek.mp4"))
+    try await waitUntil("opening to begin", within: .seconds(5)) { player.state != .idle }
+    let ticks = Recorder<Int>()
+    let ticker = Task { @MainActor in
+      for tick in 0..<1_000 {
+        ticks.append(tick)
+        try? await Task.sleep(for: .milliseconds(10))
+      }
+    }
+    await player.stop()
+    ticker.cancel()
+    #expect(player.state == .stopped)
+    #expect(!ticks.values.isEmpty)
+  }
+
+  @Test("the A-B loop jumps back to A whenever playback reaches B")
+  func abLoop() async throws {
+    let player = Player(instance: instance)
+    try player.play(media(.seekMP4))
+    try await waitUntil("playing and seekable") { player.state == .playing && player.isSeekable }
+    try player.setABLoop(a: .milliseconds(500), b: .milliseconds(1_500))
+    #expect(player.abLoop == .milliseconds(500) ... .milliseconds(1_500))
+    var jumps = 0
+    var previous = player.currentTime
+    var latest = Duration.zero
+    let deadline = ContinuousClock.now + .seconds(4)
+    while ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+      if player.currentTime < previous { jumps += 1 }
+      previous = player.currentTime
+      latest = max(latest, player.currentTime)
+    }
+    #expect(jumps >= 2, "expected at least two loops in 4 s")
+    #expect(latest < .milliseconds(1_750), "overshot B by more than 250 ms: \(latest)")
+    #expect(player.state == .playing)
+    player.clearABLoop()
+    try await waitUntil("the end after clearing the loop") { player.state == .ended }
   }
 }

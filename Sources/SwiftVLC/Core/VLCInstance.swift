@@ -38,10 +38,10 @@ public final class VLCInstance: Sendable {
     return arguments
   }
 
-  /// Arguments for instances that must never touch a screen or a sound device: null video
-  /// and audio outputs. Used by tests, thumbnails and probes.
+  /// Arguments for instances that must never touch a screen, a sound device or a GPU: null
+  /// video and audio outputs and software decoding. Used by tests, thumbnails and probes.
   public static var headlessArguments: [String] {
-    ["--no-video-title-show", "--quiet", "--vout=vdummy", "--aout=adummy"]
+    ["--no-video-title-show", "--quiet", "--vout=vdummy", "--aout=adummy", "--avcodec-hw=none"]
   }
 
   /// The libVLC version, for example "3.0.24 Vetinari".

@@ -17,6 +17,8 @@ public final class Media: Sendable {
   private let events: MediaEvents
   private let attachment: EventAttachment<MediaEvents>
   private let parsed = Mutex<MediaInfo?>(nil)
+  /// The `network` flag of the last parse libVLC skipped, or `nil`.
+  private let skippedWith = Mutex<Bool?>(nil)
 
   private init(instance: VLCInstance, pointer: OpaquePointer) {
     self.instance = instance
@@ -125,7 +127,8 @@ public final class Media: Sendable {
     }.get()
   }
 
-  /// Playback counters, or `nil` when the media is not playing.
+  /// Playback counters, or `nil` when libVLC has none yet (the media never played or parsed;
+  /// after a parse alone they are all zero).
   public func statistics() -> MediaStatistics? {
     var stats = libvlc_media_stats_t()
     guard libvlc_media_get_stats(pointer, &stats) != 0 else { return nil }
@@ -142,43 +145,86 @@ public final class Media: Sendable {
   ///   - network: also parse network sources (HTTP, …); otherwise they are skipped.
   /// - Returns: the result; garbage and empty-but-readable input give `isPlayable == false`.
   /// - Throws: ``VLCError/parseTimeout``, ``VLCError/cancelled``, or
-  ///   ``VLCError/parseFailed(reason:)`` when libVLC cannot read the source at all.
+  ///   ``VLCError/parseFailed(reason:)`` when libVLC cannot read the source at all, skips it
+  ///   (network sources without `network`; file descriptors and streams always), or an
+  ///   earlier parse of this media timed out or was cancelled.
   public func parse(timeout: Duration = .seconds(5), network: Bool = false) async throws(VLCError)
     -> MediaInfo
   {
     if let cached = parsed.withLock({ $0 }) { return cached }
     guard timeout > .zero else { throw .invalidInput("parse timeout must be positive") }
     if Task.isCancelled { throw .cancelled }
+    // libVLC 3's parser skips descriptors whatever the flags (their item type is "unknown").
+    if mrl.hasPrefix("fd://") {
+      throw .parseFailed(
+        reason: "libVLC 3 does not parse file descriptors (\(mrl)); tracks are known once playing")
+    }
 
     // Subscribe before starting, so the completion cannot slip between the two.
     let completions = events.parse.subscribe()
-    if libvlc_media_get_parsed_status(pointer) == libvlc_media_parsed_status_done {
+    let previous = libvlc_media_get_parsed_status(pointer)
+    if previous == libvlc_media_parsed_status_done {
       return cache(readInfo())
+    }
+    // libVLC 3 fires MediaParsedChanged only when the status changes, so a parse it skips
+    // again is never answered. It skips again unless the network is newly allowed.
+    if previous == libvlc_media_parsed_status_skipped,
+      let skippedNetwork = skippedWith.withLock({ $0 }), skippedNetwork || !network
+    {
+      return try result(of: previous, network: skippedNetwork)
     }
     var flags = libvlc_media_parse_local.rawValue
     if network { flags |= libvlc_media_parse_network.rawValue }
     let milliseconds = Int32(clamping: timeout.milliseconds)
-    try checkStatus("starting to parse \(mrl)", failure: VLCError.parseFailed) {
-      libvlc_media_parse_with_options(pointer, libvlc_media_parse_flag_t(flags), milliseconds)
-    }.get()
+    if libvlc_media_parse_with_options(pointer, libvlc_media_parse_flag_t(flags), milliseconds) < 0
+    {
+      // libVLC 3 starts one parse per media (another only after a skip) and refuses the rest.
+      // While that parse runs, the status is still 0 and its completion reaches `completions`
+      // too; once it has ended, its status is the answer.
+      let current = libvlc_media_get_parsed_status(pointer)
+      if current.rawValue != 0 {
+        return try result(of: current, network: network, isEarlierParse: true)
+      }
+    }
 
     // libVLC enforces the timeout itself; the extra margin only guards against an event
-    // that never comes (libVLC 3 sends none for a second parse after a timeout).
+    // that never comes.
     let status = await withTaskCancellationHandler {
       await firstValue(of: completions, within: timeout + .seconds(2))
     } onCancel: {
       DispatchQueue.global().async { libvlc_media_parse_stop(self.pointer) }
     }
     if Task.isCancelled { throw .cancelled }
-    switch status.map(libvlc_media_parsed_status_t.init(rawValue:)) {
+    guard let status else {
+      DispatchQueue.global().async { libvlc_media_parse_stop(self.pointer) }
+      throw .parseTimeout
+    }
+    return try result(of: libvlc_media_parsed_status_t(rawValue: status), network: network)
+  }
+
+  /// The parse result for a final libVLC parse status.
+  private func result(
+    of status: libvlc_media_parsed_status_t, network: Bool, isEarlierParse: Bool = false
+  ) throws(VLCError) -> MediaInfo {
+    switch status {
     case libvlc_media_parsed_status_done:
       return cache(readInfo())
     case libvlc_media_parsed_status_failed:
       throw .parseFailed(reason: "libVLC could not read \(mrl)")
     case libvlc_media_parsed_status_skipped:
-      throw .parseFailed(reason: "libVLC skipped \(mrl): parse network sources with network: true")
+      skippedWith.withLock { $0 = network }
+      // With the network allowed, libVLC 3 still skips what is not a file or playlist:
+      // streams (udp://, rtsp://, …), capture devices, discs.
+      throw .parseFailed(
+        reason: network
+          ? "libVLC 3 does not parse \(mrl); its tracks are known once it plays"
+          : "libVLC skipped \(mrl): parse network sources with network: true")
     default:
-      DispatchQueue.global().async { libvlc_media_parse_stop(self.pointer) }
+      if isEarlierParse {
+        throw .parseFailed(
+          reason: "an earlier parse of \(mrl) timed out or was cancelled, and libVLC 3 parses a "
+            + "media only once: create a new Media to try again")
+      }
       throw .parseTimeout
     }
   }

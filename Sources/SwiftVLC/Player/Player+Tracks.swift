@@ -154,10 +154,10 @@ extension Player {
   func refreshTracks() {
     let session = generation
     let native = self.native
-    Task {
+    Task { [weak self] in
       let snapshot = await native.run(readTrackSnapshot)
-      guard session == generation else { return }
-      publish(snapshot)
+      guard let self, session == self.generation else { return }
+      self.publish(snapshot)
     }
   }
 
@@ -227,8 +227,11 @@ private func readTrackSnapshot(_ player: OpaquePointer) -> TrackSnapshot {
   if let chapters, chapterCount > 0 {
     snapshot.chapters = (0..<Int(chapterCount)).compactMap { index in
       chapters[index].map {
+        // libVLC's MKV demuxer indents chapter names by nesting level; the level is not
+        // part of the name.
         Chapter(
-          index: index, name: nonEmpty($0.pointee.psz_name),
+          index: index,
+          name: nonEmpty($0.pointee.psz_name)?.trimmingCharacters(in: .whitespaces),
           start: .milliseconds($0.pointee.i_time_offset),
           duration: .milliseconds($0.pointee.i_duration))
       }

@@ -84,12 +84,17 @@ public final class Player {
           self.apply(tagged)
         }
       })
+    // Neither task keeps the player alive: each holds it weakly and only between awaits.
     tasks.add(
-      Task { [weak self] in
+      Task { [weak self, native] in
         while !Task.isCancelled {
           let interval: Duration = self?.abLoop == nil ? .milliseconds(100) : .milliseconds(40)
           try? await Task.sleep(for: interval)
-          await self?.poll()
+          guard let session = self?.sessionToPoll() else { continue }
+          let reading = await native.run { player in
+            (libvlc_media_player_get_time(player), libvlc_media_player_get_position(player))
+          }
+          self?.applyPoll(time: reading.0, position: reading.1, session: session)
         }
       })
   }
@@ -213,17 +218,17 @@ public final class Player {
     enforceABLoop()
   }
 
-  /// Reads time and position where libVLC sends too few events (MP4 sends ~2 per second).
-  func poll() async {
-    guard state == .playing || state == .buffering else { return }
-    let generation = self.generation
-    let reading = await native.run { player in
-      (libvlc_media_player_get_time(player), libvlc_media_player_get_position(player))
+  /// The session whose time should be polled now, if any. libVLC sends too few time events
+  /// for smooth progress (MP4 sends about two per second).
+  func sessionToPoll() -> UInt64? {
+    state == .playing || state == .buffering ? generation : nil
+  }
+
+  func applyPoll(time: Int64, position: Float, session: UInt64) {
+    guard session == generation, state == .playing || state == .buffering, time >= 0 else {
+      return
     }
-    guard generation == self.generation, state == .playing || state == .buffering else { return }
-    if reading.0 >= 0 {
-      updateTime(.milliseconds(reading.0), position: reading.1 >= 0 ? Double(reading.1) : nil)
-    }
+    updateTime(.milliseconds(time), position: position >= 0 ? Double(position) : nil)
   }
 }
 

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// libVLC's log through `VLCInstance.logs(minimumLevel:)`.
+///
+/// The error source is playing an HTTP URL whose port refuses connections. libVLC logs five
+/// error entries for it: "HTTP connection failure" (access), "connection failed: Connection
+/// refused" (main), "cannot connect to 127.0.0.1:<port>" (http), "Your input can't be opened"
+/// and "VLC is unable to open the MRL …" (main). Parsing the same URL logs no error at all:
+/// libVLC 3 marks the parser's input object quiet, so its access and demux modules stay silent.
+@Suite("Logging")
+@MainActor
+struct LoggingTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  @Test("a refused connection while playing is logged at error level")
+  func errorEntry() async throws {
+    let errors = instance.logs(minimumLevel: .error)
+    let player = try playUnreachable()
+    let entry = try await errors.first(within: .seconds(10), "an error log entry") { _ in true }
+    #expect(entry.level == .error)
+    #expect(!entry.message.isEmpty)
+    await player.stop()
+  }
+
+  @Test("two subscribers both receive errors, and the native callback goes with the last one")
+  func twoSubscribers() async throws {
+    let streams = [instance.logs(minimumLevel: .error), instance.logs(minimumLevel: .error)]
+    #expect(instance.logRouter.isInstalled)
+    let received = [Recorder<LogEntry>(), Recorder<LogEntry>()]
+    let consumers = zip(streams, received).map { stream, recorder in
+      Task {
+        for await entry in stream { recorder.append(entry) }
+      }
+    }
+    let player = try playUnreachable()
+    try await within(.seconds(10), "an error entry on both streams") {
+      while received.contains(where: { $0.values.isEmpty }) {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+    }
+    for recorder in received {
+      #expect(recorder.values.allSatisfy { $0.level == .error })
+    }
+    await player.stop()
+
+    for consumer in consumers { consumer.cancel() }
+    let router = instance.logRouter
+    try await within(.seconds(5), "the log callback to be removed") {
+      while router.isInstalled {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+    }
+  }
+
+  /// Starts playing an HTTP URL nothing listens on.
+  private func playUnreachable() throws -> Player {
+    let player = Player(instance: instance)
+    try player.play(Media(url: TestServer.closedPortURL(), instance: instance))
+    return player
+  }
+}

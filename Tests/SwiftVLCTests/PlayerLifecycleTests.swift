@@ -1,0 +1,92 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+@Suite("Player lifecycle")
+@MainActor
+struct PlayerLifecycleTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  @Test("a player dropped while opening or playing releases without crashing")
+  func dropWhilePlaying() async throws {
+    for delay in [0, 50, 300] {
+      weak var weakPlayer: Player?
+      do {
+        let player = Player(instance: instance)
+        weakPlayer = player
+        try player.play(Media(path: Fixture.seekMP4.path, instance: instance))
+        try await Task.sleep(for: .milliseconds(delay))
+      }
+      #expect(weakPlayer == nil, "the player outlived its last reference (delay \(delay) ms)")
+    }
+  }
+
+  @Test("the events stream finishes when its player is dropped")
+  func eventsFinishOnDrop() async throws {
+    var player: Player? = Player(instance: instance)
+    let events = try #require(player).events
+    try player?.play(Media(path: Fixture.seekMP4.path, instance: instance))
+    let consumer = Task {
+      var count = 0
+      for await _ in events { count += 1 }
+      return count
+    }
+    try await Task.sleep(for: .milliseconds(200))
+    player = nil
+    let count = try await within(.seconds(5), "the stream to finish") { await consumer.value }
+    #expect(count > 0)
+  }
+
+  @Test("a player dropped from inside a loop over its own events does not deadlock")
+  func dropInsideOwnEvents() async throws {
+    var player: Player? = Player(instance: instance)
+    let events = try #require(player).events
+    try player?.play(Media(path: Fixture.seekMP4.path, instance: instance))
+    var dropped = false
+    try await within(.seconds(10), "the loop to end") { @MainActor in
+      for await event in events where event == .stateChanged(.playing) {
+        player = nil
+        dropped = true
+      }
+    }
+    #expect(dropped)
+  }
+
+  @Test("200 create, play and drop cycles keep memory stable")
+  func cycles() async throws {
+    func cycle(_ index: Int) async throws {
+      let player = Player(instance: instance)
+      let events = player.events
+      try player.play(Media(path: Fixture.shortMP4.path, instance: instance))
+      if index.isMultiple(of: 2) {
+        _ = try await collectEvents(events) { $0 == .stateChanged(.playing) }
+      }
+      if index.isMultiple(of: 3) { await player.stop() }
+    }
+    for index in 0..<100 { try await cycle(index) }  // warm-up: caches, plugins, pools
+    // Dropped players stop and release on their own queues; let them finish before measuring.
+    try await Task.sleep(for: .seconds(2))
+    let before = try processStatus()
+    for index in 0..<200 { try await cycle(index) }
+    try await Task.sleep(for: .seconds(2))
+    let after = try processStatus()
+    let growth = after.residentMegabytes - before.residentMegabytes
+    // Measured here: 2–8 MB of allocator noise per 200 cycles; a leaked player costs ~200 KB.
+    #expect(growth < 20, "resident memory grew by \(growth) MB over 200 cycles")
+    #expect(after.threads <= before.threads + 4, "threads: \(before.threads) → \(after.threads)")
+  }
+}
+
+/// Resident memory and thread count of this process, from /proc/self/status.
+func processStatus() throws -> (residentMegabytes: Double, threads: Int) {
+  let handle = try #require(FileHandle(forReadingAtPath: "/proc/self/status"))
+  let status = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+  func field(_ name: String) throws -> Double {
+    let line = try #require(status.split(separator: "\n").first { $0.hasPrefix(name + ":") })
+    let words = line.split { $0 == " " || $0 == "\t" }
+    return try #require(words.count > 1 ? Double(words[1]) : nil)
+  }
+  return (try field("VmRSS") / 1_024, Int(try field("Threads")))
+}

@@ -1,0 +1,135 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A running `scripts/fault-server.py` serving the test fixtures over HTTP on 127.0.0.1, with
+/// routes that stall, hang, reset, drip, lie about the length or demand a password (see the
+/// script's header for the list).
+///
+/// The server is stopped by ``stop()`` or when the last reference goes away. It also exits by
+/// itself when this process dies, because it watches its stdin, a pipe only we hold.
+final class TestServer: Sendable {
+  /// Why the server could not be started.
+  struct LaunchFailed: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The port the server listens on.
+  let port: Int
+
+  private struct Running {
+    var process: Process
+    var input: FileHandle  // the write end of the server's stdin; closing it stops the server
+  }
+
+  private let running: Mutex<Running?>
+
+  /// Starts the server and waits (at most 10 s) until it reports its port.
+  init() async throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", Self.script.path, "--root", Self.fixtures.path]
+    let output = Pipe()
+    let input = Pipe()
+    process.standardOutput = output
+    process.standardInput = input
+    do {
+      try process.run()
+    } catch {
+      throw LaunchFailed(description: "could not run python3 \(Self.script.path): \(error)")
+    }
+    let port = await Self.readPort(from: output.fileHandleForReading, within: 10)
+    guard let port else {
+      if process.isRunning { process.terminate() }
+      throw LaunchFailed(description: "fault-server.py printed no PORT line within 10 s")
+    }
+    self.port = port
+    running = Mutex(Running(process: process, input: input.fileHandleForWriting))
+  }
+
+  deinit { stop() }
+
+  /// The URL of `path` on this server, such as `url("files/short.mp4")`.
+  func url(_ path: String) -> URL {
+    let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
+    guard let url = URL(string: "http://127.0.0.1:\(port)/\(relative)") else {
+      fatalError("not a URL path: \(path)")
+    }
+    return url
+  }
+
+  /// Stops the server. Idempotent.
+  func stop() {
+    guard let stopped = running.withLock({ $0.take() }) else { return }
+    try? stopped.input.close()
+    if stopped.process.isRunning { stopped.process.terminate() }
+  }
+
+  /// An HTTP URL on 127.0.0.1 whose port was just bound and closed, so a connection to it is
+  /// refused at once.
+  static func closedPortURL() -> URL {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    precondition(descriptor >= 0, "socket() failed: errno \(errno)")
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0  // any free port
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+        bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+      }
+    }
+    precondition(bound, "bind() to 127.0.0.1:0 failed: errno \(errno)")
+    let port = UInt16(bigEndian: address.sin_port)
+    return URL(string: "http://127.0.0.1:\(port)/x")!
+  }
+
+  /// The repository root: this file is `<repo>/Tests/SwiftVLCTests/Support/TestServer.swift`.
+  private static var script: URL {
+    var repository = URL(fileURLWithPath: #filePath)
+    for _ in 0..<4 { repository.deleteLastPathComponent() }
+    return repository.appendingPathComponent("scripts/fault-server.py")
+  }
+
+  /// The Fixtures folder inside the test bundle.
+  private static var fixtures: URL {
+    Fixture.shortMP4.url.deletingLastPathComponent()
+  }
+
+  /// Reads the server's first line, "PORT <n>", on a background thread; `nil` when the line is
+  /// malformed, the output ends first, or `seconds` pass.
+  private static func readPort(from handle: FileHandle, within seconds: Double) async -> Int? {
+    let once = ResumeOnce()
+    return await withCheckedContinuation { continuation in
+      once.install(continuation)
+      DispatchQueue.global().async {
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+          let chunk = handle.availableData  // blocks; empty at end of file
+          if chunk.isEmpty { break }
+          line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        let first = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+        let words = first.split(separator: " ")
+        once.resume(words.count == 2 && words[0] == "PORT" ? Int(words[1]) : nil)
+      }
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { once.resume(nil) }
+    }
+  }
+}
+
+/// A continuation that the first of several racing threads resumes; later resumes are ignored.
+private final class ResumeOnce: Sendable {
+  private let continuation = Mutex<CheckedContinuation<Int?, Never>?>(nil)
+
+  func install(_ newValue: CheckedContinuation<Int?, Never>) {
+    continuation.withLock { $0 = newValue }
+  }
+
+  func resume(_ value: Int?) {
+    continuation.withLock { $0.take() }?.resume(returning: value)
+  }
+}
