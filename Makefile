@@ -10,7 +10,7 @@ deps:
 	@scripts/install-deps.sh
 
 build: deps
-	swift build $(SWIFT_FLAGS)
+	swift build --build-tests $(SWIFT_FLAGS)
 
 demo: deps
 	swift run $(SWIFT_FLAGS) swiftvlc
@@ -24,7 +24,7 @@ lint:
 format:
 	swift format --in-place --recursive Package.swift Sources Tests
 
-docs: deps
+docs: build
 	rm -rf $(SYMBOLS) && mkdir -p $(SYMBOLS)
 	swift package dump-symbol-graph --minimum-access-level public >/dev/null
 	find .build/*/symbolgraph -name 'SwiftVLC.symbols.json' -o -name 'SwiftVLC@*.symbols.json' \
