@@ -94,35 +94,38 @@ extension Player {
 
   /// Moves the audio to a device of ``audioDevices()`` and remembers the choice.
   ///
-  /// The move is confirmed by reading the device back. libVLC 3 opens a new output, on its
-  /// default device, for every media; the player moves it back to this device as soon as that
-  /// output reports itself (``PlayerEvent/audioDeviceChanged(_:)``).
+  /// libVLC moves a playing output asynchronously and its setter reports nothing, so the move
+  /// is confirmed by reading the device back (every 20 ms, for up to 1 s). libVLC 3 opens a
+  /// new output, on its default device, for every media; the player moves it back to this
+  /// device as soon as that output reports itself (``PlayerEvent/audioDeviceChanged(_:)``).
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` when the current output lists no such device
   ///   (libVLC itself accepts any string, and then plays nowhere);
-  ///   ``VLCError/operationFailed(_:)`` when the output did not take it.
+  ///   ``VLCError/operationFailed(_:)`` when the output did not take it;
+  ///   ``VLCError/cancelled`` when the calling task is cancelled while waiting.
   /// Maps `libvlc_audio_output_device_set`.
   public func setAudioDevice(_ id: String) async throws(VLCError) {
-    let outcome: Result<Void, VLCError> = await native.run { player in
+    let requested: Result<Void, VLCError> = await native.run { player in
       let devices = AudioDevice.list(libvlc_audio_output_device_enum(player))
       guard devices.contains(where: { $0.id == id }) else {
         let known = devices.isEmpty ? "none" : devices.map(\.id).joined(separator: ", ")
         return .failure(.invalidInput("no audio device \"\(id)\" (available: \(known))"))
       }
       libvlc_audio_output_device_set(player, nil, id)
-      let current = libvlc_audio_output_device_get(player)
-      defer { libvlc_free(current) }
-      let reported = current.map { String(cString: $0) }
-      guard reported == id else {
-        return .failure(
-          .operationFailed("the audio output kept \(reported ?? "no device") instead of \(id)"))
-      }
       return .success(())
     }
-    try outcome.get()
+    try requested.get()
     audioOutputSettings.device = id
     audioOutputSettings.isDeviceChecked = true
     watchAudioOutput()
+    var reported = await currentAudioDevice()
+    for _ in 0..<50 where reported != id {
+      do { try await Task.sleep(for: .milliseconds(20)) } catch { throw .cancelled }
+      reported = await currentAudioDevice()
+    }
+    guard reported == id else {
+      throw .operationFailed("the audio output kept \(reported ?? "no device") instead of \(id)")
+    }
   }
 
   // MARK: - Stereo mode and role
