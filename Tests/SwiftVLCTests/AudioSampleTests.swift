@@ -50,10 +50,11 @@ struct AudioSampleTests {
       let expected = Duration.microseconds(Int64(buffer.frameCount) * 1_000_000 / 48_000)
       #expect(abs((step - expected).inMilliseconds) < 2)
     }
-    // libVLC feeds memory outputs up to about 1.4 s early.
-    for ahead in pcm.buffers.compactMap(\.receivedAhead) {
-      #expect(ahead > .milliseconds(-50) && ahead < .seconds(2))
-    }
+    // libVLC feeds memory outputs up to about 1.4 s early (how early a buffer is *read* also
+    // depends on how busy the consumer is).
+    let ahead = pcm.buffers.compactMap(\.receivedAhead)
+    #expect(ahead.allSatisfy { $0 < .seconds(2) })
+    #expect(try #require(ahead.max()) > .milliseconds(300))
   }
 
   @Test("a consumer that starts after the end still gets the whole clip")
@@ -116,7 +117,6 @@ struct AudioSampleTests {
     let stream = try player.audioSamples()
     try player.play(url: Fixture.tracksMKV.url)
     _ = try await firstBuffer(of: stream, "sound") { $0.level > 0.05 }
-    // libVLC applies mute and volume in software before the memory output: the stream hears it.
     player.isMuted = true
     _ = try await firstBuffer(of: stream, "silence") { $0.level == 0 }
     player.isMuted = false
@@ -128,12 +128,34 @@ struct AudioSampleTests {
     let player = Player(instance: instance)
     let stream = try player.audioSamples()
     try player.play(url: Fixture.tracksMKV.url)
-    let loud = try await firstBuffer(of: stream, "sound") { $0.level > 0.05 }
+    _ = try await firstBuffer(of: stream, "sound") { $0.level > 0.05 }
     try player.setAudioVolume(0)
     _ = try await firstBuffer(of: stream, "silence") { $0.level == 0 }
     try player.setAudioVolume(1)
-    let restored = try await firstBuffer(of: stream, "sound again") { $0.level > 0.05 }
-    #expect(abs(restored.level - loud.level) < 0.01)
+    _ = try await firstBuffer(of: stream, "sound again") { $0.level > 0.05 }
+  }
+
+  @Test("a player muted before playing delivers silence from the first buffer")
+  func mutedBeforePlaying() async throws {
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    player.isMuted = true
+    try player.play(url: Fixture.seekMP4.url)
+    let pcm = try await capture(stream, frames: 48_000)
+    #expect(pcm.rms(channel: 0) == 0)
+  }
+
+  @Test("volume follows libVLC's cubic curve and carries over to the next media")
+  func volumeCarriesOver() async throws {
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    try player.play(url: Fixture.seekMP4.url)
+    let full = try await capture(stream, frames: 24_000)
+    try player.setAudioVolume(0.5)
+    try player.play(url: Fixture.seekMP4.url)
+    _ = try await firstBuffer(of: stream, "the next media") { $0.isDiscontinuity }
+    let half = try await capture(stream, frames: 24_000)
+    #expect(abs(half.rms(channel: 0) / full.rms(channel: 0) - 0.125) < 0.005)
   }
 
   @Test("asking for samples while playing takes effect at the next play")

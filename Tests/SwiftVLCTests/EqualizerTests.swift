@@ -102,7 +102,9 @@ struct EqualizerTests {
     }
     defer { consumer.cancel() }
     try player.play(url: Fixture.seekMP4.url)
-    try await waitUntil("audio") { received.values.count >= 5 }
+    try await waitUntil("audio, with the player playing") {
+      received.values.count >= 5 && player.state == .playing
+    }
     let events = player.events
     let time = player.currentTime
     let atAttach = received.values.count

@@ -33,12 +33,16 @@ final class AudioCallbackContext: Sendable {
     // libVLC calls pause and resume only to let a sound card stop and restart; while paused it
     // calls nothing else, so the stream needs neither.
     libvlc_audio_set_callbacks(player, audioPlay, nil, nil, audioFlush, audioDrain, opaque)
+    // With a volume callback libVLC leaves the samples alone: the sink applies the player's
+    // volume and mute, which libVLC 3 forgets with every new memory output.
+    libvlc_audio_set_volume_callback(player, audioVolume)
     // libVLC 3's memory output always produces S16N: it ignores the format string here and
     // rejects anything else from a setup callback. Float samples are converted from it.
     libvlc_audio_set_format(player, "S16N", UInt32(format.rate), UInt32(format.channels))
   }
 
-  fileprivate var currentSink: AudioSink? { sink.withLock { $0 } }
+  /// The sink being fed, until the context is retired.
+  var currentSink: AudioSink? { sink.withLock { $0 } }
 }
 
 // The C callbacks. They run on libVLC's audio thread: each one only copies or records, and
@@ -62,4 +66,9 @@ private func audioFlush(opaque: UnsafeMutableRawPointer?, pts: Int64) {
 
 private func audioDrain(opaque: UnsafeMutableRawPointer?) {
   sink(opaque)?.drain()
+}
+
+private func audioVolume(opaque: UnsafeMutableRawPointer?, volume: Float, mute: Bool) {
+  // The output's own idea of volume and mute starts afresh with each media; the sink follows
+  // the player's requested values instead (see AudioSink.setVolume).
 }

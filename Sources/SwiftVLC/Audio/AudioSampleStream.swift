@@ -10,6 +10,11 @@ import Synchronization
 /// A consumer that falls further behind loses the oldest queued buffers, counted in
 /// ``droppedBufferCount``; one that keeps up with real time loses nothing.
 ///
+/// The player's ``Player/volume`` and ``Player/isMuted`` are applied to the samples, with
+/// libVLC's software volume curve (the cube of the volume), from the first buffer of every
+/// media on. (libVLC 3 would apply them itself only to an output already open: each media opens
+/// a new one, at full volume and unmuted.)
+///
 /// Pause and resume need no special handling: libVLC simply stops calling back while paused.
 /// A flush (seek, stop, new media, track change) discards the queued buffers that were not
 /// taken yet, as a sound card would; the end of a track (libVLC's drain) keeps them. The first
@@ -83,6 +88,8 @@ final class AudioSink: Sendable {
     var startsDiscontinuity = true
     var isDraining = false
     var dropped = 0
+    /// The player's volume and mute, applied while copying.
+    var gain: Float = 1
 
     var acceptsSamples: Bool { !isFinished && !isAbandoned }
 
@@ -107,22 +114,39 @@ final class AudioSink: Sendable {
 
   var droppedCount: Int { state.withLock { $0.dropped } }
 
+  /// Sets the factor applied to every later sample: 0 when muted, else libVLC's software volume
+  /// curve (the cube of the 0…2 volume).
+  func setVolume(_ volume: Float, muted: Bool) {
+    let gain = muted ? 0 : volume * volume * volume
+    state.withLock { $0.gain = gain }
+  }
+
   // MARK: Producer side: libVLC's audio thread. Never blocks beyond the mutex.
 
-  /// Copies `frameCount` interleaved S16 frames into a pooled buffer, converting them to the
-  /// stream's sample type, and hands it to the consumer.
+  /// Copies `frameCount` interleaved S16 frames into a pooled buffer, applying the gain and
+  /// converting them to the stream's sample type, and hands it to the consumer.
   func deliver(_ samples: UnsafeRawPointer, frameCount: Int, pts: Int64) {
-    guard frameCount > 0, state.withLock({ $0.acceptsSamples }) else { return }
+    guard frameCount > 0,
+      let gain = state.withLock({ $0.acceptsSamples ? $0.gain : nil })
+    else { return }
     let format = self.format
     let count = frameCount * format.channels
     let lease = pool.lease(byteCount: count * format.sample.bytesPerSample) { target in
       switch format.sample {
-      case .s16:
+      case .s16 where gain == 1:
         target.copyMemory(from: samples, byteCount: count * 2)
-      case .float32:
+      case .s16:
         for index in 0..<count {
-          let sample = samples.loadUnaligned(fromByteOffset: index * 2, as: Int16.self)
-          target.storeBytes(of: Float(sample) / 32_768, toByteOffset: index * 4, as: Float.self)
+          let sample = Float(samples.loadUnaligned(fromByteOffset: index * 2, as: Int16.self))
+          let scaled = Int16(min(max(sample * gain, -32_768), 32_767))
+          target.storeBytes(of: scaled, toByteOffset: index * 2, as: Int16.self)
+        }
+      case .float32:
+        let scale = gain / 32_768
+        for index in 0..<count {
+          let sample = Float(samples.loadUnaligned(fromByteOffset: index * 2, as: Int16.self))
+          let scaled = min(max(sample * scale, -1), 1)
+          target.storeBytes(of: scaled, toByteOffset: index * 4, as: Float.self)
         }
       }
     }

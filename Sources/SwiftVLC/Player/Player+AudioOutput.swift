@@ -20,8 +20,8 @@ extension Player {
   /// Delivers the decoded audio as PCM instead of playing it on a sound device.
   ///
   /// From the next ``play(_:)`` on, libVLC's memory audio output replaces the instance's
-  /// output for this player (so `--aout=adummy` does not matter) and nothing is heard; volume,
-  /// mute, the equalizer and the stereo mode are applied to the samples. libVLC reads the
+  /// output for this player (so `--aout=adummy` does not matter) and nothing is heard; the
+  /// volume, mute, equalizer and stereo mode are applied to the samples. libVLC reads the
   /// callbacks only when it opens an audio output, so a stream requested while playing starts
   /// receiving at the next ``play(_:)``. A newer stream ends the previous one at once.
   ///
@@ -44,12 +44,19 @@ extension Player {
     }
     let pcm = PCMFormat(sample: format, rate: rate, channels: channels)
     let sink = AudioSink(format: pcm)
+    sink.setVolume(volume, muted: muteRequested)
     let context = AudioCallbackContext(sink: sink)
     native.retainUntilRelease(context)
     audioOutputSettings.sampleContext?.retire()
     audioOutputSettings.sampleContext = context
     native.async { context.attach(to: $0, format: pcm) }
     return AudioSampleStream(consumer: SampleConsumer(sink: sink))
+  }
+
+  /// Passes the requested volume and mute to the sample stream, at once: libVLC would forget
+  /// them with the next media (see ``AudioSampleStream``).
+  func applyVolumeToSamples() {
+    audioOutputSettings.sampleContext?.currentSink?.setVolume(volume, muted: muteRequested)
   }
 
   // MARK: - Output module and device
@@ -189,14 +196,15 @@ extension Player {
   // MARK: - Re-applying settings to new outputs
 
   /// Follows the player's events to re-apply the device and the stereo mode to each new
-  /// output. Ends with the player's event stream.
+  /// output. Ends with the player.
   private func watchAudioOutput() {
     guard !audioOutputSettings.isWatching else { return }
     audioOutputSettings.isWatching = true
     let events = publicEvents.subscribe()
-    Task { [weak self] in
-      for await event in events { self?.audioOutputNoticed(event) }
-    }
+    tasks.add(
+      Task { [weak self] in
+        for await event in events { self?.audioOutputNoticed(event) }
+      })
   }
 
   private func audioOutputNoticed(_ event: PlayerEvent) {
@@ -210,13 +218,30 @@ extension Player {
         return
       }
       audioOutputSettings.isDeviceChecked = true
-      if reported != wanted {
-        native.async { libvlc_audio_output_device_set($0, nil, wanted) }
-      }
+      if reported != wanted { moveToRememberedDevice(wanted) }
     case .stateChanged(.playing), .tracksChanged:
       applyStereoModeOnceStarted()
     default:
       break
+    }
+  }
+
+  /// Moves a new output to `device`, checking every 40 ms for up to 2 s: an output reports its
+  /// default device before libVLC lets it be reached, and a move requested in between is lost.
+  private func moveToRememberedDevice(_ device: String) {
+    Task { [weak self] in
+      for _ in 0..<50 {
+        guard let self, self.audioOutputSettings.device == device else { return }
+        let moved = await self.native.run { player in
+          let current = libvlc_audio_output_device_get(player)
+          defer { libvlc_free(current) }
+          if current.map({ String(cString: $0) }) == device { return true }
+          libvlc_audio_output_device_set(player, nil, device)
+          return false
+        }
+        if moved { return }
+        try? await Task.sleep(for: .milliseconds(40))
+      }
     }
   }
 
