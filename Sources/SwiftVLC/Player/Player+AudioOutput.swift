@@ -231,15 +231,8 @@ extension Player {
   private func moveToRememberedDevice(_ device: String) {
     Task { [weak self] in
       for _ in 0..<50 {
-        guard let self, self.audioOutputSettings.device == device else { return }
-        let moved = await self.native.run { player in
-          let current = libvlc_audio_output_device_get(player)
-          defer { libvlc_free(current) }
-          if current.map({ String(cString: $0) }) == device { return true }
-          libvlc_audio_output_device_set(player, nil, device)
-          return false
-        }
-        if moved { return }
+        guard let native = self?.native, self?.audioOutputSettings.device == device else { return }
+        if await native.run({ moveDevice(to: device, on: $0) }) { return }
         try? await Task.sleep(for: .milliseconds(40))
       }
     }
@@ -267,4 +260,13 @@ private func applyStereoMode(_ mode: StereoMode, to player: OpaquePointer) -> Bo
     libvlc_audio_set_channel(player, Int32(mode.rawValue))
   }
   return true
+}
+
+/// Returns whether the output already uses `device`; asks it to move there when not.
+private func moveDevice(to device: String, on player: OpaquePointer) -> Bool {
+  let current = libvlc_audio_output_device_get(player)
+  defer { libvlc_free(current) }
+  if current.map({ String(cString: $0) }) == device { return true }
+  libvlc_audio_output_device_set(player, nil, device)
+  return false
 }
