@@ -11,6 +11,7 @@ extension Player {
       guard newValue != muteRequested else { return }
       withMutation(keyPath: \.isMuted) { muteRequested = newValue }
       emit(newValue ? .muted : .unmuted)
+      applyVolumeToSamples()
       let flag: Int32 = newValue ? 1 : 0
       native.async { libvlc_audio_set_mute($0, flag) }
     }
@@ -25,6 +26,7 @@ extension Player {
     let clamped = min(max(volume, 0), 2)
     self.volume = clamped
     emit(.volumeChanged(clamped))
+    applyVolumeToSamples()
     let percent = Int32((clamped * 100).rounded())
     native.async { libvlc_audio_set_volume($0, percent) }
   }

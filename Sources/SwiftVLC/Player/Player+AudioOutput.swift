@@ -1,0 +1,272 @@
+internal import CLibVLC
+
+/// What a player remembers about its audio output, to re-apply when libVLC opens a new one
+/// (libVLC 3 closes the output on every stop, so on every media change).
+struct AudioOutputSettings {
+  var equalizer: Equalizer?
+  var device: String?
+  /// Whether the current session's output was already checked against ``device``.
+  var isDeviceChecked = true
+  var stereoMode: StereoMode?
+  var stereoModeTask: Task<Void, Never>?
+  var role: PlayerRole = .video
+  var isWatching = false
+  var sampleContext: AudioCallbackContext?
+}
+
+extension Player {
+  // MARK: - Decoded audio
+
+  /// Delivers the decoded audio as PCM instead of playing it on a sound device.
+  ///
+  /// From the next ``play(_:)`` on, libVLC's memory audio output replaces the instance's
+  /// output for this player (so `--aout=adummy` does not matter) and nothing is heard; the
+  /// volume, mute, equalizer and stereo mode are applied to the samples. libVLC reads the
+  /// callbacks only when it opens an audio output, so a stream requested while playing starts
+  /// receiving at the next ``play(_:)``. A newer stream ends the previous one at once.
+  ///
+  /// See ``AudioSampleStream`` for pacing, buffering and what happens on pause, seek and stop.
+  ///
+  /// - Parameters:
+  ///   - format: the sample type.
+  ///   - rate: frames per second, 8,000…192,000; libVLC resamples.
+  ///   - channels: 1…8; libVLC up- or down-mixes.
+  /// - Throws: ``VLCError/invalidInput(_:)`` for a rate or channel count out of range.
+  /// Maps `libvlc_audio_set_callbacks` and `libvlc_audio_set_format`.
+  public func audioSamples(
+    format: SampleFormat = .s16, rate: Int = 48_000, channels: Int = 2
+  ) throws(VLCError) -> AudioSampleStream {
+    guard (8_000...192_000).contains(rate) else {
+      throw .invalidInput("sample rate \(rate) Hz is not within 8,000…192,000")
+    }
+    guard (1...8).contains(channels) else {
+      throw .invalidInput("\(channels) channels is not within 1…8")
+    }
+    let pcm = PCMFormat(sample: format, rate: rate, channels: channels)
+    let sink = AudioSink(format: pcm)
+    sink.setVolume(volume, muted: muteRequested)
+    let context = AudioCallbackContext(sink: sink)
+    native.retainUntilRelease(context)
+    audioOutputSettings.sampleContext?.retire()
+    audioOutputSettings.sampleContext = context
+    native.async { context.attach(to: $0, format: pcm) }
+    return AudioSampleStream(consumer: SampleConsumer(sink: sink))
+  }
+
+  /// Passes the requested volume and mute to the sample stream, at once: libVLC would forget
+  /// them with the next media (see ``AudioSampleStream``).
+  func applyVolumeToSamples() {
+    audioOutputSettings.sampleContext?.currentSink?.setVolume(volume, muted: muteRequested)
+  }
+
+  // MARK: - Output module and device
+
+  /// Chooses the audio output module for this player, overriding the instance's `--aout`.
+  ///
+  /// Takes effect at the next ``play(_:)``. It replaces the memory output set up by
+  /// ``audioSamples(format:rate:channels:)`` (call that again to get samples back) and forgets
+  /// the device chosen with ``setAudioDevice(_:)``.
+  ///
+  /// - Parameter name: a module name from ``VLCInstance/audioOutputs()``.
+  /// - Throws: ``VLCError/invalidInput(_:)`` for a module this libVLC does not have.
+  /// Maps `libvlc_audio_output_set`.
+  public func setAudioOutput(_ name: String) throws(VLCError) {
+    let modules = instance.audioOutputs().map(\.name)
+    guard modules.contains(name) else {
+      throw .invalidInput(
+        "no audio output module \"\(name)\" (available: \(modules.joined(separator: ", ")))")
+    }
+    audioOutputSettings.device = nil
+    native.async { libvlc_audio_output_set($0, name) }
+  }
+
+  /// The devices of the player's current audio output.
+  ///
+  /// Empty when the output cannot list devices (the null, memory and file outputs) and while
+  /// no output is open: libVLC 3 closes it on stop and opens it again when playback starts.
+  /// Maps `libvlc_audio_output_device_enum`.
+  public func audioDevices() async -> [AudioDevice] {
+    await native.run { AudioDevice.list(libvlc_audio_output_device_enum($0)) }
+  }
+
+  /// The identifier of the device the current audio output uses, when it reports one.
+  /// Maps `libvlc_audio_output_device_get`.
+  public func currentAudioDevice() async -> String? {
+    await native.run { player in
+      guard let id = libvlc_audio_output_device_get(player) else { return nil }
+      defer { libvlc_free(id) }
+      return String(cString: id)
+    }
+  }
+
+  /// Moves the audio to a device of ``audioDevices()`` and remembers the choice.
+  ///
+  /// libVLC moves a playing output asynchronously and its setter reports nothing, so the move
+  /// is confirmed by reading the device back (every 20 ms, for up to 1 s). libVLC 3 opens a
+  /// new output, on its default device, for every media; the player moves it back to this
+  /// device as soon as that output reports itself (``PlayerEvent/audioDeviceChanged(_:)``).
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` when the current output lists no such device
+  ///   (libVLC itself accepts any string, and then plays nowhere);
+  ///   ``VLCError/operationFailed(_:)`` when the output did not take it;
+  ///   ``VLCError/cancelled`` when the calling task is cancelled while waiting.
+  /// Maps `libvlc_audio_output_device_set`.
+  public func setAudioDevice(_ id: String) async throws(VLCError) {
+    let requested: Result<Void, VLCError> = await native.run { player in
+      let devices = AudioDevice.list(libvlc_audio_output_device_enum(player))
+      guard devices.contains(where: { $0.id == id }) else {
+        let known = devices.isEmpty ? "none" : devices.map(\.id).joined(separator: ", ")
+        return .failure(.invalidInput("no audio device \"\(id)\" (available: \(known))"))
+      }
+      libvlc_audio_output_device_set(player, nil, id)
+      return .success(())
+    }
+    try requested.get()
+    audioOutputSettings.device = id
+    audioOutputSettings.isDeviceChecked = true
+    watchAudioOutput()
+    var reported = await currentAudioDevice()
+    for _ in 0..<50 where reported != id {
+      do { try await Task.sleep(for: .milliseconds(20)) } catch { throw .cancelled }
+      reported = await currentAudioDevice()
+    }
+    guard reported == id else {
+      throw .operationFailed("the audio output kept \(reported ?? "no device") instead of \(id)")
+    }
+  }
+
+  // MARK: - Stereo mode and role
+
+  /// The requested stereo mode; ``StereoMode/stereo`` until ``setStereoMode(_:)``.
+  public var stereoMode: StereoMode {
+    access(keyPath: \.stereoMode)
+    return audioOutputSettings.stereoMode ?? .stereo
+  }
+
+  /// Sets how channels map to the output, and keeps it for every media played afterwards.
+  ///
+  /// libVLC 3 resets the mode whenever it starts an audio stream and reports nothing when it
+  /// does, so the player applies the mode once the stream has started (checking every 40 ms
+  /// for up to 2 s after playback starts or tracks change).
+  /// Maps `libvlc_audio_set_channel`.
+  public func setStereoMode(_ mode: StereoMode) {
+    withMutation(keyPath: \.stereoMode) { audioOutputSettings.stereoMode = mode }
+    watchAudioOutput()
+    applyStereoModeOnceStarted()
+  }
+
+  /// What the player is for, as reported to the sound server; ``PlayerRole/video`` by default.
+  public var role: PlayerRole {
+    access(keyPath: \.role)
+    return audioOutputSettings.role
+  }
+
+  /// Sets the player's role. Sound servers read it when the output opens, so it takes effect
+  /// at the next ``play(_:)``. Maps `libvlc_media_player_set_role`.
+  public func setRole(_ role: PlayerRole) {
+    withMutation(keyPath: \.role) { audioOutputSettings.role = role }
+    let raw = UInt32(role.rawValue)
+    native.async { libvlc_media_player_set_role($0, raw) }
+  }
+
+  // MARK: - Equalizer
+
+  /// The equalizer the player plays through; `nil` (the default) turns it off.
+  ///
+  /// Setting one applies it at once, during playback too, and libVLC keeps it for later media.
+  /// Changes to the attached ``Equalizer`` are applied as they are made.
+  /// Maps `libvlc_media_player_set_equalizer`.
+  public var equalizer: Equalizer? {
+    get {
+      access(keyPath: \.equalizer)
+      return audioOutputSettings.equalizer
+    }
+    set {
+      guard newValue !== audioOutputSettings.equalizer else { return }
+      audioOutputSettings.equalizer?.detach(from: native)
+      withMutation(keyPath: \.equalizer) { audioOutputSettings.equalizer = newValue }
+      if let newValue {
+        newValue.attach(to: native)
+      } else {
+        Equalizer.apply(nil, to: native)
+      }
+    }
+  }
+
+  // MARK: - Re-applying settings to new outputs
+
+  /// Follows the player's events to re-apply the device and the stereo mode to each new
+  /// output. Ends with the player.
+  private func watchAudioOutput() {
+    guard !audioOutputSettings.isWatching else { return }
+    audioOutputSettings.isWatching = true
+    let events = publicEvents.subscribe()
+    tasks.add(
+      Task { [weak self] in
+        for await event in events { self?.audioOutputNoticed(event) }
+      })
+  }
+
+  private func audioOutputNoticed(_ event: PlayerEvent) {
+    switch event {
+    case .mediaChanged:
+      audioOutputSettings.isDeviceChecked = false
+    case .audioDeviceChanged(let reported):
+      // Only the first report of a session is the new output's default; later ones are moves
+      // (ours, or the sound server's when a device goes away), which are left alone.
+      guard !audioOutputSettings.isDeviceChecked, let wanted = audioOutputSettings.device else {
+        return
+      }
+      audioOutputSettings.isDeviceChecked = true
+      if reported != wanted { moveToRememberedDevice(wanted) }
+    case .stateChanged(.playing), .tracksChanged:
+      applyStereoModeOnceStarted()
+    default:
+      break
+    }
+  }
+
+  /// Moves a new output to `device`, checking every 40 ms for up to 2 s: an output reports its
+  /// default device before libVLC lets it be reached, and a move requested in between is lost.
+  private func moveToRememberedDevice(_ device: String) {
+    Task { [weak self] in
+      for _ in 0..<50 {
+        guard let native = self?.native, self?.audioOutputSettings.device == device else { return }
+        if await native.run({ moveDevice(to: device, on: $0) }) { return }
+        try? await Task.sleep(for: .milliseconds(40))
+      }
+    }
+  }
+
+  private func applyStereoModeOnceStarted() {
+    guard let mode = audioOutputSettings.stereoMode else { return }
+    audioOutputSettings.stereoModeTask?.cancel()
+    audioOutputSettings.stereoModeTask = Task { [weak self] in
+      for _ in 0..<50 {
+        guard let native = self?.native, !Task.isCancelled else { return }
+        if await native.run({ applyStereoMode(mode, to: $0) }) { return }
+        try? await Task.sleep(for: .milliseconds(40))
+      }
+    }
+  }
+}
+
+/// Sets `mode` if an audio stream has started (the mode reads back ≥ 1; it reads 0 or -1
+/// before). Returns whether one had.
+private func applyStereoMode(_ mode: StereoMode, to player: OpaquePointer) -> Bool {
+  let current = libvlc_audio_get_channel(player)
+  guard current > 0 else { return false }
+  if current != Int32(mode.rawValue) {
+    libvlc_audio_set_channel(player, Int32(mode.rawValue))
+  }
+  return true
+}
+
+/// Returns whether the output already uses `device`; asks it to move there when not.
+private func moveDevice(to device: String, on player: OpaquePointer) -> Bool {
+  let current = libvlc_audio_output_device_get(player)
+  defer { libvlc_free(current) }
+  if current.map({ String(cString: $0) }) == device { return true }
+  libvlc_audio_output_device_set(player, nil, device)
+  return false
+}

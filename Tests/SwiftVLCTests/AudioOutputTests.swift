@@ -1,0 +1,148 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+@Suite("Audio output")
+@MainActor
+struct AudioOutputTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  /// Whether libVLC has its ALSA output; ALSA's "null" device needs no sound card.
+  nonisolated static let hasALSA =
+    (try? headlessInstance())?.audioOutputs().contains { $0.name == "alsa" }
+    ?? false
+
+  // MARK: Devices
+
+  @Test("the null output lists no devices, before and during playback")
+  func nullOutputHasNoDevices() async throws {
+    let player = Player(instance: instance)
+    #expect(await player.audioDevices() == [])
+    try player.play(url: Fixture.seekMP4.url)
+    try await waitUntil("playing") { player.state == .playing }
+    #expect(await player.audioDevices() == [])
+    #expect(await player.currentAudioDevice() == nil)
+    #expect(instance.audioDevices(forOutput: "adummy") == [])
+    #expect(instance.audioOutputs().contains { $0.name == "adummy" })
+  }
+
+  @Test("selecting a device the output does not list is an error")
+  func unknownDevice() async throws {
+    let player = Player(instance: instance)
+    try player.play(url: Fixture.seekMP4.url)
+    try await waitUntil("playing") { player.state == .playing }
+    await #expect(throws: VLCError.invalidInput("no audio device \"hw:9,9\" (available: none)")) {
+      try await player.setAudioDevice("hw:9,9")
+    }
+  }
+
+  @Test("choosing an output module libVLC does not have is an error")
+  func unknownOutputModule() {
+    let player = Player(instance: instance)
+    #expect(throws: VLCError.self) { try player.setAudioOutput("coreaudio") }
+  }
+
+  @Test(
+    "an ALSA device is selected, confirmed, and kept for the next media",
+    .enabled(if: hasALSA, "libVLC's ALSA output is not installed"))
+  func alsaDeviceIsKept() async throws {
+    let player = Player(instance: instance)
+    try player.setAudioOutput("alsa")
+    try player.play(url: Fixture.seekMP4.url)
+    let devices = try await within(.seconds(5), "ALSA's devices") {
+      while true {
+        let devices = await player.audioDevices()
+        if !devices.isEmpty { return devices }
+        try await Task.sleep(for: .milliseconds(20))
+      }
+    }
+    #expect(devices.contains { $0.id == "null" })
+    let events = player.events
+    try await player.setAudioDevice("null")
+    #expect(await player.currentAudioDevice() == "null")
+    _ = try await events.first(within: .seconds(10), "the move to ALSA's null device") {
+      $0 == .audioDeviceChanged("null")
+    }
+
+    // libVLC 3 opens a new output, on the default device, for the next media.
+    let next = player.events
+    try player.play(url: Fixture.seekMP4.url)
+    let seen = try await collectEvents(next) { $0 == .audioDeviceChanged("null") }
+    let devicesSeen = seen.compactMap { event -> String?? in
+      if case .audioDeviceChanged(let device) = event { device } else { nil }
+    }
+    #expect(devicesSeen.count >= 2, "the new output reported its default first: \(devicesSeen)")
+    #expect(await player.currentAudioDevice() == "null")
+  }
+
+  // MARK: Stereo mode
+
+  @Test("each stereo mode maps a left-only tone onto the two channels as named")
+  func stereoModes() async throws {
+    let tone = try makeLeftOnlyToneWAV(seconds: 6)
+    defer { try? FileManager.default.removeItem(at: tone) }
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples(format: .float32, rate: 48_000, channels: 2)
+    try player.play(url: tone)
+    let expectations: [(StereoMode, @Sendable (Float, Float) -> Bool)] = [
+      (.stereo, { left, right in left > 0.3 && right == 0 }),
+      (.reverseStereo, { left, right in left == 0 && right > 0.3 }),
+      (.left, { left, right in left > 0.3 && right == left }),
+      (.right, { left, right in left == 0 && right == 0 }),
+      (.mono, { left, right in left > 0.1 && left < 0.3 && right == left }),
+    ]
+    for (mode, matches) in expectations {
+      player.setStereoMode(mode)
+      #expect(player.stereoMode == mode)
+      _ = try await firstBuffer(of: stream, "audio in \(mode) mode") { buffer in
+        matches(buffer.samples(ofChannel: 0).rms, buffer.samples(ofChannel: 1).rms)
+      }
+    }
+  }
+
+  @Test(
+    "a stereo mode set before playing is applied once audio starts, and kept for the next media")
+  func stereoModeIsKept() async throws {
+    let tone = try makeLeftOnlyToneWAV(seconds: 3)
+    defer { try? FileManager.default.removeItem(at: tone) }
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    player.setStereoMode(.reverseStereo)
+    let reversed: @Sendable (AudioBuffer) -> Bool = { buffer in
+      buffer.samples(ofChannel: 0).rms == 0 && buffer.samples(ofChannel: 1).rms > 0.3
+    }
+    try player.play(url: tone)
+    _ = try await firstBuffer(of: stream, "reversed audio", where: reversed)
+    try player.play(url: tone)
+    _ = try await firstBuffer(of: stream, "the next media's first audio") { $0.isDiscontinuity }
+    _ = try await firstBuffer(of: stream, "reversed audio in the next media", where: reversed)
+  }
+
+  // MARK: Events and role
+
+  @Test("muting, unmuting and changing the volume are announced as events")
+  func muteAndVolumeEvents() async throws {
+    let player = Player(instance: instance)
+    let events = player.events
+    player.isMuted = true
+    player.isMuted = false
+    try player.setAudioVolume(0.5)
+    let seen = try await collectEvents(events) {
+      if case .volumeChanged = $0 { true } else { false }
+    }
+    #expect(seen == [.muted, .unmuted, .volumeChanged(0.5)])
+  }
+
+  @Test("the role is remembered and does not disturb playback")
+  func role() async throws {
+    let player = Player(instance: instance)
+    #expect(player.role == .video)
+    player.setRole(.music)
+    #expect(player.role == .music)
+    let stream = try player.audioSamples()
+    try player.play(url: Fixture.sineWAV.url)
+    _ = try await capture(stream, frames: 4_800)
+  }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import SwiftVLC
+import Synchronization
+import Testing
+
+@Suite("Audio samples")
+@MainActor
+struct AudioSampleTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  @Test("a 440 Hz sine arrives as 440 Hz PCM at the requested rate and channel count")
+  func sineAsS16Stereo() async throws {
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples(format: .s16, rate: 48_000, channels: 2)
+    try player.play(url: Fixture.sineWAV.url)
+    // The WAV holds one second: 48,000 frames once resampled; ask for nearly all of them.
+    let pcm = try await capture(stream, frames: 46_000)
+    #expect(pcm.layouts == [.init(format: .s16, sampleRate: 48_000, channels: 2)])
+    #expect(abs(pcm.frequency(channel: 0, sampleRate: 48_000) - 440) < 2)
+    #expect(pcm.rms(channel: 0) > 0.05)
+    #expect(pcm.channels[0] == pcm.channels[1], "a mono source plays the same on both sides")
+    #expect(pcm.buffers.first?.isDiscontinuity == true)
+    #expect(pcm.buffers.dropFirst().allSatisfy { !$0.isDiscontinuity })
+  }
+
+  @Test("the AAC track of seek.mp4 arrives as 440 Hz float mono at 22.05 kHz")
+  func aacAsFloatMono() async throws {
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples(format: .float32, rate: 22_050, channels: 1)
+    try player.play(url: Fixture.seekMP4.url)
+    let pcm = try await capture(stream, frames: 22_050)
+    #expect(pcm.layouts == [.init(format: .float32, sampleRate: 22_050, channels: 1)])
+    #expect(abs(pcm.frequency(channel: 0, sampleRate: 22_050) - 440) < 2)
+    #expect(pcm.rms(channel: 0) > 0.05)
+    #expect(pcm.channels[0].allSatisfy { abs($0) <= 1 })
+  }
+
+  @Test("presentation times follow the audio and lie ahead of libVLC's clock")
+  func presentationTimes() async throws {
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    try player.play(url: Fixture.seekMP4.url)
+    let pcm = try await capture(stream, frames: 48_000)
+    let times = pcm.buffers.compactMap(\.presentationTime)
+    #expect(times.count == pcm.buffers.count)
+    for (buffer, next) in zip(pcm.buffers, pcm.buffers.dropFirst()) {
+      let step = try #require(next.presentationTime) - #require(buffer.presentationTime)
+      let expected = Duration.microseconds(Int64(buffer.frameCount) * 1_000_000 / 48_000)
+      #expect(abs((step - expected).inMilliseconds) < 2)
+    }
+    // libVLC feeds memory outputs up to about 1.4 s early (how early a buffer is *read* also
+    // depends on how busy the consumer is).
+    let ahead = pcm.buffers.compactMap(\.receivedAhead)
+    #expect(ahead.allSatisfy { $0 < .seconds(2) })
+    #expect(try #require(ahead.max()) > .milliseconds(300))
+  }
+
+  @Test("a consumer that starts after the end still gets the whole clip")
+  func lateConsumerGetsEverything() async throws {
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples(format: .s16, rate: 48_000, channels: 1)
+    try player.play(url: Fixture.sineWAV.url)
+    try await waitUntil("the end of the clip") { player.state == .ended }
+    // libVLC drains the track, then flushes the output: the drained audio must survive.
+    let pcm = try await capture(stream, frames: 47_000, within: .seconds(2))
+    #expect(abs(pcm.frequency(channel: 0, sampleRate: 48_000) - 440) < 2)
+    #expect(stream.droppedBufferCount == 0)
+  }
+
+  @Test("a consumer more than two seconds behind loses the oldest audio, and the loss is counted")
+  func slowConsumerDropsOldest() async throws {
+    var player: Player? = Player(instance: instance)
+    let stream = try #require(player).audioSamples(format: .s16, rate: 48_000, channels: 1)
+    try #require(player).play(url: Fixture.seekMP4.url)
+    try await waitUntil("the end of the 3 s clip") { player?.state == .ended }
+    player = nil  // the stream ends once the queue is read
+    let kept = try await within(.seconds(5), "the queued audio") {
+      var pcm = PCMCapture()
+      for await buffer in stream { pcm.append(buffer) }
+      return pcm
+    }
+    #expect(kept.frameCount <= 96_000, "at most two seconds stay queued")
+    #expect(kept.frameCount > 90_000)
+    #expect(stream.droppedBufferCount > 0)
+    let typical = try #require(kept.buffers.first?.frameCount)
+    let delivered = kept.frameCount + stream.droppedBufferCount * typical
+    #expect(abs(delivered - 144_000) < 2_400, "kept plus dropped is the whole clip")
+    #expect(kept.buffers.first?.isDiscontinuity == false, "the first buffers were the dropped ones")
+  }
+
+  @Test("pausing stops the flow and resuming restarts it")
+  func pauseAndResume() async throws {
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    let received = Mutex(0)
+    let consumer = Task.detached {
+      for await _ in stream { received.withLock { $0 += 1 } }
+    }
+    defer { consumer.cancel() }
+    try player.play(url: Fixture.seekMP4.url)
+    try await waitUntil("the first buffers") { received.withLock { $0 } >= 5 }
+    player.pause()
+    try await waitUntil("the pause") { player.state == .paused }
+    try await Task.sleep(for: .milliseconds(100))  // buffers already in flight may land
+    let atPause = received.withLock { $0 }
+    try await Task.sleep(for: .milliseconds(500))
+    #expect(received.withLock { $0 } == atPause, "nothing arrives while paused")
+    player.resume()
+    try await waitUntil("buffers after resuming") { received.withLock { $0 } > atPause }
+  }
+
+  @Test("muting while playing silences the stream and unmuting brings the sound back")
+  func muteSilences() async throws {
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    try player.play(url: Fixture.tracksMKV.url)
+    _ = try await firstBuffer(of: stream, "sound") { $0.level > 0.05 }
+    player.isMuted = true
+    _ = try await firstBuffer(of: stream, "silence") { $0.level == 0 }
+    player.isMuted = false
+    _ = try await firstBuffer(of: stream, "sound again") { $0.level > 0.05 }
+  }
+
+  @Test("volume 0 silences the stream and volume 1 restores it")
+  func volumeZeroSilences() async throws {
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    try player.play(url: Fixture.tracksMKV.url)
+    _ = try await firstBuffer(of: stream, "sound") { $0.level > 0.05 }
+    try player.setAudioVolume(0)
+    _ = try await firstBuffer(of: stream, "silence") { $0.level == 0 }
+    try player.setAudioVolume(1)
+    _ = try await firstBuffer(of: stream, "sound again") { $0.level > 0.05 }
+  }
+
+  @Test("a player muted before playing delivers silence from the first buffer")
+  func mutedBeforePlaying() async throws {
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    player.isMuted = true
+    try player.play(url: Fixture.seekMP4.url)
+    let pcm = try await capture(stream, frames: 48_000)
+    #expect(pcm.rms(channel: 0) == 0)
+  }
+
+  @Test("volume follows libVLC's cubic curve and carries over to the next media")
+  func volumeCarriesOver() async throws {
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    try player.play(url: Fixture.seekMP4.url)
+    let full = try await capture(stream, frames: 24_000)
+    try player.setAudioVolume(0.5)
+    try player.play(url: Fixture.seekMP4.url)
+    _ = try await firstBuffer(of: stream, "the next media") { $0.isDiscontinuity }
+    let half = try await capture(stream, frames: 24_000)
+    #expect(abs(half.rms(channel: 0) / full.rms(channel: 0) - 0.125) < 0.005)
+  }
+
+  @Test("asking for samples while playing takes effect at the next play")
+  func requestWhilePlaying() async throws {
+    let player = Player(instance: instance)
+    try player.play(url: Fixture.seekMP4.url)
+    try await waitUntil("playing") { player.state == .playing }
+    let stream = try player.audioSamples()
+    let received = Mutex(0)
+    let consumer = Task.detached {
+      for await _ in stream { received.withLock { $0 += 1 } }
+    }
+    defer { consumer.cancel() }
+    try await Task.sleep(for: .milliseconds(500))
+    #expect(received.withLock { $0 } == 0, "the open null output keeps playing this session")
+    try player.play(url: Fixture.seekMP4.url)
+    try await waitUntil("buffers from the next session") { received.withLock { $0 } > 0 }
+  }
+
+  @Test("a newer stream ends the older one at once and receives from the next play")
+  func newerStreamReplacesOlder() async throws {
+    let player = Player(instance: instance)
+    let first = try player.audioSamples()
+    try player.play(url: Fixture.tracksMKV.url)
+    _ = try await capture(first, frames: 4_800)
+    let second = try player.audioSamples(format: .float32, rate: 44_100, channels: 1)
+    try await within(.seconds(3), "the older stream to end") {
+      for await _ in first {}
+    }
+    try player.play(url: Fixture.sineWAV.url)
+    let pcm = try await capture(second, frames: 4_410)
+    #expect(pcm.layouts == [.init(format: .float32, sampleRate: 44_100, channels: 1)])
+  }
+
+  @Test("sample rates and channel counts out of range are rejected")
+  func invalidFormats() {
+    let player = Player(instance: instance)
+    #expect(throws: VLCError.self) { try player.audioSamples(rate: 0) }
+    #expect(throws: VLCError.self) { try player.audioSamples(rate: 400_000) }
+    #expect(throws: VLCError.self) { try player.audioSamples(channels: 0) }
+    #expect(throws: VLCError.self) { try player.audioSamples(channels: 9) }
+  }
+
+  @Test("dropping the consumer while audio flows leaves the player playing to the end")
+  func dropConsumer() async throws {
+    let player = Player(instance: instance)
+    var stream: AudioSampleStream? = try player.audioSamples()
+    try player.play(url: Fixture.seekMP4.url)
+    _ = try await capture(try #require(stream), frames: 4_800)
+    stream = nil
+    try await waitUntil("the end", within: .seconds(8)) { player.state == .ended }
+    #expect(player.outcome == .ended)
+  }
+
+  @Test("dropping the player while audio flows ends the stream and frees the player")
+  func dropPlayer() async throws {
+    var player: Player? = Player(instance: instance)
+    weak let released = player
+    let stream = try #require(player).audioSamples()
+    try #require(player).play(url: Fixture.seekMP4.url)
+    _ = try await capture(stream, frames: 4_800)
+    player = nil
+    try await waitUntil("the player to be freed") { released == nil }
+    try await within(.seconds(5), "the stream to end after the player went away") {
+      for await _ in stream {}
+    }
+  }
+
+  @Test("dropping the player and the consumer together while audio flows is harmless")
+  func dropBoth() async throws {
+    for _ in 0..<3 {
+      var player: Player? = Player(instance: instance)
+      weak let released = player
+      var stream: AudioSampleStream? = try #require(player).audioSamples()
+      try #require(player).play(url: Fixture.tracksMKV.url)
+      _ = try await capture(try #require(stream), frames: 2_400)
+      player = nil
+      stream = nil
+      try await waitUntil("the player to be freed") { released == nil }
+    }
+    // The instance still plays afterwards.
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    try player.play(url: Fixture.sineWAV.url)
+    _ = try await capture(stream, frames: 4_800)
+  }
+}
