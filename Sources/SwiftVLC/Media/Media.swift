@@ -20,7 +20,8 @@ public final class Media: Sendable {
   /// The `network` flag of the last parse libVLC skipped, or `nil`.
   private let skippedWith = Mutex<Bool?>(nil)
 
-  private init(instance: VLCInstance, pointer: OpaquePointer) {
+  /// Wraps a native media, taking over one reference to it (released in `deinit`).
+  init(instance: VLCInstance, pointer: OpaquePointer) {
     self.instance = instance
     self.pointer = pointer
     self.mrl =
