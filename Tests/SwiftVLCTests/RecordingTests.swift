@@ -49,3 +49,240 @@ struct RecordingTests {
       isWithin(info.duration, tolerance, of: .seconds(3)), "\(String(describing: info.duration))")
   }
 }
+
+extension RecordingTests {
+  @Test("transcoding re-encodes and scales what it is told to")
+  func transcoding() async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
+    let transcode = Transcode(
+      videoCodec: .h264, videoBitrate: 200, scale: 0.5, audioCodec: .mp3, audioBitrate: 64)
+    let result = try await within(.seconds(30), "transcoding") {
+      try await Recording.record(
+        media, to: scratch.path("small.mkv"),
+        options: RecordingOptions(container: .mkv, transcode: transcode))
+    }
+    let info = try await readBack(result.path, instance: instance)
+    #expect(info.codecs == ["h264", "mpga"])
+    let video = try #require(info.tracks.first { $0.kind == .video })
+    #expect(video.width == 80 && video.height == 60)
+  }
+
+  @Test("a duration limits a local file to about that much")
+  func durationOfLocalFile() async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
+    let result = try await within(.seconds(20), "recording one second") {
+      try await Recording.record(
+        media, to: scratch.path("one.mkv"),
+        options: RecordingOptions(container: .mkv, duration: .seconds(1)))
+    }
+    let info = try await readBack(result.path, instance: instance)
+    #expect(isWithin(info.duration, .milliseconds(500), of: .seconds(1)))
+    #expect(result.duration == info.duration)
+  }
+
+  @Test("paths with spaces, commas, braces, quotes and backslashes are written as given")
+  func awkwardPath() async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let folder = scratch.url.appendingPathComponent("we ird,{dir}")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    let name = #"a b,c}{d'e"f\g.ts"#
+    let path = folder.appendingPathComponent(name).path
+    let media = try Media(path: Fixture.shortMP4.path, instance: instance)
+    let result = try await within(.seconds(20), "recording to \(path)") {
+      try await Recording.record(media, to: path)
+    }
+    #expect(result.path == path)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
+  }
+
+  @Test("a missing source fails with a typed error and leaves no file")
+  func missingSource() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let media = try Media(url: server.url("files/missing.mp4"), instance: instance)
+    for container in OutputContainer.allCases {
+      let error = await #expect(throws: VLCError.self) {
+        try await within(.seconds(15), "recording a missing source") {
+          try await Recording.record(
+            media, to: scratch.path("missing.\(container.fileExtension)"),
+            options: RecordingOptions(container: container))
+        }
+      }
+      guard case .playbackFailed? = error else {
+        Issue.record("expected playbackFailed, got \(String(describing: error))")
+        continue
+      }
+    }
+    #expect(scratch.contents.isEmpty)
+  }
+
+  @Test("a source with nothing to record fails and leaves no file")
+  func garbageSource() async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let media = try Media(path: Fixture.garbage.path, instance: instance)
+    let error = await #expect(throws: VLCError.self) {
+      try await within(.seconds(15), "recording garbage") {
+        try await Recording.record(media, to: scratch.path("garbage.mp4"))
+      }
+    }
+    #expect(error == .playbackFailed(reason: "\(media.mrl) has no audio or video to record"))
+    #expect(scratch.contents.isEmpty)
+  }
+
+  @Test("a live stream records until stopped, reporting progress on the way")
+  func untilStopped() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let media = try Media(url: server.url("live/hls/index.m3u8"), instance: instance)
+    let recording = try Recording.start(media, to: scratch.path("live.ts"))
+    let progress = try await recording.progress.first(within: .seconds(15), "a second of data") {
+      $0.bytesWritten > 0 && $0.elapsed >= .seconds(1)
+    }
+    #expect(!recording.isFinished)
+    let result = try await within(.seconds(10), "stopping") { try await recording.stop() }
+    #expect(recording.isFinished)
+    #expect(result.bytes >= progress.bytesWritten)
+    let info = try await readBack(result.path, instance: instance)
+    #expect(info.codecs == ["h264", "mp4a"])
+    // Stopping again, or asking later, gives the same result.
+    #expect(try await recording.stop() == result)
+    #expect(try await recording.result() == result)
+  }
+
+  @Test("cancelling a recording removes its file")
+  func cancelling() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let media = try Media(url: server.url("live/hls/index.m3u8"), instance: instance)
+    let path = scratch.path("cancelled.ts")
+    let task = Task { () async throws(VLCError) -> RecordingResult in
+      try await Recording.record(media, to: path, options: RecordingOptions(duration: .seconds(30)))
+    }
+    try await waitUntil("data in \(path)", within: .seconds(15)) { @Sendable in
+      (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0) ?? 0 > 0
+    }
+    task.cancel()
+    let result = await task.result
+    #expect(throws: VLCError.cancelled) { try result.get() }
+    #expect(scratch.contents.isEmpty)
+  }
+
+  @Test("bad destinations and settings are rejected before anything starts")
+  func invalidInput() throws {
+    let media = try Media(path: Fixture.shortMP4.path, instance: instance)
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let cases: [(String, RecordingOptions)] = [
+      ("/nonexistent/swiftvlc/x.ts", RecordingOptions()),
+      (scratch.url.path, RecordingOptions()),
+      ("", RecordingOptions()),
+      (scratch.path("x.ts"), RecordingOptions(duration: .zero)),
+      (scratch.path("x.ts"), RecordingOptions(transcode: Transcode(videoCodec: .vp8))),
+      (
+        scratch.path("x.mp4"),
+        RecordingOptions(container: .mp4, transcode: Transcode(audioCodec: .opus))
+      ),
+      (scratch.path("x.ts"), RecordingOptions(transcode: Transcode(videoBitrate: 500))),
+      (
+        scratch.path("x.ts"), RecordingOptions(transcode: Transcode(videoCodec: .h264, scale: .nan))
+      ),
+      (
+        scratch.path("x.ts"),
+        RecordingOptions(transcode: Transcode(audioCodec: .aac, audioBitrate: 0))
+      ),
+    ]
+    for (path, options) in cases {
+      let error = #expect(throws: VLCError.self) {
+        try Recording.start(media, to: path, options: options)
+      }
+      guard case .invalidInput? = error else {
+        Issue.record("\(path) \(options): expected invalidInput, got \(String(describing: error))")
+        continue
+      }
+    }
+    #expect(scratch.contents.isEmpty)
+  }
+}
+
+/// The chain builder alone: no libVLC.
+@Suite("Stream-output chains")
+struct SoutChainTests {
+  @Test("a file destination quotes the path, whatever it contains")
+  func fileDestination() {
+    #expect(
+      SoutChain.chain(destination: SoutChain.file(path: "/tmp/a b,c{d}.ts", container: .ts))
+        == #"#std{access=file,mux=ts,dst="/tmp/a b,c{d}.ts"}"#)
+    #expect(
+      SoutChain.file(path: #"/tmp/it's "x"\y.mkv"#, container: .mkv)
+        == #"std{access=file,mux=mkv,dst="/tmp/it\'s \"x\"\\y.mkv"}"#)
+  }
+
+  @Test("display and pacing duplicate the stream and quote the nested chain once more")
+  func monitors() {
+    let file = SoutChain.file(path: #"/tmp/a "b".mp4"#, container: .mp4)
+    #expect(
+      SoutChain.chain(destination: file, monitor: .display)
+        == #"#duplicate{dst=display,dst="std{access=file,mux=mp4,dst=\"/tmp/a \\\"b\\\".mp4\"}"}"#)
+    #expect(
+      SoutChain.chain(destination: file, monitor: .pace)
+        == #"#duplicate{dst=display{noaudio,novideo},dst="std{access=file,mux=mp4,dst=\"/tmp/a \\\"b\\\".mp4\"}"}"#
+    )
+  }
+
+  @Test("transcoding options become libVLC's transcode element")
+  func transcodeElement() {
+    let transcode = Transcode(
+      videoCodec: .h264, videoBitrate: 800, scale: 0.5, audioCodec: .aac, audioBitrate: 128,
+      audioChannels: 2, sampleRate: 44_100)
+    let file = SoutChain.file(path: "/tmp/x.ts", container: .ts)
+    #expect(
+      SoutChain.chain(destination: file, transcode: transcode)
+        == "#transcode{vcodec=h264,vb=800,scale=0.5,acodec=mp4a,ab=128,channels=2,samplerate=44100}"
+        + #":std{access=file,mux=ts,dst="/tmp/x.ts"}"#)
+    #expect(Transcode(audioCodec: .ac3).chainElement == "transcode{acodec=a52}")
+    #expect(Transcode(videoCodec: .h265).chainElement == "transcode{vcodec=hevc}")
+    #expect(Transcode().chainElement == nil)
+    #expect(
+      SoutChain.chain(
+        destination: file, transcode: Transcode(videoCodec: .mpeg2), monitor: .display)
+        == #"#duplicate{dst=display,dst="transcode{vcodec=mp2v}:std{access=file,mux=ts,dst=\"/tmp/x.ts\"}"}"#
+    )
+  }
+
+  @Test("an HTTP destination is host:port/path, with MP4 sent fragmented")
+  func httpDestination() {
+    #expect(
+      SoutChain.chain(
+        destination: SoutChain.http(host: "127.0.0.1", port: 8080, path: "/live.ts", container: .ts)
+      )
+        == #"#std{access=http,mux=ts,dst="127.0.0.1:8080/live.ts"}"#)
+    #expect(
+      SoutChain.http(host: "0.0.0.0", port: 80, path: "/v", container: .mp4)
+        == #"std{access=http,mux=mp4frag,dst="0.0.0.0:80/v"}"#)
+  }
+
+  @Test("each container accepts exactly the codecs its libVLC muxer carries")
+  func codecSupport() {
+    for codec in Transcode.VideoCodec.allCases {
+      #expect((try? Transcode(videoCodec: codec).validate(for: .mkv)) != nil)
+    }
+    for codec in Transcode.AudioCodec.allCases {
+      #expect((try? Transcode(audioCodec: codec).validate(for: .mkv)) != nil)
+    }
+    #expect(throws: VLCError.invalidInput("MPEG-TS cannot carry theora video")) {
+      try Transcode(videoCodec: .theora).validate(for: .ts)
+    }
+    #expect(throws: VLCError.invalidInput("MP4 cannot carry flac audio")) {
+      try Transcode(audioCodec: .flac).validate(for: .mp4)
+    }
+  }
+}
