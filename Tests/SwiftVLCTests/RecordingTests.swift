@@ -21,9 +21,7 @@ struct RecordingTests {
       try await Recording.record(media, to: scratch.path("hls.mp4"), options: options)
     }
     #expect(result.path == scratch.path("hls.mp4"))
-    #expect(
-      result.bytes
-        == Int64(try Data(contentsOf: scratch.url.appendingPathComponent("hls.mp4")).count))
+    #expect(result.bytes == fileSizeOf(result.path))
     #expect(isWithin(result.duration, .seconds(1), of: .seconds(3)), "\(result.duration)")
     let info = try await readBack(result.path, instance: instance)
     #expect(info.codecs == ["h264", "mp4a"])
@@ -100,6 +98,29 @@ extension RecordingTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
   }
 
+  @Test("recording leaves the caller's media as it was, and keeps its options")
+  @MainActor
+  func mediaUntouched() async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
+    media.addOption(":start-time=2")
+    let result = try await within(.seconds(20), "recording") {
+      try await Recording.record(
+        media, to: scratch.path("tail.mkv"), options: RecordingOptions(container: .mkv))
+    }
+    // Only the last second (from the keyframe at 2 s) was recorded: the option was carried.
+    let info = try await readBack(result.path, instance: instance)
+    #expect(isWithin(info.duration, .milliseconds(300), of: .seconds(1)))
+
+    // Playing the original again writes nothing: the output options went on a copy.
+    let player = Player(instance: instance)
+    try player.play(media)
+    try await waitUntil("the original to play to its end") { player.state == .ended }
+    #expect(fileSizeOf(result.path) == result.bytes)
+    #expect(scratch.contents == ["tail.mkv"])
+  }
+
   @Test("a missing source fails with a typed error and leaves no file")
   func missingSource() async throws {
     let server = try await TestServer()
@@ -167,9 +188,7 @@ extension RecordingTests {
     let task = Task { () async throws(VLCError) -> RecordingResult in
       try await Recording.record(media, to: path, options: RecordingOptions(duration: .seconds(30)))
     }
-    try await waitUntil("data in \(path)", within: .seconds(15)) { @Sendable in
-      (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0) ?? 0 > 0
-    }
+    try await waitUntil("data in \(path)", within: .seconds(15)) { fileSizeOf(path) ?? 0 > 0 }
     task.cancel()
     let result = await task.result
     #expect(throws: VLCError.cancelled) { try result.get() }
@@ -284,5 +303,91 @@ struct SoutChainTests {
     #expect(throws: VLCError.invalidInput("MP4 cannot carry flac audio")) {
       try Transcode(audioCodec: .flac).validate(for: .mp4)
     }
+  }
+}
+
+/// Recording what a ``Player`` plays.
+@Suite("Player recording")
+@MainActor
+struct PlayerRecordingTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  @Test("a player records from the current time until told to stop, and plays on")
+  func startAndStop() async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let path = scratch.path("player.mp4")
+    let player = Player(instance: instance)
+    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
+    try player.play(media)
+    try await waitUntil("one second played") { player.currentTime >= .seconds(1) }
+    let events = player.events
+
+    try player.startRecording(to: path, container: .mp4)
+    #expect(player.recordingPath == path)
+    #expect(player.currentMedia === media)
+    try await waitUntil("playing again, recording") { player.state == .playing }
+    let result = try #require(await player.stopRecording())
+    #expect(player.recordingPath == nil)
+    #expect(result.path == path)
+    let info = try await readBack(path, instance: instance)
+    #expect(info.codecs == ["h264", "mp4a"])
+    // The file starts at the keyframe before the current time (1 s or 2 s in seek.mp4), not at
+    // the start, and runs on a little past the stop: libVLC reads ahead of what it shows.
+    let duration = try #require(info.duration)
+    #expect(duration >= .milliseconds(500) && duration <= .milliseconds(2_100), "\(duration)")
+    #expect(result.duration == duration)
+
+    try await waitUntil("the rest to play") { player.state == .ended }
+    let seen = try await collectEvents(events, within: .seconds(1)) { $0 == .recordingChanged(nil) }
+    #expect(
+      seen.filter { if case .recordingChanged = $0 { true } else { false } }
+        == [.recordingChanged(path), .recordingChanged(nil)])
+  }
+
+  @Test("a recording ends with its session and its file is complete")
+  func endsWithSession() async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let path = scratch.path("session.mp4")
+    let player = Player(instance: instance)
+    try player.play(Media(path: Fixture.seekMP4.path, instance: instance))
+    try await waitUntil("playing") { player.state == .playing }
+    let events = player.events
+    try player.startRecording(to: path, container: .mp4)
+    _ = try await collectEvents(events, within: .seconds(10)) { $0 == .recordingChanged(nil) }
+    #expect(player.state == .ended)
+    #expect(player.recordingPath == nil)
+    #expect(await player.stopRecording() == nil)
+    // MP4 is readable only once libVLC has written its index, when the input closed.
+    let info = try await within(.seconds(5), "the finished file") {
+      while true {
+        if let info = try? await readBack(path, instance: instance), !info.tracks.isEmpty {
+          return info
+        }
+        try await Task.sleep(for: .milliseconds(50))
+      }
+    }
+    #expect(info.codecs == ["h264", "mp4a"])
+  }
+
+  @Test("recording needs something playing, and one recording at a time")
+  func invalidStates() async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let player = Player(instance: instance)
+    #expect(throws: VLCError.invalidState("nothing is playing to record")) {
+      try player.startRecording(to: scratch.path("a.ts"))
+    }
+    try player.play(Media(path: Fixture.seekMP4.path, instance: instance))
+    try await waitUntil("playing") { player.state == .playing }
+    try player.startRecording(to: scratch.path("a.ts"))
+    #expect(throws: VLCError.invalidState("already recording to \(scratch.path("a.ts"))")) {
+      try player.startRecording(to: scratch.path("b.ts"))
+    }
+    await player.stop()
+    #expect(player.recordingPath == nil)
   }
 }

@@ -1,16 +1,20 @@
 internal import CLibVLC
 
 extension Media {
-  /// A new media for the same source, with this media's options plus `options`.
+  /// A new, independent media for the same location, with this media's options plus `options`.
   ///
   /// libVLC cannot remove an option once added, so output options (`:sout`, `:start-time`) go
-  /// on a copy and the caller's media stays as it was.
+  /// on a copy and the caller's media stays as it was. The copy is made from the MRL, not with
+  /// `libvlc_media_duplicate`: in libVLC 3 a duplicate shares the original's input item, so an
+  /// option added to it is added to the original too. Slaves added with
+  /// ``addSlave(url:kind:priority:)`` are not carried over.
   func copy(adding options: [String]) throws(VLCError) -> Media {
-    guard let pointer = libvlc_media_duplicate(pointer) else {
-      throw .operationFailed("libVLC could not copy the media \(mrl)")
+    clearLibVLCError()
+    guard let pointer = libvlc_media_new_location(instance.pointer, mrl) else {
+      throw .mediaCreationFailed(source: explain(mrl))
     }
     let copy = Media(instance: instance, pointer: pointer)
-    for option in options { copy.addOption(option) }
+    for option in self.options + options { copy.addOption(option) }
     return copy
   }
 

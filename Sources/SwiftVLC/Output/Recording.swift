@@ -254,11 +254,20 @@ public final class Recording: Sendable {
       try? FileManager.default.removeItem(atPath: path)
       return .failure(failure)
     }
-    // The finished file is the truth: a file read faster than real time reports almost no
-    // playback time, and HLS reports it late.
-    let written = try? await Media(path: path, instance: media.instance).parse().duration
-    let duration = written ?? outcome.mediaTime ?? outcome.elapsed
-    return .success(RecordingResult(path: path, bytes: fileSize(path) ?? 0, duration: duration))
+    return .success(
+      await finishedFile(
+        path, instance: media.instance, fallback: outcome.mediaTime ?? outcome.elapsed))
+  }
+
+  /// The result for the finished file at `path`.
+  ///
+  /// The file is the truth: a file read faster than real time reports almost no playback time,
+  /// and HLS reports it late. `fallback` serves when libVLC cannot read a duration back.
+  static func finishedFile(_ path: String, instance: VLCInstance, fallback: Duration) async
+    -> RecordingResult
+  {
+    let written = try? await Media(path: path, instance: instance).parse().duration
+    return RecordingResult(path: path, bytes: fileSize(path) ?? 0, duration: written ?? fallback)
   }
 }
 

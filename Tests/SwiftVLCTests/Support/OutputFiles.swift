@@ -40,3 +40,8 @@ func isWithin(_ value: Duration?, _ tolerance: Duration, of expected: Duration) 
   guard let value else { return false }
   return value >= expected - tolerance && value <= expected + tolerance
 }
+
+/// The size of the file at `path` in bytes, or `nil` when there is none.
+func fileSizeOf(_ path: String) -> Int64? {
+  (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+}
