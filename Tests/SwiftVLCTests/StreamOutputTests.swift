@@ -22,7 +22,8 @@ struct StreamOutputTests {
     try await waitUntil("the served stream to play", within: .seconds(10)) {
       player.state == .playing
     }
-    #expect(player.videoTracks.count == 1)
+    // TS announces its streams as they come: the track list may follow the state.
+    try await waitUntil("the video track", within: .seconds(5)) { player.videoTracks.count == 1 }
     await player.stop()
     try await within(.seconds(10), "stopping the stream") { await output.stop() }
     #expect(output.isFinished)
