@@ -103,7 +103,8 @@ public final class Recording: Sendable {
   /// ``stop()`` is called.
   ///
   /// - Parameters:
-  ///   - media: the source; it is not modified (the recording plays a copy).
+  ///   - media: the source; it is not modified. The recording plays a new media for the same
+  ///     location with the same options; slaves are not carried over.
   ///   - path: the file to write; relative paths are resolved against the current directory.
   ///     Its directory must exist.
   ///   - options: container, transcoding, display and duration.

@@ -32,7 +32,8 @@ public final class StreamOutput: Sendable {
   /// returns; a port already in use makes the stream fail (see ``waitUntilFinished()``).
   ///
   /// - Parameters:
-  ///   - media: the source; it is not modified (the stream plays a copy).
+  ///   - media: the source; it is not modified. The stream plays a new media for the same
+  ///     location with the same options; slaves are not carried over.
   ///   - port: the TCP port, 1…65535.
   ///   - path: the URL path, starting with `/`.
   ///   - mux: the container sent to clients (MP4 is sent fragmented).
