@@ -19,8 +19,12 @@ public final class Media: Sendable {
   private let parsed = Mutex<MediaInfo?>(nil)
   /// The `network` flag of the last parse libVLC skipped, or `nil`.
   private let skippedWith = Mutex<Bool?>(nil)
+  /// The options given to ``addOption(_:)``, in order: libVLC 3 cannot read them back, and
+  /// copies made for recording replay them.
+  private let addedOptions = Mutex<[String]>([])
 
-  private init(instance: VLCInstance, pointer: OpaquePointer) {
+  /// Wraps a native media, taking over one reference to it (released in `deinit`).
+  init(instance: VLCInstance, pointer: OpaquePointer) {
     self.instance = instance
     self.pointer = pointer
     self.mrl =
@@ -97,8 +101,12 @@ public final class Media: Sendable {
   /// Adds a libVLC media option, such as `":start-time=10"` or `":network-caching=300"`.
   /// Takes effect the next time the media is played.
   public func addOption(_ option: String) {
+    addedOptions.withLock { $0.append(option) }
     libvlc_media_add_option(pointer, option)
   }
+
+  /// The options added with ``addOption(_:)`` so far, in order.
+  var options: [String] { addedOptions.withLock { $0 } }
 
   /// Sets the HTTP User-Agent header sent for this media.
   public func setHTTPUserAgent(_ userAgent: String) {

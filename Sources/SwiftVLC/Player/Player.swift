@@ -56,11 +56,14 @@ public final class Player {
   public internal(set) var abLoop: ClosedRange<Duration>?
   /// How the last playback session ended; `nil` while one is open.
   public internal(set) var outcome: PlaybackOutcome?
+  /// The file being recorded to, while ``startRecording(to:container:)`` is in effect.
+  public internal(set) var recordingPath: String?
 
   @ObservationIgnored var audioSelection: Track?
   @ObservationIgnored var subtitleSelection: Track?
   @ObservationIgnored var muteRequested = false
   @ObservationIgnored var audioOutputSettings = AudioOutputSettings()
+  @ObservationIgnored var recording: PlayerRecording?
 
   @ObservationIgnored let native: NativePlayer
   @ObservationIgnored let bridge: EventBridge
@@ -187,6 +190,7 @@ public final class Player {
   }
 
   func transition(to newState: PlayerState) {
+    endRecordingIfSessionEnds(entering: newState)
     guard newState != state else { return }
     state = newState
     emit(.stateChanged(newState))

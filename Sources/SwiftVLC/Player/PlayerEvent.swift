@@ -47,4 +47,7 @@ public enum PlayerEvent: Sendable, Equatable {
   case corked
   /// The audio output was given back.
   case uncorked
+  /// A recording started (the file's path) or ended (`nil`); see
+  /// ``Player/startRecording(to:container:)``.
+  case recordingChanged(String?)
 }

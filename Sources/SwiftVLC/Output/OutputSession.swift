@@ -1,0 +1,223 @@
+internal import CLibVLC
+import Synchronization
+
+/// Plays one media into a stream-output chain on a private native player, and reports how the
+/// session ended. The engine under ``Recording`` and ``StreamOutput``.
+///
+/// Every libVLC call runs on the native player's serial queue. The C callback only turns events
+/// into ``Signal``s; ``run(limit:tick:onTick:)`` consumes them, decides when to end, and stops
+/// the native player, which closes the input and makes the muxer finish its file.
+final class OutputSession: Sendable {
+  /// How a session ended, and what it saw.
+  struct Outcome: Sendable {
+    enum Ending: Sendable, Equatable {
+      /// The source ended, or reached the media's `:stop-time`.
+      case sourceEnded
+      /// The wall-clock limit passed.
+      case limitReached
+      /// ``OutputSession/requestStop(cancelled:)`` was called.
+      case stopped
+      /// ``OutputSession/requestStop(cancelled:)`` was called for a cancelled task.
+      case cancelled
+      /// libVLC reported an error (the source could not be opened or read, or the output
+      /// could not be created).
+      case failed
+    }
+
+    var ending: Ending
+    /// The furthest playback time polled while the session ran; `nil` when libVLC reported
+    /// none (live streams, or a file read faster than the polling).
+    var mediaTime: Duration?
+    /// Wall-clock time since playback started; zero when it never started.
+    var elapsed: Duration
+    /// Whether the source had any elementary stream (audio, video, subtitles) at all.
+    var hadStreams: Bool
+  }
+
+  /// Where a running session is, for progress reports.
+  struct Snapshot: Sendable {
+    var elapsed: Duration
+    var mediaTime: Duration?
+  }
+
+  enum Signal: Sendable {
+    case playing, elementaryStream, ended, failed, tick
+    case stop(cancelled: Bool)
+  }
+
+  /// The media being played, carrying the `:sout` option.
+  let media: Media
+  private let native: NativePlayer
+  private let signals: SignalBox
+  private let attachment: EventAttachment<SignalBox>
+
+  /// Creates the native player and starts playing `media` at once.
+  init(media: Media) {
+    self.media = media
+    native = NativePlayer(instance: media.instance)
+    signals = SignalBox()
+    attachment = EventAttachment(
+      manager: libvlc_media_player_event_manager(native.pointer),
+      types: [
+        libvlc_MediaPlayerPlaying, libvlc_MediaPlayerESAdded, libvlc_MediaPlayerEndReached,
+        libvlc_MediaPlayerEncounteredError,
+      ], box: signals, callback: outputEventCallback)
+    let signals = signals
+    native.async { player in
+      libvlc_media_player_set_media(player, media.pointer)
+      if libvlc_media_player_play(player) < 0 { signals.send(.failed) }
+    }
+  }
+
+  deinit {
+    attachment.detach()
+    signals.finish()
+    native.shutDown()
+  }
+
+  /// Asks ``run(limit:tick:onTick:)`` to end the session. Harmless once it has ended.
+  func requestStop(cancelled: Bool = false) {
+    signals.send(.stop(cancelled: cancelled))
+  }
+
+  /// Waits until the session ends, then stops the native player (which finishes the output)
+  /// and reports how it ended. Call it exactly once.
+  ///
+  /// - Parameters:
+  ///   - limit: wall-clock time after playback starts at which to end, if any.
+  ///   - tick: how often `onTick` runs while the session is open.
+  ///   - onTick: called with the session's progress, on a background task.
+  func run(
+    limit: Duration?, tick: Duration = .milliseconds(250),
+    onTick: @escaping @Sendable (Snapshot) -> Void = { _ in }
+  ) async -> Outcome {
+    let signals = signals
+    let ticker = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: tick)
+        signals.send(.tick)
+      }
+    }
+    defer { ticker.cancel() }
+
+    let clock = ContinuousClock()
+    var playingSince: ContinuousClock.Instant?
+    var furthest: Int64 = 0
+    var hadStreams = false
+    var ending = Outcome.Ending.stopped
+    loop: for await signal in signals.stream {
+      switch signal {
+      case .playing:
+        if playingSince == nil { playingSince = clock.now }
+      case .elementaryStream:
+        hadStreams = true
+      case .ended:
+        ending = .sourceEnded
+        break loop
+      case .failed:
+        ending = .failed
+        break loop
+      case .stop(let cancelled):
+        ending = cancelled ? .cancelled : .stopped
+        break loop
+      case .tick:
+        // libVLC sends few time events without a display; poll, as the player does.
+        furthest = max(furthest, await native.run { libvlc_media_player_get_time($0) })
+        let elapsed = playingSince.map { clock.now - $0 } ?? .zero
+        onTick(Snapshot(elapsed: elapsed, mediaTime: furthest > 0 ? .milliseconds(furthest) : nil))
+        if let limit, playingSince != nil, elapsed >= limit {
+          ending = .limitReached
+          break loop
+        }
+      }
+    }
+    let elapsed = playingSince.map { clock.now - $0 } ?? .zero
+    // Stopping closes the input; the muxer then writes its index (MP4, Matroska) and closes the
+    // file. Until this returns the output is incomplete.
+    await native.run { libvlc_media_player_stop($0) }
+    attachment.detach()
+    signals.finish()
+    return Outcome(
+      ending: ending, mediaTime: furthest > 0 ? .milliseconds(furthest) : nil, elapsed: elapsed,
+      hadStreams: hadStreams)
+  }
+}
+
+/// The callback context: the signal stream's continuation, nothing else.
+final class SignalBox: Sendable {
+  let stream: AsyncStream<OutputSession.Signal>
+  private let continuation: AsyncStream<OutputSession.Signal>.Continuation
+
+  init() {
+    (stream, continuation) = AsyncStream.makeStream(of: OutputSession.Signal.self)
+  }
+
+  /// Thread-safe and never blocks.
+  func send(_ signal: OutputSession.Signal) { continuation.yield(signal) }
+
+  func finish() { continuation.finish() }
+}
+
+/// Turns a player event into a signal. Runs on libVLC's threads: copies, yields, returns.
+private func outputEventCallback(
+  event: UnsafePointer<libvlc_event_t>?, context: UnsafeMutableRawPointer?
+) {
+  guard let event, let context else { return }
+  let box = Unmanaged<SignalBox>.fromOpaque(context).takeUnretainedValue()
+  switch libvlc_event_e(rawValue: UInt32(bitPattern: event.pointee.type)) {
+  case libvlc_MediaPlayerPlaying: box.send(.playing)
+  case libvlc_MediaPlayerESAdded: box.send(.elementaryStream)
+  case libvlc_MediaPlayerEndReached: box.send(.ended)
+  case libvlc_MediaPlayerEncounteredError: box.send(.failed)
+  default: break
+  }
+}
+
+/// A value that one producer settles once and any number of tasks await.
+final class Completion<Value: Sendable>: Sendable {
+  private struct State {
+    var result: Result<Value, VLCError>?
+    var waiters: [UInt64: CheckedContinuation<Result<Value, VLCError>, Never>] = [:]
+    var nextID: UInt64 = 0
+  }
+
+  private let state = Mutex(State())
+
+  /// The settled result, if any.
+  var result: Result<Value, VLCError>? { state.withLock { $0.result } }
+
+  /// Settles the value (the first call wins) and resumes every waiter.
+  func settle(_ result: Result<Value, VLCError>) {
+    let waiters = state.withLock { state in
+      guard state.result == nil else {
+        return [CheckedContinuation<Result<Value, VLCError>, Never>]()
+      }
+      state.result = result
+      defer { state.waiters.removeAll() }
+      return Array(state.waiters.values)
+    }
+    for waiter in waiters { waiter.resume(returning: result) }
+  }
+
+  /// Waits for the value. A cancelled waiter gets ``VLCError/cancelled``; the value is not
+  /// affected.
+  func value() async -> Result<Value, VLCError> {
+    let id = state.withLock { state in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let ready: Result<Value, VLCError>? = state.withLock { state in
+          if let result = state.result { return result }
+          if Task.isCancelled { return .failure(.cancelled) }
+          state.waiters[id] = continuation
+          return nil
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    } onCancel: {
+      state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(returning: .failure(.cancelled))
+    }
+  }
+}

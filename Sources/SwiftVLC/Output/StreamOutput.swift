@@ -1,0 +1,105 @@
+import Foundation
+
+/// Serves a media as a live HTTP stream, through libVLC's stream output
+/// (`#std{access=http,…}`).
+///
+/// The source is read at its real-time pace, as a live stream; each client receives the
+/// stream from the moment it connects. Nothing is shown or heard locally. The stream runs until
+/// the source ends or ``stop()`` is called; dropping the `StreamOutput` stops it. Thread-safe.
+///
+/// ```swift
+/// let output = try StreamOutput.http(media, port: 8080, path: "/live.ts")
+/// print("listening on", output.url)
+/// try await output.waitUntilFinished()
+/// ```
+public final class StreamOutput: Sendable {
+  /// The URL clients play, such as `http://127.0.0.1:8080/live.ts`.
+  public let url: URL
+
+  private let session: OutputSession
+  private let completion = Completion<Void>()
+
+  private init(session: OutputSession, url: URL) {
+    self.session = session
+    self.url = url
+  }
+
+  deinit { session.requestStop() }
+
+  /// Starts serving `media` over HTTP and returns at once.
+  ///
+  /// libVLC opens the listening socket while the source opens, a few milliseconds after this
+  /// returns; a port already in use makes the stream fail (see ``waitUntilFinished()``).
+  ///
+  /// - Parameters:
+  ///   - media: the source; it is not modified. The stream plays a new media for the same
+  ///     location with the same options; slaves are not carried over.
+  ///   - port: the TCP port, 1…65535.
+  ///   - path: the URL path, starting with `/`.
+  ///   - mux: the container sent to clients (MP4 is sent fragmented).
+  ///   - host: the address to listen on; the default accepts local clients only, `0.0.0.0`
+  ///     accepts any.
+  ///   - transcode: re-encoding settings; `nil` sends the source's streams unchanged.
+  /// - Throws: ``VLCError/invalidInput(_:)`` for a port out of range, a path that does not
+  ///   start with `/` or contains spaces or control characters, or invalid ``Transcode``
+  ///   settings.
+  public static func http(
+    _ media: Media, port: Int, path: String = "/stream", mux: OutputContainer = .ts,
+    host: String = "127.0.0.1", transcode: Transcode? = nil
+  ) throws(VLCError) -> StreamOutput {
+    guard (1...65_535).contains(port) else {
+      throw .invalidInput("port \(port) is not within 1…65535")
+    }
+    guard path.hasPrefix("/"),
+      !path.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 })
+    else {
+      throw .invalidInput("HTTP path \(path.debugDescription) must start with / and have no spaces")
+    }
+    guard !host.isEmpty, !host.contains(where: { $0 == "/" || $0 == ":" || $0.isWhitespace }),
+      let url = URL(string: "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)\(path)")
+    else {
+      throw .invalidInput("host \(host.debugDescription) is not an IPv4 address or host name")
+    }
+    try transcode?.validate(for: mux)
+    let chain = SoutChain.chain(
+      destination: SoutChain.http(host: host, port: port, path: path, container: mux),
+      transcode: transcode)
+    let session = OutputSession(media: try media.copy(adding: [":sout=\(chain)"]))
+    let output = StreamOutput(session: session, url: url)
+    let completion = output.completion
+    let source = media.mrl
+    Task {
+      let outcome = await session.run(limit: nil)
+      switch outcome.ending {
+      case .failed:
+        completion.settle(
+          .failure(.playbackFailed(reason: "could not stream \(source) to \(url.absoluteString)")))
+      case .cancelled:
+        completion.settle(.failure(.cancelled))
+      case .sourceEnded, .limitReached, .stopped:
+        completion.settle(.success(()))
+      }
+    }
+    return output
+  }
+
+  /// Whether the stream has ended.
+  public var isFinished: Bool { completion.result != nil }
+
+  /// Stops serving and waits, without blocking the caller's thread, until libVLC has closed
+  /// the source and the socket.
+  public func stop() async {
+    session.requestStop()
+    let completion = completion
+    _ = await Task { await completion.value() }.value
+  }
+
+  /// Waits until the stream ends: the source ended or ``stop()`` was called.
+  ///
+  /// - Throws: ``VLCError/playbackFailed(reason:)`` when the source could not be read or the
+  ///   port could not be opened; ``VLCError/cancelled`` when the waiting task is cancelled
+  ///   (the stream goes on).
+  public func waitUntilFinished() async throws(VLCError) {
+    try await completion.value().get()
+  }
+}

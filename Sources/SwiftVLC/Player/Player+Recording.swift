@@ -1,0 +1,96 @@
+internal import CLibVLC
+
+/// A recording in effect on a ``Player``: the session that writes it and what to reopen after.
+struct PlayerRecording {
+  /// The file being written.
+  var path: String
+  /// The media the user played, without the output options.
+  var original: Media
+  /// The playback session that records.
+  var session: UInt64
+  /// The playback time at which recording started.
+  var startTime: Duration
+}
+
+extension Player {
+  /// Starts recording what plays to the file at `path`, while playback goes on.
+  ///
+  /// libVLC 3 cannot add an output to a running input, so the player reopens the current media
+  /// with a stream output that both displays and records it, from the current time. The file
+  /// starts at the keyframe at or before that time, and ends up to about a second after
+  /// ``stopRecording()``, because libVLC's input reads ahead of what it shows. Options added to
+  /// the media are kept; slaves are not. The reopening shows as a short
+  /// ``PlayerState/opening``; ``currentMedia`` stays the same. A paused player stays paused.
+  /// The recording ends with ``stopRecording()``, or with the session: when the media ends,
+  /// fails, is stopped or replaced (each emits ``PlayerEvent/recordingChanged(_:)`` with `nil`).
+  ///
+  /// - Parameters:
+  ///   - path: the file to write (replaced if it exists); its directory must exist.
+  ///   - container: the file format.
+  /// - Throws: ``VLCError/invalidState(_:)`` when nothing is playing or paused, or a recording
+  ///   is already in effect; ``VLCError/invalidInput(_:)`` for a path that cannot be written.
+  public func startRecording(to path: String, container: OutputContainer = .ts) throws(VLCError) {
+    if let recording { throw .invalidState("already recording to \(recording.path)") }
+    guard let media = currentMedia, state == .playing || state == .paused else {
+      throw .invalidState("nothing is playing to record")
+    }
+    let destination = try Recording.validatedDestination(path)
+    let start = isSeekable ? currentTime : .zero
+    let chain = SoutChain.chain(
+      destination: SoutChain.file(path: destination, container: container), monitor: .display)
+    var options = [":sout=\(chain)"]
+    if start > .zero { options.append(":start-time=\(optionSeconds(start))") }
+    try reopen(media, adding: options)
+    recording = PlayerRecording(
+      path: destination, original: media, session: generation, startTime: start)
+    recordingPath = destination
+    emit(.recordingChanged(destination))
+  }
+
+  /// Ends the recording and returns the finished file; playback goes on from the same time.
+  ///
+  /// The player reopens the media without the stream output (a short
+  /// ``PlayerState/opening``), waits, without blocking the main actor, until libVLC has
+  /// closed the file, and reads its duration back.
+  ///
+  /// - Returns: the file, or `nil` when no recording was in effect (it may have ended with
+  ///   its session; ``PlayerEvent/recordingChanged(_:)`` told when).
+  public func stopRecording() async -> RecordingResult? {
+    guard let active = recording else { return nil }
+    // Cleared first, so reopening below is not taken for the end of the recording's session.
+    recording = nil
+    let resumeAt = currentTime
+    let options = isSeekable && resumeAt > .zero ? [":start-time=\(optionSeconds(resumeAt))"] : []
+    try? reopen(active.original, adding: options)
+    // Reopening stops the recording input first, on the native queue: once that has run the
+    // muxer has written and closed the file.
+    await native.run { _ in }
+    recordingPath = nil
+    emit(.recordingChanged(nil))
+    return await Recording.finishedFile(
+      active.path, instance: instance, fallback: max(resumeAt - active.startTime, .zero))
+  }
+
+  /// Plays a copy of `media` with `options`, keeping ``currentMedia`` and a pause.
+  private func reopen(_ media: Media, adding options: [String]) throws(VLCError) {
+    let wasPaused = state == .paused
+    try play(media.copy(adding: options))
+    currentMedia = media
+    if wasPaused { pendingPause = true }
+  }
+
+  /// Ends the recording when its playback session ends: on a new session (play, stop) or when
+  /// it ends or fails. Called on every state transition.
+  func endRecordingIfSessionEnds(entering newState: PlayerState) {
+    guard let active = recording else { return }
+    let sameSession = active.session == generation
+    guard !sameSession || newState == .ended || newState == .error else { return }
+    recording = nil
+    recordingPath = nil
+    if sameSession {
+      // After an end or a failure libVLC keeps the input open; stopping it closes the file.
+      native.async { libvlc_media_player_stop($0) }
+    }
+    emit(.recordingChanged(nil))
+  }
+}

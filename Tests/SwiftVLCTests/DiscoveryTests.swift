@@ -1,0 +1,207 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// Media and renderer discovery with libVLC's real services. The SAP test announces a stream
+/// to a discoverer listening on 127.0.0.1, so it needs no network.
+@Suite("Discovery", .serialized)
+struct DiscoveryTests {
+  @Test("each category lists libVLC's services, with the standard ones present")
+  func services() throws {
+    let instance = try headlessInstance()
+    for category in DiscoveryCategory.allCases {
+      let services = MediaDiscoverer.services(category: category, instance: instance)
+      #expect(services.allSatisfy { $0.category == category && !$0.name.isEmpty })
+    }
+    let lan = MediaDiscoverer.services(category: .lan, instance: instance).map(\.name)
+    #expect(lan.contains("sap"))
+    let folders = MediaDiscoverer.services(category: .localDirectories, instance: instance)
+    #expect(folders.map(\.name).contains("video_dir"))
+    let renderers = RendererDiscoverer.services(instance: instance)
+    #expect(renderers.allSatisfy { $0.category == nil })
+  }
+
+  @Test("a SAP announcement is discovered, and removed when it stops or the service stops")
+  func sapAnnouncement() async throws {
+    // The SAP service listens on this address instead of the multicast groups, and forgets a
+    // session not announced for 2 s. (libVLC 3 ignores SAP deletion packets.)
+    let instance = try VLCInstance(
+      arguments: VLCInstance.headlessArguments + ["--sap-addr=127.0.0.1", "--sap-timeout=2"])
+    let discoverer = try MediaDiscoverer(name: "sap", instance: instance)
+    let announcer = SAPAnnouncer(sessionName: "SwiftVLC test", hash: .random(in: 1...0xFFFF))
+    try discoverer.start()
+    #expect(discoverer.isRunning)
+
+    let media = try await announcer.announce(to: discoverer)
+    #expect(media.mrl == "rtp://@239.255.12.42:5004")
+    #expect(discoverer.items.map(\.mrl) == [media.mrl])
+
+    // Silence: the session expires.
+    let expired = try await discoverer.events.first(within: .seconds(10), "the expiry") { _ in
+      true
+    }
+    guard case .removed(let gone, 0) = expired else {
+      Issue.record("expected the removal of item 0, got \(expired)")
+      return
+    }
+    #expect(gone === media)
+    #expect(discoverer.items.isEmpty)
+
+    // Announced again, it is removed when the service stops.
+    _ = try await announcer.announce(to: discoverer)
+    let removals = discoverer.events
+    try await within(.seconds(5), "stopping SAP discovery") { await discoverer.stop() }
+    #expect(!discoverer.isRunning)
+    let removed = try await removals.first(within: .seconds(5), "the removal") { _ in true }
+    guard case .removed = removed else {
+      Issue.record("expected a removal, got \(removed)")
+      return
+    }
+    #expect(discoverer.items.isEmpty)
+  }
+
+  @Test("local-folder discovery starts and stops cleanly, and stop is idempotent")
+  func videoFolder() async throws {
+    let instance = try headlessInstance()
+    let discoverer = try MediaDiscoverer(name: "video_dir", instance: instance)
+    await discoverer.stop()  // never started: nothing to stop
+    try discoverer.start()
+    try discoverer.start()  // already running: nothing happens
+    #expect(discoverer.isRunning)
+    try await within(.seconds(5), "stopping") { await discoverer.stop() }
+    #expect(!discoverer.isRunning)
+    try await within(.seconds(5), "stopping again") { await discoverer.stop() }
+  }
+
+  @Test("an unknown service fails to start with libVLC's reason, and stopping it is safe")
+  func unknownService() async throws {
+    let instance = try headlessInstance()
+    let discoverer = try MediaDiscoverer(name: "no_such_service", instance: instance)
+    let error = #expect(throws: VLCError.self) { try discoverer.start() }
+    #expect(
+      error
+        == .operationFailed(
+          "media discovery service 'no_such_service' could not start: "
+            + "no_such_service: no such discovery module found"))
+    #expect(!discoverer.isRunning)
+    // libVLC 3 crashes when a discoverer that failed to start is stopped; this must not.
+    await discoverer.stop()
+    #expect(throws: VLCError.invalidInput("the discovery service name is empty")) {
+      try MediaDiscoverer(name: "", instance: instance)
+    }
+  }
+
+  @Test("a hundred start/stop cycles, with and without an explicit stop, do not crash")
+  func startStopCycles() async throws {
+    let instance = try headlessInstance()
+    let reused = try MediaDiscoverer(name: "video_dir", instance: instance)
+    try await within(.seconds(30), "100 cycles") {
+      for cycle in 0..<100 {
+        try reused.start()
+        await reused.stop()
+        // A fresh discoverer dropped while running stops itself on its queue.
+        let dropped = try MediaDiscoverer(
+          name: cycle.isMultiple(of: 2) ? "sap" : "video_dir", instance: instance)
+        try dropped.start()
+      }
+    }
+    #expect(!reused.isRunning)
+  }
+
+  @Test(
+    "renderer discovery without avahi-daemon fails with a typed error",
+    .enabled(if: !avahiDaemonRunning, "an avahi-daemon is running here"))
+  func rendererWithoutAvahi() async throws {
+    let instance = try headlessInstance()
+    try #require(
+      RendererDiscoverer.services(instance: instance).map(\.name).contains("avahi_renderer"))
+    let discoverer = try RendererDiscoverer(name: "avahi_renderer", instance: instance)
+    let error = #expect(throws: VLCError.self) { try discoverer.start() }
+    #expect(
+      error
+        == .operationFailed(
+          "renderer discovery service 'avahi_renderer' could not start "
+            + "(it needs a running avahi-daemon)"))
+    #expect(!discoverer.isRunning)
+    #expect(discoverer.renderers.isEmpty)
+    await discoverer.stop()
+  }
+
+  @Test(
+    "renderer discovery starts and stops with avahi-daemon running",
+    .enabled(if: avahiDaemonRunning, "no avahi-daemon runs here"))
+  func rendererWithAvahi() async throws {
+    let instance = try headlessInstance()
+    let discoverer = try RendererDiscoverer(name: "avahi_renderer", instance: instance)
+    try discoverer.start()
+    #expect(discoverer.isRunning)
+    try await within(.seconds(5), "stopping") { await discoverer.stop() }
+    #expect(!discoverer.isRunning)
+  }
+
+  @Test("clearing the renderer keeps playback local")
+  @MainActor
+  func noRenderer() async throws {
+    let instance = try headlessInstance()
+    let player = Player(instance: instance)
+    try player.setRenderer(nil)
+    try player.play(Media(path: Fixture.shortMP4.path, instance: instance))
+    try await waitUntil("local playback") { player.state == .playing }
+    try player.setRenderer(nil)
+    try await waitUntil("the end") { player.state == .ended }
+  }
+}
+
+/// Whether an avahi-daemon answers on this machine (its socket exists).
+private let avahiDaemonRunning = FileManager.default.fileExists(
+  atPath: "/run/avahi-daemon/socket")
+
+/// Sends SAP (RFC 2974) announcements of one RTP session to 127.0.0.1:9875.
+private struct SAPAnnouncer {
+  let sessionName: String
+  let hash: UInt16
+
+  /// Announces every 100 ms until `discoverer` reports the session (libVLC binds its socket
+  /// on its own thread, a little after `start()` returns), and returns it.
+  func announce(to discoverer: MediaDiscoverer) async throws -> Media {
+    let events = discoverer.events
+    let repeating = Task {
+      while !Task.isCancelled {
+        send()
+        try? await Task.sleep(for: .milliseconds(100))
+      }
+    }
+    defer { repeating.cancel() }
+    let added = try await events.first(within: .seconds(10), "the announced session") { _ in true }
+    guard case .added(let media, _) = added else { throw UnexpectedEvent(event: added) }
+    return media
+  }
+
+  struct UnexpectedEvent: Error { var event: MediaDiscoveryEvent }
+
+  /// Sends one announcement, or its deletion.
+  func send(deletion: Bool = false) {
+    let sdp = [
+      "v=0", "o=- 1 1 IN IP4 127.0.0.1", "s=\(sessionName)", "c=IN IP4 239.255.12.42/255",
+      "t=0 0", "m=video 5004 RTP/AVP 33",
+    ].map { $0 + "\r\n" }.joined()
+    // Version 1, IPv4 origin, announcement or deletion; no authentication.
+    var packet: [UInt8] = [0x20 | (deletion ? 0x04 : 0), 0, UInt8(hash >> 8), UInt8(hash & 0xFF)]
+    packet += [127, 0, 0, 1]
+    packet += Array("application/sdp".utf8) + [0] + Array(sdp.utf8)
+
+    let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(9875).bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    _ = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+        sendto(
+          descriptor, packet, packet.count, 0, generic, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+  }
+}

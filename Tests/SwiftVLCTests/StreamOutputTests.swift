@@ -1,0 +1,74 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// Serving media over HTTP with libVLC's stream output, played back by a second player.
+@Suite("Stream output")
+@MainActor
+struct StreamOutputTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  @Test("a file served over HTTP on 127.0.0.1 plays in another player")
+  func servedFilePlays() async throws {
+    let port = try #require(TestServer.closedPortURL().port)
+    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
+    let output = try StreamOutput.http(media, port: port, path: "/seek.ts")
+    #expect(output.url.absoluteString == "http://127.0.0.1:\(port)/seek.ts")
+
+    let player = Player(instance: instance)
+    try player.play(url: output.url)
+    try await waitUntil("the served stream to play", within: .seconds(10)) {
+      player.state == .playing
+    }
+    // TS announces its streams as they come: the track list may follow the state.
+    try await waitUntil("the video track", within: .seconds(5)) { player.videoTracks.count == 1 }
+    await player.stop()
+    try await within(.seconds(10), "stopping the stream") { await output.stop() }
+    #expect(output.isFinished)
+    try await output.waitUntilFinished()
+  }
+
+  @Test("a stream ends by itself when its source ends")
+  func endsWithSource() async throws {
+    let port = try #require(TestServer.closedPortURL().port)
+    let media = try Media(path: Fixture.shortMP4.path, instance: instance)
+    let output = try StreamOutput.http(media, port: port)
+    try await within(.seconds(10), "the one-second source to end") {
+      try await output.waitUntilFinished()
+    }
+    #expect(output.isFinished)
+  }
+
+  @Test("a port already in use fails the stream with a typed error")
+  func portInUse() async throws {
+    let server = try await TestServer()
+    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
+    let output = try StreamOutput.http(media, port: server.port)
+    let error = await #expect(throws: VLCError.self) {
+      try await within(.seconds(10), "the stream to fail") { try await output.waitUntilFinished() }
+    }
+    guard case .playbackFailed? = error else {
+      Issue.record("expected playbackFailed, got \(String(describing: error))")
+      return
+    }
+  }
+
+  @Test("bad ports, paths and hosts are rejected")
+  func invalidInput() throws {
+    let media = try Media(path: Fixture.shortMP4.path, instance: instance)
+    for (port, path, host) in [
+      (0, "/s", "127.0.0.1"), (70_000, "/s", "127.0.0.1"), (8080, "s", "127.0.0.1"),
+      (8080, "/a b", "127.0.0.1"), (8080, "/s", ""), (8080, "/s", "1.2.3.4:5"),
+    ] {
+      let error = #expect(throws: VLCError.self) {
+        try StreamOutput.http(media, port: port, path: path, host: host)
+      }
+      guard case .invalidInput? = error else {
+        Issue.record("\(port) \(path) \(host): got \(String(describing: error))")
+        continue
+      }
+    }
+  }
+}
