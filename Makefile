@@ -19,10 +19,10 @@ test: deps
 	swift test $(SWIFT_FLAGS)
 
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests
+	swift format lint --strict --recursive Package.swift Sources Tests Examples
 
 format:
-	swift format --in-place --recursive Package.swift Sources Tests
+	swift format --in-place --recursive Package.swift Sources Tests Examples
 
 docs: deps
 	rm -rf $(SYMBOLS) && mkdir -p $(SYMBOLS)

@@ -60,6 +60,7 @@ public final class Player {
   @ObservationIgnored var audioSelection: Track?
   @ObservationIgnored var subtitleSelection: Track?
   @ObservationIgnored var muteRequested = false
+  @ObservationIgnored var video = VideoState()
 
   @ObservationIgnored let native: NativePlayer
   @ObservationIgnored let bridge: EventBridge
