@@ -159,6 +159,7 @@ public final class Player {
     case .tracksChanged:
       refreshTracks()
     case .videoOutputs(let count):
+      if count > 0 { reapplyVideoSettings() }
       emit(.videoOutputsChanged(count))
     case .snapshot(let path):
       emit(.snapshotTaken(path))

@@ -16,4 +16,7 @@ public enum VideoOutput: Sendable, Hashable {
 struct VideoState {
   /// The sink receiving decoded frames, when frames (or ``VideoOutput/none``) are the output.
   var frameSink: FrameSink?
+  var marquee: Marquee?
+  var logo: Logo?
+  var adjustments: VideoAdjustments?
 }
