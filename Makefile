@@ -16,13 +16,13 @@ demo: deps
 	swift run $(SWIFT_FLAGS) swiftvlc
 
 test: deps
-	swift test $(SWIFT_FLAGS)
+	swift test --no-parallel $(SWIFT_FLAGS)
 
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests
+	swift format lint --strict --recursive Package.swift Sources Tests Examples
 
 format:
-	swift format --in-place --recursive Package.swift Sources Tests
+	swift format --in-place --recursive Package.swift Sources Tests Examples
 
 docs: build
 	rm -rf $(SYMBOLS) && mkdir -p $(SYMBOLS)

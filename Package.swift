@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "SwiftVLC", targets: ["SwiftVLC"]),
     .executable(name: "swiftvlc", targets: ["swiftvlc"]),
+    .executable(name: "x11-player", targets: ["x11-player"]),
   ],
   targets: [
     .systemLibrary(
@@ -13,22 +14,37 @@ let package = Package(
       pkgConfig: "libvlc",
       providers: [.apt(["libvlc-dev", "vlc-plugin-base"])]
     ),
+    .systemLibrary(
+      name: "CPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"])]
+    ),
+    .systemLibrary(
+      name: "CX11",
+      pkgConfig: "x11",
+      providers: [.apt(["libx11-dev"])]
+    ),
     .target(
       name: "CSwiftVLCShim",
       dependencies: ["CLibVLC"]
     ),
     .target(
       name: "SwiftVLC",
-      dependencies: ["CLibVLC", "CSwiftVLCShim"]
+      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG"]
     ),
     .executableTarget(
       name: "swiftvlc",
       dependencies: ["SwiftVLC"],
       resources: [.copy("Resources/demo.mkv")]
     ),
+    .executableTarget(
+      name: "x11-player",
+      dependencies: ["SwiftVLC", "CX11"],
+      path: "Examples/X11Player"
+    ),
     .testTarget(
       name: "SwiftVLCTests",
-      dependencies: ["SwiftVLC"],
+      dependencies: ["SwiftVLC", "CX11"],
       resources: [.copy("Fixtures")]
     ),
   ],

@@ -8,6 +8,7 @@ packages=(
   libvlc-dev          # headers and libvlc.so (pkg-config name: libvlc)
   vlc-plugin-base     # demuxers, decoders, vmem/amem, null outputs, stream output
   vlc-plugin-video-output  # X11 output for embedding into a window
+  libpng-dev          # Thumbnail.pngData() encodes with libpng (pkg-config name: libpng)
   libx11-dev          # the X11 example and window tests
   xvfb                # a headless X server for the window tests
   x11-apps            # xwd, to capture a window in tests

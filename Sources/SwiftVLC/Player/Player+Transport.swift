@@ -20,6 +20,7 @@ extension Player {
     generation += 1
     let session = generation
     currentMedia = media
+    video.frameSink?.setSource(media)
     resetSessionState()
     emit(.mediaChanged)
     transition(to: .opening)

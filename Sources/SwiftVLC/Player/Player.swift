@@ -64,6 +64,7 @@ public final class Player {
   @ObservationIgnored var muteRequested = false
   @ObservationIgnored var audioOutputSettings = AudioOutputSettings()
   @ObservationIgnored var recording: PlayerRecording?
+  @ObservationIgnored var video = VideoState()
 
   @ObservationIgnored let native: NativePlayer
   @ObservationIgnored let bridge: EventBridge
@@ -167,6 +168,7 @@ public final class Player {
     case .tracksChanged:
       refreshTracks()
     case .videoOutputs(let count):
+      if count > 0 { reapplyVideoSettings() }
       emit(.videoOutputsChanged(count))
     case .snapshot(let path):
       emit(.snapshotTaken(path))

@@ -1,0 +1,4 @@
+#ifndef CPNG_H
+#define CPNG_H
+#include <png.h>
+#endif

@@ -1,0 +1,102 @@
+internal import CLibVLC
+import Foundation
+
+extension Player {
+  /// Delivers the decoded video to Swift as a sequence of frames, instead of showing it.
+  ///
+  /// Takes effect when the next video output opens: call it before ``play(_:)`` (or play
+  /// again). It replaces any earlier output: a previous frame stream finishes at once.
+  /// The picture is converted (and scaled) by libVLC; with a `nil` dimension the size follows
+  /// the source's declared picture size, keeping its aspect ratio when one dimension is given.
+  /// MPEG-TS and HLS declare no size, so libVLC 3 reports its decoder's padded size
+  /// (64×66 for a 64×64 stream): pass both dimensions for an exact size there.
+  /// Slow consumers lose the oldest frames, never memory; see ``VideoFrameStream``.
+  ///
+  /// - Parameters:
+  ///   - format: the pixel layout of every frame.
+  ///   - width: the frame width in pixels, 1…8192, or `nil` to follow the source.
+  ///   - height: the frame height in pixels, 1…8192, or `nil` to follow the source.
+  /// - Throws: ``VLCError/invalidInput(_:)`` for a dimension outside 1…8192.
+  /// Maps `libvlc_video_set_callbacks` and `libvlc_video_set_format_callbacks`.
+  public func videoFrames(format: PixelFormat = .rgba, width: Int? = nil, height: Int? = nil)
+    throws(VLCError) -> VideoFrameStream
+  {
+    let request = try FrameRequest(format: format, width: width, height: height).validated()
+    let stream = VideoFrameStream()
+    install(FrameSink(request: request, receiver: stream.frameReceiver))
+    return stream
+  }
+
+  /// Chooses where the video is shown. Takes effect when the next video output opens.
+  ///
+  /// Replaces frame delivery: a stream from ``videoFrames(format:width:height:)`` finishes.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` for ``VideoOutput/xWindow(_:)`` with XID 0.
+  /// Maps `libvlc_media_player_set_xwindow`.
+  public func setVideoOutput(_ output: VideoOutput) throws(VLCError) {
+    switch output {
+    case .xWindow(let window):
+      guard window != 0 else { throw .invalidInput("X11 window id 0 is not a window") }
+      showInWindow(window)
+    case .automatic where Self.hasDisplay:
+      showInWindow(0)
+    case .automatic, .none:
+      install(FrameSink(request: FrameRequest(format: .i420), receiver: nil))
+    }
+  }
+
+  /// Saves the current picture as a PNG file and returns its path once libVLC wrote it.
+  ///
+  /// Works with every video output, including frames and ``VideoOutput/none``.
+  ///
+  /// - Parameters:
+  ///   - path: a file path, or an existing directory (libVLC then picks a file name in it).
+  ///   - width: the picture width; 0 keeps the source's (or follows `height`'s ratio).
+  ///   - height: the picture height; 0 keeps the source's (or follows `width`'s ratio).
+  ///   - timeout: how long to wait for libVLC to write the file.
+  /// - Returns: the path libVLC wrote.
+  /// - Throws: ``VLCError/invalidInput(_:)`` for negative sizes;
+  ///   ``VLCError/invalidState(_:)`` when no video is showing; ``VLCError/timeout(_:)``;
+  ///   ``VLCError/cancelled``.
+  /// Maps `libvlc_video_take_snapshot`.
+  public func takeSnapshot(
+    to path: String, width: Int = 0, height: Int = 0, timeout: Duration = .seconds(5)
+  ) async throws(VLCError) -> String {
+    guard (0...8_192).contains(width), (0...8_192).contains(height) else {
+      throw .invalidInput("snapshot size \(width)×\(height) is not within 0…8192")
+    }
+    // Subscribe first, so the event cannot slip past.
+    let snapshots = publicEvents.subscribe { if case .snapshotTaken = $0 { true } else { false } }
+    let status = await native.run { player in
+      checkStatus("taking a snapshot", failure: VLCError.invalidState) {
+        libvlc_video_take_snapshot(player, 0, path, UInt32(width), UInt32(height))
+      }
+    }
+    try status.get()
+    let event = await firstValue(of: snapshots, within: timeout)
+    if Task.isCancelled { throw .cancelled }
+    guard case .snapshotTaken(let written) = event else {
+      throw .timeout("libVLC did not write the snapshot \(path)")
+    }
+    return written
+  }
+
+  private func install(_ sink: FrameSink) {
+    video.frameSink?.close()
+    video.frameSink = sink
+    sink.setSource(currentMedia)
+    sink.install(on: native)
+  }
+
+  private func showInWindow(_ window: UInt32) {
+    video.frameSink?.close()
+    video.frameSink = nil
+    native.async { libvlc_media_player_set_xwindow($0, window) }
+  }
+
+  private static var hasDisplay: Bool {
+    let environment = ProcessInfo.processInfo.environment
+    return !(environment["DISPLAY"] ?? "").isEmpty
+      || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+  }
+}

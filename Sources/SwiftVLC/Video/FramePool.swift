@@ -1,0 +1,62 @@
+import Synchronization
+
+/// Reusable pixel buffers for delivered frames.
+///
+/// A ``VideoFrame`` holds a ``FrameStorage``; when the last copy of the frame is dropped the
+/// storage gives its buffer back here, and the next frame of the same size reuses it. At most
+/// `limit` idle buffers are kept; buffers of an old size are freed.
+final class FramePool: Sendable {
+  private struct State: @unchecked Sendable {  // idle buffers, owned by the pool
+    var byteCount = 0
+    var idle: [UnsafeMutableRawPointer] = []
+  }
+
+  private let state = Mutex(State())
+  private let limit: Int
+
+  init(limit: Int) { self.limit = limit }
+
+  deinit {
+    state.withLock { state in
+      for buffer in state.idle { buffer.deallocate() }
+    }
+  }
+
+  /// A storage of `byteCount` bytes, reused when an idle one of that size exists.
+  func take(byteCount: Int) -> FrameStorage {
+    let reused: UnsafeMutableRawPointer? = state.withLock { state in
+      if state.byteCount != byteCount {
+        for buffer in state.idle { buffer.deallocate() }
+        state.idle.removeAll()
+        state.byteCount = byteCount
+      }
+      return state.idle.popLast()
+    }
+    let pointer = reused ?? .allocate(byteCount: byteCount, alignment: 64)
+    return FrameStorage(pointer: pointer, byteCount: byteCount, pool: self)
+  }
+
+  fileprivate func recycle(_ pointer: UnsafeMutableRawPointer, byteCount: Int) {
+    let kept = state.withLock { state in
+      guard state.byteCount == byteCount, state.idle.count < limit else { return false }
+      state.idle.append(pointer)
+      return true
+    }
+    if !kept { pointer.deallocate() }
+  }
+}
+
+/// The pixels of one delivered frame; returns its buffer to the pool when released.
+final class FrameStorage: Sendable {
+  nonisolated(unsafe) let pointer: UnsafeMutableRawPointer  // owned; written once before delivery
+  let byteCount: Int
+  private let pool: FramePool
+
+  fileprivate init(pointer: UnsafeMutableRawPointer, byteCount: Int, pool: FramePool) {
+    self.pointer = pointer
+    self.byteCount = byteCount
+    self.pool = pool
+  }
+
+  deinit { pool.recycle(pointer, byteCount: byteCount) }
+}

@@ -1,0 +1,64 @@
+internal import CPNG
+import Foundation
+
+/// How a thumbnail picks its frame.
+public enum ThumbnailMode: Sendable, Hashable {
+  /// The keyframe at or before the requested time: quick, possibly seconds early.
+  case fast
+  /// The first frame at or after the requested time: decodes from the previous keyframe.
+  case precise
+}
+
+/// A still picture of a media, as 8-bit RGBA pixels.
+public struct Thumbnail: Sendable, Hashable {
+  /// The width in pixels.
+  public var width: Int
+  /// The height in pixels.
+  public var height: Int
+  /// `width * height * 4` bytes, row by row from the top, red, green, blue, alpha (opaque).
+  public var rgba: [UInt8]
+
+  /// Creates a thumbnail from pixels.
+  public init(width: Int, height: Int, rgba: [UInt8]) {
+    self.width = width
+    self.height = height
+    self.rgba = rgba
+  }
+
+  /// Encodes the picture as PNG with libpng.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` when ``rgba`` does not hold `width * height * 4`
+  ///   bytes; ``VLCError/operationFailed(_:)`` when libpng fails.
+  public func pngData() throws(VLCError) -> Data {
+    guard width > 0, height > 0, rgba.count == width * height * 4 else {
+      throw .invalidInput("\(rgba.count) bytes do not make a \(width)×\(height) RGBA picture")
+    }
+    var image = png_image()
+    image.version = png_uint_32(PNG_IMAGE_VERSION)
+    image.width = png_uint_32(width)
+    image.height = png_uint_32(height)
+    image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+    let stride = png_int_32(width * 4)
+    // The simplified API reports errors by return value (it keeps libpng's longjmp inside).
+    var size = 0
+    let measured = rgba.withUnsafeBytes { pixels in
+      png_image_write_to_memory(&image, nil, &size, 0, pixels.baseAddress, stride, nil)
+    }
+    var data = Data(count: size)
+    let written = data.withUnsafeMutableBytes { output in
+      rgba.withUnsafeBytes { pixels in
+        png_image_write_to_memory(
+          &image, output.baseAddress, &size, 0, pixels.baseAddress, stride, nil)
+      }
+    }
+    guard measured != 0, written != 0 else {
+      let message = withUnsafeBytes(of: image.message) {
+        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      png_image_free(&image)
+      throw .operationFailed("libpng could not encode the thumbnail: \(message)")
+    }
+    data.count = size
+    return data
+  }
+}

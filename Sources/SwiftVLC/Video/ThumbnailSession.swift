@@ -1,0 +1,74 @@
+internal import CLibVLC
+
+/// One hidden, audio-less player decoding its own media for a location into memory, for one
+/// thumbnail of ``Thumbnailer``: it plays with `:start-time`, and the first picture it shows is
+/// the thumbnail (libVLC's decoder drops the pictures before the start time, except in fast
+/// mode, where the demuxer starts at the keyframe before it).
+final class ThumbnailSession: Sendable {
+  let native: NativePlayer
+  let capture = FrameCapture()
+  private let bridge: EventBridge
+  private let watcher: Task<Void, Never>
+
+  /// Prepares a player for `media`, starting at `start`.
+  ///
+  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` when libVLC cannot open the location.
+  init(media: Media, request: FrameRequest, mode: ThumbnailMode, start: Duration) throws(VLCError) {
+    // A private media for the same location: the options below must not reach the caller's
+    // media. (libvlc_media_duplicate would not do: in libVLC 3 the duplicate shares the
+    // original's input item, options included.)
+    clearLibVLCError()
+    guard let copy = libvlc_media_new_location(media.instance.pointer, media.mrl) else {
+      throw .mediaCreationFailed(source: explain("\(media.mrl) for thumbnails"))
+    }
+    var options = [":no-audio", ":no-spu", ":avcodec-hw=none", ":start-time=\(seconds(start))"]
+    if mode == .fast { options.append(":input-fast-seek") }
+    for option in options { libvlc_media_add_option(copy, option) }
+
+    native = NativePlayer(instance: media.instance)
+    bridge = EventBridge(player: native)
+    let sink = FrameSink(request: request, receiver: capture)
+    sink.setSource(media)
+    sink.install(on: native)
+
+    let events = bridge.box.broadcaster.subscribe()
+    watcher = Task { [capture] in
+      for await tagged in events {
+        switch tagged.event {
+        case .error, .endReached, .stopped:
+          capture.fail(.playbackFailed(reason: "libVLC could not decode a frame of \(media.mrl)"))
+        default: break
+        }
+      }
+    }
+    nonisolated(unsafe) let moved = copy
+    native.async { player in
+      libvlc_media_player_set_media(player, moved)
+      libvlc_media_release(moved)  // the player holds its own reference
+    }
+  }
+
+  /// Starts playback; the first frame shown is the one at the start time.
+  func play() {
+    let capture = capture
+    native.async { player in
+      if libvlc_media_player_play(player) < 0 {
+        capture.fail(.playbackFailed(reason: "libVLC could not start the thumbnail player"))
+      }
+    }
+  }
+
+  /// Detaches events and stops and releases the player off the caller's thread.
+  func end() {
+    watcher.cancel()
+    bridge.invalidate()
+    native.shutDown()
+  }
+}
+
+/// `time` as libVLC option seconds with millisecond precision, independent of the locale.
+private func seconds(_ time: Duration) -> String {
+  let milliseconds = time.milliseconds
+  let fraction = String(milliseconds % 1_000)
+  return "\(milliseconds / 1_000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Makes thumbnails of one media.
+///
+/// libVLC 3 has no thumbnailer; this one plays a private, audio-less copy of the media into
+/// memory, starting at the requested time, and keeps the first picture shown. What can be
+/// reused between thumbnails is: the parsed length and tracks (checked before each request).
+/// Each thumbnail uses a fresh hidden player (about 50 ms for a small file): a paused libVLC 3
+/// player that is seeked sometimes shows a picture decoded before the seek, or a grey one,
+/// instead of the target (seen in about 1 of 20 seeks), so reusing one cannot promise the
+/// right frame. Requests run one at a time, in order. Cancellation and timeouts stop and
+/// release the player of the request.
+///
+/// ```swift
+/// let thumbnailer = try Thumbnailer(media: media, width: 160)
+/// for second in 0..<10 {
+///   let thumbnail = try await thumbnailer.thumbnail(at: .seconds(second))
+///   try thumbnail.pngData().write(to: URL(fileURLWithPath: "/tmp/\(second).png"))
+/// }
+/// ```
+public actor Thumbnailer {
+  /// The media the thumbnails show.
+  public nonisolated let media: Media
+  /// The thumbnail width in pixels, or 0 to follow the source.
+  public nonisolated let width: Int
+  /// The thumbnail height in pixels, or 0 to follow the source.
+  public nonisolated let height: Int
+  /// How frames are picked.
+  public nonisolated let mode: ThumbnailMode
+
+  private var parsing: Task<Result<MediaInfo, VLCError>, Never>?
+  private var busy = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  /// Creates a thumbnailer; nothing is decoded until the first ``thumbnail(at:timeout:)``.
+  ///
+  /// - Parameters:
+  ///   - media: the media to picture; its own options and playback are left untouched.
+  ///   - width: the width in pixels, 0…8192; 0 follows the source (or `height`'s ratio).
+  ///   - height: the height in pixels, 0…8192; 0 follows the source (or `width`'s ratio).
+  ///   - mode: ``ThumbnailMode/fast`` for keyframes, ``ThumbnailMode/precise`` for exact times.
+  /// - Throws: ``VLCError/invalidInput(_:)`` for a size outside 0…8192.
+  public init(media: Media, width: Int = 0, height: Int = 0, mode: ThumbnailMode = .fast)
+    throws(VLCError)
+  {
+    guard (0...8_192).contains(width), (0...8_192).contains(height) else {
+      throw .invalidInput("thumbnail size \(width)×\(height) is not within 0…8192")
+    }
+    self.media = media
+    self.width = width
+    self.height = height
+    self.mode = mode
+  }
+
+  /// The picture at `time`.
+  ///
+  /// Parses the media first (cached by ``Media``) to know its length and video track.
+  ///
+  /// - Parameters:
+  ///   - time: where in the media, from 0 to (excluding) its duration.
+  ///   - timeout: the limit for the whole request, parsing included.
+  /// - Throws: ``VLCError/invalidInput(_:)`` for a negative time, a time at or past the end, or
+  ///   a timeout that is not positive; ``VLCError/parseFailed(reason:)`` for unreadable input;
+  ///   ``VLCError/playbackFailed(reason:)`` when the media has no video or libVLC cannot
+  ///   decode it; ``VLCError/timeout(_:)``; ``VLCError/cancelled``.
+  public func thumbnail(at time: Duration, timeout: Duration = .seconds(5)) async throws(VLCError)
+    -> Thumbnail
+  {
+    guard time >= .zero else { throw .invalidInput("thumbnail time \(time) is negative") }
+    guard timeout > .zero else { throw .invalidInput("thumbnail timeout must be positive") }
+    await acquire()
+    defer { release() }
+    if Task.isCancelled { throw .cancelled }
+    let deadline = ContinuousClock.now + timeout
+
+    let info = try await mediaInfo(timeout: timeout)
+    guard info.tracks.contains(where: { $0.kind == .video }) else {
+      throw .playbackFailed(reason: "\(media.mrl) has no video track")
+    }
+    if let duration = info.duration, time >= duration {
+      throw .invalidInput("thumbnail time \(time) is past the end of \(media.mrl) (\(duration))")
+    }
+    return Thumbnail(frame: try await frame(at: time, deadline: deadline))
+  }
+
+  private func frame(at time: Duration, deadline: ContinuousClock.Instant) async throws(VLCError)
+    -> VideoFrame
+  {
+    let request = FrameRequest(
+      format: .rgba, width: width == 0 ? nil : width, height: height == 0 ? nil : height)
+    let session = try ThumbnailSession(media: media, request: request, mode: mode, start: time)
+    defer { session.end() }
+    switch await session.capture.next(within: deadline - .now, start: session.play) {
+    case .frame(let frame): return frame
+    case .failed(let error): throw error
+    }
+  }
+
+  /// The media's length and tracks. The parse runs in its own task: cancelling a request
+  /// must not cancel it, because libVLC 3 cannot parse a media again after a stopped parse.
+  /// A cancelled request therefore waits for the parse to end (at most `timeout`).
+  private func mediaInfo(timeout: Duration) async throws(VLCError) -> MediaInfo {
+    let task =
+      parsing
+      ?? Task { [media] in
+        do throws(VLCError) {
+          return .success(try await media.parse(timeout: timeout, network: true))
+        } catch {
+          return .failure(error)
+        }
+      }
+    parsing = task
+    let result = await task.value
+    if case .failure = result { parsing = nil }
+    if Task.isCancelled { throw .cancelled }
+    return try result.get()
+  }
+
+  // Requests run one at a time: the actor is re-entrant at every `await`.
+  private func acquire() async {
+    guard busy else {
+      busy = true
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  private func release() {
+    if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+  }
+}
+
+extension Thumbnail {
+  /// Copies an RGBA frame.
+  init(frame: VideoFrame) {
+    self.init(
+      width: frame.width, height: frame.height, rgba: frame.withUnsafeBytes { Array($0) })
+  }
+}

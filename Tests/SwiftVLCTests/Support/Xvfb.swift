@@ -1,0 +1,104 @@
+import CX11
+import Foundation
+
+/// A private X server for one test: started on a free display number, killed by ``stop()``.
+final class Xvfb {
+  static let isInstalled =
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb")
+    && FileManager.default.isExecutableFile(atPath: "/usr/bin/xwd")
+
+  let display: String
+  private let process: Process
+
+  /// Starts `Xvfb` on the first display number from a random start that has no lock file and
+  /// waits (bounded) for its socket.
+  init() throws {
+    var number = Int.random(in: 200..<900)
+    while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
+    display = ":\(number)"
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+    process.arguments = [display, "-screen", "0", "320x240x24", "-nolisten", "tcp"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+      guard process.isRunning, Date() < deadline else {
+        stop()
+        throw TimedOut(what: "Xvfb on \(display)")
+      }
+      usleep(20_000)
+    }
+  }
+
+  /// Kills the server (SIGTERM can be blocked in processes the test runner starts) and waits,
+  /// bounded, until it is gone.
+  func stop() {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGKILL)
+    let deadline = Date().addingTimeInterval(5)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+  }
+
+  /// Captures the whole screen with `xwd`. (Capturing a window by id misses what libVLC draws
+  /// in its child window: XGetImage leaves inferiors of another visual undefined, black here.)
+  func captureScreen() throws -> XwdImage {
+    let xwd = Process()
+    xwd.executableURL = URL(fileURLWithPath: "/usr/bin/xwd")
+    xwd.arguments = ["-display", display, "-root", "-silent"]
+    let pipe = Pipe()
+    xwd.standardOutput = pipe
+    try xwd.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    return try XwdImage(data)
+  }
+}
+
+/// A 24/32-bit TrueColor XWD image, as `xwd` writes it.
+struct XwdImage {
+  struct Unsupported: Error {}
+
+  let width: Int
+  let height: Int
+  private let pixels: Data
+  private let bytesPerLine: Int
+  private let masks: (red: UInt32, green: UInt32, blue: UInt32)
+  private let littleEndian: Bool
+
+  init(_ data: Data) throws {
+    let bytes = [UInt8](data)
+    func field(_ index: Int) -> Int {
+      bytes[index * 4..<index * 4 + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+    guard bytes.count >= 100, field(1) == 7, field(11) == 32 else { throw Unsupported() }
+    width = field(4)
+    height = field(5)
+    littleEndian = field(7) == 0
+    bytesPerLine = field(12)
+    masks = (UInt32(field(14)), UInt32(field(15)), UInt32(field(16)))
+    let start = field(0) + field(19) * 12
+    guard bytes.count >= start + bytesPerLine * height else { throw Unsupported() }
+    pixels = Data(bytes[start..<start + bytesPerLine * height])
+  }
+
+  /// The colour at (`x`, `y`) as (red, green, blue).
+  func rgb(x: Int, y: Int) -> (UInt8, UInt8, UInt8) {
+    let offset = y * bytesPerLine + x * 4
+    let raw = pixels[offset..<offset + 4]
+    let value =
+      littleEndian
+      ? raw.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+      : raw.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    func channel(_ mask: UInt32) -> UInt8 {
+      UInt8(truncatingIfNeeded: (value & mask) >> UInt32(mask.trailingZeroBitCount))
+    }
+    return (channel(masks.red), channel(masks.green), channel(masks.blue))
+  }
+
+  /// The hue at (`x`, `y`).
+  func hue(x: Int, y: Int) -> Hue {
+    let (red, green, blue) = rgb(x: x, y: y)
+    return Hue(red: red, green: green, blue: blue)
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+@Suite("Thumbnails")
+struct ThumbnailTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  func media(_ fixture: Fixture) throws -> Media {
+    try Media(path: fixture.path, instance: instance)
+  }
+
+  @Test("precise thumbnails of the colour clip are green at 1.5 s and blue at 2.5 s")
+  func preciseColours() async throws {
+    let media = try media(.seekMP4)
+    let green = try await media.thumbnail(at: .milliseconds(1_500), width: 80, mode: .precise)
+    let blue = try await media.thumbnail(at: .milliseconds(2_500), width: 80, mode: .precise)
+    #expect(green.width == 80 && green.height == 60 && green.rgba.count == 80 * 60 * 4)
+    #expect(green.centreHue == .green)
+    #expect(blue.centreHue == .blue)
+  }
+
+  @Test("a fast thumbnail is a keyframe at or before the target, a precise one is not")
+  func fastLandsOnKeyframe() async throws {
+    // tracks.mkv has keyframes at 0 s and 1 s only, and every frame differs.
+    let media = try media(.tracksMKV)
+    let fast = try await media.thumbnail(at: .milliseconds(2_500), width: 96, mode: .fast)
+    let precise = try await media.thumbnail(at: .milliseconds(2_500), width: 96, mode: .precise)
+    var keyframes: [Thumbnail] = []
+    for second in [0, 1] {
+      keyframes.append(try await media.thumbnail(at: .seconds(second), width: 96, mode: .precise))
+    }
+    #expect(keyframes.contains { $0.difference(from: fast) < 1 })
+    #expect(precise.difference(from: fast) > 1)
+    #expect(keyframes.allSatisfy { $0.difference(from: precise) > 1 })
+  }
+
+  @Test("a thumbnailer makes a contact sheet in any order")
+  func contactSheet() async throws {
+    let thumbnailer = try Thumbnailer(media: media(.seekMP4), width: 32, mode: .precise)
+    let times = [200, 1_200, 2_200, 500, 1_500, 2_500, 100].map { Duration.milliseconds($0) }
+    let clock = ContinuousClock()
+    var hues: [Hue] = []
+    let elapsed = try await clock.measure {
+      for time in times {
+        hues.append(try await thumbnailer.thumbnail(at: time).centreHue)
+      }
+    }
+    #expect(hues == [.red, .green, .blue, .red, .green, .blue, .red])
+    print("contact sheet: \(times.count) precise thumbnails in \(elapsed)")
+  }
+
+  @Test("a thumbnail near the end is right, and so is the next one")
+  func nearTheEnd() async throws {
+    let thumbnailer = try Thumbnailer(media: media(.seekMP4), width: 32, mode: .precise)
+    #expect(try await thumbnailer.thumbnail(at: .milliseconds(2_960)).centreHue == .blue)
+    #expect(try await thumbnailer.thumbnail(at: .milliseconds(500)).centreHue == .red)
+  }
+
+  @Test(
+    "bad input gives a typed error within the timeout",
+    arguments: [
+      (Fixture.garbage, Duration.seconds(1)), (.empty, .seconds(1)), (.sineWAV, .zero),
+      (.seekMP4, .seconds(5)), (.seekMP4, .seconds(3)),
+    ])
+  func badInput(fixture: Fixture, time: Duration) async throws {
+    let media = try media(fixture)
+    let outcome = try await within(.seconds(4), "a thumbnail error") {
+      do throws(VLCError) {
+        _ = try await media.thumbnail(at: time, width: 32, timeout: .seconds(2))
+        return VLCError?.none
+      } catch {
+        return error
+      }
+    }
+    let error = try #require(outcome)
+    switch (fixture, error) {
+    case (.garbage, .playbackFailed), (.sineWAV, .playbackFailed), (.empty, .parseFailed),
+      (.seekMP4, .invalidInput):
+      break
+    default:
+      Issue.record("unexpected \(error) for \(fixture) at \(time)")
+    }
+  }
+
+  @Test("a truncated file fails with playbackFailed within the timeout")
+  func truncated() async throws {
+    let media = try media(.truncated)
+    let outcome = try await within(.seconds(4), "a thumbnail outcome") {
+      do throws(VLCError) {
+        _ = try await media.thumbnail(at: .milliseconds(2_500), width: 32, timeout: .seconds(2))
+        return VLCError?.none
+      } catch {
+        return error
+      }
+    }
+    guard case .playbackFailed = outcome else {
+      Issue.record("expected playbackFailed, got \(String(describing: outcome))")
+      return
+    }
+  }
+
+  @Test("a cancelled request throws cancelled, and the thumbnailer keeps working")
+  func cancellation() async throws {
+    let thumbnailer = try Thumbnailer(media: media(.seekMP4), width: 32, mode: .precise)
+    for delay in [0, 2, 5, 10, 20, 40] {
+      let request = Task { try await thumbnailer.thumbnail(at: .milliseconds(1_500)) }
+      try await Task.sleep(for: .milliseconds(delay))
+      request.cancel()
+      switch await request.result {
+      case .success(let thumbnail): #expect(thumbnail.centreHue == .green)
+      case .failure(let error): #expect(error as? VLCError == .cancelled)
+      }
+    }
+    #expect(try await thumbnailer.thumbnail(at: .milliseconds(2_500)).centreHue == .blue)
+  }
+
+  @Test("invalid times, sizes and timeouts are rejected")
+  func invalidArguments() async throws {
+    let media = try media(.seekMP4)
+    await #expect(throws: VLCError.self) {
+      try await media.thumbnail(at: .seconds(-1), width: 32)
+    }
+    await #expect(throws: VLCError.self) {
+      try await media.thumbnail(at: .zero, width: 32, timeout: .zero)
+    }
+    #expect(throws: VLCError.self) { try Thumbnailer(media: media, width: -1) }
+  }
+
+  @Test("PNG data is a PNG of the thumbnail's size")
+  func png() async throws {
+    let thumbnail = try await media(.seekMP4).thumbnail(at: .zero, width: 80)
+    let png = try thumbnail.pngData()
+    #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    #expect(png.bigEndianUInt32(at: 16) == 80 && png.bigEndianUInt32(at: 20) == 60)
+    #expect(throws: VLCError.self) {
+      try Thumbnail(width: 2, height: 2, rgba: [0, 0, 0]).pngData()
+    }
+  }
+}
+
+extension Thumbnail {
+  /// The hue at the centre.
+  var centreHue: Hue {
+    let offset = ((height / 2) * width + width / 2) * 4
+    return Hue(red: rgba[offset], green: rgba[offset + 1], blue: rgba[offset + 2])
+  }
+
+  /// The mean absolute difference per colour channel from `other` (same size), 0…255.
+  func difference(from other: Thumbnail) -> Double {
+    guard rgba.count == other.rgba.count else { return .infinity }
+    var sum = 0
+    for index in rgba.indices where index % 4 != 3 {
+      sum += abs(Int(rgba[index]) - Int(other.rgba[index]))
+    }
+    return Double(sum) / Double(rgba.count / 4 * 3)
+  }
+}
+
+extension Data {
+  /// The big-endian 32-bit number at `offset`.
+  func bigEndianUInt32(at offset: Int) -> UInt32 {
+    self[startIndex + offset..<startIndex + offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+  }
+}

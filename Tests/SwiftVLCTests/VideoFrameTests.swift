@@ -1,0 +1,173 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+@Suite("Video frames")
+@MainActor
+struct VideoFrameTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  func play(_ fixture: Fixture, on player: Player) throws {
+    try player.play(Media(path: fixture.path, instance: instance))
+  }
+
+  @Test("RGBA frames have the requested size and show red, then green, then blue")
+  func coloursInOrder() async throws {
+    let player = Player(instance: instance)
+    let frames = try player.videoFrames(format: .rgba, width: 80, height: 60)
+    try play(.seekMP4, on: player)
+    let hues = try await within(.seconds(10), "the three colours") {
+      var hues: [Hue] = []
+      for await frame in frames {
+        #expect(frame.width == 80 && frame.height == 60 && frame.pitch == 320)
+        #expect(frame.withUnsafeBytes(\.count) == 80 * 60 * 4)
+        let hue = frame.centreHue
+        if hues.last != hue { hues.append(hue) }
+        if hue == .blue { break }
+      }
+      return hues
+    }
+    #expect(hues == [.red, .green, .blue])
+  }
+
+  @Test("BGRA frames store blue first")
+  func bgraOrder() async throws {
+    let player = Player(instance: instance)
+    let frames = try player.videoFrames(format: .bgra, width: 32, height: 24)
+    try play(.seekMP4, on: player)
+    let frame = try await frames.first(within: .seconds(10), "a frame") { _ in true }
+    #expect(frame.format == .bgra)
+    let (blue, green, red) = frame.withUnsafeBytes { ($0[0], $0[1], $0[2]) }
+    #expect(red >= 200 && green <= 50 && blue <= 50)
+  }
+
+  @Test("I420 frames carry a full Y plane and quarter-size U and V planes")
+  func i420Planes() async throws {
+    let player = Player(instance: instance)
+    let frames = try player.videoFrames(format: .i420, width: 80, height: 60)
+    try play(.seekMP4, on: player)
+    let frame = try await frames.first(within: .seconds(10), "a frame") { _ in true }
+    #expect(frame.pitch == 80)
+    let (count, y, u, v) = frame.withUnsafeBytes { bytes in
+      (
+        bytes.count, bytes[80 * 30 + 40], bytes[80 * 60 + 40 * 15 + 20],
+        bytes[80 * 60 + 1_200 + 620]
+      )
+    }
+    #expect(count == 80 * 60 + 2 * 40 * 30)
+    // Red in BT.601 limited range: Y ≈ 81, U ≈ 90, V ≈ 240.
+    #expect((60...100).contains(y) && u < 128 && v > 200)
+  }
+
+  @Test("without a size, frames follow the source's visible size, not the decoder's padding")
+  func followsSource() async throws {
+    let player = Player(instance: instance)
+    let frames = try player.videoFrames()
+    try play(.seekMP4, on: player)
+    let frame = try await frames.first(within: .seconds(10), "a frame") { _ in true }
+    #expect(frame.width == 160 && frame.height == 120)
+  }
+
+  @Test("a width alone keeps the source's aspect ratio")
+  func widthOnly() async throws {
+    let player = Player(instance: instance)
+    let frames = try player.videoFrames(width: 80)
+    try play(.seekMP4, on: player)
+    let frame = try await frames.first(within: .seconds(10), "a frame") { _ in true }
+    #expect(frame.width == 80 && frame.height == 60)
+  }
+
+  @Test("a 3-second clip at 25 fps yields about 75 frames in order")
+  func frameCount() async throws {
+    let player = Player(instance: instance)
+    let frames = try player.videoFrames(width: 16, height: 16)
+    try play(.seekMP4, on: player)
+    let indices = try await within(.seconds(10), "the clip to end") {
+      var indices: [Int] = []
+      for await frame in frames {
+        indices.append(frame.index)
+        if indices.count == 75 { break }
+      }
+      return indices
+    }
+    try await waitUntil("the end") { player.state == .ended }
+    #expect((60...80).contains(frames.deliveredFrameCount))
+    #expect(indices == indices.sorted())
+  }
+
+  @Test("a slow consumer loses the oldest frames and sees the newest")
+  func slowConsumer() async throws {
+    let player = Player(instance: instance)
+    let frames = try player.videoFrames(width: 16, height: 16)
+    try play(.seekMP4, on: player)
+    let seen = try await within(.seconds(15), "a slow pass over the clip") {
+      var seen: [(index: Int, hue: Hue)] = []
+      for await frame in frames {
+        seen.append((frame.index, frame.centreHue))
+        try await Task.sleep(for: .milliseconds(400))
+        if frame.centreHue == .blue { break }
+      }
+      return seen
+    }
+    #expect(frames.droppedFrameCount > 30)
+    #expect(seen.count < 20)
+    #expect(zip(seen, seen.dropFirst()).contains { $1.index - $0.index > 1 })
+    #expect(seen.last?.hue == .blue)
+  }
+
+  @Test("cancelling the consumer stops delivery while playback goes on")
+  func cancelledConsumer() async throws {
+    let player = Player(instance: instance)
+    let frames = try player.videoFrames(width: 16, height: 16)
+    try play(.seekMP4, on: player)
+    let consumer = Task {
+      var count = 0
+      for await _ in frames { count += 1 }
+      return count
+    }
+    try await waitUntil("a few frames") { frames.deliveredFrameCount >= 5 }
+    consumer.cancel()
+    _ = await consumer.value
+    let deliveredAtCancel = frames.deliveredFrameCount
+    try await waitUntil("playback to go on to the end") { player.state == .ended }
+    #expect(frames.deliveredFrameCount <= deliveredAtCancel + 1)
+  }
+
+  @Test("dropping the player mid-stream finishes the stream")
+  func droppedPlayer() async throws {
+    var player: Player? = Player(instance: instance)
+    let frames = try #require(player).videoFrames(width: 16, height: 16)
+    try play(.seekMP4, on: #require(player))
+    let finished = Task {
+      var count = 0
+      for await _ in frames { count += 1 }
+      return count
+    }
+    try await waitUntil("a few frames") { frames.deliveredFrameCount >= 3 }
+    player = nil
+    let count = try await within(.seconds(5), "the stream to finish") { await finished.value }
+    #expect(count >= 3 && count < 75)
+  }
+
+  @Test("asking for frames again finishes the previous stream")
+  func replacedStream() async throws {
+    let player = Player(instance: instance)
+    let first = try player.videoFrames()
+    _ = try player.videoFrames()
+    let leftovers = try await within(.seconds(2), "the first stream to finish") {
+      var count = 0
+      for await _ in first { count += 1 }
+      return count
+    }
+    #expect(leftovers == 0)
+  }
+
+  @Test("sizes outside 1…8192 are rejected")
+  func invalidSizes() {
+    let player = Player(instance: instance)
+    #expect(throws: VLCError.self) { try player.videoFrames(width: 0) }
+    #expect(throws: VLCError.self) { try player.videoFrames(height: 9_000) }
+  }
+}

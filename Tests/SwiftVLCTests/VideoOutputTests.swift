@@ -1,0 +1,95 @@
+import CX11
+import Foundation
+import SwiftVLC
+import Testing
+
+@Suite("Video outputs and snapshots")
+@MainActor
+struct VideoOutputTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  /// Plays seek.mp4 and waits until a video output exists.
+  func playUntilVideoShows(_ player: Player) async throws {
+    let events = player.events
+    try player.play(Media(path: Fixture.seekMP4.path, instance: instance))
+    _ = try await collectEvents(events) {
+      if case .videoOutputsChanged(let count) = $0 { count > 0 } else { false }
+    }
+  }
+
+  @Test("a snapshot is a PNG of the asked width, at the path returned")
+  func snapshot() async throws {
+    let player = Player(instance: instance)
+    try player.setVideoOutput(.none)
+    try await playUntilVideoShows(player)
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("swiftvlc-snapshot-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let target = directory.appendingPathComponent("shot.png").path
+    let written = try await player.takeSnapshot(to: target, width: 80)
+    #expect(written == target)
+    let png = try Data(contentsOf: URL(fileURLWithPath: written))
+    #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    #expect(png.bigEndianUInt32(at: 16) == 80 && png.bigEndianUInt32(at: 20) == 60)
+  }
+
+  @Test("a snapshot with no video showing is an invalid state")
+  func snapshotWithoutVideo() async throws {
+    let player = Player(instance: instance)
+    await #expect(throws: VLCError.self) {
+      try await player.takeSnapshot(to: FileManager.default.temporaryDirectory.path)
+    }
+  }
+
+  @Test("the none output opens a video output and plays on; window 0 is rejected")
+  func noneOutput() async throws {
+    let player = Player(instance: instance)
+    try player.setVideoOutput(.none)
+    try await playUntilVideoShows(player)
+    try await waitUntil("time to pass") { player.currentTime > .milliseconds(300) }
+    #expect(throws: VLCError.self) { try player.setVideoOutput(.xWindow(0)) }
+  }
+
+  @Test(
+    "video drawn into an X11 window under Xvfb shows the clip's colours",
+    .enabled(if: Xvfb.isInstalled, "Xvfb and xwd are not installed"))
+  func x11Window() async throws {
+    let server = try Xvfb()
+    defer { server.stop() }
+    XInitThreads()
+    let display = try #require(XOpenDisplay(server.display))
+    defer { XCloseDisplay(display) }
+    let screen = XDefaultScreen(display)
+    let white = XWhitePixel(display, screen)
+    let window = XCreateSimpleWindow(
+      display, XRootWindow(display, screen), 0, 0, 160, 120, 0, white, white)
+    XMapWindow(display, window)
+    XSync(display, 0)
+    defer { XDestroyWindow(display, window) }
+
+    let x11 = try VLCInstance(arguments: [
+      "--no-video-title-show", "--quiet", "--aout=adummy", "--x11-display=\(server.display)",
+    ])
+    let player = Player(instance: x11)
+    try player.setVideoOutput(.xWindow(UInt32(window)))
+    let events = player.events
+    try player.play(Media(path: Fixture.seekMP4.path, instance: x11))
+    _ = try await collectEvents(events) {
+      if case .videoOutputsChanged(let count) = $0 { count > 0 } else { false }
+    }
+    var hues: [Hue] = []
+    let deadline = ContinuousClock.now + .seconds(8)
+    while hues.last != .blue, ContinuousClock.now < deadline {
+      // The window sits at the screen's top-left corner: its centre is (80, 60).
+      let hue = try server.captureScreen().hue(x: 80, y: 60)
+      if hues.last != hue { hues.append(hue) }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    await player.stop()
+    print("X11 window hues: \(hues)")
+    #expect(hues.filter { $0 != .black } == [.red, .green, .blue])
+  }
+}
