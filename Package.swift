@@ -21,14 +21,18 @@ let package = Package(
       name: "SwiftVLC",
       dependencies: ["CLibVLC", "CSwiftVLCShim"]
     ),
+    .target(
+      name: "SwiftVLCCommandLine",
+      dependencies: ["SwiftVLC"]
+    ),
     .executableTarget(
       name: "swiftvlc",
-      dependencies: ["SwiftVLC"],
+      dependencies: ["SwiftVLC", "SwiftVLCCommandLine"],
       resources: [.copy("Resources/demo.mkv")]
     ),
     .testTarget(
       name: "SwiftVLCTests",
-      dependencies: ["SwiftVLC"],
+      dependencies: ["SwiftVLC", "SwiftVLCCommandLine", "swiftvlc"],
       resources: [.copy("Fixtures")]
     ),
   ],
