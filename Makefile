@@ -13,7 +13,7 @@ build: deps
 	swift build $(SWIFT_FLAGS)
 
 demo: deps
-	swift run $(SWIFT_FLAGS) swiftvlc
+	swift run $(SWIFT_FLAGS) swiftvlc play
 
 test: deps
 	swift test $(SWIFT_FLAGS)

@@ -15,14 +15,17 @@ package enum TrackChoice {
     return allowingNone ? nil : tracks[0]
   }
 
-  /// A short human label: "English (eng)", "eng", "track 3", or "off" for `nil`.
+  /// A short human label: the track's name ("English", also from libVLC's generated
+  /// "Track 1 - [English]"), else its language, else "track ID"; "off" for `nil`.
   package static func label(_ track: Track?) -> String {
     guard let track else { return "off" }
-    switch (track.name, track.language) {
-    case (let name?, let language?) where name != language: return "\(name) (\(language))"
-    case (let name?, _): return name
-    case (nil, let language?): return language
-    case (nil, nil): return "track \(track.id)"
+    if let name = track.name {
+      // libVLC names unnamed tracks "Track N - [Language]".
+      if name.hasPrefix("Track "), name.hasSuffix("]"), let open = name.range(of: " - [") {
+        return String(name[open.upperBound..<name.index(before: name.endIndex)])
+      }
+      return name
     }
+    return track.language ?? "track \(track.id)"
   }
 }

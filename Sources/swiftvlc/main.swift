@@ -1,3 +1,5 @@
-import SwiftVLC
+import Foundation
+import SwiftVLCCommandLine
 
-print("swiftvlc 0.1.0, libVLC \(VLCInstance.shared.version)")
+let status = await Tool.run(Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)

@@ -1,0 +1,67 @@
+import Foundation
+import SwiftVLC
+import SwiftVLCCommandLine
+
+/// Plays with one line per event on stdout (see `swiftvlc play --help`), for scripts and
+/// pipes, and returns when playback ends: 0 at the end, 1 on a media error, 130 when
+/// interrupted.
+@MainActor
+struct EventPrinter {
+  let player: Player
+
+  func run(_ media: Media) async -> ExitCode {
+    let events = player.events
+    var interrupted = false
+    let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP]) { [player] _ in
+      // A second signal does not wait for a source that is slow to close.
+      if interrupted { exit(ExitCode.interrupted.rawValue) }
+      interrupted = true
+      Task { await player.stop() }
+    }
+    defer { signals.cancel() }
+    do {
+      try player.play(media)
+    } catch {
+      Console.error("play: \(error)")
+      return .mediaError
+    }
+    var lastTracks: String?
+    for await event in events {
+      switch event {
+      case .stateChanged(let state):
+        Console.line(EventLine.state(state))
+        if state == .stopped { return .interrupted }
+      case .lengthChanged(let duration):
+        Console.line(EventLine.duration(duration))
+      case .tracksChanged:
+        // While the input opens, tracks appear before libVLC knows their codecs.
+        let tracks = player.videoTracks + player.audioTracks + player.subtitleTracks
+        guard tracks.allSatisfy({ !$0.codec.isEmpty }) else { continue }
+        let line = EventLine.tracks(
+          video: player.videoTracks, audio: player.audioTracks, subtitle: player.subtitleTracks,
+          selectedAudio: player.selectedAudioTrack, selectedSubtitle: player.selectedSubtitleTrack)
+        if line != lastTracks { Console.line(line) }
+        lastTracks = line
+      case .encounteredError:
+        let error = player.failure
+        Console.line(EventLine.error(error))
+        Console.error("play: \(error)")
+        return .mediaError
+      case .endReached:
+        Console.line(EventLine.end)
+        return .success
+      default:
+        break
+      }
+    }
+    return .success
+  }
+}
+
+extension Player {
+  /// Why the last session failed, for the one-line error.
+  var failure: VLCError {
+    if case .failed(let error) = outcome { return error }
+    return .playbackFailed(reason: "libVLC reported an error")
+  }
+}
