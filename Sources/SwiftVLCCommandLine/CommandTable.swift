@@ -16,12 +16,12 @@ extension CommandSpec {
       line. Keys: space pause, left/right seek 5 s, up/down volume, a audio track,
       s subtitle track, m mute, q quit.
 
-      When standard output is not a terminal, one line is printed per event and the command
-      exits when playback ends:
+      When standard output is not a terminal, one line is printed per event, and the command
+      exits when playback ends (0), fails (1) or is interrupted (130):
         state opening|buffering|playing|paused|stopped|ended|error
         duration SECONDS
-        tracks video=ID:CODEC,... audio=ID:CODEC[:LANG][*],... subtitle=...   (* = selected)
-        chapter INDEX
+        tracks video=LIST audio=LIST subtitle=LIST
+          LIST is ID:CODEC[:LANGUAGE][*],... with * marking the selected track, or none
         error MESSAGE
         end
       """

@@ -33,9 +33,6 @@ package enum EventLine {
       + " subtitle=\(list(subtitle, selected: selectedSubtitle))"
   }
 
-  /// "chapter 2" (from 0).
-  package static func chapter(_ index: Int) -> String { "chapter \(index)" }
-
   /// "error playback failed: …".
   package static func error(_ error: VLCError) -> String { "error \(error)" }
 

@@ -10,27 +10,37 @@ struct EventPrinter {
   let player: Player
 
   func run(_ media: Media) async -> ExitCode {
-    let events = player.events
-    var interrupted = false
+    let (finished, finish) = AsyncStream.makeStream(of: ExitCode.self)
+    let events = player.events  // subscribed before play, so no event is missed
+    let printing = Task { await printEvents(events, finish: finish) }
     let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP]) { [player] _ in
-      // A second signal does not wait for a source that is slow to close.
-      if interrupted { exit(ExitCode.interrupted.rawValue) }
-      interrupted = true
-      Task { await player.stop() }
+      Task {
+        await PlayCommand.stopPlayback(player)
+        finish.yield(.interrupted)
+      }
     }
-    defer { signals.cancel() }
+    defer {
+      signals.cancel()
+      printing.cancel()
+    }
     do {
       try player.play(media)
     } catch {
       Console.error("play: \(error)")
       return .mediaError
     }
+    for await status in finished { return status }
+    return .success
+  }
+
+  private func printEvents(
+    _ events: AsyncStream<PlayerEvent>, finish: AsyncStream<ExitCode>.Continuation
+  ) async {
     var lastTracks: String?
     for await event in events {
       switch event {
       case .stateChanged(let state):
         Console.line(EventLine.state(state))
-        if state == .stopped { return .interrupted }
       case .lengthChanged(let duration):
         Console.line(EventLine.duration(duration))
       case .tracksChanged:
@@ -46,15 +56,14 @@ struct EventPrinter {
         let error = player.failure
         Console.line(EventLine.error(error))
         Console.error("play: \(error)")
-        return .mediaError
+        finish.yield(.mediaError)
       case .endReached:
         Console.line(EventLine.end)
-        return .success
+        finish.yield(.success)
       default:
         break
       }
     }
-    return .success
   }
 }
 

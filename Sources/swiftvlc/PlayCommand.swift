@@ -49,6 +49,14 @@ enum PlayCommand {
     return arguments
   }
 
+  /// Stops the player, waiting at most a second: libVLC 3 can take seconds to close some
+  /// sources (a Matroska file with a default subtitle, stopped in its first 250 ms, takes
+  /// until about 6 s after the start), and the user asked to leave now. The process then
+  /// exits with `_exit`, which is safe with libVLC threads still running.
+  static func stopPlayback(_ player: Player) async {
+    _ = await withDeadline(.seconds(1)) { await player.stop() }
+  }
+
   private static func demoClip() throws(VLCError) -> MediaSource {
     guard let clip = MediaSource.demoClip else {
       throw .mediaCreationFailed(source: "the demo clip is missing from the tool's bundle")

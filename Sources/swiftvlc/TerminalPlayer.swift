@@ -56,7 +56,7 @@ final class TerminalPlayer {
     signals.cancel()
     screen.restore()
     if status == .mediaError { Console.error("play: \(player.failure)") }
-    await player.stop()
+    await PlayCommand.stopPlayback(player)
     return status
   }
 

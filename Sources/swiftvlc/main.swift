@@ -2,4 +2,7 @@ import Foundation
 import SwiftVLCCommandLine
 
 let status = await Tool.run(Array(CommandLine.arguments.dropFirst()))
-exit(status.rawValue)
+// libVLC threads may still be closing a source (see PlayCommand.stopPlayback): leave without
+// running exit handlers and static destructors under them. Flush stdio first.
+fflush(nil)
+_exit(status.rawValue)
