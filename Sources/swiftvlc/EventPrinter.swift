@@ -37,21 +37,30 @@ struct EventPrinter {
     _ events: AsyncStream<PlayerEvent>, finish: AsyncStream<ExitCode>.Continuation
   ) async {
     var lastTracks: String?
+    var hasStarted = false
+    func printTracks() {
+      // While the input opens, tracks appear one by one, before libVLC knows their codecs:
+      // the list is printed once playback starts, then whenever it changes.
+      let tracks = player.videoTracks + player.audioTracks + player.subtitleTracks
+      guard hasStarted, tracks.allSatisfy({ !$0.codec.isEmpty }) else { return }
+      let line = EventLine.tracks(
+        video: player.videoTracks, audio: player.audioTracks, subtitle: player.subtitleTracks,
+        selectedAudio: player.selectedAudioTrack, selectedSubtitle: player.selectedSubtitleTrack)
+      if line != lastTracks { Console.line(line) }
+      lastTracks = line
+    }
     for await event in events {
       switch event {
       case .stateChanged(let state):
+        if state == .playing && !hasStarted {
+          hasStarted = true
+          printTracks()
+        }
         Console.line(EventLine.state(state))
       case .lengthChanged(let duration):
         Console.line(EventLine.duration(duration))
       case .tracksChanged:
-        // While the input opens, tracks appear before libVLC knows their codecs.
-        let tracks = player.videoTracks + player.audioTracks + player.subtitleTracks
-        guard tracks.allSatisfy({ !$0.codec.isEmpty }) else { continue }
-        let line = EventLine.tracks(
-          video: player.videoTracks, audio: player.audioTracks, subtitle: player.subtitleTracks,
-          selectedAudio: player.selectedAudioTrack, selectedSubtitle: player.selectedSubtitleTrack)
-        if line != lastTracks { Console.line(line) }
-        lastTracks = line
+        printTracks()
       case .encounteredError:
         let error = player.failure
         Console.line(EventLine.error(error))
