@@ -51,7 +51,12 @@ struct CommandLineTerminalTests {
   func playInTerminal() async throws {
     let session = Session()
     try await session.tmux("new-session", "-d", "-s", "test", "-x", "80", "-y", "24", "sh")
-    defer { _ = try? spawnTmux(["-L", session.socket, "kill-server"]) }  // this test's server only
+    let socketPath = try await session.tmux("display-message", "-p", "#{socket_path}")
+    defer {
+      // This test's server only; tmux leaves its socket file behind.
+      _ = try? spawnTmux(["-L", session.socket, "kill-server"])
+      unlink(socketPath.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
     try await session.tmux(
       "send-keys", "-t", "test", "\(SwiftVLCTool.url.path) play; echo EXIT=$?", "Enter")
 
