@@ -13,7 +13,7 @@ build: deps
 	swift build --build-tests $(SWIFT_FLAGS)
 
 demo: deps
-	swift run $(SWIFT_FLAGS) swiftvlc
+	swift run $(SWIFT_FLAGS) swiftvlc play
 
 test: deps
 	swift test --no-parallel $(SWIFT_FLAGS)

@@ -32,9 +32,13 @@ let package = Package(
       name: "SwiftVLC",
       dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG"]
     ),
+    .target(
+      name: "SwiftVLCCommandLine",
+      dependencies: ["SwiftVLC"]
+    ),
     .executableTarget(
       name: "swiftvlc",
-      dependencies: ["SwiftVLC"],
+      dependencies: ["SwiftVLC", "SwiftVLCCommandLine"],
       resources: [.copy("Resources/demo.mkv")]
     ),
     .executableTarget(
@@ -44,7 +48,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SwiftVLCTests",
-      dependencies: ["SwiftVLC", "CX11"],
+      dependencies: ["SwiftVLC", "CX11", "SwiftVLCCommandLine", "swiftvlc"],
       resources: [.copy("Fixtures")]
     ),
   ],

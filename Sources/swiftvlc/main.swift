@@ -1,3 +1,8 @@
-import SwiftVLC
+import Foundation
+import SwiftVLCCommandLine
 
-print("swiftvlc 0.1.0, libVLC \(VLCInstance.shared.version)")
+let status = await Tool.run(Array(CommandLine.arguments.dropFirst()))
+// libVLC threads may still be closing a source (see PlayCommand.stopPlayback): leave without
+// running exit handlers and static destructors under them. Flush stdio first.
+fflush(nil)
+_exit(status.rawValue)

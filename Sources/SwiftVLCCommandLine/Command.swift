@@ -1,0 +1,101 @@
+/// A validated command line: what the tool will do, with typed options.
+package enum Command: Sendable, Equatable {
+  /// Print help: the overview (`nil`) or one command's.
+  case help(String?)
+  /// Print the tool's and libVLC's versions.
+  case version
+  /// Play a source.
+  case play(Play)
+  /// Describe sources.
+  case probe(Probe)
+  /// Write a still image or a contact sheet.
+  case thumbnail(Thumbnail)
+  /// Save a source to a file.
+  case record(Record)
+  /// List what is on the network or machine.
+  case discover(Discover)
+  /// List audio outputs and devices.
+  case devices
+
+  /// Options of `swiftvlc play`.
+  package struct Play: Sendable, Equatable {
+    /// The file or URL; `nil` plays the demo clip.
+    package var source: String?
+    /// Play into an X11 window instead of the terminal.
+    package var window = false
+  }
+
+  /// Options of `swiftvlc probe`.
+  package struct Probe: Sendable, Equatable {
+    /// Files or URLs, in the order their results are printed.
+    package var sources: [String]
+    /// Print JSON instead of text.
+    package var json = false
+    /// How long each source may take to parse.
+    package var timeout: Duration = .seconds(10)
+  }
+
+  /// Options of `swiftvlc thumbnail`.
+  package struct Thumbnail: Sendable, Equatable {
+    /// The file or URL.
+    package var source: String
+    /// Where in the source to take the picture; `nil` with a contact sheet.
+    package var time: Duration?
+    /// The picture's (or each sheet cell's) width in pixels; `nil` keeps the source's width.
+    package var width: Int?
+    /// Decode the exact frame instead of the nearest keyframe.
+    package var precise = false
+    /// The PNG file to write.
+    package var output: String
+    /// A contact sheet of this many columns and rows, spread over the duration.
+    package var sheet: Sheet?
+  }
+
+  /// The grid of a contact sheet.
+  package struct Sheet: Sendable, Equatable {
+    /// Pictures per row.
+    package var columns: Int
+    /// Rows of pictures.
+    package var rows: Int
+  }
+
+  /// Options of `swiftvlc record`.
+  package struct Record: Sendable, Equatable {
+    /// The file or URL to record.
+    package var source: String
+    /// The file to write.
+    package var output: String
+    /// Stop after this long; `nil` records to the end.
+    package var duration: Duration?
+    /// The container to write.
+    package var container: Container
+  }
+
+  /// Containers `swiftvlc record` writes.
+  package enum Container: String, Sendable, Equatable, CaseIterable {
+    /// MPEG transport stream.
+    case ts
+    /// MPEG-4.
+    case mp4
+    /// Matroska.
+    case mkv
+  }
+
+  /// Options of `swiftvlc discover`.
+  package struct Discover: Sendable, Equatable {
+    /// What to look for; all kinds when none was chosen.
+    package var kinds: [DiscoveryKind]
+    /// How long to listen.
+    package var duration: Duration = .seconds(5)
+  }
+
+  /// What `swiftvlc discover` looks for.
+  package enum DiscoveryKind: String, Sendable, Equatable, CaseIterable {
+    /// Chromecast and other renderers.
+    case renderers
+    /// Media servers on the local network (UPnP, SAP).
+    case lan
+    /// Media on this machine (video, music and picture folders).
+    case local
+  }
+}

@@ -1,0 +1,120 @@
+/// Reads `swiftvlc`'s arguments against the command table (``CommandSpec/all``).
+///
+/// Syntax: `swiftvlc COMMAND [ARGUMENTS]`, where options and operands may be mixed; options are
+/// `--name`, `--name VALUE`, `--name=VALUE`, `-x` or `-x VALUE`; `--` ends the options; `-h` or
+/// `--help` anywhere before `--` asks for the command's help. An option given twice, a value
+/// that looks like an option, and a flag given a value are errors.
+package enum CommandLineParser {
+  /// Parses the arguments after the program name.
+  ///
+  /// - Throws: ``UsageError`` describing the first problem found.
+  package static func parse(
+    _ arguments: [String], commands: [CommandSpec] = CommandSpec.all
+  ) throws(UsageError) -> Command {
+    guard let first = arguments.first else {
+      throw UsageError("missing command")
+    }
+    switch first {
+    case "-h", "--help":
+      return .help(nil)
+    case "-V", "--version":
+      return .version
+    default:
+      break
+    }
+    if first.hasPrefix("-") {
+      throw UsageError("unknown option \(first)")
+    }
+    guard let spec = commands.first(where: { $0.name == first }) else {
+      throw UsageError("unknown command '\(first)'")
+    }
+    let rest = Array(arguments.dropFirst())
+    if wantsHelp(rest) { return .help(spec.name) }
+    return try spec.build(parseArguments(rest, for: spec))
+  }
+
+  /// Reads one command's arguments into operands, flags and values, and checks the operand
+  /// count. Values are not interpreted here; the command's `build` does that.
+  package static func parseArguments(_ arguments: [String], for spec: CommandSpec)
+    throws(UsageError) -> ParsedArguments
+  {
+    var parsed = ParsedArguments(command: spec.name)
+    var index = arguments.startIndex
+    var optionsEnded = false
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || !looksLikeOption(argument) {
+        parsed.operands.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      let (option, inlineValue) = try resolve(argument, in: spec, parsed: parsed)
+      if parsed.flags.contains(option.long) || parsed.values[option.long] != nil {
+        throw parsed.error("option --\(option.long) given more than once")
+      }
+      guard let valueName = option.valueName else {
+        if inlineValue != nil { throw parsed.error("option --\(option.long) takes no value") }
+        parsed.flags.insert(option.long)
+        continue
+      }
+      if let inlineValue {
+        parsed.values[option.long] = inlineValue
+      } else if index < arguments.endIndex && !looksLikeOption(arguments[index]) {
+        parsed.values[option.long] = arguments[index]
+        index += 1
+      } else {
+        throw parsed.error("option --\(option.long) needs a value (\(valueName))")
+      }
+    }
+    try checkOperandCount(parsed, spec.operands)
+    return parsed
+  }
+
+  private static func wantsHelp(_ arguments: [String]) -> Bool {
+    for argument in arguments {
+      if argument == "--" { return false }
+      if argument == "-h" || argument == "--help" { return true }
+    }
+    return false
+  }
+
+  /// Whether `argument` is an option (a lone "-" is an operand: standard input, by convention).
+  private static func looksLikeOption(_ argument: String) -> Bool {
+    argument.hasPrefix("-") && argument != "-"
+  }
+
+  /// The option `argument` names, and the value written after "=" in `--name=value`.
+  private static func resolve(_ argument: String, in spec: CommandSpec, parsed: ParsedArguments)
+    throws(UsageError) -> (CommandSpec.Option, String?)
+  {
+    if argument.hasPrefix("--") {
+      let body = argument.dropFirst(2)
+      let name = body.prefix { $0 != "=" }
+      let value = body.count > name.count ? String(body.dropFirst(name.count + 1)) : nil
+      guard let option = spec.option(named: String(name)) else {
+        throw parsed.error("unknown option --\(name)")
+      }
+      return (option, value)
+    }
+    guard argument.count == 2, let letter = argument.last, let option = spec.option(short: letter)
+    else {
+      throw parsed.error("unknown option \(argument)")
+    }
+    return (option, nil)
+  }
+
+  private static func checkOperandCount(_ parsed: ParsedArguments, _ operands: CommandSpec.Operands)
+    throws(UsageError)
+  {
+    if parsed.operands.count < operands.minimum {
+      throw parsed.error("missing \(operands.name ?? "argument")")
+    }
+    if let maximum = operands.maximum, parsed.operands.count > maximum {
+      throw parsed.error("unexpected argument '\(parsed.operands[maximum])'")
+    }
+  }
+}

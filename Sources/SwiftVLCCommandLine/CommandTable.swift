@@ -1,0 +1,190 @@
+extension CommandSpec {
+  /// Every subcommand of `swiftvlc`, in the order help lists them.
+  package static let all: [CommandSpec] = [
+    play, probe, thumbnail, record, discover, devices, help,
+  ]
+
+  static let play = CommandSpec(
+    name: "play",
+    summary: "Play a file or URL in the terminal (the bundled demo clip without SOURCE)",
+    operands: .optional("SOURCE"),
+    options: [
+      .flag("window", "Play into an X11 window (needs DISPLAY) instead of the terminal")
+    ],
+    notes: """
+      In a terminal, the video is drawn with coloured half-block characters under a status
+      line. Keys: space pause, left/right seek 5 s, up/down volume, a audio track,
+      s subtitle track, m mute, q quit.
+
+      When standard output is not a terminal, one line is printed per event, and the command
+      exits when playback ends (0), fails (1) or is interrupted (130):
+        state opening|buffering|playing|paused|stopped|ended|error
+        duration SECONDS
+        tracks video=LIST audio=LIST subtitle=LIST
+          LIST is ID:CODEC[:LANGUAGE][*],... with * marking the selected track, or none
+        error MESSAGE
+        end
+      """
+  ) { arguments throws(UsageError) in
+    .play(Command.Play(source: arguments.operands.first, window: arguments.flag("window")))
+  }
+
+  static let probe = CommandSpec(
+    name: "probe",
+    summary: "Show duration, container, tracks, metadata and chapters of files and URLs",
+    operands: .oneOrMore("SOURCE"),
+    options: [
+      .flag("json", "Print JSON (format below)"),
+      .value("timeout", "TIME", "How long each source may take (default 10s)"),
+    ],
+    notes: """
+      Sources are probed concurrently; results are printed in argument order. A source that
+      fails is reported on its own line of stderr, and the exit status is then 1.
+
+      JSON: an array with one object per SOURCE, in argument order. Times are whole
+      milliseconds. Keys whose value is unknown are left out.
+        { "source", "mrl", "container", "durationMs",
+          "metadata": { "title", "artist", ... },
+          "tracks": [ { "id", "kind": "video|audio|subtitle|unknown", "codec", "codecName",
+                        "language", "name", "bitrate", "channels", "sampleRate",
+                        "width", "height", "fps" } ],
+          "chapters": [ { "index", "name", "startMs", "durationMs" } ] }
+      A source that failed is { "source", "error": MESSAGE }.
+      """
+  ) { arguments throws(UsageError) in
+    var probe = Command.Probe(sources: arguments.operands, json: arguments.flag("json"))
+    if let timeout = try arguments.time("timeout") {
+      guard timeout > .zero else { throw arguments.error("--timeout must be more than 0") }
+      probe.timeout = timeout
+    }
+    return .probe(probe)
+  }
+
+  static let thumbnail = CommandSpec(
+    name: "thumbnail",
+    summary: "Write a PNG still or contact sheet of a file or URL",
+    operands: .one("SOURCE"),
+    options: [
+      .value("at", "TIME", "Where to take the picture (90, 2.5s, 1:30, 00:01:30.5)"),
+      .value("width", "N", "Width in pixels (of each picture in a sheet); height follows"),
+      .flag("precise", "Decode the exact frame instead of the nearest keyframe"),
+      .value("sheet", "COLSxROWS", "A contact sheet of pictures spread over the duration"),
+      .value("output", short: "o", "FILE.png", "The PNG file to write"),
+    ],
+    notes: """
+      Give either --at or --sheet. Examples:
+        swiftvlc thumbnail movie.mkv --at 1:30 --width 320 -o still.png
+        swiftvlc thumbnail movie.mkv --sheet 4x3 --width 160 -o sheet.png
+      """
+  ) { arguments throws(UsageError) in
+    let time = try arguments.time("at")
+    let sheet = try arguments.value("sheet").map { text throws(UsageError) in
+      guard let sheet = Command.Sheet(text) else {
+        throw arguments.error("invalid value '\(text)' for --sheet (write COLSxROWS, like 4x3)")
+      }
+      return sheet
+    }
+    switch (time, sheet) {
+    case (nil, nil): throw arguments.error("missing --at or --sheet")
+    case (.some, .some): throw arguments.error("--at and --sheet cannot be combined")
+    default: break
+    }
+    return .thumbnail(
+      Command.Thumbnail(
+        source: arguments.operands[0], time: time,
+        width: try arguments.integer("width", in: 1...8_192),
+        precise: arguments.flag("precise"), output: try arguments.required("output"),
+        sheet: sheet))
+  }
+
+  static let record = CommandSpec(
+    name: "record",
+    summary: "Save a file or URL (a live stream, say) to a file",
+    operands: .one("SOURCE"),
+    options: [
+      .value("output", short: "o", "FILE", "The file to write"),
+      .value("duration", "TIME", "Stop after this long (default: at the end of the source)"),
+      .value("container", "ts|mp4|mkv", "The container (default: from FILE's extension, or ts)"),
+    ],
+    notes: """
+      Streams are copied, not re-encoded. A progress line shows the time recorded and the
+      file's size. Example:
+        swiftvlc record udp://@239.0.0.1:1234 --duration 30s -o capture.ts
+      """
+  ) { arguments throws(UsageError) in
+    let output = try arguments.required("output")
+    let duration = try arguments.time("duration")
+    if let duration, duration <= .zero {
+      throw arguments.error("--duration must be more than 0")
+    }
+    let container =
+      try arguments.choice("container", ["ts": .ts, "mp4": .mp4, "mkv": .mkv])
+      ?? Command.Container(fileExtensionOf: output) ?? .ts
+    return .record(
+      Command.Record(
+        source: arguments.operands[0], output: output, duration: duration,
+        container: container))
+  }
+
+  static let discover = CommandSpec(
+    name: "discover",
+    summary: "List renderers and media servers on the network, or media on this machine",
+    operands: .none,
+    options: [
+      .flag("renderers", "Chromecast and other renderers (needs avahi-daemon)"),
+      .flag("lan", "Media servers on the local network (UPnP, SAP)"),
+      .flag("local", "Media in this machine's video, music and picture folders"),
+      .value("duration", "TIME", "How long to listen (default 5s)"),
+    ],
+    notes: "Without a kind, looks for all of them."
+  ) { arguments throws(UsageError) in
+    let kinds = Command.DiscoveryKind.allCases.filter { arguments.flag($0.rawValue) }
+    var discover = Command.Discover(kinds: kinds.isEmpty ? Command.DiscoveryKind.allCases : kinds)
+    if let duration = try arguments.time("duration") {
+      guard duration > .zero else { throw arguments.error("--duration must be more than 0") }
+      discover.duration = duration
+    }
+    return .discover(discover)
+  }
+
+  static let devices = CommandSpec(
+    name: "devices",
+    summary: "List libVLC's audio outputs and their devices",
+    operands: .none,
+    options: [],
+    notes: ""
+  ) { _ throws(UsageError) in .devices }
+
+  static let help = CommandSpec(
+    name: "help",
+    summary: "Show help for a command",
+    operands: .optional("COMMAND"),
+    options: [],
+    notes: ""
+  ) { arguments throws(UsageError) in
+    guard let topic = arguments.operands.first else { return .help(nil) }
+    guard all.contains(where: { $0.name == topic }) else {
+      throw arguments.error("unknown command '\(topic)'")
+    }
+    return .help(topic)
+  }
+}
+
+extension Command.Sheet {
+  /// Reads "COLSxROWS" ("4x3"), each from 1 to 20.
+  init?(_ text: String) {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+      (1...20).contains(columns), (1...20).contains(rows)
+    else { return nil }
+    self.init(columns: columns, rows: rows)
+  }
+}
+
+extension Command.Container {
+  /// The container a file name's extension names ("a.mkv": .mkv), if any.
+  init?(fileExtensionOf path: String) {
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    self.init(rawValue: path[path.index(after: dot)...].lowercased())
+  }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A SOURCE argument: a local path or a URL (anything written `scheme://…`).
+package enum MediaSource: Sendable, Equatable {
+  /// A file, by path ("clip.mkv", "/tmp/a.mp4"; a `file://` URL becomes its path).
+  case file(String)
+  /// A network or other URL libVLC reads ("https://…", "udp://@:1234").
+  case url(URL)
+
+  /// Reads a SOURCE argument; `nil` for a `scheme://` text that is not a valid URL.
+  package init?(_ text: String) {
+    guard let schemeEnd = text.range(of: "://"),
+      text[..<schemeEnd.lowerBound].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" }),
+      !text[..<schemeEnd.lowerBound].isEmpty
+    else {
+      self = .file(text)
+      return
+    }
+    guard let url = URL(string: text) else { return nil }
+    self = url.isFileURL ? .file(url.path) : .url(url)
+  }
+
+  /// Whether reading it goes over the network (so parsing needs libVLC's network flag).
+  package var isNetwork: Bool {
+    if case .url = self { true } else { false }
+  }
+}

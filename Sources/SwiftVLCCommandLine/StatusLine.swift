@@ -1,0 +1,87 @@
+import SwiftVLC
+
+/// What the terminal player's status line shows.
+package struct PlaybackStatus: Sendable, Equatable {
+  /// The player's state.
+  package var state: PlayerState
+  /// The playback time.
+  package var time: Duration
+  /// The media's length, when known.
+  package var duration: Duration?
+  /// The volume, 0…2.
+  package var volume: Float
+  /// Whether audio is muted.
+  package var isMuted: Bool
+  /// The selected audio track's label.
+  package var audio: String
+  /// The selected subtitle track's label.
+  package var subtitle: String
+  /// A short notice shown instead of the track labels ("not seekable").
+  package var message: String?
+
+  /// Creates a status.
+  package init(
+    state: PlayerState, time: Duration, duration: Duration?, volume: Float, isMuted: Bool,
+    audio: String, subtitle: String, message: String? = nil
+  ) {
+    self.state = state
+    self.time = time
+    self.duration = duration
+    self.volume = volume
+    self.isMuted = isMuted
+    self.audio = audio
+    self.subtitle = subtitle
+    self.message = message
+  }
+}
+
+/// Renders the terminal player's status line: state, time / duration, a progress bar, volume,
+/// and the selected audio and subtitle tracks, in 24-bit colour.
+package enum StatusLine {
+  static let text = "\u{1B}[38;2;230;230;230m"
+  static let background = "\u{1B}[48;2;40;40;48m"
+  static let played = "\u{1B}[48;2;64;156;255m"
+  static let unplayed = "\u{1B}[48;2;90;90;100m"
+  static let reset = "\u{1B}[0m"
+
+  /// The status line, exactly `width` cells wide (longer labels are cut), ending with a reset.
+  package static func render(_ status: PlaybackStatus, width: Int) -> String {
+    let width = max(width, 1)
+    let clock =
+      status.duration.map { "\(TimeText.clock(status.time)) / \(TimeText.clock($0))" }
+      ?? TimeText.clock(status.time)
+    let head = " \(EventLine.name(of: status.state))  \(clock) "
+    let volume = status.isMuted ? "muted" : "vol \(Int((status.volume * 100).rounded()))%"
+    let tail: [String] =
+      if let message = status.message {
+        [volume, message]
+      } else {
+        [volume, "audio \(status.audio)", "subs \(status.subtitle)"]
+      }
+    // Drop the right-hand parts, last first, until the bar has room.
+    var parts = tail[...]
+    var right = ""
+    while true {
+      right = parts.isEmpty ? "" : " " + parts.joined(separator: "  ") + " "
+      if width - head.count - right.count >= minimumBar || parts.isEmpty { break }
+      parts = parts.dropLast()
+    }
+    let barWidth = max(width - head.count - right.count, 0)
+    let fraction = progress(status)
+    let filled = min(Int((Double(barWidth) * fraction).rounded()), barWidth)
+    let bar =
+      played + String(repeating: " ", count: filled) + unplayed
+      + String(repeating: " ", count: barWidth - filled) + background
+    let line = String((head + right).prefix(width))
+    let headPart = String(line.prefix(head.count))
+    let rightPart = String(line.dropFirst(head.count))
+    return background + text + headPart + bar + rightPart + reset
+  }
+
+  private static let minimumBar = 10
+
+  private static func progress(_ status: PlaybackStatus) -> Double {
+    guard let duration = status.duration, duration > .zero else { return 0 }
+    return min(max(status.time / duration, 0), 1)
+  }
+}

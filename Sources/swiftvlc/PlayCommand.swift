@@ -1,0 +1,66 @@
+import Foundation
+import SwiftVLC
+import SwiftVLCCommandLine
+
+/// `swiftvlc play`: in the terminal when stdin and stdout are terminals, as event lines
+/// otherwise, and into an X11 window with `--window`.
+@MainActor
+enum PlayCommand {
+  static func run(_ options: Command.Play) async -> ExitCode {
+    let hasDisplay = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
+    if options.window && !hasDisplay {
+      Console.error("play: --window needs an X11 display, and DISPLAY is not set")
+      return .mediaError
+    }
+    let player: Player
+    let media: Media
+    do {
+      let source = try options.source.map(MediaSource.parse) ?? demoClip()
+      let instance = try VLCInstance(arguments: instanceArguments(window: options.window))
+      media = try source.media(on: instance)
+      if !options.window {
+        // Frames for the terminal are read by the CPU, so no GPU decoding (and no GPU
+        // driver probing on stderr). libVLC 3 honours this as a media option only.
+        media.addOption(":avcodec-hw=none")
+      }
+      if case .file(let path) = source {
+        // libVLC 3 "plays" garbage to a normal end; a local file is checked first.
+        guard try await media.parse().isPlayable else {
+          throw VLCError.parseFailed(reason: "no playable stream in \(path)")
+        }
+      }
+      player = Player(instance: instance)
+    } catch {
+      Console.error("play: \(error)")
+      return .mediaError
+    }
+    if Console.isTerminal(STDIN_FILENO) && Console.isTerminal(STDOUT_FILENO) {
+      return await TerminalPlayer(player: player, window: options.window).run(media)
+    }
+    return await EventPrinter(player: player).run(media)
+  }
+
+  /// The instance's arguments: the default outputs, except that video goes to libVLC's own
+  /// X11 window only with `--window`. Otherwise it goes nowhere (or to the terminal, through
+  /// frames), never to libVLC's ASCII-art output, which would fight the tool for the terminal.
+  static func instanceArguments(window: Bool) -> [String] {
+    var arguments = VLCInstance.defaultArguments.filter { !$0.hasPrefix("--vout") }
+    if !window { arguments.append("--vout=vdummy") }
+    return arguments
+  }
+
+  /// Stops the player, waiting at most a second: libVLC 3 can take seconds to close some
+  /// sources (a Matroska file with a default subtitle, stopped in its first 250 ms, takes
+  /// until about 6 s after the start), and the user asked to leave now. The process then
+  /// exits with `_exit`, which is safe with libVLC threads still running.
+  static func stopPlayback(_ player: Player) async {
+    _ = await withDeadline(.seconds(1)) { await player.stop() }
+  }
+
+  private static func demoClip() throws(VLCError) -> MediaSource {
+    guard let clip = MediaSource.demoClip else {
+      throw .mediaCreationFailed(source: "the demo clip is missing from the tool's bundle")
+    }
+    return clip
+  }
+}

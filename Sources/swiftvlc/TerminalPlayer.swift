@@ -1,0 +1,241 @@
+import Foundation
+import SwiftVLC
+import SwiftVLCCommandLine
+
+/// Plays in the terminal: the video drawn with half-block characters above a status line
+/// (full-screen), or only the status line on the current line when the video plays in an
+/// X11 window. Reads keys, follows the window's size, and restores the terminal on every way
+/// out.
+@MainActor
+final class TerminalPlayer {
+  private let player: Player
+  private let screen: TerminalScreen
+  private let isFullScreen: Bool
+  private var keys = KeyDecoder()
+  private var notice: (text: String, until: ContinuousClock.Instant)?
+  private var hasVideo = false
+  private var finish: AsyncStream<ExitCode>.Continuation?
+  private var tasks: [Task<Void, Never>] = []
+  private var input: DispatchSourceRead?
+
+  init(player: Player, window: Bool) {
+    self.player = player
+    isFullScreen = !window
+    screen = TerminalScreen(alternateScreen: !window)
+  }
+
+  /// Plays `media` until it ends, fails, or the user quits; returns the exit status.
+  func run(_ media: Media) async -> ExitCode {
+    let (finished, finish) = AsyncStream.makeStream(of: ExitCode.self)
+    self.finish = finish
+    screen.enter()
+    let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP]) { [weak self] in
+      self?.handle(signal: $0)
+    }
+    startVideo()
+    do {
+      try player.play(media)
+    } catch {
+      signals.cancel()
+      screen.restore()
+      Console.error("play: \(error)")
+      return .mediaError
+    }
+    startReadingKeys()
+    watchPlayback()
+    redrawAll()
+
+    var status = ExitCode.success
+    for await code in finished {
+      status = code
+      break
+    }
+    // Give the terminal back first; the player may take a moment to close the source.
+    input?.cancel()
+    for task in tasks { task.cancel() }
+    signals.cancel()
+    screen.restore()
+    if status == .mediaError { Console.error("play: \(player.failure)") }
+    await PlayCommand.stopPlayback(player)
+    return status
+  }
+
+  // MARK: - Video
+
+  /// VIDEO HOOK: the single place where decoded frames enter the terminal player.
+  ///
+  /// Called once, before playback starts. Until `Player.videoFrames(format:width:height:)`
+  /// exists, it does nothing and the video area shows the placeholder. When it lands, start
+  /// the frame stream here and hand each frame to ``draw(frame:width:height:pitch:)``:
+  ///
+  ///     let frames = try player.videoFrames(format: .rgba)
+  ///     tasks.append(Task { [weak self] in
+  ///       for await frame in frames {
+  ///         frame.withUnsafeBytes { bytes in
+  ///           self?.draw(frame: bytes, width: frame.width, height: frame.height,
+  ///                      pitch: frame.pitch)
+  ///         }
+  ///       }
+  ///     })
+  ///
+  /// The renderer scales each frame to the current video area, so a resize needs no new
+  /// stream; requesting frames no larger than about twice the terminal's size keeps the copy
+  /// cheap.
+  private func startVideo() {
+    guard isFullScreen else { return }
+  }
+
+  /// Draws one RGBA frame, fitted and centred in the video area.
+  func draw(frame pixels: UnsafeRawBufferPointer, width: Int, height: Int, pitch: Int) {
+    guard isFullScreen, screen.isActive else { return }
+    if !hasVideo {
+      hasVideo = true
+      clearVideoArea()
+    }
+    let area = HalfBlockRenderer.fit(width: width, height: height, in: videoArea)
+    screen.write(
+      HalfBlockRenderer.render(rgba: pixels, width: width, height: height, pitch: pitch, in: area))
+  }
+
+  // MARK: - Layout and drawing
+
+  /// Everything above the status line.
+  private var videoArea: CellArea {
+    let size = screen.size
+    return CellArea(row: 1, column: 1, columns: size.columns, rows: max(size.rows - 1, 0))
+  }
+
+  private func redrawAll() {
+    guard screen.isActive else { return }
+    if isFullScreen {
+      screen.write("\u{1B}[0m\u{1B}[2J")
+      if !hasVideo { drawPlaceholder() }
+    }
+    drawStatus()
+  }
+
+  private func clearVideoArea() {
+    let rows = (0..<videoArea.rows).map { "\u{1B}[\($0 + 1);1H\u{1B}[2K" }
+    screen.write("\u{1B}[0m" + rows.joined())
+  }
+
+  /// What the video area shows without video: the title and the keys.
+  private func drawPlaceholder() {
+    let area = videoArea
+    let title = player.currentMedia.map { URL(string: $0.mrl)?.lastPathComponent ?? $0.mrl } ?? ""
+    let lines = [
+      title, "",
+      "space pause   \u{2190}/\u{2192} seek   \u{2191}/\u{2193} volume   a audio   s subtitles   m mute   q quit",
+    ]
+    let top = area.row + max((area.rows - lines.count) / 2, 0)
+    for (offset, line) in lines.enumerated() where top + offset < area.row + area.rows {
+      let text = String(line.prefix(area.columns))
+      let column = max((area.columns - text.count) / 2, 0) + 1
+      screen.write("\u{1B}[\(top + offset);\(column)H\u{1B}[2m\(text)\u{1B}[0m")
+    }
+  }
+
+  private func drawStatus() {
+    guard screen.isActive else { return }
+    if let notice, notice.until < .now { self.notice = nil }
+    let status = PlaybackStatus(
+      state: player.state, time: player.currentTime, duration: player.duration,
+      volume: player.volume, isMuted: player.isMuted,
+      audio: TrackChoice.label(player.selectedAudioTrack),
+      subtitle: TrackChoice.label(player.selectedSubtitleTrack), message: notice?.text)
+    let size = screen.size
+    let line = StatusLine.render(status, width: size.columns)
+    screen.write(isFullScreen ? "\u{1B}[\(size.rows);1H\(line)" : "\r\(line)")
+  }
+
+  // MARK: - Events, keys and signals
+
+  private func watchPlayback() {
+    let events = player.events
+    tasks.append(
+      Task { [weak self] in
+        for await event in events {
+          guard let self else { return }
+          switch event {
+          case .endReached: finish?.yield(.success)
+          case .encounteredError: finish?.yield(.mediaError)
+          case .timeChanged: break  // the refresh loop below draws time
+          default: drawStatus()
+          }
+        }
+      })
+    tasks.append(
+      Task { [weak self] in
+        while !Task.isCancelled {
+          self?.drawStatus()
+          try? await Task.sleep(for: .milliseconds(100))
+        }
+      })
+  }
+
+  private func startReadingKeys() {
+    let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+    source.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.readKeys() }
+    }
+    source.resume()
+    input = source
+  }
+
+  private func readKeys() {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let count = read(STDIN_FILENO, &buffer, buffer.count)
+    guard count > 0 else {
+      if count == 0 { input?.cancel() }  // end of input: keys are gone, playback goes on
+      return
+    }
+    for key in keys.feed(buffer.prefix(count)) { handle(key) }
+    drawStatus()
+  }
+
+  private func handle(_ key: PlayerKey) {
+    switch key {
+    case .togglePause:
+      player.togglePause()
+    case .seekBackward, .seekForward:
+      do {
+        try player.seek(by: key == .seekForward ? .seconds(5) : .seconds(-5))
+      } catch {
+        show("cannot seek: \(error)")
+      }
+    case .volumeUp, .volumeDown:
+      try? player.setAudioVolume(player.volume + (key == .volumeUp ? 0.05 : -0.05))
+    case .nextAudioTrack:
+      player.selectedAudioTrack = TrackChoice.next(
+        after: player.selectedAudioTrack, in: player.audioTracks, allowingNone: false)
+      show("audio \(TrackChoice.label(player.selectedAudioTrack))")
+    case .nextSubtitleTrack:
+      player.selectedSubtitleTrack = TrackChoice.next(
+        after: player.selectedSubtitleTrack, in: player.subtitleTracks, allowingNone: true)
+      show("subtitles \(TrackChoice.label(player.selectedSubtitleTrack))")
+    case .toggleMute:
+      player.isMuted.toggle()
+    case .quit:
+      finish?.yield(.success)
+    }
+  }
+
+  private func handle(signal: Int32) {
+    switch signal {
+    case SIGWINCH:
+      redrawAll()
+    case SIGTSTP:
+      // Ctrl-Z: hand the terminal back, stop, and take it again when continued.
+      screen.restore()
+      kill(getpid(), SIGSTOP)
+      screen.enter()
+      redrawAll()
+    default:
+      finish?.yield(.interrupted)
+    }
+  }
+
+  private func show(_ text: String) {
+    notice = (text, .now + .seconds(2))
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SwiftVLC
+import SwiftVLCCommandLine
+
+/// Runs one command line and returns the exit status.
+@MainActor
+enum Tool {
+  /// The tool's version.
+  static let version = "0.1.0"
+
+  static func run(_ arguments: [String]) async -> ExitCode {
+    let command: Command
+    do {
+      command = try CommandLineParser.parse(arguments)
+    } catch {
+      Console.error(error.description)
+      return .usage
+    }
+    switch command {
+    case .help(let topic):
+      if let topic, let spec = CommandSpec.all.first(where: { $0.name == topic }) {
+        print(HelpText.command(spec), terminator: "")
+      } else {
+        print(HelpText.overview(), terminator: "")
+      }
+      return .success
+    case .version:
+      return printVersion()
+    case .play(let options):
+      return await PlayCommand.run(options)
+    case .probe(let options):
+      return await ProbeCommand.run(options)
+    case .devices:
+      return DevicesCommand.run()
+    case .thumbnail:
+      return unavailable("thumbnail")
+    case .record:
+      return unavailable("record")
+    case .discover:
+      return unavailable("discover")
+    }
+  }
+
+  private static func printVersion() -> ExitCode {
+    do {
+      let instance = try VLCInstance(arguments: VLCInstance.headlessArguments)
+      print("swiftvlc \(version)")
+      print("libVLC \(instance.version)")
+      return .success
+    } catch {
+      Console.error(error.description)
+      return .mediaError
+    }
+  }
+
+  // TODO(lead): wire `thumbnail` (Media.thumbnail / Thumbnail.pngData), `record` (Recording)
+  // and `discover` (MediaDiscoverer / RendererDiscoverer) once those library parts land.
+  private static func unavailable(_ command: String) -> ExitCode {
+    Console.error("\(command): not available in this build")
+    return .mediaError
+  }
+}

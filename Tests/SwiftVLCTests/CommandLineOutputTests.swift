@@ -1,0 +1,229 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+@testable import SwiftVLCCommandLine
+
+@Suite("Command-line output")
+struct CommandLineOutputTests {
+  /// The text a terminal would show, without escape sequences.
+  private func visible(_ text: String) -> String {
+    text.replacing(/\u{1B}\[[0-9;?]*[A-Za-z]/, with: "")
+  }
+
+  // MARK: Half-block renderer
+
+  @Test("a cell shows the top pixel as foreground and the bottom pixel as background")
+  func halfBlockCells() {
+    // 2x2: red, green on top; blue, white below.
+    let pixels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]
+    let area = CellArea(row: 3, column: 5, columns: 2, rows: 1)
+    let output = pixels.withUnsafeBytes {
+      HalfBlockRenderer.render(rgba: $0, width: 2, height: 2, pitch: 8, in: area)
+    }
+    #expect(
+      output
+        == "\u{1B}[3;5H"
+        + "\u{1B}[38;2;255;0;0m\u{1B}[48;2;0;0;255m\u{2580}"
+        + "\u{1B}[38;2;0;255;0m\u{1B}[48;2;255;255;255m\u{2580}"
+        + "\u{1B}[0m")
+  }
+
+  @Test("colours are only repeated when they change, and each row starts at its own line")
+  func halfBlockRunsAndRows() {
+    // 4x4 of one grey, drawn into 4 columns by 2 rows.
+    let pixels = [UInt8](repeating: 128, count: 4 * 4 * 4)
+    let output = pixels.withUnsafeBytes {
+      HalfBlockRenderer.render(
+        rgba: $0, width: 4, height: 4, pitch: 16,
+        in: CellArea(row: 1, column: 1, columns: 4, rows: 2))
+    }
+    #expect(output.components(separatedBy: "38;2;128;128;128m").count == 2)
+    #expect(output.contains("\u{1B}[1;1H") && output.contains("\u{1B}[2;1H"))
+    #expect(visible(output) == String(repeating: "\u{2580}", count: 8))
+  }
+
+  @Test("the renderer scales by sampling and honours a padded pitch")
+  func halfBlockScalingAndPitch() {
+    // 4x2 picture, left half red, right half blue, each row padded to 24 bytes.
+    var pixels = [UInt8](repeating: 7, count: 24 * 2)
+    for y in 0..<2 {
+      for x in 0..<4 {
+        let colour: [UInt8] = x < 2 ? [255, 0, 0, 255] : [0, 0, 255, 255]
+        pixels.replaceSubrange((y * 24 + x * 4)..<(y * 24 + x * 4 + 4), with: colour)
+      }
+    }
+    let output = pixels.withUnsafeBytes {
+      HalfBlockRenderer.render(
+        rgba: $0, width: 4, height: 2, pitch: 24,
+        in: CellArea(row: 1, column: 1, columns: 2, rows: 1))
+    }
+    #expect(
+      output
+        == "\u{1B}[1;1H\u{1B}[38;2;255;0;0m\u{1B}[48;2;255;0;0m\u{2580}"
+        + "\u{1B}[38;2;0;0;255m\u{1B}[48;2;0;0;255m\u{2580}\u{1B}[0m")
+  }
+
+  @Test("a buffer smaller than its dimensions draws nothing")
+  func halfBlockShortBuffer() {
+    let pixels = [UInt8](repeating: 0, count: 15)
+    let output = pixels.withUnsafeBytes {
+      HalfBlockRenderer.render(
+        rgba: $0, width: 2, height: 2, pitch: 8,
+        in: CellArea(row: 1, column: 1, columns: 2, rows: 1))
+    }
+    #expect(output.isEmpty)
+  }
+
+  @Test("a picture is fitted to the area keeping its shape, and centred")
+  func halfBlockFit() {
+    let screen = CellArea(row: 1, column: 1, columns: 80, rows: 23)
+    // 16:9 in 80x46 pixel cells: width-bound, 80 x 45 pixels, 23 rows (rounded).
+    #expect(
+      HalfBlockRenderer.fit(width: 160, height: 90, in: screen)
+        == CellArea(row: 1, column: 1, columns: 80, rows: 23))
+    // A square picture is height-bound: 46x46 pixels, centred horizontally.
+    #expect(
+      HalfBlockRenderer.fit(width: 64, height: 64, in: screen)
+        == CellArea(row: 1, column: 18, columns: 46, rows: 23))
+    #expect(HalfBlockRenderer.fit(width: 0, height: 64, in: screen).columns == 0)
+  }
+
+  // MARK: Status line
+
+  private let status = PlaybackStatus(
+    state: .playing, time: .seconds(61), duration: .seconds(244), volume: 0.8, isMuted: false,
+    audio: "English", subtitle: "off")
+
+  @Test("the status line shows state, time, duration, volume and tracks in exactly the width")
+  func statusLine() {
+    let line = StatusLine.render(status, width: 80)
+    let text = visible(line)
+    #expect(text.count == 80)
+    #expect(text.hasPrefix(" playing  1:01 / 4:04 "))
+    #expect(text.hasSuffix(" vol 80%  audio English  subs off "))
+    #expect(line.contains("\u{1B}[48;2;"))
+    #expect(line.hasSuffix("\u{1B}[0m"))
+  }
+
+  @Test("the progress bar is filled in proportion to time over duration")
+  func statusProgress() {
+    var quarter = status
+    quarter.time = .seconds(61)
+    let line = StatusLine.render(quarter, width: 80)
+    let filled = line.firstMatch(of: /\u{1B}\[48;2;64;156;255m( *)\u{1B}/)?.1.count ?? -1
+    let empty = line.firstMatch(of: /\u{1B}\[48;2;90;90;100m( *)\u{1B}/)?.1.count ?? -1
+    #expect(
+      filled + empty == 80 - " playing  1:01 / 4:04 ".count
+        - " vol 80%  audio English  subs off ".count)
+    #expect(abs(Double(filled) / Double(filled + empty) - 0.25) < 0.05)
+  }
+
+  @Test("a narrow status line drops track labels before the bar, a notice replaces them")
+  func statusNarrowAndNotice() {
+    let narrow = visible(StatusLine.render(status, width: 50))
+    #expect(narrow.count == 50)
+    #expect(narrow.contains("vol 80%"))
+    #expect(!narrow.contains("subs"))
+    var muted = status
+    muted.isMuted = true
+    muted.message = "cannot seek"
+    let text = visible(StatusLine.render(muted, width: 80))
+    #expect(text.hasSuffix(" muted  cannot seek "))
+    #expect(visible(StatusLine.render(status, width: 10)).count == 10)
+  }
+
+  // MARK: Event lines and keys
+
+  @Test("event lines name states, give durations in seconds and mark selected tracks")
+  func eventLines() {
+    #expect(EventLine.state(.buffering) == "state buffering")
+    #expect(EventLine.duration(.milliseconds(4_017)) == "duration 4.017")
+    let english = Track(id: 1, kind: .audio, codec: "mp4a", language: "eng")
+    let french = Track(id: 2, kind: .audio, codec: "mp4a", language: "fre")
+    let line = EventLine.tracks(
+      video: [Track(id: 0, kind: .video, codec: "h264")], audio: [english, french],
+      subtitle: [], selectedAudio: french, selectedSubtitle: nil)
+    #expect(line == "tracks video=0:h264 audio=1:mp4a:eng,2:mp4a:fre* subtitle=none")
+    #expect(EventLine.error(.parseTimeout) == "error parsing the media timed out")
+  }
+
+  @Test("keys decode from single bytes and from arrow sequences in both cursor modes")
+  func keys() {
+    var decoder = KeyDecoder()
+    #expect(
+      decoder.feed(Array(" qQams".utf8)) == [
+        .togglePause, .quit, .quit, .nextAudioTrack, .toggleMute, .nextSubtitleTrack,
+      ])
+    #expect(
+      decoder.feed([0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42, 0x1B, 0x4F, 0x43, 0x1B, 0x4F, 0x44])
+        == [.volumeUp, .volumeDown, .seekForward, .seekBackward])
+  }
+
+  @Test("a sequence split across reads is completed, unknown ones and a lone Esc are skipped")
+  func keySequences() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]).isEmpty)
+    #expect(decoder.feed([0x5B]).isEmpty)
+    #expect(decoder.feed([0x43, UInt8(ascii: "m")]) == [.seekForward, .toggleMute])
+    // F5 (ESC [ 1 5 ~), then Esc followed by q, then x (unbound).
+    #expect(decoder.feed(Array("\u{1B}[15~\u{1B}qx".utf8)) == [.quit])
+  }
+
+  // MARK: Tracks
+
+  @Test("the a and s keys step through tracks, subtitles passing through off")
+  func trackCycling() {
+    let tracks = [1, 2, 3].map { Track(id: $0, kind: .subtitle, codec: "subt") }
+    #expect(TrackChoice.next(after: nil, in: tracks, allowingNone: true)?.id == 1)
+    #expect(TrackChoice.next(after: tracks[1], in: tracks, allowingNone: true)?.id == 3)
+    #expect(TrackChoice.next(after: tracks[2], in: tracks, allowingNone: true) == nil)
+    #expect(TrackChoice.next(after: tracks[2], in: tracks, allowingNone: false)?.id == 1)
+    #expect(TrackChoice.next(after: tracks[0], in: [], allowingNone: false) == nil)
+  }
+
+  @Test("track labels prefer the name, unwrap libVLC's generated names, then the language")
+  func trackLabels() {
+    #expect(TrackChoice.label(nil) == "off")
+    #expect(
+      TrackChoice.label(Track(id: 1, kind: .audio, codec: "", name: "Français")) == "Français")
+    #expect(
+      TrackChoice.label(Track(id: 1, kind: .audio, codec: "", name: "Track 1 - [English]"))
+        == "English")
+    #expect(TrackChoice.label(Track(id: 4, kind: .audio, codec: "", language: "eng")) == "eng")
+    #expect(TrackChoice.label(Track(id: 4, kind: .audio, codec: "")) == "track 4")
+  }
+
+  // MARK: Probe report
+
+  @Test("a probe report keeps times in milliseconds, names metadata keys and leaves out unknowns")
+  func probeReportJSON() throws {
+    let info = MediaInfo(
+      duration: .milliseconds(4_017), metadata: Metadata([.title: "Demo", .trackNumber: "3"]),
+      tracks: [
+        Track(
+          id: 0, kind: .video, codec: "h264", width: 96, height: 64, frameRate: 30_000.0 / 1_001)
+      ],
+      isPlayable: true)
+    let chapters = [
+      Chapter(index: 0, name: "Opening", start: .zero, duration: .milliseconds(2_000))
+    ]
+    let report = ProbeReport(
+      source: "a.mkv", mrl: "file:///a.mkv", container: "mkv", info: info, chapters: chapters)
+    let failed = ProbeReport(source: "b.mkv", error: .parseTimeout)
+    let json = ProbeReport.json([report, failed])
+    let decoded = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    #expect(decoded[0]["durationMs"] as? Int == 4_017)
+    #expect(decoded[0]["metadata"] as? [String: String] == ["title": "Demo", "trackNumber": "3"])
+    let track = try #require((decoded[0]["tracks"] as? [[String: Any]])?.first)
+    #expect(Set(track.keys) == ["id", "kind", "codec", "width", "height", "fps"])
+    #expect(track["fps"] as? Double == 29.97)
+    #expect((decoded[0]["chapters"] as? [[String: Any]])?.first?["startMs"] as? Int == 0)
+    #expect(
+      decoded[1] as? [String: String] == [
+        "source": "b.mkv", "error": "parsing the media timed out",
+      ])
+    #expect(json.contains("\"source\" : \"a.mkv\"") || json.contains("\"source\": \"a.mkv\""))
+  }
+}

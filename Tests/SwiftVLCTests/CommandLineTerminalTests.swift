@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// Whether tmux is installed: the terminal tests drive the tool through a real terminal.
+private let hasTmux = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+
+@Suite("swiftvlc in a terminal", .enabled(if: hasTmux, "tmux is not installed"))
+struct CommandLineTerminalTests {
+  /// A detached tmux session on a private server, running `sh` in an 80x24 pane.
+  private struct Session {
+    let socket = "swiftvlc-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+
+    /// Runs a tmux command on a dispatch thread (it blocks) and returns what it printed.
+    @discardableResult
+    func tmux(_ arguments: String...) async throws -> String {
+      let arguments = ["-L", socket] + arguments
+      return try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+          continuation.resume(with: Result { try spawnTmux(arguments) })
+        }
+      }
+    }
+
+    /// The pane's text, with colour escapes when `escapes` is set.
+    func capture(escapes: Bool) async throws -> String {
+      if escapes {
+        try await tmux("capture-pane", "-p", "-e", "-t", "test")
+      } else {
+        try await tmux("capture-pane", "-p", "-t", "test")
+      }
+    }
+
+    /// Captures the pane every 50 ms until `condition` holds; throws ``TimedOut`` after `limit`.
+    func waitFor(
+      _ what: String, within limit: Duration = .seconds(10), escapes: Bool = false,
+      _ condition: (String) -> Bool
+    ) async throws -> String {
+      let deadline = ContinuousClock.now + limit
+      while true {
+        let screen = try await capture(escapes: escapes)
+        if condition(screen) { return screen }
+        guard ContinuousClock.now < deadline else {
+          throw TimedOut(what: "\(what); the pane shows:\n\(screen)")
+        }
+        try await Task.sleep(for: .milliseconds(50))
+      }
+    }
+  }
+
+  @Test("play draws a coloured status line, pauses on space, quits on q and restores the terminal")
+  func playInTerminal() async throws {
+    let session = Session()
+    try await session.tmux("new-session", "-d", "-s", "test", "-x", "80", "-y", "24", "sh")
+    let socketPath = try await session.tmux("display-message", "-p", "#{socket_path}")
+    defer {
+      // This test's server only; tmux leaves its socket file behind.
+      _ = try? spawnTmux(["-L", session.socket, "kill-server"])
+      unlink(socketPath.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    try await session.tmux(
+      "send-keys", "-t", "test", "\(SwiftVLCTool.url.path) play; echo EXIT=$?", "Enter")
+
+    let playing = try await session.waitFor("the status line while playing", escapes: true) {
+      $0.contains(" playing  0:0")
+    }
+    let statusLine = try #require(playing.split(separator: "\n").last { $0.contains(" playing ") })
+    #expect(statusLine.contains("/ 0:04"))
+    #expect(statusLine.contains("vol 100%"))
+    #expect(statusLine.contains("audio English"))
+    #expect(statusLine.contains("\u{1B}[48;2;"))  // 24-bit colour cells: the progress bar
+    #expect(statusLine.contains("\u{1B}[38;2;"))
+
+    try await session.tmux("send-keys", "-t", "test", " ")
+    _ = try await session.waitFor("the paused state after space") { $0.contains(" paused  0:0") }
+
+    try await session.tmux("send-keys", "-t", "test", "q")
+    let exited = try await session.waitFor("the tool to exit after q") {
+      $0.split(separator: "\n").contains { $0.hasPrefix("EXIT=") }
+    }
+    #expect(exited.split(separator: "\n").contains("EXIT=0"))
+    #expect(!exited.contains(" paused  0:0"))  // the alternate screen is gone
+
+    // Prints the terminal's canonical-input and echo flags, "-icanon" or "-echo" when off.
+    try await session.tmux(
+      "send-keys", "-t", "test",
+      "stty -a | tr -s ' ;' '\\n\\n' | grep -xE -- '-?(icanon|echo)' | paste -sd, -; echo STTY-DONE",
+      "Enter")
+    let report = try await session.waitFor("stty's report") {
+      $0.split(separator: "\n").contains("STTY-DONE")
+    }
+    // The flags line may follow a prompt the shell printed after the typed-ahead command.
+    let flags = report.split(separator: "\n").last { $0.hasSuffix("echo") }
+    #expect(flags?.hasSuffix(" icanon,echo") == true || flags == "icanon,echo")
+  }
+}
+
+private struct SpawnFailed: Error {
+  var code: Int32
+}
+
+/// Runs `/usr/bin/tmux` and returns its stdout. Spawned directly, with every descriptor above
+/// stderr closed: the tmux server forks from its first client and would keep any inherited
+/// pipe open for good (Foundation's `Process` waits for such a pipe to close, and other tests'
+/// pipes must not be held either).
+private func spawnTmux(_ arguments: [String]) throws -> String {
+  var ends: [Int32] = [-1, -1]
+  guard pipe(&ends) == 0 else { throw SpawnFailed(code: errno) }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+  for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+    posix_spawn_file_actions_addclose(&actions, descriptor)  // not-open ones are ignored
+  }
+  // The calling dispatch thread blocks most signals; the server, its shell and the tool must
+  // start with none blocked and default actions, as from a login shell.
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var signals = sigset_t()
+  sigemptyset(&signals)
+  posix_spawnattr_setsigmask(&attributes, &signals)
+  sigfillset(&signals)
+  posix_spawnattr_setsigdefault(&attributes, &signals)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+  let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+  defer { for argument in argv { free(argument) } }
+  var pid: pid_t = 0
+  let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ)
+  close(ends[1])
+  let output = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+  guard spawned == 0 else { throw SpawnFailed(code: spawned) }
+  let data = output.readDataToEndOfFile()
+  var status: Int32 = 0
+  waitpid(pid, &status, 0)
+  return String(decoding: data, as: UTF8.self)
+}

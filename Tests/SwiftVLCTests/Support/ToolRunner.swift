@@ -1,0 +1,64 @@
+import Foundation
+
+/// The built `swiftvlc` binary: it sits in the build products directory, next to this test
+/// target's resource bundle (the test target depends on it, so it is always built).
+enum SwiftVLCTool {
+  static var url: URL {
+    Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("swiftvlc")
+  }
+}
+
+/// What a run of the tool printed and how it exited.
+struct ToolResult: Sendable {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+
+  var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+  var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+}
+
+/// Runs `swiftvlc` with `arguments` (stdin empty, stdout and stderr piped, so not a
+/// terminal) and waits for it to exit; kills it and throws ``TimedOut`` after `limit`.
+func runTool(_ arguments: [String], within limit: Duration = .seconds(20)) async throws
+  -> ToolResult
+{
+  let process = Process()
+  process.executableURL = SwiftVLCTool.url
+  process.arguments = arguments
+  process.standardInput = FileHandle.nullDevice
+  let stdout = Pipe()
+  let stderr = Pipe()
+  process.standardOutput = stdout
+  process.standardError = stderr
+  let exited = Flag(false)
+  let exit = AsyncStream<Int32>.makeStream()
+  process.terminationHandler = { process in
+    exited.value = true
+    exit.continuation.yield(process.terminationStatus)
+    exit.continuation.finish()
+  }
+  try process.run()
+  // Blocking reads run on dispatch threads, never on the few cooperative ones.
+  async let output = readToEnd(stdout.fileHandleForReading)
+  async let errors = readToEnd(stderr.fileHandleForReading)
+  let status = try? await within(limit, "swiftvlc \(arguments.joined(separator: " "))") {
+    for await status in exit.stream { return status }
+    return -1
+  }
+  guard let status else {
+    if !exited.value { kill(process.processIdentifier, SIGKILL) }
+    _ = await (output, errors)
+    throw TimedOut(what: "swiftvlc \(arguments.joined(separator: " ")) to exit")
+  }
+  return ToolResult(status: status, stdout: await output, stderr: await errors)
+}
+
+private func readToEnd(_ handle: FileHandle) async -> String {
+  await withCheckedContinuation { continuation in
+    DispatchQueue.global().async {
+      let data = handle.readDataToEndOfFile()
+      continuation.resume(returning: String(decoding: data, as: UTF8.self))
+    }
+  }
+}
