@@ -1,3 +1,4 @@
+import CSwiftVLCShim
 import Foundation
 import Testing
 
@@ -62,5 +63,26 @@ struct LoggingTests {
     let player = Player(instance: instance)
     try player.play(Media(url: TestServer.closedPortURL(), instance: instance))
     return player
+  }
+
+  @Test("a message longer than the buffer is cut on a character boundary and ends with …")
+  func truncation() {
+    let long = String(repeating: "é", count: 3_000)  // 6,000 bytes of 2-byte characters
+    var buffer = [CChar](repeating: 0, count: Int(SWIFTVLC_LOG_MESSAGE_MAX))
+    buffer.withUnsafeMutableBufferPointer {
+      swiftvlc_copy_truncated($0.baseAddress, $0.count, long)
+    }
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    #expect(bytes.count < Int(SWIFTVLC_LOG_MESSAGE_MAX))
+    let text = String(validating: bytes, as: UTF8.self)
+    #expect(text != nil, "the cut produced invalid UTF-8")
+    #expect(text?.hasSuffix("é…") == true)
+
+    let short = "short message"
+    buffer.withUnsafeMutableBufferPointer {
+      swiftvlc_copy_truncated($0.baseAddress, $0.count, short)
+    }
+    let copied = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    #expect(String(decoding: copied, as: UTF8.self) == short)
   }
 }
