@@ -70,7 +70,8 @@ public final class Player {
   @ObservationIgnored var pendingPause = false
   @ObservationIgnored var pendingSeek: Duration?
   @ObservationIgnored var lastPublishedTime: Duration?
-  /// Finds the ``Media`` of a native media that someone else (a ``MediaListPlayer``) set.
+  /// Finds the ``Media`` of a native media that someone else (a ``MediaListPlayer``) set;
+  /// called on the main actor once per adopted session, before the player shows it.
   @ObservationIgnored var mediaResolver: ((MediaIdentity) -> Media?)?
 
   /// Creates a player. Cheap; nothing plays until ``play(_:)``.
