@@ -162,16 +162,11 @@ public final class MediaList: Sendable {
   /// around mutations. libVLC sends the list's events from inside the native call; the callback
   /// only broadcasts, so it never needs either lock.
   private func mutate<T>(_ body: (inout [Media]) throws(VLCError) -> T) throws(VLCError) -> T {
-    let result: Result<T, VLCError> = items.withLock { items in
+    try items.withLock { items throws(VLCError) in
       libvlc_media_list_lock(pointer)
       defer { libvlc_media_list_unlock(pointer) }
-      do throws(VLCError) {
-        return .success(try body(&items))
-      } catch {
-        return .failure(error)
-      }
+      return try body(&items)
     }
-    return try result.get()
   }
 }
 
