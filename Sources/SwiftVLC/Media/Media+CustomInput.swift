@@ -28,8 +28,9 @@ extension Media {
   /// `AsyncStream`) plays only once. When the sequence ends, playback reaches its end; when it
   /// throws, the bytes before the error play and the player then ends with
   /// ``PlaybackOutcome/failed(_:)`` and ``VLCError/playbackFailed(reason:)``. Stopping the
-  /// player, or libVLC closing the input, cancels the task. Maps `libvlc_media_new_callbacks`
-  /// (open, read and close callbacks, no seek).
+  /// player, or libVLC closing the input, cancels the task (stopping any player interrupts
+  /// every playback of this media, so play it in one player at a time). Maps
+  /// `libvlc_media_new_callbacks` (open, read and close callbacks, no seek).
   ///
   /// - Throws: ``VLCError/mediaCreationFailed(source:)`` when libVLC cannot create the media.
   public convenience init<S: AsyncSequence & Sendable>(
