@@ -25,10 +25,15 @@ public final class VLCInstance: Sendable {
   /// With no `DISPLAY` or `WAYLAND_DISPLAY`, video goes to the null output (`--vout=vdummy`)
   /// instead of libVLC's terminal ASCII-art output, which takes over the terminal and can crash.
   /// With no sound server and no sound card, audio goes to the null output (`--aout=adummy`).
+  /// With no D-Bus session, passwords are kept in memory (`--keystore=memory`): libVLC's desktop
+  /// keystores wait on D-Bus, and a login prompt would never reach a ``DialogHandler``.
   /// libVLC's own console log is silenced; read it through ``logs(minimumLevel:)``.
   public static var defaultArguments: [String] {
     var arguments = ["--no-video-title-show", "--quiet"]
     let environment = ProcessInfo.processInfo.environment
+    if (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty {
+      arguments.append("--keystore=memory")
+    }
     if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
       arguments.append("--vout=vdummy")
     }
@@ -38,10 +43,14 @@ public final class VLCInstance: Sendable {
     return arguments
   }
 
-  /// Arguments for instances that must never touch a screen, a sound device or a GPU: null
-  /// video and audio outputs and software decoding. Used by tests, thumbnails and probes.
+  /// Arguments for instances that must never touch a screen, a sound device, a GPU or the
+  /// desktop keystore: null video and audio outputs, software decoding, passwords in memory.
+  /// Used by tests, thumbnails and probes.
   public static var headlessArguments: [String] {
-    ["--no-video-title-show", "--quiet", "--vout=vdummy", "--aout=adummy", "--avcodec-hw=none"]
+    [
+      "--no-video-title-show", "--quiet", "--vout=vdummy", "--aout=adummy", "--avcodec-hw=none",
+      "--keystore=memory",
+    ]
   }
 
   /// The libVLC version, for example "3.0.24 Vetinari".

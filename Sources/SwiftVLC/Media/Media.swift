@@ -22,11 +22,16 @@ public final class Media: Sendable {
   /// The options given to ``addOption(_:)``, in order: libVLC 3 cannot read them back, and
   /// copies made for recording replay them.
   private let addedOptions = Mutex<[String]>([])
+  /// The custom input this media reads from (``init(data:instance:)``,
+  /// ``init(stream:instance:)``), or `nil`. Kept here so the media can reach it; libVLC's own
+  /// reference to it is held separately until the native media is freed.
+  let input: CustomInput?
 
-  /// Wraps a native media, taking over one reference to it (released in `deinit`).
-  init(instance: VLCInstance, pointer: OpaquePointer) {
+  /// Adopts `pointer`: one reference to it now belongs to this object (released in `deinit`).
+  init(instance: VLCInstance, pointer: OpaquePointer, input: CustomInput? = nil) {
     self.instance = instance
     self.pointer = pointer
+    self.input = input
     self.mrl =
       libvlc_media_get_mrl(pointer).map { mrl in
         defer { libvlc_free(mrl) }
@@ -166,6 +171,10 @@ public final class Media: Sendable {
     if mrl.hasPrefix("fd://") {
       throw .parseFailed(
         reason: "libVLC 3 does not parse file descriptors (\(mrl)); tracks are known once playing")
+    }
+    if input != nil {
+      throw .parseFailed(
+        reason: "libVLC 3 does not parse custom inputs (\(mrl)); tracks are known once playing")
     }
 
     // Subscribe before starting, so the completion cannot slip between the two.

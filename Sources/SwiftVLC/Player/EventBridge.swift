@@ -19,6 +19,7 @@ enum NativeEvent: Sendable, Equatable {
   case corked, uncorked, muted, unmuted
   case volume(Float)
   case audioDevice(String?)
+  case mediaChanged(MediaIdentity)
 }
 
 /// A native event with the playback session it belongs to.
@@ -56,7 +57,7 @@ final class EventBridge: Sendable {
       libvlc_MediaPlayerESDeleted, libvlc_MediaPlayerESSelected, libvlc_MediaPlayerCorked,
       libvlc_MediaPlayerUncorked, libvlc_MediaPlayerMuted, libvlc_MediaPlayerUnmuted,
       libvlc_MediaPlayerAudioVolume, libvlc_MediaPlayerAudioDevice,
-      libvlc_MediaPlayerChapterChanged,
+      libvlc_MediaPlayerChapterChanged, libvlc_MediaPlayerMediaChanged,
     ]
     attachment = EventAttachment(
       manager: libvlc_media_player_event_manager(player.pointer), types: types, box: box,
@@ -116,6 +117,8 @@ private func playerEventCallback(
     mapped = .audioDevice(payload.media_player_audio_device.device.map { String(cString: $0) })
   case libvlc_MediaPlayerChapterChanged:
     mapped = .chapter(Int(payload.media_player_chapter_changed.new_chapter))
+  case libvlc_MediaPlayerMediaChanged:
+    mapped = .mediaChanged(MediaIdentity(pointer: payload.media_player_media_changed.new_media))
   default: mapped = nil
   }
   if let mapped { box.send(mapped) }

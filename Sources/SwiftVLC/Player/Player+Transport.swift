@@ -28,7 +28,7 @@ extension Player {
     native.async { player in
       // Stop first: after Ended or Error libVLC 3 does not play again without it. The events
       // of the old session carry the old generation and are ignored.
-      libvlc_media_player_stop(player)
+      withCustomInputInterrupted(on: player) { libvlc_media_player_stop(player) }
       libvlc_media_player_set_media(player, media.pointer)
       box.generation.store(session, ordering: .releasing)
       if libvlc_media_player_play(player) < 0 {
@@ -81,6 +81,12 @@ extension Player {
   /// ``outcome`` becomes ``PlaybackOutcome/stopped`` unless the session had already ended or
   /// failed. Calling it again, or with nothing playing, is harmless.
   public func stop() async {
+    await stop { libvlc_media_player_stop($0) }
+  }
+
+  /// Stops with `stopNative`, run on the player's queue: `libvlc_media_player_stop`, or the
+  /// stop of a list player driving this player.
+  func stop(_ stopNative: @escaping @Sendable (OpaquePointer) -> Void) async {
     guard state != .idle && state != .stopped else { return }
     generation += 1
     let session = generation
@@ -90,7 +96,7 @@ extension Player {
     transition(to: .stopping)
     let box = bridge.box
     await native.run { player in
-      libvlc_media_player_stop(player)
+      withCustomInputInterrupted(on: player) { stopNative(player) }
       box.generation.store(session, ordering: .releasing)
     }
     guard generation == session else { return }  // play() was called meanwhile

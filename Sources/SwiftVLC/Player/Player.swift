@@ -75,6 +75,9 @@ public final class Player {
   @ObservationIgnored var pendingPause = false
   @ObservationIgnored var pendingSeek: Duration?
   @ObservationIgnored var lastPublishedTime: Duration?
+  /// Finds the ``Media`` of a native media that someone else (a ``MediaListPlayer``) set;
+  /// called on the main actor once per adopted session, before the player shows it.
+  @ObservationIgnored var mediaResolver: ((MediaIdentity) -> Media?)?
 
   /// Creates a player. Cheap; nothing plays until ``play(_:)``.
   public init(instance: VLCInstance = .shared) {
@@ -142,12 +145,19 @@ public final class Player {
       // A natural end or a failure already said how the session ended.
       if state.isActive { transition(to: .stopped) }
     case .endReached:
+      // libVLC 3 reads a failing custom input as a plain end of stream.
+      if let failure = currentMedia?.input?.failure {
+        fail(failure)
+        return
+      }
       if let duration { updateTime(duration, position: 1) }
       outcome = .ended
       transition(to: .ended)
       emit(.endReached)
     case .error:
-      fail(.playbackFailed(reason: "libVLC could not play \(currentMedia?.mrl ?? "the media")"))
+      fail(
+        currentMedia?.input?.failure
+          ?? .playbackFailed(reason: "libVLC could not play \(currentMedia?.mrl ?? "the media")"))
     case .time(let milliseconds):
       updateTime(.milliseconds(max(milliseconds, 0)), position: nil)
     case .position(let value):
@@ -188,7 +198,18 @@ public final class Player {
       break  // the player reports what was requested; null outputs read back wrong values
     case .audioDevice(let device):
       emit(.audioDeviceChanged(device))
+    case .mediaChanged(let identity):
+      // play(_:) tags the session after its own set_media, so a change that carries the
+      // current generation was made by someone else: a list player moving on.
+      adoptSession(of: mediaResolver?(identity))
     }
+  }
+
+  /// Starts observing a session that a list player opened on the native player.
+  func adoptSession(of media: Media?) {
+    currentMedia = media
+    resetSessionState()
+    emit(.mediaChanged)
   }
 
   func transition(to newState: PlayerState) {

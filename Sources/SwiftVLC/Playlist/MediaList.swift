@@ -1,0 +1,195 @@
+internal import CLibVLC
+import Synchronization
+
+/// A change to a ``MediaList``, as delivered by ``MediaList/events``.
+public enum MediaListEvent: Sendable, Equatable {
+  /// A media was inserted at this index.
+  case itemAdded(index: Int)
+  /// The media at this index was removed.
+  case itemDeleted(index: Int)
+}
+
+/// An ordered list of media, such as a playlist for a ``MediaListPlayer``. Wraps
+/// `libvlc_media_list_t`.
+///
+/// Thread-safe: every method may be called from any thread. Each mutation takes libVLC's list
+/// lock, so a ``MediaListPlayer`` reading the list meanwhile sees it before or after the change,
+/// never halfway. The list keeps its ``Media`` objects (and with them any custom input they
+/// read from) alive while they are in it.
+public final class MediaList: Sendable {
+  /// The instance this list belongs to; every media in it belongs to the same one.
+  public let instance: VLCInstance
+
+  nonisolated(unsafe) let pointer: OpaquePointer  // owned: released in deinit, never reassigned
+  /// The Swift objects of the native items, in the same order. Changed only together with the
+  /// native list, under this mutex and libVLC's list lock.
+  private let items = Mutex<[Media]>([])
+  private let broadcaster = Broadcaster<MediaListEvent>()
+  private let attachment: EventAttachment<Broadcaster<MediaListEvent>>
+
+  /// Creates an empty list.
+  public init(instance: VLCInstance = .shared) {
+    guard let pointer = libvlc_media_list_new(instance.pointer) else {
+      fatalError("SwiftVLC: libvlc_media_list_new failed (out of memory)")
+    }
+    self.instance = instance
+    self.pointer = pointer
+    attachment = EventAttachment(
+      manager: libvlc_media_list_event_manager(pointer),
+      types: [libvlc_MediaListItemAdded, libvlc_MediaListItemDeleted], box: broadcaster,
+      callback: mediaListEventCallback)
+  }
+
+  /// Creates a list holding `media`, in order.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` when a media belongs to another instance.
+  public convenience init(_ media: [Media], instance: VLCInstance = .shared) throws(VLCError) {
+    self.init(instance: instance)
+    for item in media {
+      try append(item)
+    }
+  }
+
+  deinit {
+    attachment.detach()
+    broadcaster.terminate()
+    // The items are still held by `items`, so this drops only the list's own references and
+    // cannot be the release that waits for a parser.
+    libvlc_media_list_release(pointer)
+  }
+
+  /// The number of media in the list.
+  public var count: Int {
+    items.withLock { $0.count }
+  }
+
+  /// Whether the list is empty.
+  public var isEmpty: Bool {
+    items.withLock { $0.isEmpty }
+  }
+
+  /// A copy of the list's media, in order.
+  public var media: [Media] {
+    items.withLock { $0 }
+  }
+
+  /// The media at `index`. Traps when `index` is outside `0..<count`, like an array.
+  public subscript(index: Int) -> Media {
+    items.withLock { $0[index] }
+  }
+
+  /// The index of the first occurrence of `media` (the same object), if it is in the list.
+  public func firstIndex(of media: Media) -> Int? {
+    items.withLock { $0.firstIndex { $0 === media } }
+  }
+
+  /// Adds `media` at the end. Maps `libvlc_media_list_add_media`.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` when `media` belongs to another instance;
+  ///   ``VLCError/operationFailed(_:)`` when libVLC refuses it.
+  public func append(_ media: Media) throws(VLCError) {
+    try checkInstance(of: media)
+    try mutate { items throws(VLCError) in
+      try checkStatus("adding \(media.mrl) to the list") {
+        libvlc_media_list_add_media(pointer, media.pointer)
+      }.get()
+      items.append(media)
+    }
+  }
+
+  /// Inserts `media` at `index`, shifting later items. Maps `libvlc_media_list_insert_media`.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` when `index` is outside `0...count` or `media`
+  ///   belongs to another instance; ``VLCError/operationFailed(_:)`` when libVLC refuses it.
+  public func insert(_ media: Media, at index: Int) throws(VLCError) {
+    try checkInstance(of: media)
+    try mutate { items throws(VLCError) in
+      guard (0...items.count).contains(index) else {
+        throw .invalidInput("insertion index \(index) is outside 0...\(items.count)")
+      }
+      try checkStatus("inserting \(media.mrl) into the list") {
+        libvlc_media_list_insert_media(pointer, media.pointer, Int32(index))
+      }.get()
+      items.insert(media, at: index)
+    }
+  }
+
+  /// Removes and returns the media at `index`. Maps `libvlc_media_list_remove_index`.
+  ///
+  /// Removing the item a ``MediaListPlayer`` is playing does not stop it; see
+  /// ``MediaListPlayer`` for what plays next.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` when `index` is outside `0..<count`;
+  ///   ``VLCError/operationFailed(_:)`` when libVLC refuses.
+  @discardableResult
+  public func remove(at index: Int) throws(VLCError) -> Media {
+    try mutate { items throws(VLCError) in
+      guard items.indices.contains(index) else {
+        throw .invalidInput("index \(index) is outside 0..<\(items.count)")
+      }
+      try checkStatus("removing item \(index) from the list") {
+        libvlc_media_list_remove_index(pointer, Int32(index))
+      }.get()
+      return items.remove(at: index)
+    }
+  }
+
+  /// A new, independent stream of this list's changes.
+  ///
+  /// Every access subscribes anew and sees every change from then on, in order (unbounded
+  /// buffering). The stream finishes when the list is dropped.
+  public var events: AsyncStream<MediaListEvent> {
+    broadcaster.subscribe(bufferingPolicy: .unbounded)
+  }
+
+  /// The list's media whose native media is `identity`, if it is in the list.
+  func media(matching identity: MediaIdentity) -> Media? {
+    items.withLock { items in items.first { $0.pointer == identity.pointer } }
+  }
+
+  /// The indices of `media` in the list (the same object may appear more than once).
+  func indices(of media: Media) -> [Int] {
+    items.withLock { items in items.indices.filter { items[$0] === media } }
+  }
+
+  private func checkInstance(of media: Media) throws(VLCError) {
+    guard media.instance === instance else {
+      throw .invalidInput("the media belongs to another VLCInstance than the list")
+    }
+  }
+
+  /// Runs `body` with the Swift items while holding libVLC's list lock, as the header requires
+  /// around mutations. libVLC sends the list's events from inside the native call; the callback
+  /// only broadcasts, so it never needs either lock.
+  private func mutate<T>(_ body: (inout [Media]) throws(VLCError) -> T) throws(VLCError) -> T {
+    try items.withLock { items throws(VLCError) in
+      libvlc_media_list_lock(pointer)
+      defer { libvlc_media_list_unlock(pointer) }
+      return try body(&items)
+    }
+  }
+}
+
+/// Which native media an event is about, compared by address and never dereferenced.
+struct MediaIdentity: @unchecked Sendable, Equatable {  // only compared, so safe to send
+  var pointer: OpaquePointer?
+}
+
+/// Maps a list event and broadcasts it. Runs on the thread that changed the list, inside
+/// libVLC's list lock: it must not call into libVLC or wait.
+private func mediaListEventCallback(
+  event: UnsafePointer<libvlc_event_t>?, context: UnsafeMutableRawPointer?
+) {
+  guard let event, let context else { return }
+  let broadcaster = Unmanaged<Broadcaster<MediaListEvent>>.fromOpaque(context)
+    .takeUnretainedValue()
+  let payload = event.pointee.u
+  switch libvlc_event_e(rawValue: UInt32(bitPattern: event.pointee.type)) {
+  case libvlc_MediaListItemAdded:
+    broadcaster.broadcast(.itemAdded(index: Int(payload.media_list_item_added.index)))
+  case libvlc_MediaListItemDeleted:
+    broadcaster.broadcast(.itemDeleted(index: Int(payload.media_list_item_deleted.index)))
+  default:
+    break
+  }
+}

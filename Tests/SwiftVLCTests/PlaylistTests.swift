@@ -1,0 +1,238 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+@Suite("Playlists")
+@MainActor
+struct PlaylistTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  func list(_ fixtures: [Fixture]) throws -> MediaList {
+    try MediaList(fixtures.map { try Media(path: $0.path, instance: instance) }, instance: instance)
+  }
+
+  /// Runs `action`, then waits for the list player to report that item `index` started and
+  /// for its player to show that item.
+  func expectStart(
+    _ index: Int, of listPlayer: MediaListPlayer, after action: () throws -> Void
+  ) async throws {
+    let events = listPlayer.events
+    try action()
+    _ = try await events.first(within: .seconds(10), "item \(index) to start") {
+      $0 == .itemStarted(index: index)
+    }
+    let expected = listPlayer.list[index]
+    try await waitUntil("the player to show item \(index)") {
+      listPlayer.player.currentMedia === expected
+    }
+    #expect(listPlayer.currentIndex == index)
+  }
+
+  @Test("a list changes through append, insert and remove, and reports each change")
+  func listMutations() async throws {
+    let list = MediaList(instance: instance)
+    let events = list.events
+    let short = try Media(path: Fixture.shortMP4.path, instance: instance)
+    let sine = try Media(path: Fixture.sineWAV.path, instance: instance)
+    let ts = try Media(path: Fixture.shortTS.path, instance: instance)
+    try list.append(short)
+    try list.append(ts)
+    try list.insert(sine, at: 1)
+    #expect(list.media.map(\.mrl) == [short.mrl, sine.mrl, ts.mrl])
+    #expect(try list.remove(at: 0) === short)
+    #expect(list.count == 2)
+    #expect(list[0] === sine)
+    #expect(list.firstIndex(of: ts) == 1)
+    let changes = try await within(.seconds(5), "four changes") {
+      var seen: [MediaListEvent] = []
+      for await change in events {
+        seen.append(change)
+        if seen.count == 4 { break }
+      }
+      return seen
+    }
+    #expect(
+      changes == [
+        .itemAdded(index: 0), .itemAdded(index: 1), .itemAdded(index: 1), .itemDeleted(index: 0),
+      ])
+
+    #expect(throws: VLCError.invalidInput("index 2 is outside 0..<2")) { try list.remove(at: 2) }
+    #expect(throws: VLCError.invalidInput("insertion index 3 is outside 0...2")) {
+      try list.insert(short, at: 3)
+    }
+    let foreign = try Media(path: Fixture.shortMP4.path, instance: try headlessInstance())
+    #expect(throws: VLCError.invalidInput("the media belongs to another VLCInstance than the list"))
+    {
+      try list.append(foreign)
+    }
+    #expect(list.count == 2)
+  }
+
+  @Test("three fixtures play in order to the end, with the player following each")
+  func playsInOrder() async throws {
+    let listPlayer = MediaListPlayer(list: try list([.shortMP4, .sineWAV, .shortTS]))
+    let listEvents = listPlayer.events
+    let playerEvents = listPlayer.player.events
+    try listPlayer.play()
+    let seen = try await within(.seconds(20), "the list to end") {
+      var seen: [MediaListPlayerEvent] = []
+      for await event in listEvents {
+        seen.append(event)
+        if event == .listEnded { break }
+      }
+      return seen
+    }
+    #expect(
+      seen == [.itemStarted(index: 0), .itemStarted(index: 1), .itemStarted(index: 2), .listEnded])
+    #expect(listPlayer.currentIndex == nil)
+
+    // The player's own events, split per item: each item opened, played and ended.
+    let events = try await within(.seconds(5), "three ends") {
+      var seen: [PlayerEvent] = []
+      for await event in playerEvents {
+        seen.append(event)
+        if seen.filter({ $0 == .endReached }).count == 3 { break }
+      }
+      return seen
+    }.splitByMedia()
+    #expect(events.count == 3, "\(events)")
+    for (index, item) in events.enumerated() {
+      #expect(item.contains(.stateChanged(.playing)), "item \(index): \(item)")
+      #expect(item.contains(.endReached), "item \(index): \(item)")
+    }
+    let firstLength = events.first?.compactMap { event -> Duration? in
+      if case .lengthChanged(let length) = event { length } else { nil }
+    }.first
+    #expect(firstLength.map { abs($0.inMilliseconds - 1_000) < 100 } == true)
+    try await waitUntil("the player to end") { listPlayer.player.state == .ended }
+    #expect(listPlayer.player.outcome == .ended)
+    #expect(listPlayer.player.currentMedia === listPlayer.list[2])
+  }
+
+  @Test("loop mode starts over after the last item; repeat mode replays the current one")
+  func loopAndRepeat() async throws {
+    let looping = MediaListPlayer(list: try list([.shortMP4, .sineWAV]))
+    looping.mode = .loop
+    try await expectStart(1, of: looping) { try looping.play(at: 1) }
+    try await expectStart(0, of: looping) {}
+    await looping.stop()
+
+    let repeating = MediaListPlayer(list: try list([.sineWAV, .shortMP4]))
+    repeating.mode = .repeat
+    let events = repeating.events
+    try repeating.play(at: 0)
+    let starts = try await within(.seconds(10), "three starts") {
+      var starts: [MediaListPlayerEvent] = []
+      for await event in events where event != .stopped {
+        starts.append(event)
+        if starts.count == 3 { break }
+      }
+      return starts
+    }
+    #expect(starts == Array(repeating: .itemStarted(index: 0), count: 3))
+    await repeating.stop()
+  }
+
+  @Test("next and previous move through the list and refuse to pass its ends")
+  func nextAndPrevious() async throws {
+    let listPlayer = MediaListPlayer(list: try list([.seekMP4, .seekMP4, .seekMP4]))
+    try await expectStart(0, of: listPlayer) { try listPlayer.play() }
+    try await expectStart(1, of: listPlayer) { try listPlayer.next() }
+    try await expectStart(0, of: listPlayer) { try listPlayer.previous() }
+    #expect(throws: VLCError.invalidState("the first item is playing")) {
+      try listPlayer.previous()
+    }
+    try await expectStart(2, of: listPlayer) { try listPlayer.play(at: 2) }
+    #expect(throws: VLCError.invalidState("the last item is playing")) { try listPlayer.next() }
+    #expect(throws: VLCError.invalidInput("index 3 is outside 0..<3")) {
+      try listPlayer.play(at: 3)
+    }
+    listPlayer.mode = .loop
+    try await expectStart(0, of: listPlayer) { try listPlayer.next() }
+    try await waitUntil("playing") { listPlayer.player.state == .playing }
+
+    let started = ContinuousClock.now
+    await listPlayer.stop()
+    #expect(ContinuousClock.now - started < .seconds(2))
+    #expect(listPlayer.player.state == .stopped)
+    #expect(listPlayer.player.outcome == .stopped)
+    #expect(listPlayer.currentIndex == nil)
+    try await expectStart(0, of: listPlayer) { try listPlayer.play() }
+  }
+
+  @Test("removing the playing item keeps it playing; next() plays the item in its place")
+  func removingThePlayingItem() async throws {
+    let listPlayer = MediaListPlayer(list: try list([.seekMP4, .shortTS, .shortMP4]))
+    let list = listPlayer.list
+    try await expectStart(0, of: listPlayer) { try listPlayer.play() }
+    let playing = try list.remove(at: 0)
+    try await waitUntil("the index to clear") { listPlayer.currentIndex == nil }
+    #expect(listPlayer.player.state.isActive)
+    #expect(listPlayer.player.currentMedia === playing)
+    try await expectStart(0, of: listPlayer) { try listPlayer.next() }
+    #expect(listPlayer.player.currentMedia?.mrl == Fixture.shortTS.url.absoluteString)
+
+    // Removing an item before the playing one shifts its index, not the playback.
+    try list.insert(playing, at: 0)
+    try await waitUntil("the index to shift") { listPlayer.currentIndex == 1 }
+    try list.remove(at: 0)
+    try await waitUntil("the index to shift back") { listPlayer.currentIndex == 0 }
+    await listPlayer.stop()
+  }
+
+  @Test("an m3u playlist is read into a list that plays")
+  func m3uPlaylist() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("swiftvlc-m3u-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copied = folder.appendingPathComponent("copied.wav")
+    try FileManager.default.copyItem(at: Fixture.sineWAV.url, to: copied)
+    let playlist = folder.appendingPathComponent("list.m3u")
+    let text = """
+      #EXTM3U
+      #EXTINF:1,Short clip
+      \(Fixture.shortMP4.path)
+      \(Fixture.sineWAV.url.absoluteString)
+      copied.wav
+
+      """
+    try text.write(to: playlist, atomically: true, encoding: .utf8)
+
+    let items = try await Media(path: playlist.path, instance: instance).subItems()
+    #expect(
+      items.media.map(\.mrl) == [
+        Fixture.shortMP4.url.absoluteString, Fixture.sineWAV.url.absoluteString,
+        copied.absoluteString,
+      ])
+
+    let listPlayer = MediaListPlayer(list: items)
+    let events = listPlayer.events
+    try listPlayer.play()
+    _ = try await events.first(within: .seconds(15), "the list to end") { $0 == .listEnded }
+    try await waitUntil("the last item's outcome") { listPlayer.player.outcome == .ended }
+  }
+
+  @Test("a media that is not a playlist has no sub-items")
+  func noSubItems() async throws {
+    let items = try await Media(path: Fixture.shortMP4.path, instance: instance).subItems()
+    #expect(items.isEmpty)
+  }
+}
+
+extension [PlayerEvent] {
+  /// The events after each `.mediaChanged`, up to the next one.
+  func splitByMedia() -> [[PlayerEvent]] {
+    var items: [[PlayerEvent]] = []
+    for event in self {
+      if event == .mediaChanged {
+        items.append([])
+      } else if !items.isEmpty {
+        items[items.count - 1].append(event)
+      }
+    }
+    return items
+  }
+}
