@@ -86,6 +86,7 @@ extension Player {
     pendingPause = false
     pendingSeek = nil
     if outcome == nil { outcome = .stopped }
+    resetWatch()
     transition(to: .stopping)
     let box = bridge.box
     await native.run { player in
@@ -207,6 +208,7 @@ extension Player {
   }
 
   func resetSessionState() {
+    resetWatch()
     outcome = nil
     currentTime = .zero
     lastPublishedTime = nil

@@ -56,6 +56,9 @@ public final class Player {
   public internal(set) var abLoop: ClosedRange<Duration>?
   /// How the last playback session ended; `nil` while one is open.
   public internal(set) var outcome: PlaybackOutcome?
+  /// Whether playback has made no progress for ``stallTimeout`` while playing; see
+  /// ``PlayerEvent/stalled`` and ``PlayerEvent/recovered``.
+  public internal(set) var isStalled = false
 
   @ObservationIgnored var audioSelection: Track?
   @ObservationIgnored var subtitleSelection: Track?
@@ -70,6 +73,7 @@ public final class Player {
   @ObservationIgnored var pendingPause = false
   @ObservationIgnored var pendingSeek: Duration?
   @ObservationIgnored var lastPublishedTime: Duration?
+  @ObservationIgnored var watch = SessionWatch()
 
   /// Creates a player. Cheap; nothing plays until ``play(_:)``.
   public init(instance: VLCInstance = .shared) {
@@ -97,6 +101,7 @@ public final class Player {
           self?.applyPoll(time: reading.0, position: reading.1, session: session)
         }
       })
+    tasks.add(makeSessionWatchTask())
   }
 
   // Teardown order (DESIGN.md): consumers first, then listeners, then the native player.
@@ -120,6 +125,7 @@ public final class Player {
 
   func apply(_ tagged: TaggedEvent) {
     guard tagged.generation == generation else { return }
+    if watchEvent(tagged.event) { return }
     switch tagged.event {
     case .opening:
       transition(to: .opening)

@@ -47,4 +47,12 @@ public enum PlayerEvent: Sendable, Equatable {
   case corked
   /// The audio output was given back.
   case uncorked
+  /// Playback made no progress for ``Player/stallTimeout`` while playing;
+  /// ``Player/isStalled`` is now `true`. libVLC 3 itself still reports Playing.
+  case stalled
+  /// Playback progressed again after ``stalled``; ``Player/isStalled`` is `false` again.
+  case recovered
+  /// The live source is being reopened under ``Player/reconnectPolicy``; `attempt` counts
+  /// from 1 since the stream last made progress.
+  case reconnecting(attempt: Int)
 }
