@@ -76,12 +76,12 @@ extension Player {
 
   /// Reopens a live source that stalls, fails or ends; `nil` (the default) never reopens.
   ///
-  /// Set it for live sources (IPTV over HLS, UDP, RTSP, …): libVLC 3 cannot tell them apart
-  /// (it reports a live HLS window as a duration). Once the source played since ``play(_:)``,
-  /// a stall (see ``stallTimeout``), an error, or an end that is not a natural one (the
-  /// duration is unknown, or the end came early, see ``PlaybackOutcome``) makes the player
-  /// emit ``PlayerEvent/reconnecting(attempt:)``, wait the policy's delay with ``state`` at
-  /// ``PlayerState/opening``, and open the media again from its start (the live edge). Once the stream progresses the
+  /// Set it only for live sources (IPTV over HLS, UDP, RTSP, …), which never end by
+  /// themselves: libVLC 3 cannot tell them apart from files (it even reports a live HLS window
+  /// as a duration), so with a policy every end counts as a lost stream. Once the source
+  /// played since ``play(_:)``, a stall (see ``stallTimeout``), an error or an end makes the
+  /// player emit ``PlayerEvent/reconnecting(attempt:)``, wait the policy's delay with
+  /// ``state`` at ``PlayerState/opening``, and open the media again (at the live edge). Once the stream progresses the
   /// attempt count starts again. When the attempts run out, the session fails with
   /// ``VLCError/playbackFailed(reason:)``. A reopen that stays opening past
   /// ``openingTimeout`` counts as a failed attempt.
@@ -133,12 +133,11 @@ extension Player {
       watch.lastReading = nil
       return false
     case .endReached:
-      let early = earlyEndError()
-      if canReconnect && (duration == nil || early != nil) {
+      if canReconnect {
         scheduleReconnect(because: "the stream ended")
         return true
       }
-      if let early {
+      if let early = earlyEndError() {
         fail(early)
         return true
       }
@@ -222,9 +221,8 @@ extension Player {
 
   // MARK: - Reconnecting
 
-  /// Whether a lost stream is reopened: a policy is set and the source played since the
-  /// caller's `play`. libVLC 3 cannot tell live sources apart (a live HLS playlist reports
-  /// its window as a duration), so the caller says so by setting the policy.
+  /// Whether a lost stream is reopened: a policy is set (the caller's word that the source is
+  /// live) and the source played since the caller's `play`.
   var canReconnect: Bool {
     watch.reconnectPolicy != nil && (watch.established || watch.attempts > 0)
   }
