@@ -25,8 +25,6 @@ struct SessionWatch {
   var attempts = 0
   /// When the scheduled reopen is due, while one is pending.
   var reconnectAt: ContinuousClock.Instant?
-  /// Why the stream was lost, for the final error.
-  var lostBecause = ""
   /// Set by a reconnect just before it reopens, so that the reopen keeps the chain.
   var reopening = false
 }
@@ -229,7 +227,6 @@ extension Player {
 
   func scheduleReconnect(because cause: String) {
     guard let policy = watch.reconnectPolicy, watch.reconnectAt == nil else { return }
-    watch.lostBecause = cause
     guard watch.attempts < policy.maxAttempts else {
       let attempts = watch.attempts
       fail(

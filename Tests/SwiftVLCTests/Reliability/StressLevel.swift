@@ -6,6 +6,9 @@ enum StressLevel {
   /// The factor applied to every iteration count: 1, or 5 with `SWIFTVLC_STRESS=long`.
   static let factor = ProcessInfo.processInfo.environment["SWIFTVLC_STRESS"] == "long" ? 5 : 1
 
+  /// Whether the tests run under ThreadSanitizer or AddressSanitizer (`make sanitize`).
+  static let underSanitizer = ProcessInfo.processInfo.environment["SWIFTVLC_SANITIZER"] != nil
+
   /// `count` iterations, scaled by ``factor``.
   static func iterations(_ count: Int) -> Int { count * factor }
 }

@@ -23,7 +23,7 @@ struct UDPStreamTests {
     player.stallTimeout = .seconds(1.5)
     let log = EventLog(player)
     try player.play(url: url)
-    try await waitUntil("playing with its tracks", within: .seconds(10)) {
+    try await waitUntil("playing with its tracks", within: .seconds(20)) {
       player.state == .playing && !player.videoTracks.isEmpty && !player.audioTracks.isEmpty
     }
     #expect(player.videoTracks.count == 1)
@@ -50,7 +50,7 @@ struct UDPStreamTests {
       maxAttempts: 10, initialDelay: .milliseconds(300), maxDelay: .seconds(1))
     let log = EventLog(player)
     try player.play(url: url)
-    try await waitUntil("playing", within: .seconds(10)) { player.state == .playing }
+    try await waitUntil("playing", within: .seconds(20)) { player.state == .playing }
     sender.pause()
     try await waitUntil("a reopen attempt", within: .seconds(10)) {
       !log.reconnectAttempts.isEmpty
