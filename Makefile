@@ -4,7 +4,7 @@
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 SYMBOLS := .build/symbol-graphs
 
-.PHONY: deps build demo test lint format docs fixtures ci
+.PHONY: deps build demo test lint format docs fixtures ci sanitize
 
 deps:
 	@scripts/install-deps.sh
@@ -35,6 +35,12 @@ docs: build
 
 fixtures:
 	scripts/make-fixtures.sh
+
+# The whole suite under ThreadSanitizer, then under AddressSanitizer, with the long stress
+# counts (SWIFTVLC_STRESS=long). Suppressions for reports that are not ours: scripts/sanitizers/.
+sanitize: deps
+	scripts/sanitize.sh thread
+	scripts/sanitize.sh address
 
 ci:
 	bash .ci/run

@@ -21,13 +21,25 @@ files honour "Range: bytes=a-b" with 206, because libVLC seeks with Range reques
                                    one segment further every target duration, looping
     /stalelive/<dir>/index.m3u8    the same, frozen once two segments have gone by
                                    (segments under /live/ and /stalelive/ are the real files)
+    /nokey/<dir>/index.m3u8        <dir>/index.m3u8 marked AES-128 encrypted
+                                   (#EXT-X-KEY:METHOD=AES-128,URI="missing.key") with a key
+                                   that answers 404; segments are the real files
+    /toggle/<name>/<route>/...     any route above while <name> is up; while it is down, 503
+                                   (mode "down") or a connection held open in silence ("hang")
+    POST /control/<name>/<mode>    sets <name> to up, down or hang (answers 204)
+    GET /control/stats             {"open": connections open besides this one,
+                                    "requests": {route: count}}
 
 Live clocks start at the first request for that playlist, so each test sees sequence 0 first.
+Held connections (/stall/, /hang/) end when the client closes them, so "open" drops to 0 once
+every client has let go.
 """
 import argparse
 import base64
 import mimetypes
+import json
 import os
+import select
 import socket
 import struct
 import sys
@@ -46,7 +58,7 @@ CONTENT_TYPES = {
 }
 LIVE_WINDOW = 3  # segments listed in a live playlist
 STALE_AFTER = 2  # segments a stale live playlist advances before it freezes
-NEVER = threading.Event()  # waited on by handlers that must hold a connection forever
+TOGGLE_MODES = ("up", "down", "hang")
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -56,30 +68,70 @@ class Handler(BaseHTTPRequestHandler):
     def do_HEAD(self):
         self.do_GET()
 
+    def setup(self):
+        super().setup()
+        with self.server.lock:
+            self.server.open_connections += 1
+
+    def finish(self):
+        try:
+            super().finish()
+        except OSError:
+            pass  # a reset connection has no socket left to flush
+        finally:
+            with self.server.lock:
+                self.server.open_connections -= 1
+
     def do_GET(self):
         parts = [unquote(p) for p in urlsplit(self.path).path.split("/") if p]
         route, args = (parts[0], parts[1:]) if parts else ("", [])
+        with self.server.lock:
+            requests = self.server.requests
+            requests[route] = requests.get(route, 0) + 1
         try:
-            if route == "files":
-                self.send_file(args)
-            elif route in ("stall", "reset", "badlength"):
-                self.send_file(args, fault=route)
-            elif route == "hang":
-                NEVER.wait()
-            elif route == "status" and args and args[0].isdigit():
-                self.send_status(int(args[0]))
-            elif route == "drip" and args and args[0].isdigit():
-                self.send_file(args[1:], rate=max(1, int(args[0])))
-            elif route == "auth" and len(args) >= 3:
-                self.send_authenticated(args[0], args[1], args[2:])
-            elif route == "hlsfault" and len(args) >= 4:
-                self.send_hls_fault(args[0], args[1], args[2:])
-            elif route in ("live", "stalelive") and args:
-                self.send_live(route, args)
-            else:
-                self.send_status(404)
+            self.dispatch(route, args)
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True  # the client went away; nothing to report
+
+    def do_POST(self):
+        parts = [unquote(p) for p in urlsplit(self.path).path.split("/") if p]
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
+        if len(parts) == 3 and parts[0] == "control" and parts[2] in TOGGLE_MODES:
+            with self.server.lock:
+                self.server.toggles[parts[1]] = parts[2]
+            self.send_response(204)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        else:
+            self.send_status(404)
+
+    def dispatch(self, route, args):
+        if route == "files":
+                self.send_file(args)
+        elif route in ("stall", "reset", "badlength"):
+            self.send_file(args, fault=route)
+        elif route == "hang":
+            self.hold()
+        elif route == "status" and args and args[0].isdigit():
+            self.send_status(int(args[0]))
+        elif route == "drip" and args and args[0].isdigit():
+            self.send_file(args[1:], rate=max(1, int(args[0])))
+        elif route == "auth" and len(args) >= 3:
+            self.send_authenticated(args[0], args[1], args[2:])
+        elif route == "hlsfault" and len(args) >= 4:
+            self.send_hls_fault(args[0], args[1], args[2:])
+        elif route in ("live", "stalelive") and args:
+            self.send_live(route, args)
+        elif route == "nokey" and args:
+            self.send_missing_key(args)
+        elif route == "toggle" and len(args) >= 2:
+            self.send_toggled(args[0], args[1], args[2:])
+        elif route == "control" and args == ["stats"]:
+            self.send_stats()
+        else:
+            self.send_status(404)
 
     # -- routes -------------------------------------------------------------------------
 
@@ -99,6 +151,37 @@ class Handler(BaseHTTPRequestHandler):
             self.send_file(rest, fault=fault)
         else:
             self.send_status(400)
+
+    def send_missing_key(self, args):
+        if args[-1] == "missing.key":
+            return self.send_status(404)
+        if args[-1] != "index.m3u8":
+            return self.send_file(args)
+        path = self.resolve(args)
+        if path is None:
+            return self.send_status(404)
+        with open(path, encoding="utf-8") as file:
+            lines = file.read().splitlines()
+        first = next(i for i, line in enumerate(lines) if line.startswith("#EXTINF"))
+        lines.insert(first, '#EXT-X-KEY:METHOD=AES-128,URI="missing.key"')
+        body = ("\n".join(lines) + "\n").encode()
+        self.send_body(200, body, CONTENT_TYPES[".m3u8"], {})
+
+    def send_toggled(self, name, route, args):
+        with self.server.lock:
+            mode = self.server.toggles.get(name, "up")
+        if mode == "down":
+            self.send_status(503)
+        elif mode == "hang":
+            self.hold()
+        else:
+            self.dispatch(route, args)
+
+    def send_stats(self):
+        with self.server.lock:
+            stats = {"open": self.server.open_connections - 1,
+                     "requests": dict(self.server.requests)}
+        self.send_body(200, json.dumps(stats).encode(), "application/json", {})
 
     def send_live(self, route, args):
         if args[-1] != "index.m3u8":
@@ -169,7 +252,8 @@ class Handler(BaseHTTPRequestHandler):
             return
         if fault == "stall":
             self.wfile.write(data[:len(data) // 2])
-            NEVER.wait()
+            self.wfile.flush()
+            self.hold()
         elif fault == "reset":
             self.wfile.write(data[:len(data) // 3])
             self.reset_connection()
@@ -182,6 +266,14 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(data)
             if fault == "badlength":
                 self.close_connection = True
+
+    def hold(self):
+        """Says nothing more, and returns once the client has closed the connection."""
+        self.close_connection = True
+        while True:
+            ready, _, _ = select.select([self.connection], [], [], 1.0)
+            if ready and not self.connection.recv(65536):
+                return  # end of stream: the client let go (a reset raises instead)
 
     def reset_connection(self):
         # SO_LINGER with a zero timeout makes close() send RST instead of FIN. Detach first:
@@ -262,6 +354,10 @@ def main():
     server.root = os.path.realpath(args.root)
     server.verbose = args.verbose
     server.live_clocks = {}
+    server.lock = threading.Lock()
+    server.open_connections = 0
+    server.requests = {}
+    server.toggles = {}
     print(f"PORT {server.server_address[1]}", flush=True)
     threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     server.serve_forever()

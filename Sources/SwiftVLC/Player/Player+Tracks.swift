@@ -224,7 +224,8 @@ private func readTrackSnapshot(_ player: OpaquePointer) -> TrackSnapshot {
 
   var chapters: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_chapter_description_t>?>?
   let chapterCount = libvlc_media_player_get_full_chapter_descriptions(player, -1, &chapters)
-  if let chapters, chapterCount > 0 {
+  // libVLC 3 returns an allocated (empty) array for zero entries too: release it as well.
+  if let chapters, chapterCount >= 0 {
     snapshot.chapters = (0..<Int(chapterCount)).compactMap { index in
       chapters[index].map {
         // libVLC's MKV demuxer indents chapter names by nesting level; the level is not
@@ -240,7 +241,7 @@ private func readTrackSnapshot(_ player: OpaquePointer) -> TrackSnapshot {
   }
   var titles: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_title_description_t>?>?
   let titleCount = libvlc_media_player_get_full_title_descriptions(player, &titles)
-  if let titles, titleCount > 0 {
+  if let titles, titleCount >= 0 {
     snapshot.titles = (0..<Int(titleCount)).compactMap { index in
       titles[index].map {
         Title(

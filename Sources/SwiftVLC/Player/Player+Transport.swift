@@ -93,6 +93,7 @@ extension Player {
     pendingPause = false
     pendingSeek = nil
     if outcome == nil { outcome = .stopped }
+    resetWatch()
     transition(to: .stopping)
     let box = bridge.box
     await native.run { player in
@@ -214,6 +215,7 @@ extension Player {
   }
 
   func resetSessionState() {
+    resetWatch()
     outcome = nil
     currentTime = .zero
     lastPublishedTime = nil

@@ -58,6 +58,9 @@ public final class Player {
   public internal(set) var outcome: PlaybackOutcome?
   /// The file being recorded to, while ``startRecording(to:container:)`` is in effect.
   public internal(set) var recordingPath: String?
+  /// Whether playback has made no progress for ``stallTimeout`` while playing; see
+  /// ``PlayerEvent/stalled`` and ``PlayerEvent/recovered``.
+  public internal(set) var isStalled = false
 
   @ObservationIgnored var audioSelection: Track?
   @ObservationIgnored var subtitleSelection: Track?
@@ -78,6 +81,7 @@ public final class Player {
   /// Finds the ``Media`` of a native media that someone else (a ``MediaListPlayer``) set;
   /// called on the main actor once per adopted session, before the player shows it.
   @ObservationIgnored var mediaResolver: ((MediaIdentity) -> Media?)?
+  @ObservationIgnored var watch = SessionWatch()
 
   /// Creates a player. Cheap; nothing plays until ``play(_:)``.
   public init(instance: VLCInstance = .shared) {
@@ -105,6 +109,7 @@ public final class Player {
           self?.applyPoll(time: reading.0, position: reading.1, session: session)
         }
       })
+    tasks.add(makeSessionWatchTask())
   }
 
   // Teardown order (DESIGN.md): consumers first, then listeners, then the native player.
@@ -128,6 +133,7 @@ public final class Player {
 
   func apply(_ tagged: TaggedEvent) {
     guard tagged.generation == generation else { return }
+    if watchEvent(tagged.event) { return }
     switch tagged.event {
     case .opening:
       transition(to: .opening)

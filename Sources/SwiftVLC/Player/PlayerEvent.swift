@@ -50,4 +50,12 @@ public enum PlayerEvent: Sendable, Equatable {
   /// A recording started (the file's path) or ended (`nil`); see
   /// ``Player/startRecording(to:container:)``.
   case recordingChanged(String?)
+  /// Playback made no progress for ``Player/stallTimeout`` while playing;
+  /// ``Player/isStalled`` is now `true`. libVLC 3 itself still reports Playing.
+  case stalled
+  /// Playback progressed again after ``stalled``; ``Player/isStalled`` is `false` again.
+  case recovered
+  /// The live source is being reopened under ``Player/reconnectPolicy``; `attempt` counts
+  /// from 1 since the stream last made progress.
+  case reconnecting(attempt: Int)
 }

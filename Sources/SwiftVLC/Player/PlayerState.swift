@@ -31,6 +31,13 @@ public enum PlayerState: Sendable, Equatable {
 
 /// How a playback session ended. libVLC 3 reports an open failure and a natural end alike;
 /// ``Player`` tells them apart.
+///
+/// libVLC 3 also ends a stream whose next HLS segment answers 404 or 500 exactly like a
+/// natural end. So an end more than 2 s and more than a tenth of the known duration before
+/// that duration, at a position below 0.9, is reported as
+/// `.failed(.playbackFailed("ended early at X s of Y s …"))` instead of ``ended``. The
+/// position condition keeps files whose duration libVLC only estimates (VBR audio, MPEG-TS)
+/// from failing when they really played to the end.
 public enum PlaybackOutcome: Sendable, Equatable {
   /// The media played to its end.
   case ended

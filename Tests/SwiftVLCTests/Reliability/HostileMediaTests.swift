@@ -1,0 +1,110 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// Over 200 damaged inputs (see ``HostileMedia``), each parsed and played briefly. Each must
+/// end with a typed error or a documented result (`isPlayable == false`, a natural or early
+/// end, or still playing when stopped) within its bound, without crashing.
+@Suite("Hostile media")
+@MainActor
+struct HostileMediaTests {
+  /// What one input did.
+  struct Result: Sendable {
+    var name: String
+    var parse: String
+    var play: String
+    var problems: [String]
+  }
+
+  static let parseTimeout: Duration = .seconds(2)
+  static let playBound: Duration = .milliseconds(1_500)
+  static let concurrentCases = 6
+
+  @Test("every damaged input parses and plays to a typed, bounded result")
+  func damagedInputs() async throws {
+    let instance = try headlessInstance()
+    let media = try HostileMedia(seed: 0x5EED)
+    defer { media.removeFiles() }
+    #expect(media.cases.count >= 200)
+    let started = ContinuousClock.now
+    var results: [Result] = []
+    try await within(.seconds(240), "all hostile cases") { @MainActor in
+      results = await Self.runAll(media.cases, instance: instance)
+    }
+    let elapsed = ContinuousClock.now - started
+    for result in results where !result.problems.isEmpty {
+      Issue.record("\(result.name): \(result.problems.joined(separator: "; "))")
+    }
+    #expect(results.count == media.cases.count)
+    let parses = Dictionary(grouping: results, by: \.parse).mapValues(\.count)
+    let plays = Dictionary(grouping: results, by: \.play).mapValues(\.count)
+    print("hostile media: \(results.count) cases in \(elapsed); parse \(parses); play \(plays)")
+  }
+
+  /// Runs the cases a few at a time, so the run fits the normal suite's time.
+  static func runAll(_ cases: [HostileMedia.Case], instance: VLCInstance) async -> [Result] {
+    await withTaskGroup(of: Result.self) { group in
+      var pending = cases[...]
+      var results: [Result] = []
+      for _ in 0..<concurrentCases {
+        guard let next = pending.popFirst() else { break }
+        group.addTask { await run(next, instance: instance) }
+      }
+      for await result in group {
+        results.append(result)
+        if let next = pending.popFirst() {
+          group.addTask { await run(next, instance: instance) }
+        }
+      }
+      return results
+    }
+  }
+
+  /// Parses `hostile` with a fresh media, then plays it with another for at most
+  /// ``playBound`` and stops.
+  static func run(_ hostile: HostileMedia.Case, instance: VLCInstance) async -> Result {
+    var result = Result(name: hostile.name, parse: "", play: "", problems: [])
+    let parseStarted = ContinuousClock.now
+    do {
+      let info = try await Media(path: hostile.path, instance: instance).parse(
+        timeout: parseTimeout)
+      result.parse = info.isPlayable ? "playable" : "not playable"
+    } catch {
+      switch error {
+      case .parseFailed: result.parse = "parse failed"
+      case .parseTimeout: result.parse = "parse timeout"
+      default: result.problems.append("parse threw \(error)")
+      }
+    }
+    if ContinuousClock.now - parseStarted > parseTimeout + .seconds(3) {
+      result.problems.append("parse took \(ContinuousClock.now - parseStarted)")
+    }
+
+    let player = Player(instance: instance)
+    player.openingTimeout = .seconds(3)
+    do {
+      try player.play(Media(path: hostile.path, instance: instance))
+    } catch {
+      result.problems.append("play threw \(error)")
+      return result
+    }
+    let deadline = ContinuousClock.now + playBound
+    while player.state.isActive && ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(50))
+    }
+    let stopped = ContinuousClock.now
+    await player.stop()
+    if ContinuousClock.now - stopped > .seconds(5) {
+      result.problems.append("stop took \(ContinuousClock.now - stopped)")
+    }
+    switch player.outcome {
+    case .ended: result.play = "ended"
+    case .stopped: result.play = "still playing when stopped"
+    case .failed(.playbackFailed): result.play = "failed"
+    case .failed(.timeout): result.play = "opening timeout"
+    case .failed(let error): result.problems.append("unexpected failure \(error)")
+    case nil: result.problems.append("no outcome after stop")
+    }
+    return result
+  }
+}

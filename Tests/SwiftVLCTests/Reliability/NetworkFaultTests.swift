@@ -1,0 +1,165 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// Each fault of `scripts/fault-server.py` against a real player: the player reaches the
+/// documented state and outcome within a bound, and once stopped (or failed) it holds no
+/// connection to the server. The libVLC 3 behaviours behind each outcome are in LIBVLC3.md.
+@Suite("Network faults")
+@MainActor
+struct NetworkFaultTests {
+  let instance: VLCInstance
+  let server: TestServer
+
+  init() async throws {
+    instance = try headlessInstance()
+    server = try await TestServer()
+  }
+
+  /// A player with short limits, so that each fault shows within seconds.
+  func player() -> Player {
+    let player = Player(instance: instance)
+    player.stallTimeout = .seconds(1.5)
+    player.openingTimeout = .seconds(3)
+    return player
+  }
+
+  /// Stops `player` within 5 s and checks that it let go of every connection.
+  func stopAndExpectRelease(_ player: Player) async throws {
+    try await within(.seconds(5), "stop to return") { await player.stop() }
+    #expect(player.state == .stopped)
+    #expect(!player.isStalled)
+    try await server.waitForNoConnections()
+  }
+
+  @Test("a response that stalls mid-body is reported as a stall while libVLC keeps Playing")
+  func stallMidResponse() async throws {
+    let player = player()
+    let log = EventLog(player)
+    try player.play(url: server.url("stall/seek.mp4"))
+    try await waitUntil("the stall to be reported", within: .seconds(10)) { player.isStalled }
+    #expect(player.state == .playing)
+    #expect(player.outcome == nil)
+    #expect(log.events.contains(.stalled))
+    try await stopAndExpectRelease(player)
+    #expect(player.outcome == .stopped)
+  }
+
+  @Test(
+    "an HLS segment answered with an error status fails as an early end, not a natural one",
+    arguments: [404, 500])
+  func segmentErrorStatus(_ status: Int) async throws {
+    let player = player()
+    try player.play(url: server.url("hlsfault/\(status)/1/hls/index.m3u8"))
+    try await waitUntil("the session to fail", within: .seconds(15)) { !player.state.isActive }
+    #expect(player.state == .error)
+    guard case .failed(.playbackFailed(let reason)) = player.outcome else {
+      Issue.record("outcome \(String(describing: player.outcome))")
+      return
+    }
+    #expect(reason.hasPrefix("ended early at "))
+    #expect(reason.contains("of 6.0 s"))
+    try await stopAndExpectRelease(player)
+  }
+
+  @Test("a connection reset mid-segment is recovered by libVLC and plays to the end")
+  func resetMidSegment() async throws {
+    let player = player()
+    let log = EventLog(player)
+    try player.play(url: server.url("hlsfault/reset/1/hls/index.m3u8"))
+    try await waitUntil("the end", within: .seconds(15)) { !player.state.isActive }
+    #expect(player.outcome == .ended)
+    #expect(!log.events.contains(.stalled))
+    try await server.waitForNoConnections()
+  }
+
+  @Test("a Content-Length larger than the body still plays to the end")
+  func wrongContentLength() async throws {
+    let player = player()
+    try player.play(url: server.url("badlength/seek.mp4"))
+    try await waitUntil("the end", within: .seconds(10)) { !player.state.isActive }
+    #expect(player.outcome == .ended)
+    try await server.waitForNoConnections()
+  }
+
+  @Test("an AES-128 playlist whose key answers 404 fails as an early end")
+  func missingEncryptionKey() async throws {
+    let player = player()
+    try player.play(url: server.url("nokey/hls/index.m3u8"))
+    try await waitUntil("the session to fail", within: .seconds(10)) { !player.state.isActive }
+    guard case .failed(.playbackFailed(let reason)) = player.outcome else {
+      Issue.record("outcome \(String(describing: player.outcome))")
+      return
+    }
+    #expect(reason.hasPrefix("ended early at 0.0 s of 6.0 s"))
+    try await stopAndExpectRelease(player)
+  }
+
+  @Test("a slow drip keeps making progress: no stall, and it plays to the end")
+  func slowDrip() async throws {
+    let player = player()
+    let log = EventLog(player)
+    try player.play(url: server.url("drip/4000/seek.mp4"))
+    try await waitUntil("the end", within: .seconds(20)) { !player.state.isActive }
+    #expect(player.outcome == .ended)
+    #expect(!log.events.contains(.stalled))
+    try await server.waitForNoConnections()
+  }
+
+  @Test("a live playlist that stops updating is reported as a stall")
+  func staleLivePlaylist() async throws {
+    let player = player()
+    let log = EventLog(player)
+    try player.play(url: server.url("stalelive/hls/index.m3u8"))
+    try await waitUntil("the stall to be reported", within: .seconds(20)) { player.isStalled }
+    #expect(player.state == .playing)
+    #expect(log.events.contains(.stalled))
+    try await stopAndExpectRelease(player)
+  }
+
+  @Test(
+    "a source that never gets past opening fails with the opening timeout and is let go",
+    arguments: ["auth/user/secret/seek.mp4", "hang/forever"])
+  func openingTimeout(_ path: String) async throws {
+    let player = player()
+    let started = ContinuousClock.now
+    try player.play(url: server.url(path))
+    try await waitUntil("the timeout", within: .seconds(10)) { !player.state.isActive }
+    #expect(ContinuousClock.now - started >= .seconds(3))
+    #expect(player.state == .error)
+    guard case .failed(.timeout(let reason)) = player.outcome else {
+      Issue.record("outcome \(String(describing: player.outcome))")
+      return
+    }
+    #expect(reason.contains("took longer than 3.0 s"))
+    // Released without a stop() call: the failure itself stopped the native player.
+    try await server.waitForNoConnections()
+  }
+
+  @Test("credentials in the URL open a file behind HTTP Basic auth")
+  func authWithCredentials() async throws {
+    let player = player()
+    let url = try #require(
+      URL(string: "http://user:secret@127.0.0.1:\(server.port)/auth/user/secret/short.mp4"))
+    try player.play(url: url)
+    try await waitUntil("the end", within: .seconds(10)) { !player.state.isActive }
+    #expect(player.outcome == .ended)
+  }
+
+  @Test("stopping during a stalled HLS segment waits for libVLC until the connection closes")
+  func stopDuringStalledSegment() async throws {
+    let player = player()
+    try player.play(url: server.url("hlsfault/stall/1/hls/index.m3u8"))
+    try await waitUntil("the stall to be reported", within: .seconds(10)) { player.isStalled }
+    // libVLC 3's HLS downloader reads the segment holding a lock that closing the demuxer
+    // needs, and that read cannot be interrupted: stop blocks until the connection ends.
+    let stopping = Task { await player.stop() }
+    try await Task.sleep(for: .seconds(1))
+    #expect(player.state == .stopping, "the main actor stays free while libVLC is stuck")
+    server.stop()
+    try await within(.seconds(10), "stop to return once the server is gone") {
+      await stopping.value
+    }
+    #expect(player.state == .stopped)
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// Lifecycle and subscription races, repeated. Every test is bounded; the player-dropping
+/// tests also check that memory and thread counts do not grow. `SWIFTVLC_STRESS=long`
+/// multiplies the counts (see ``StressLevel``).
+@Suite("Stress", .serialized)
+@MainActor
+struct StressTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  @Test("players dropped while their events are in flight do not crash, leak or keep threads")
+  func dropWithEventsInFlight() async throws {
+    var random = SeededRandom(seed: 1)
+    func cycle() async throws {
+      var player: Player? = Player(instance: instance)
+      let events = try #require(player).events
+      let consumer = Task.detached {
+        var count = 0
+        for await _ in events { count += 1 }
+        return count
+      }
+      // tracks.mkv sends about 100 time events a second: plenty in flight when dropped.
+      try player?.play(Media(path: Fixture.tracksMKV.path, instance: instance))
+      try await Task.sleep(for: .milliseconds(Int.random(in: 0...150, using: &random)))
+      player = nil
+      _ = try await within(.seconds(5), "the events stream to finish") { await consumer.value }
+    }
+    for _ in 0..<10 { try await cycle() }  // warm-up: plugin caches, thread pools
+    try await Task.sleep(for: .seconds(2))
+    let before = try processStatus()
+    let count = StressLevel.iterations(40)
+    for _ in 0..<count { try await cycle() }
+    try await expectNoGrowth(since: before, over: "\(count) dropped players")
+  }
+
+  @Test("many event consumers cancelled mid-stream all end, and the player keeps delivering")
+  func consumersCancelledMidStream() async throws {
+    var random = SeededRandom(seed: 2)
+    let player = Player(instance: instance)
+    try player.play(Media(path: Fixture.tracksMKV.path, instance: instance))
+    try await waitUntil("playing", within: .seconds(10)) { player.state == .playing }
+    for _ in 0..<StressLevel.iterations(10) {
+      let consumers = (0..<20).map { _ in
+        let events = player.events
+        return Task.detached {
+          var count = 0
+          for await _ in events { count += 1 }
+          return count
+        }
+      }
+      for consumer in consumers {
+        if Bool.random(using: &random) { await Task.yield() }
+        consumer.cancel()
+      }
+      try await within(.seconds(5), "cancelled consumers to end") {
+        for consumer in consumers { _ = await consumer.value }
+      }
+      if player.state != .playing { try player.play() }  // the 4 s clip may end meanwhile
+    }
+    let fresh = player.events
+    if player.state != .playing { try player.play() }
+    _ = try await fresh.first(within: .seconds(5), "an event after the storm") { _ in true }
+    await player.stop()
+  }
+
+  @Test("log subscriptions opened and cancelled in storms end, and logging still works")
+  func logStorms() async throws {
+    var random = SeededRandom(seed: 3)
+    let player = Player(instance: instance)
+    try player.play(Media(path: Fixture.tracksMKV.path, instance: instance))
+    for _ in 0..<StressLevel.iterations(10) {
+      let subscribers = (0..<20).map { _ in
+        let logs = instance.logs(minimumLevel: .debug)
+        return Task.detached {
+          var count = 0
+          for await _ in logs { count += 1 }
+          return count
+        }
+      }
+      try await Task.sleep(for: .milliseconds(Int.random(in: 0...30, using: &random)))
+      for subscriber in subscribers { subscriber.cancel() }
+      try await within(.seconds(5), "cancelled log consumers to end") {
+        for subscriber in subscribers { _ = await subscriber.value }
+      }
+    }
+    await player.stop()
+    // A new subscriber still gets libVLC's messages: opening a media logs at debug level.
+    let logs = instance.logs(minimumLevel: .debug)
+    try player.play(Media(path: Fixture.shortMP4.path, instance: instance))
+    _ = try await logs.first(within: .seconds(5), "a log entry after the storms") { _ in true }
+    await player.stop()
+  }
+
+  @Test("stop racing play racing drop ends in a consistent state without deadlock")
+  func stopRacingPlayRacingDrop() async throws {
+    var random = SeededRandom(seed: 4)
+    let first = try Media(path: Fixture.shortMP4.path, instance: instance)
+    let second = try Media(path: Fixture.seekMP4.path, instance: instance)
+    func race(drop: Bool) async throws {
+      var player: Player? = Player(instance: instance)
+      try player?.play(first)
+      try await Task.sleep(for: .milliseconds(Int.random(in: 0...40, using: &random)))
+      let stopping = Task { [player] in await player?.stop() }
+      try player?.play(second)
+      let stoppingAgain = Task { [player] in await player?.stop() }
+      if Bool.random(using: &random) { try player?.play(first) }
+      if drop {
+        player = nil
+      }
+      try await within(.seconds(5), "the racing stops to return") {
+        await stopping.value
+        await stoppingAgain.value
+      }
+      guard let player else { return }
+      try await within(.seconds(5), "a final stop") { await player.stop() }
+      #expect(player.state == .stopped)
+      #expect(player.outcome != nil)
+    }
+    for _ in 0..<5 { try await race(drop: true) }  // warm-up
+    try await Task.sleep(for: .seconds(1))
+    let before = try processStatus()
+    let count = StressLevel.iterations(40)
+    for index in 0..<count { try await race(drop: index.isMultiple(of: 2)) }
+    try await expectNoGrowth(since: before, over: "\(count) races")
+  }
+
+  /// Waits (at most 10 s) for dropped players to finish releasing on their own queues, then
+  /// checks that memory and threads are back near `before`. Other suites run in parallel, so
+  /// the margins are wide; a leaked libVLC player keeps 5 or more threads and growing memory,
+  /// which over dozens of players shows far beyond them.
+  func expectNoGrowth(
+    since before: (residentMegabytes: Double, threads: Int), over what: String
+  ) async throws {
+    var after = try processStatus()
+    let deadline = ContinuousClock.now + .seconds(10)
+    while after.threads > before.threads + 12 && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(250))
+      after = try processStatus()
+    }
+    let growth = after.residentMegabytes - before.residentMegabytes
+    // Under a sanitizer, shadow memory and ASan's quarantine of freed blocks make RSS
+    // meaningless; the sanitizers check memory themselves.
+    if !StressLevel.underSanitizer {
+      #expect(growth < 25, "resident memory grew by \(growth) MB over \(what)")
+    }
+    #expect(
+      after.threads <= before.threads + 12,
+      "threads: \(before.threads) → \(after.threads) over \(what)")
+  }
+}

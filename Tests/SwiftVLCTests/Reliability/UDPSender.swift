@@ -1,0 +1,81 @@
+import Foundation
+
+/// Sends an MPEG-TS file to `udp://127.0.0.1:<port>` the way an IPTV head-end does: 7 TS
+/// packets (1316 bytes) per datagram, paced at the file's bitrate, looping. It can go silent
+/// and come back, like a source that drops out. Sending stops when it is dropped.
+final class UDPSender: Sendable {
+  /// Why the sender could not start.
+  struct Failed: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The destination port on 127.0.0.1.
+  let port: UInt16
+  private let silent = Flag(false)
+  private let task: Task<Void, Never>
+
+  /// Starts sending `file`, which plays for `duration`, to 127.0.0.1:`port`.
+  init(file: URL, duration: Duration, port: UInt16) throws {
+    let data = try Data(contentsOf: file)
+    let datagramSize = 188 * 7
+    let datagrams = stride(from: 0, to: data.count, by: datagramSize).map {
+      data[$0..<min($0 + datagramSize, data.count)]
+    }
+    let interval = duration / datagrams.count
+    let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+    guard descriptor >= 0 else { throw Failed(description: "socket: errno \(errno)") }
+    self.port = port
+    let silent = silent
+    task = Task.detached {
+      defer { close(descriptor) }
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      address.sin_port = port.bigEndian
+      var next = ContinuousClock.now
+      while !Task.isCancelled {
+        for datagram in datagrams where !Task.isCancelled {
+          if !silent.value {
+            _ = datagram.withUnsafeBytes { bytes in
+              withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                  sendto(
+                    descriptor, bytes.baseAddress, bytes.count, 0, $0,
+                    socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+              }
+            }
+          }
+          next += interval
+          try? await Task.sleep(until: next, clock: .continuous)
+        }
+      }
+    }
+  }
+
+  deinit { task.cancel() }
+
+  /// Stops sending until ``resume()``; the pacing clock keeps running.
+  func pause() { silent.value = true }
+
+  /// Sends again after ``pause()``.
+  func resume() { silent.value = false }
+
+  /// A UDP port on 127.0.0.1 that was free a moment ago.
+  static func freePort() throws -> UInt16 {
+    let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+    guard descriptor >= 0 else { throw Failed(description: "socket: errno \(errno)") }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    guard bound else { throw Failed(description: "bind: errno \(errno)") }
+    return UInt16(bigEndian: address.sin_port)
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+@Suite("UDP streams")
+@MainActor
+struct UDPStreamTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  /// A sender looping `short.ts` (2 s) to a fresh port, and the URL a player listens on.
+  func startSender() throws -> (UDPSender, URL) {
+    let port = try UDPSender.freePort()
+    let sender = try UDPSender(file: Fixture.shortTS.url, duration: .seconds(2), port: port)
+    return (sender, try #require(URL(string: "udp://@127.0.0.1:\(port)")))
+  }
+
+  @Test("a UDP stream plays with its tracks, stalls when the sender goes silent, and continues")
+  func stallAndContinue() async throws {
+    let (sender, url) = try startSender()
+    let player = Player(instance: instance)
+    player.stallTimeout = .seconds(1.5)
+    let log = EventLog(player)
+    try player.play(url: url)
+    try await waitUntil("playing with its tracks", within: .seconds(20)) {
+      player.state == .playing && !player.videoTracks.isEmpty && !player.audioTracks.isEmpty
+    }
+    #expect(player.videoTracks.count == 1)
+    #expect(player.audioTracks.count == 1)
+    sender.pause()
+    try await waitUntil("the stall to be reported", within: .seconds(10)) { player.isStalled }
+    #expect(player.state == .playing)
+    #expect(log.events.contains(.stalled))
+    sender.resume()
+    try await waitUntil("playback to continue", within: .seconds(10)) { !player.isStalled }
+    #expect(log.events.contains(.recovered))
+    #expect(player.outcome == nil)
+    try await within(.seconds(5), "stop") { await player.stop() }
+    #expect(player.state == .stopped)
+  }
+
+  @Test("with a reconnect policy a silent UDP source is reopened until it sends again")
+  func reconnectWhenSilent() async throws {
+    let (sender, url) = try startSender()
+    let player = Player(instance: instance)
+    player.stallTimeout = .seconds(1.5)
+    player.openingTimeout = .seconds(2)
+    player.reconnectPolicy = try ReconnectPolicy(
+      maxAttempts: 10, initialDelay: .milliseconds(300), maxDelay: .seconds(1))
+    let log = EventLog(player)
+    try player.play(url: url)
+    try await waitUntil("playing", within: .seconds(20)) { player.state == .playing }
+    sender.pause()
+    try await waitUntil("a reopen attempt", within: .seconds(10)) {
+      !log.reconnectAttempts.isEmpty
+    }
+    sender.resume()
+    try await waitUntil("playback to continue", within: .seconds(15)) {
+      player.state == .playing && !player.isStalled
+    }
+    #expect(player.outcome == nil)
+    #expect(log.events.contains(.recovered))
+    try await within(.seconds(5), "stop") { await player.stop() }
+  }
+}
