@@ -75,11 +75,14 @@ extension Player {
   }
 
   /// Stops playback and waits, without blocking the main actor, until libVLC has closed the
-  /// input.
+  /// input or ``stopTimeout`` has passed, whichever comes first.
   ///
-  /// ``state`` is ``PlayerState/stopping`` meanwhile and ``PlayerState/stopped`` after.
-  /// ``outcome`` becomes ``PlaybackOutcome/stopped`` unless the session had already ended or
-  /// failed. Calling it again, or with nothing playing, is harmless.
+  /// ``state`` is ``PlayerState/stopping`` meanwhile and ``PlayerState/stopped`` once libVLC
+  /// has closed the input. libVLC 3 cannot always close promptly (an HLS segment stalled
+  /// mid-body holds it until the server drops the connection); then this returns at the time
+  /// limit with ``state`` still ``PlayerState/stopping``, and the state moves on by itself
+  /// later. ``outcome`` becomes ``PlaybackOutcome/stopped`` unless the session had already
+  /// ended or failed. Calling it again, or with nothing playing, is harmless.
   public func stop() async {
     await stop { libvlc_media_player_stop($0) }
   }
@@ -96,12 +99,24 @@ extension Player {
     resetWatch()
     transition(to: .stopping)
     let box = bridge.box
-    await native.run { player in
-      withCustomInputInterrupted(on: player) { stopNative(player) }
-      box.generation.store(session, ordering: .releasing)
+    let native = self.native
+    let waiter = StopWaiter()
+    Task { [weak self] in
+      await native.run { player in
+        withCustomInputInterrupted(on: player) { stopNative(player) }
+        box.generation.store(session, ordering: .releasing)
+      }
+      // play() may have been called meanwhile; then that session owns the state.
+      if let self, self.generation == session { self.transition(to: .stopped) }
+      waiter.finish()
     }
-    guard generation == session else { return }  // play() was called meanwhile
-    transition(to: .stopped)
+    let limit = stopTimeout
+    let timer = Task {
+      try? await Task.sleep(for: limit)
+      waiter.finish()
+    }
+    await waiter.wait()
+    timer.cancel()
   }
 
   /// Jumps to `time`.

@@ -73,6 +73,8 @@ public final class Player {
   @ObservationIgnored let bridge: EventBridge
   @ObservationIgnored let publicEvents = Broadcaster<PlayerEvent>()
   @ObservationIgnored let tasks = TaskBag()
+  /// How long ``stop()`` waits for libVLC to close the input before returning anyway.
+  @ObservationIgnored public var stopTimeout: Duration = .seconds(10)
   /// The playback session the main actor accepts events from; bumped by play and stop.
   @ObservationIgnored var generation: UInt64 = 0
   @ObservationIgnored var pendingPause = false
@@ -263,6 +265,35 @@ public final class Player {
       return
     }
     updateTime(.milliseconds(time), position: position >= 0 ? Double(position) : nil)
+  }
+}
+
+/// Resumes one waiter exactly once, whichever of several parties calls ``finish()`` first.
+final class StopWaiter: Sendable {
+  private let state = Mutex<(finished: Bool, continuation: CheckedContinuation<Void, Never>?)>(
+    (false, nil))
+
+  /// Suspends until ``finish()`` has been called (at once if it already was).
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let resumeNow = state.withLock { state in
+        if state.finished { return true }
+        state.continuation = continuation
+        return false
+      }
+      if resumeNow { continuation.resume() }
+    }
+  }
+
+  /// Lets the waiter go; later calls do nothing.
+  func finish() {
+    let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      guard !state.finished else { return nil }
+      state.finished = true
+      defer { state.continuation = nil }
+      return state.continuation
+    }
+    continuation?.resume()
   }
 }
 
