@@ -48,7 +48,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SwiftVLCTests",
-      dependencies: ["SwiftVLC", "CX11", "SwiftVLCCommandLine", "swiftvlc"],
+      dependencies: ["SwiftVLC", "CX11", "CPNG", "SwiftVLCCommandLine", "swiftvlc"],
       resources: [.copy("Fixtures")]
     ),
   ],

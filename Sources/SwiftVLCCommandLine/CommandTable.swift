@@ -72,9 +72,14 @@ extension CommandSpec {
       .value("output", short: "o", "FILE.png", "The PNG file to write"),
     ],
     notes: """
-      Give either --at or --sheet. Examples:
+      Give either --at or --sheet. A sheet takes COLSxROWS pictures at the middle of as many
+      equal parts of the duration and lays them out row by row, without gaps, in one PNG of
+      COLS times the width by ROWS times the height. Without --precise each picture is the
+      keyframe at or before its time: quick, but a source with few keyframes shows the same
+      picture several times. A progress bar is drawn on stderr when it is a terminal; nothing
+      is printed on success. Examples:
         swiftvlc thumbnail movie.mkv --at 1:30 --width 320 -o still.png
-        swiftvlc thumbnail movie.mkv --sheet 4x3 --width 160 -o sheet.png
+        swiftvlc thumbnail movie.mkv --sheet 4x3 --width 160 --precise -o sheet.png
       """
   ) { arguments throws(UsageError) in
     let time = try arguments.time("at")
@@ -107,8 +112,15 @@ extension CommandSpec {
       .value("container", "ts|mp4|mkv", "The container (default: from FILE's extension, or ts)"),
     ],
     notes: """
-      Streams are copied, not re-encoded. A progress line shows the time recorded and the
-      file's size. Example:
+      Streams are copied, not re-encoded. Without --duration, records until the source ends
+      (a file is read faster than real time) or until Ctrl-C. When stderr is a terminal, a
+      progress line shows the time elapsed and the file's size. At the end, stdout gets:
+        file PATH
+        bytes SIZE
+        duration SECONDS
+      Ctrl-C (or SIGTERM, SIGHUP) stops cleanly: the file is finished and the summary
+      printed, and the exit status is 130 (0 when the source ended or --duration was
+      reached). A second Ctrl-C quits at once, leaving the file unfinished. Example:
         swiftvlc record udp://@239.0.0.1:1234 --duration 30s -o capture.ts
       """
   ) { arguments throws(UsageError) in
@@ -136,7 +148,15 @@ extension CommandSpec {
       .flag("local", "Media in this machine's video, music and picture folders"),
       .value("duration", "TIME", "How long to listen (default 5s)"),
     ],
-    notes: "Without a kind, looks for all of them."
+    notes: """
+      Without a kind, looks for all of them. Starts every libVLC service of each kind and
+      prints one line per item as it is found:
+        KIND SERVICE MRL             "local video_dir file:///home/me/Videos/a.mkv"
+        renderers SERVICE TYPE NAME  "renderers avahi_renderer chromecast Living Room"
+      A service that cannot start is noted on stderr. A kind none of whose services can start
+      (renderers need a running avahi-daemon) is an error: the others are still listed, and
+      the exit status is 1.
+      """
   ) { arguments throws(UsageError) in
     let kinds = Command.DiscoveryKind.allCases.filter { arguments.flag($0.rawValue) }
     var discover = Command.Discover(kinds: kinds.isEmpty ? Command.DiscoveryKind.allCases : kinds)
@@ -152,7 +172,11 @@ extension CommandSpec {
     summary: "List libVLC's audio outputs and their devices",
     operands: .none,
     options: [],
-    notes: ""
+    notes: """
+      Each output is followed, indented, by the devices it lists (ID and description). The
+      null, memory and file outputs list none, and some outputs list none when their sound
+      server is not running.
+      """
   ) { _ throws(UsageError) in .devices }
 
   static let help = CommandSpec(

@@ -13,7 +13,10 @@ final class TerminalPlayer {
   private let isFullScreen: Bool
   private var keys = KeyDecoder()
   private var notice: (text: String, until: ContinuousClock.Instant)?
-  private var hasVideo = false
+  /// The newest decoded frame, not drawn yet.
+  private var pendingFrame: VideoFrame?
+  /// The frame on screen, drawn again after a resize or a return from Ctrl-Z.
+  private var shownFrame: VideoFrame?
   private var finish: AsyncStream<ExitCode>.Continuation?
   private var tasks: [Task<Void, Never>] = []
   private var input: DispatchSourceRead?
@@ -62,39 +65,58 @@ final class TerminalPlayer {
 
   // MARK: - Video
 
-  /// VIDEO HOOK: the single place where decoded frames enter the terminal player.
+  /// The time between two draws: at most 25 frames a second, because a terminal takes tens of
+  /// kilobytes of escape sequences per frame.
+  private static let frameInterval = Duration.milliseconds(40)
+
+  /// Starts the decoded frames flowing into the video area. Called once, before playback.
   ///
-  /// Called once, before playback starts. Until `Player.videoFrames(format:width:height:)`
-  /// exists, it does nothing and the video area shows the placeholder. When it lands, start
-  /// the frame stream here and hand each frame to ``draw(frame:width:height:pitch:)``:
-  ///
-  ///     let frames = try player.videoFrames(format: .rgba)
-  ///     tasks.append(Task { [weak self] in
-  ///       for await frame in frames {
-  ///         frame.withUnsafeBytes { bytes in
-  ///           self?.draw(frame: bytes, width: frame.width, height: frame.height,
-  ///                      pitch: frame.pitch)
-  ///         }
-  ///       }
-  ///     })
-  ///
-  /// The renderer scales each frame to the current video area, so a resize needs no new
-  /// stream; requesting frames no larger than about twice the terminal's size keeps the copy
-  /// cheap.
+  /// Frames are kept, not drawn, as they arrive; a loop draws the newest one every
+  /// ``frameInterval``. While a draw is being written (it holds the main actor), the frames
+  /// decoded meanwhile replace each other, so a slow terminal skips frames instead of falling
+  /// behind. The frames are twice as wide as the terminal (the renderer samples one pixel per
+  /// cell column and two per cell row), which leaves room for the window to grow; a resize
+  /// needs no new stream, since each draw fits the frame to the current video area.
   private func startVideo() {
     guard isFullScreen else { return }
+    let frames: VideoFrameStream
+    do {
+      frames = try player.videoFrames(
+        format: .rgba, width: min(max(screen.size.columns * 2, 16), 1_920))
+    } catch {
+      show("no video: \(error)")
+      return
+    }
+    tasks.append(
+      Task { [weak self] in
+        for await frame in frames { self?.pendingFrame = frame }
+      })
+    tasks.append(
+      Task { [weak self] in
+        while !Task.isCancelled {
+          self?.drawPendingFrame()
+          try? await Task.sleep(for: Self.frameInterval)
+        }
+      })
   }
 
-  /// Draws one RGBA frame, fitted and centred in the video area.
-  func draw(frame pixels: UnsafeRawBufferPointer, width: Int, height: Int, pitch: Int) {
+  private func drawPendingFrame() {
+    guard let frame = pendingFrame else { return }
+    pendingFrame = nil
+    draw(frame)
+  }
+
+  /// Draws one RGBA frame, fitted and centred in the video area, and keeps it for redraws.
+  private func draw(_ frame: VideoFrame) {
     guard isFullScreen, screen.isActive else { return }
-    if !hasVideo {
-      hasVideo = true
-      clearVideoArea()
+    if shownFrame == nil { clearVideoArea() }
+    shownFrame = frame
+    let area = HalfBlockRenderer.fit(width: frame.width, height: frame.height, in: videoArea)
+    let text = frame.withUnsafeBytes { pixels in
+      HalfBlockRenderer.render(
+        rgba: pixels, width: frame.width, height: frame.height, pitch: frame.pitch, in: area)
     }
-    let area = HalfBlockRenderer.fit(width: width, height: height, in: videoArea)
-    screen.write(
-      HalfBlockRenderer.render(rgba: pixels, width: width, height: height, pitch: pitch, in: area))
+    screen.write(text)
   }
 
   // MARK: - Layout and drawing
@@ -109,7 +131,7 @@ final class TerminalPlayer {
     guard screen.isActive else { return }
     if isFullScreen {
       screen.write("\u{1B}[0m\u{1B}[2J")
-      if !hasVideo { drawPlaceholder() }
+      if let shownFrame { draw(shownFrame) } else { drawPlaceholder() }
     }
     drawStatus()
   }

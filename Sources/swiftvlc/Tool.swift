@@ -32,12 +32,12 @@ enum Tool {
       return await ProbeCommand.run(options)
     case .devices:
       return DevicesCommand.run()
-    case .thumbnail:
-      return unavailable("thumbnail")
-    case .record:
-      return unavailable("record")
-    case .discover:
-      return unavailable("discover")
+    case .thumbnail(let options):
+      return await ThumbnailCommand.run(options)
+    case .record(let options):
+      return await RecordCommand.run(options)
+    case .discover(let options):
+      return await DiscoverCommand.run(options)
     }
   }
 
@@ -51,12 +51,5 @@ enum Tool {
       Console.error(error.description)
       return .mediaError
     }
-  }
-
-  // TODO(lead): wire `thumbnail` (Media.thumbnail / Thumbnail.pngData), `record` (Recording)
-  // and `discover` (MediaDiscoverer / RendererDiscoverer) once those library parts land.
-  private static func unavailable(_ command: String) -> ExitCode {
-    Console.error("\(command): not available in this build")
-    return .mediaError
   }
 }

@@ -194,6 +194,54 @@ struct CommandLineOutputTests {
     #expect(TrackChoice.label(Track(id: 4, kind: .audio, codec: "")) == "track 4")
   }
 
+  // MARK: Contact sheet and progress
+
+  @Test("a contact sheet takes its pictures at the middle of equal parts of the duration")
+  func contactSheetTimes() {
+    #expect(
+      ContactSheet.times(count: 4, over: .seconds(3))
+        == [.milliseconds(375), .milliseconds(1_125), .milliseconds(1_875), .milliseconds(2_625)])
+    #expect(ContactSheet.times(count: 1, over: .seconds(10)) == [.seconds(5)])
+    #expect(ContactSheet.times(count: 0, over: .seconds(10)).isEmpty)
+  }
+
+  @Test("a contact sheet lays pictures out row by row, crops or pads odd sizes, fills with black")
+  func contactSheetLayout() throws {
+    func solid(_ width: Int, _ height: Int, _ value: UInt8) -> Thumbnail {
+      Thumbnail(
+        width: width, height: height,
+        rgba: Array(repeating: [value, value, value, 255], count: width * height).flatMap { $0 })
+    }
+    // Cells are 2x1, the size of the first picture; the third is cropped, the fourth padded.
+    let pictures = [solid(2, 1, 10), solid(2, 1, 20), solid(3, 2, 30), solid(1, 1, 40)]
+    let sheet = try #require(ContactSheet.compose(pictures, columns: 2, rows: 3))
+    #expect(sheet.width == 4)
+    #expect(sheet.height == 3)
+    let reds = stride(from: 0, to: sheet.rgba.count, by: 4).map { sheet.rgba[$0] }
+    #expect(reds == [10, 10, 20, 20, 30, 30, 40, 0, 0, 0, 0, 0])
+    #expect(stride(from: 3, to: sheet.rgba.count, by: 4).allSatisfy { sheet.rgba[$0] == 255 })
+    #expect(ContactSheet.compose([], columns: 2, rows: 2) == nil)
+  }
+
+  @Test("progress lines: a bar with a count, a recording's time and size, sizes in SI units")
+  func progressText() {
+    #expect(
+      ProgressText.bar("sheet", done: 3, total: 6, width: 4)
+        == "sheet \u{2588}\u{2588}\u{2591}\u{2591} 3/6")
+    #expect(ProgressText.bar("still", done: 0, total: 1, width: 2) == "still \u{2591}\u{2591} 0/1")
+    #expect(
+      ProgressText.recording(elapsed: .seconds(65), bytes: 1_234_567, mediaTime: .seconds(64))
+        == "recording 1:05  1.23 MB  (source 1:04)")
+    #expect(
+      ProgressText.recording(elapsed: .seconds(5), bytes: 0, mediaTime: nil)
+        == "recording 0:05  0 B")
+    let sizes: [Int64] = [812, 1_000, 1_500, 12_345, 999_999, 123_456_789, 2_040_000_000]
+    #expect(
+      sizes.map(ProgressText.bytes) == [
+        "812 B", "1.00 kB", "1.50 kB", "12.3 kB", "1.00 MB", "123 MB", "2.04 GB",
+      ])
+  }
+
   // MARK: Probe report
 
   @Test("a probe report keeps times in milliseconds, names metadata keys and leaves out unknowns")

@@ -47,7 +47,7 @@ struct CommandLineTerminalTests {
     }
   }
 
-  @Test("play draws a coloured status line, pauses on space, quits on q and restores the terminal")
+  @Test("play draws video and status, pauses, redraws at a new size, quits and restores the tty")
   func playInTerminal() async throws {
     let session = Session()
     try await session.tmux("new-session", "-d", "-s", "test", "-x", "80", "-y", "24", "sh")
@@ -70,8 +70,25 @@ struct CommandLineTerminalTests {
     #expect(statusLine.contains("\u{1B}[48;2;"))  // 24-bit colour cells: the progress bar
     #expect(statusLine.contains("\u{1B}[38;2;"))
 
+    // The demo clip (160x90) fills the 80x23 cells above the status line, in 24-bit colour.
+    _ = try await session.waitFor("video rows as wide as the pane") { videoWidths($0) == [80] }
+    let video = try await session.capture(escapes: true).split(separator: "\n").dropLast()
+    #expect(video.filter { $0.contains("\u{2580}") }.count == 23)
+    #expect(video.contains { $0.contains("\u{2580}") && $0.contains("38;2;") })
+    #expect(video.contains { $0.contains("\u{2580}") && $0.contains("48;2;") })
+
     try await session.tmux("send-keys", "-t", "test", " ")
     _ = try await session.waitFor("the paused state after space") { $0.contains(" paused  0:0") }
+
+    // Paused, so the picture at the new size can only come from redrawing the last frame.
+    try await session.tmux("resize-window", "-t", "test", "-x", "40", "-y", "24")
+    _ = try await session.waitFor("video rows as wide as the narrower pane") {
+      videoWidths($0) == [40]
+    }
+    try await session.tmux("resize-window", "-t", "test", "-x", "80", "-y", "24")
+    _ = try await session.waitFor("video rows as wide as the pane again") {
+      videoWidths($0) == [80]
+    }
 
     try await session.tmux("send-keys", "-t", "test", "q")
     let exited = try await session.waitFor("the tool to exit after q") {
@@ -92,6 +109,12 @@ struct CommandLineTerminalTests {
     let flags = report.split(separator: "\n").last { $0.hasSuffix("echo") }
     #expect(flags?.hasSuffix(" icanon,echo") == true || flags == "icanon,echo")
   }
+}
+
+/// The distinct numbers of half-block cells in the rows of a captured pane that have any.
+private func videoWidths(_ screen: String) -> Set<Int> {
+  Set(
+    screen.split(separator: "\n").map { $0.filter { $0 == "\u{2580}" }.count }.filter { $0 > 0 })
 }
 
 private struct SpawnFailed: Error {

@@ -156,11 +156,28 @@ struct CommandLineToolTests {
     }
   }
 
-  @Test("devices lists libVLC's audio outputs")
+  @Test("devices lists libVLC's audio outputs, each followed by the devices it offers")
   func devices() async throws {
     let result = try await runTool(["devices"])
     #expect(result.status == 0)
     #expect(result.stdoutLines.first == "Audio outputs:")
     #expect(result.stdoutLines.contains { $0.hasPrefix("  adummy ") })
+    // The listing, output by output: the lines of device ids under each output's line.
+    var listed: [String: [String]] = [:]
+    var current: String?
+    for line in result.stdoutLines.dropFirst() {
+      if line.hasPrefix("    "), let current {
+        listed[current, default: []].append(String(line.dropFirst(4).prefix { $0 != " " }))
+      } else {
+        current = line.split(separator: " ").first.map(String.init)
+      }
+    }
+    let instance = try headlessInstance()
+    let outputs = instance.audioOutputs().map(\.name)
+    #expect(Set(listed.keys).isSubset(of: outputs))
+    for output in outputs {
+      let devices = instance.audioDevices(forOutput: output).map(\.id)
+      #expect(listed[output, default: []] == devices, "\(output)")
+    }
   }
 }

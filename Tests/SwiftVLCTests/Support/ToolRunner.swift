@@ -20,12 +20,20 @@ struct ToolResult: Sendable {
 
 /// Runs `swiftvlc` with `arguments` (stdin empty, stdout and stderr piped, so not a
 /// terminal) and waits for it to exit; kills it and throws ``TimedOut`` after `limit`.
-func runTool(_ arguments: [String], within limit: Duration = .seconds(20)) async throws
-  -> ToolResult
-{
+///
+/// - Parameters:
+///   - environment: variables set for the tool on top of this process's environment.
+///   - whileRunning: runs once the tool has started, with its process id (to signal it);
+///     when it throws, the tool is killed and the error rethrown.
+func runTool(
+  _ arguments: [String], environment: [String: String] = [:],
+  within limit: Duration = .seconds(20),
+  whileRunning: @escaping @Sendable (pid_t) async throws -> Void = { _ in }
+) async throws -> ToolResult {
   let process = Process()
   process.executableURL = SwiftVLCTool.url
   process.arguments = arguments
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
   process.standardInput = FileHandle.nullDevice
   let stdout = Pipe()
   let stderr = Pipe()
@@ -42,6 +50,13 @@ func runTool(_ arguments: [String], within limit: Duration = .seconds(20)) async
   // Blocking reads run on dispatch threads, never on the few cooperative ones.
   async let output = readToEnd(stdout.fileHandleForReading)
   async let errors = readToEnd(stderr.fileHandleForReading)
+  do {
+    try await whileRunning(process.processIdentifier)
+  } catch {
+    if !exited.value { kill(process.processIdentifier, SIGKILL) }
+    _ = await (output, errors)
+    throw error
+  }
   let status = try? await within(limit, "swiftvlc \(arguments.joined(separator: " "))") {
     for await status in exit.stream { return status }
     return -1
