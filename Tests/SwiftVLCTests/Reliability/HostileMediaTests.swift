@@ -2,9 +2,10 @@ import Foundation
 import SwiftVLC
 import Testing
 
-/// Over 200 damaged inputs (see ``HostileMedia``), each parsed and played briefly. Each must
-/// end with a typed error or a documented result (`isPlayable == false`, a natural or early
-/// end, or still playing when stopped) within its bound, without crashing.
+/// Over 200 damaged inputs (see ``HostileMedia``), each parsed, played briefly and
+/// thumbnailed. Each must end with a typed error or a documented result (`isPlayable ==
+/// false`, a natural or early end, still playing when stopped, a picture) within its bound,
+/// without crashing.
 @Suite("Hostile media")
 @MainActor
 struct HostileMediaTests {
@@ -13,14 +14,16 @@ struct HostileMediaTests {
     var name: String
     var parse: String
     var play: String
+    var thumbnail: String = ""
     var problems: [String]
   }
 
   static let parseTimeout: Duration = .seconds(2)
   static let playBound: Duration = .milliseconds(1_500)
+  static let thumbnailTimeout: Duration = .seconds(3)
   static let concurrentCases = 6
 
-  @Test("every damaged input parses and plays to a typed, bounded result")
+  @Test("every damaged input parses, plays and thumbnails to a typed, bounded result")
   func damagedInputs() async throws {
     let instance = try headlessInstance()
     let media = try HostileMedia(seed: 0x5EED)
@@ -38,7 +41,10 @@ struct HostileMediaTests {
     #expect(results.count == media.cases.count)
     let parses = Dictionary(grouping: results, by: \.parse).mapValues(\.count)
     let plays = Dictionary(grouping: results, by: \.play).mapValues(\.count)
-    print("hostile media: \(results.count) cases in \(elapsed); parse \(parses); play \(plays)")
+    let pictures = Dictionary(grouping: results, by: \.thumbnail).mapValues(\.count)
+    print(
+      "hostile media: \(results.count) cases in \(elapsed); parse \(parses); play \(plays); "
+        + "thumbnail \(pictures)")
   }
 
   /// Runs the cases a few at a time, so the run fits the normal suite's time.
@@ -104,6 +110,23 @@ struct HostileMediaTests {
     case .failed(.timeout): result.play = "opening timeout"
     case .failed(let error): result.problems.append("unexpected failure \(error)")
     case nil: result.problems.append("no outcome after stop")
+    }
+
+    let thumbnailStarted = ContinuousClock.now
+    do {
+      _ = try await Media(path: hostile.path, instance: instance).thumbnail(
+        at: .milliseconds(500), width: 64, mode: .fast, timeout: thumbnailTimeout)
+      result.thumbnail = "picture"
+    } catch {
+      switch error {
+      case .playbackFailed, .parseFailed: result.thumbnail = "no picture"
+      case .invalidInput: result.thumbnail = "time past the end"
+      case .timeout, .parseTimeout: result.thumbnail = "timed out"
+      default: result.problems.append("thumbnail threw \(error)")
+      }
+    }
+    if ContinuousClock.now - thumbnailStarted > thumbnailTimeout + .seconds(3) {
+      result.problems.append("thumbnail took \(ContinuousClock.now - thumbnailStarted)")
     }
     return result
   }
