@@ -21,7 +21,7 @@ enum DiscoverCommand {
     var session = Session(instance: instance)
     var status = ExitCode.success
     for kind in options.kinds {
-      guard let failures = session.start(kind) else { continue }
+      guard let failures = await session.start(kind) else { continue }
       // Nothing of this kind started: one line with every reason.
       let reasons = failures.isEmpty ? ["libVLC has no service for it"] : failures
       Console.error(
@@ -48,13 +48,13 @@ enum DiscoverCommand {
 
     /// Starts every service of `kind`; returns `nil` when at least one started (noting the
     /// others on stderr), otherwise why each failed.
-    mutating func start(_ kind: Command.DiscoveryKind) -> [String]? {
+    mutating func start(_ kind: Command.DiscoveryKind) async -> [String]? {
       var failures: [String] = []
       var started = 0
       switch kind {
       case .renderers:
         for service in RendererDiscoverer.services(instance: instance) {
-          if let failure = startRendererService(service) {
+          if let failure = await startRendererService(service) {
             failures.append(failure)
           } else {
             started += 1
@@ -63,7 +63,7 @@ enum DiscoverCommand {
       case .lan, .local:
         let category: DiscoveryCategory = kind == .lan ? .lan : .localDirectories
         for service in MediaDiscoverer.services(category: category, instance: instance) {
-          if let failure = startMediaService(service, kind: kind) {
+          if let failure = await startMediaService(service, kind: kind) {
             failures.append(failure)
           } else {
             started += 1
@@ -78,13 +78,11 @@ enum DiscoverCommand {
     /// Starts one media discovery service and prints what it finds; returns why it failed.
     private mutating func startMediaService(
       _ service: DiscoveryService, kind: Command.DiscoveryKind
-    )
-      -> String?
-    {
+    ) async -> String? {
       do {
         let discoverer = try MediaDiscoverer(name: service.name, instance: instance)
         let events = discoverer.events  // before start: nothing found is missed
-        try discoverer.start()
+        try await discoverer.start()
         media.append(discoverer)
         let prefix = "\(kind.rawValue) \(service.name)"
         printing.append(
@@ -98,11 +96,11 @@ enum DiscoverCommand {
     }
 
     /// Starts one renderer discovery service and prints what it finds; returns why it failed.
-    private mutating func startRendererService(_ service: DiscoveryService) -> String? {
+    private mutating func startRendererService(_ service: DiscoveryService) async -> String? {
       do {
         let discoverer = try RendererDiscoverer(name: service.name, instance: instance)
         let events = discoverer.events
-        try discoverer.start()
+        try await discoverer.start()
         renderers.append(discoverer)
         let prefix = "renderers \(service.name)"
         printing.append(

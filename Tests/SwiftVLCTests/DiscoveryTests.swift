@@ -29,7 +29,7 @@ struct DiscoveryTests {
       arguments: VLCInstance.headlessArguments + ["--sap-addr=127.0.0.1", "--sap-timeout=2"])
     let discoverer = try MediaDiscoverer(name: "sap", instance: instance)
     let announcer = SAPAnnouncer(sessionName: "SwiftVLC test", hash: .random(in: 1...0xFFFF))
-    try discoverer.start()
+    try await discoverer.start()
     #expect(discoverer.isRunning)
 
     let media = try await announcer.announce(to: discoverer)
@@ -65,8 +65,8 @@ struct DiscoveryTests {
     let instance = try headlessInstance()
     let discoverer = try MediaDiscoverer(name: "video_dir", instance: instance)
     await discoverer.stop()  // never started: nothing to stop
-    try discoverer.start()
-    try discoverer.start()  // already running: nothing happens
+    try await discoverer.start()
+    try await discoverer.start()  // already running: nothing happens
     #expect(discoverer.isRunning)
     try await within(.seconds(5), "stopping") { await discoverer.stop() }
     #expect(!discoverer.isRunning)
@@ -77,7 +77,7 @@ struct DiscoveryTests {
   func unknownService() async throws {
     let instance = try headlessInstance()
     let discoverer = try MediaDiscoverer(name: "no_such_service", instance: instance)
-    let error = #expect(throws: VLCError.self) { try discoverer.start() }
+    let error = await #expect(throws: VLCError.self) { try await discoverer.start() }
     #expect(
       error
         == .operationFailed(
@@ -97,12 +97,12 @@ struct DiscoveryTests {
     let reused = try MediaDiscoverer(name: "video_dir", instance: instance)
     try await within(.seconds(30), "100 cycles") {
       for cycle in 0..<100 {
-        try reused.start()
+        try await reused.start()
         await reused.stop()
         // A fresh discoverer dropped while running stops itself on its queue.
         let dropped = try MediaDiscoverer(
           name: cycle.isMultiple(of: 2) ? "sap" : "video_dir", instance: instance)
-        try dropped.start()
+        try await dropped.start()
       }
     }
     #expect(!reused.isRunning)
@@ -116,7 +116,7 @@ struct DiscoveryTests {
     try #require(
       RendererDiscoverer.services(instance: instance).map(\.name).contains("avahi_renderer"))
     let discoverer = try RendererDiscoverer(name: "avahi_renderer", instance: instance)
-    let error = #expect(throws: VLCError.self) { try discoverer.start() }
+    let error = await #expect(throws: VLCError.self) { try await discoverer.start() }
     #expect(
       error
         == .operationFailed(
@@ -133,7 +133,7 @@ struct DiscoveryTests {
   func rendererWithAvahi() async throws {
     let instance = try headlessInstance()
     let discoverer = try RendererDiscoverer(name: "avahi_renderer", instance: instance)
-    try discoverer.start()
+    try await discoverer.start()
     #expect(discoverer.isRunning)
     try await within(.seconds(5), "stopping") { await discoverer.stop() }
     #expect(!discoverer.isRunning)

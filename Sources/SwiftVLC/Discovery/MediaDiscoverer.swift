@@ -14,14 +14,14 @@ public enum MediaDiscoveryEvent: Sendable {
 /// (SAP, UPnP), local folders, devices. Maps `libvlc_media_discoverer_t`.
 ///
 /// Thread-safe. Every call on the native discoverer runs on a private serial queue;
-/// ``start()`` waits for it, ``stop()`` suspends without blocking. Dropping the discoverer
-/// stops it (on that queue) and releases it.
+/// ``start()`` and ``stop()`` suspend until it has run, never blocking the caller's thread.
+/// Dropping the discoverer stops it (on that queue) and releases it.
 ///
 /// ```swift
 /// let services = MediaDiscoverer.services(category: .lan)
 /// let discoverer = try MediaDiscoverer(name: "sap")
 /// let events = discoverer.events
-/// try discoverer.start()
+/// try await discoverer.start()
 /// for await case .added(let media, _) in events { print(media.mrl) }
 /// ```
 public final class MediaDiscoverer: Sendable {
@@ -30,9 +30,7 @@ public final class MediaDiscoverer: Sendable {
   /// The instance this discoverer belongs to.
   public let instance: VLCInstance
 
-  private let native: NativeMediaDiscoverer
-  private let box: DiscoveryBox
-  private let attachment: EventAttachment<DiscoveryBox>
+  private let native: NativeService<DiscoveryBox>
 
   /// The media discovery services this libVLC offers in `category`.
   public static func services(category: DiscoveryCategory, instance: VLCInstance = .shared)
@@ -73,113 +71,59 @@ public final class MediaDiscoverer: Sendable {
     }
     self.name = name
     self.instance = instance
-    native = NativeMediaDiscoverer(pointer: pointer, list: list)
-    box = DiscoveryBox(instance: instance, queue: native.queue)
-    attachment = EventAttachment(
-      manager: libvlc_media_list_event_manager(list),
-      types: [libvlc_MediaListItemAdded, libvlc_MediaListItemDeleted], box: box,
-      callback: mediaListEventCallback)
-  }
-
-  deinit {
-    let (native, attachment, box) = (native, attachment, box)
-    // The native discoverer is released when this block, holding the last reference, ends.
-    native.queue.async {
-      attachment.detach()
-      native.stopIfRunning()
-      box.broadcaster.terminate()
-    }
-  }
-
-  /// Starts discovering. Starting a running discoverer does nothing.
-  ///
-  /// Blocks while libVLC loads the service (UPnP: about 50 ms) and while an earlier
-  /// ``stop()`` finishes.
-  ///
-  /// - Throws: ``VLCError/operationFailed(_:)`` with libVLC's reason when the service cannot
-  ///   start (an unknown name: "no such discovery module found").
-  public func start() throws(VLCError) {
-    let name = name
-    let result: Result<Void, VLCError> = native.queue.sync {
-      native.startIfStopped { pointer in
+    nonisolated(unsafe) let ownedList = list  // retained by ..._media_list(); released last
+    native = NativeService(
+      pointer: pointer, label: "SwiftVLC.discoverer",
+      start: { pointer in
         checkStatus("media discovery service '\(name)' could not start") {
           libvlc_media_discoverer_start(pointer)
         }
-      }
-    }
-    try result.get()
+      },
+      stop: { libvlc_media_discoverer_stop($0) },
+      release: { pointer in
+        libvlc_media_list_release(ownedList)
+        libvlc_media_discoverer_release(pointer)
+      },
+      events: libvlc_media_list_event_manager(list),
+      types: [libvlc_MediaListItemAdded, libvlc_MediaListItemDeleted],
+      callback: mediaListEventCallback,
+      box: { queue in DiscoveryBox(instance: instance, queue: queue) })
   }
+
+  deinit { native.shutDown() }
+
+  /// Starts discovering. Starting a running discoverer does nothing.
+  ///
+  /// Suspends, without blocking the caller's thread, while libVLC loads the service (UPnP:
+  /// about 50 ms) and while an earlier ``stop()`` finishes. Not cancellable.
+  ///
+  /// - Throws: ``VLCError/operationFailed(_:)`` with libVLC's reason when the service cannot
+  ///   start (an unknown name: "no such discovery module found").
+  public func start() async throws(VLCError) { try await native.start() }
 
   /// Stops discovering and waits, without blocking the caller's thread, until the service has
   /// shut down (libVLC joins its thread: UPnP takes about 0.2 s). The service removes what it
   /// found as it stops, and each removal is reported on ``events``. Stopping a discoverer that
   /// is not running does nothing.
-  public func stop() async {
-    let native = native
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      native.queue.async {
-        native.stopIfRunning()
-        continuation.resume()
-      }
-    }
-  }
+  public func stop() async { await native.stop() }
 
   /// Whether the discoverer is running.
   public var isRunning: Bool { native.isRunning }
 
   /// What has been found so far, in libVLC's order. A snapshot: later changes arrive on
   /// ``events``.
-  public var items: [Media] { box.items }
+  public var items: [Media] { native.box.items }
 
   /// A new stream of additions and removals from now on.
   ///
   /// Every access subscribes anew; unbounded buffering (no change is dropped). The stream
   /// finishes when the discoverer is dropped.
-  public var events: AsyncStream<MediaDiscoveryEvent> {
-    box.broadcaster.subscribe(bufferingPolicy: .unbounded)
-  }
-}
-
-/// Owns one `libvlc_media_discoverer_t` and its media list. Start and stop run only on
-/// `queue`; the last reference is dropped there too, so `deinit` releases on it.
-private final class NativeMediaDiscoverer: Sendable {
-  let queue = DispatchQueue(label: "SwiftVLC.discoverer")
-  private nonisolated(unsafe) let pointer: OpaquePointer  // owned, never reassigned
-  private nonisolated(unsafe) let list: OpaquePointer  // retained by ..._media_list()
-  /// Whether the native discoverer started: libVLC 3 crashes when stopping one that did not.
-  private let running = Mutex(false)
-
-  init(pointer: OpaquePointer, list: OpaquePointer) {
-    self.pointer = pointer
-    self.list = list
-  }
-
-  deinit {
-    stopIfRunning()
-    libvlc_media_list_release(list)
-    libvlc_media_discoverer_release(pointer)
-  }
-
-  var isRunning: Bool { running.withLock { $0 } }
-
-  /// On `queue`: runs `start` unless already running, and records its success.
-  func startIfStopped(_ start: (OpaquePointer) -> Result<Void, VLCError>) -> Result<Void, VLCError>
-  {
-    guard !isRunning else { return .success(()) }
-    return start(pointer).map { running.withLock { $0 = true } }
-  }
-
-  /// On `queue` (or in `deinit`): stops the native discoverer if, and only if, it started.
-  func stopIfRunning() {
-    guard running.withLock({ $0 }) else { return }
-    libvlc_media_discoverer_stop(pointer)
-    running.withLock { $0 = false }
-  }
+  public var events: AsyncStream<MediaDiscoveryEvent> { native.events }
 }
 
 /// The callback context: turns native list changes into `Media` values, on the discoverer's
 /// queue, in the order libVLC sent them.
-final class DiscoveryBox: Sendable {
+final class DiscoveryBox: ServiceEventBox {
   /// A native media retained in the callback, adopted or released on the queue.
   struct RetainedMedia: @unchecked Sendable {  // holds one reference, handed over exactly once
     var pointer: OpaquePointer

@@ -15,16 +15,15 @@ public enum RendererEvent: Sendable, Hashable {
 ///
 /// On Debian, libVLC 3 has one service, `avahi_renderer`, which needs a running
 /// `avahi-daemon`; without it ``start()`` fails. Thread-safe: every call on the native
-/// discoverer runs on a private serial queue. Dropping the discoverer stops and releases it.
+/// discoverer runs on a private serial queue, and ``start()`` and ``stop()`` suspend until it
+/// has run, never blocking the caller's thread. Dropping the discoverer stops and releases it.
 public final class RendererDiscoverer: Sendable {
   /// The service's name, as given to ``init(name:instance:)``.
   public let name: String
   /// The instance this discoverer belongs to.
   public let instance: VLCInstance
 
-  private let native: NativeRendererDiscoverer
-  private let box: RendererBox
-  private let attachment: EventAttachment<RendererBox>
+  private let native: NativeService<RendererBox>
 
   /// The renderer discovery services this libVLC offers (their ``DiscoveryService/category``
   /// is `nil`).
@@ -55,66 +54,46 @@ public final class RendererDiscoverer: Sendable {
     }
     self.name = name
     self.instance = instance
-    native = NativeRendererDiscoverer(pointer: pointer)
-    box = RendererBox(instance: instance, queue: native.queue)
-    attachment = EventAttachment(
-      manager: libvlc_renderer_discoverer_event_manager(pointer),
+    native = NativeService(
+      pointer: pointer, label: "SwiftVLC.renderers",
+      start: { pointer in
+        checkStatus(Self.startFailure(name)) { libvlc_renderer_discoverer_start(pointer) }
+      },
+      stop: { libvlc_renderer_discoverer_stop($0) },
+      release: { libvlc_renderer_discoverer_release($0) },
+      events: libvlc_renderer_discoverer_event_manager(pointer),
       types: [libvlc_RendererDiscovererItemAdded, libvlc_RendererDiscovererItemDeleted],
-      box: box, callback: rendererEventCallback)
+      callback: rendererEventCallback,
+      box: { queue in RendererBox(instance: instance, queue: queue) })
   }
 
-  deinit {
-    let (native, attachment, box) = (native, attachment, box)
-    // The native discoverer is released when this block, holding the last reference, ends.
-    native.queue.async {
-      attachment.detach()
-      native.stopIfRunning()
-      box.broadcaster.terminate()
-    }
-  }
+  deinit { native.shutDown() }
 
   /// Starts discovering. Starting a running discoverer does nothing.
   ///
-  /// Blocks while libVLC loads the service and while an earlier ``stop()`` finishes.
+  /// Suspends, without blocking the caller's thread, while libVLC loads the service and while
+  /// an earlier ``stop()`` finishes. Not cancellable.
   ///
   /// - Throws: ``VLCError/operationFailed(_:)`` when the service cannot start; for
   ///   `avahi_renderer`, when no avahi-daemon is running.
-  public func start() throws(VLCError) {
-    let name = name
-    let result: Result<Void, VLCError> = native.queue.sync {
-      native.startIfStopped { pointer in
-        checkStatus(Self.startFailure(name)) { libvlc_renderer_discoverer_start(pointer) }
-      }
-    }
-    try result.get()
-  }
+  public func start() async throws(VLCError) { try await native.start() }
 
   /// Stops discovering and waits, without blocking the caller's thread, until the service has
   /// shut down. Stopping a discoverer that is not running does nothing.
-  public func stop() async {
-    let native = native
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      native.queue.async {
-        native.stopIfRunning()
-        continuation.resume()
-      }
-    }
-  }
+  public func stop() async { await native.stop() }
 
   /// Whether the discoverer is running.
   public var isRunning: Bool { native.isRunning }
 
   /// The renderers known now, in the order they appeared. A snapshot: later changes arrive on
   /// ``events``.
-  public var renderers: [Renderer] { box.renderers }
+  public var renderers: [Renderer] { native.box.renderers }
 
   /// A new stream of renderers appearing and going away from now on.
   ///
   /// Every access subscribes anew; unbounded buffering (no change is dropped). The stream
   /// finishes when the discoverer is dropped.
-  public var events: AsyncStream<RendererEvent> {
-    box.broadcaster.subscribe(bufferingPolicy: .unbounded)
-  }
+  public var events: AsyncStream<RendererEvent> { native.events }
 
   private static func startFailure(_ name: String) -> String {
     let reason = "renderer discovery service '\(name)' could not start"
@@ -122,40 +101,8 @@ public final class RendererDiscoverer: Sendable {
   }
 }
 
-/// Owns one `libvlc_renderer_discoverer_t`. Start and stop run only on `queue`; the last
-/// reference is dropped there too, so `deinit` releases on it.
-private final class NativeRendererDiscoverer: Sendable {
-  let queue = DispatchQueue(label: "SwiftVLC.renderers")
-  private nonisolated(unsafe) let pointer: OpaquePointer  // owned, never reassigned
-  /// Whether the native discoverer started; only a started one is stopped.
-  private let running = Mutex(false)
-
-  init(pointer: OpaquePointer) { self.pointer = pointer }
-
-  deinit {
-    stopIfRunning()
-    libvlc_renderer_discoverer_release(pointer)
-  }
-
-  var isRunning: Bool { running.withLock { $0 } }
-
-  /// On `queue`: runs `start` unless already running, and records its success.
-  func startIfStopped(_ start: (OpaquePointer) -> Result<Void, VLCError>) -> Result<Void, VLCError>
-  {
-    guard !isRunning else { return .success(()) }
-    return start(pointer).map { running.withLock { $0 = true } }
-  }
-
-  /// On `queue` (or in `deinit`): stops the native discoverer if it started.
-  func stopIfRunning() {
-    guard running.withLock({ $0 }) else { return }
-    libvlc_renderer_discoverer_stop(pointer)
-    running.withLock { $0 = false }
-  }
-}
-
 /// The callback context: keeps the list of renderers and publishes changes, on the queue.
-final class RendererBox: Sendable {
+final class RendererBox: ServiceEventBox {
   let broadcaster = Broadcaster<RendererEvent>()
   let queue: DispatchQueue
   let instance: VLCInstance
