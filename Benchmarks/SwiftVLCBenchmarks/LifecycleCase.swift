@@ -1,0 +1,34 @@
+extension Bench {
+  /// Case 6: create → play → stop → release cycles, their time and memory growth.
+  func lifecycleCase() throws -> CaseReport {
+    let clip = try inputs.smallClip
+    let cycles = quick ? 100 : 1_000
+    let warmup = quick ? 20 : 100
+    var report = CaseReport(
+      name: "lifecycle",
+      title: "6. Lifecycle (\(cycles) × create → play until playing → stop → release, 320×240 H.264)")
+    let arguments = ["lifecycle", clip, "\(cycles)", "\(warmup)"]
+    var runs: [(String, ChildRun)] = [("SwiftVLC Player", try swiftChild(arguments))]
+    if let reference { runs.append(("C libVLC", try runChild(reference, arguments))) }
+    for (name, run) in runs {
+      let json = try run.json()
+      let milliseconds = try json.numbers("milliseconds")
+      let growth = (try json.number("residentEndKB") - json.number("residentWarmKB")) / 1_024
+      report.add(name, "time per cycle", "ms", milliseconds)
+      report.add(name, "time per cycle, p90", "ms", [percentile(milliseconds, 0.9)])
+      report.add(name, "resident growth after warm-up", "MB", [growth])
+      if name == "SwiftVLC Player" {
+        report.target("SwiftVLC resident growth, cycles \(warmup)…\(cycles) (MB)", growth, atMost: 5)
+      }
+    }
+    if runs.count == 2, let ours = report.median(of: runs[0].0, "time per cycle"),
+      let floor = report.median(of: runs[1].0, "time per cycle")
+    {
+      report.notes.append("time per cycle, SwiftVLC ÷ C: \(format(ours / floor))")
+    }
+    report.notes.append(
+      "One child process per contender; growth is resident memory after the last cycle minus "
+        + "after cycle \(warmup). SwiftVLC releases a dropped player on its queue, off the caller.")
+    return report
+  }
+}
