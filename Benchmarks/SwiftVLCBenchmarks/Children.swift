@@ -10,8 +10,14 @@ import SwiftVLC
 func runChildCase(_ arguments: [String]) async throws -> [String: Any] {
   let instance = try VLCInstance(arguments: VLCInstance.headlessArguments)
   switch arguments.first {
-  case "probe" where arguments.count == 3:
-    return try await probeChild(instance, list: arguments[1], concurrency: Int(arguments[2]) ?? 1)
+  case "probe" where arguments.count == 4:
+    // libVLC 3 parses one media at a time per instance: more instances, more parsers.
+    var instances = [instance]
+    for _ in 1..<max(Int(arguments[3]) ?? 1, 1) {
+      instances.append(try VLCInstance(arguments: VLCInstance.headlessArguments))
+    }
+    return try await probeChild(
+      instances, list: arguments[1], concurrency: Int(arguments[2]) ?? 1)
   case "playback" where arguments.count == 5:
     return try await playbackChild(
       instance, file: arguments[1], frames: Int(arguments[2]) ?? 250,
@@ -37,8 +43,9 @@ func runChildCase(_ arguments: [String]) async throws -> [String: Any] {
   }
 }
 
-/// Probes every file of the list with `Media.parse`, `concurrency` at a time.
-func probeChild(_ instance: VLCInstance, list: String, concurrency: Int) async throws
+/// Probes every file of the list with `Media.parse`, `concurrency` at a time, spreading the
+/// files over `instances` in turn.
+func probeChild(_ instances: [VLCInstance], list: String, concurrency: Int) async throws
   -> [String: Any]
 {
   let paths = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").map(
@@ -46,17 +53,22 @@ func probeChild(_ instance: VLCInstance, list: String, concurrency: Int) async t
   let start = ContinuousClock.now
   let playable = await withTaskGroup(of: Bool.self) { group in
     var pending = paths.makeIterator()
-    @Sendable func probe(_ path: String) async -> Bool {
-      guard let media = try? Media(path: path, instance: instance) else { return false }
-      return (try? await media.parse(timeout: .seconds(5)))?.isPlayable ?? false
+    var next = 0
+    func probe(_ path: String) -> @Sendable () async -> Bool {
+      let instance = instances[next % instances.count]
+      next += 1
+      return {
+        guard let media = try? Media(path: path, instance: instance) else { return false }
+        return (try? await media.parse(timeout: .seconds(5)))?.isPlayable ?? false
+      }
     }
     for _ in 0..<max(concurrency, 1) {
-      if let path = pending.next() { group.addTask { await probe(path) } }
+      if let path = pending.next() { group.addTask(operation: probe(path)) }
     }
     var playable = 0
     for await result in group {
       if result { playable += 1 }
-      if let path = pending.next() { group.addTask { await probe(path) } }
+      if let path = pending.next() { group.addTask(operation: probe(path)) }
     }
     return playable
   }

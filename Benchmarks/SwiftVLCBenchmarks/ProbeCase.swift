@@ -3,7 +3,7 @@ import Foundation
 extension Bench {
   /// Case 1: files probed per second.
   func probeCase() throws -> CaseReport {
-    let count = quick ? 32 : 160
+    let count = quick ? 96 : 320
     let concurrency = 4
     let list = try inputs.probeList(count: count)
     let files = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").map(
@@ -11,10 +11,12 @@ extension Bench {
     var report = CaseReport(
       name: "probe", title: "1. Probe throughput (\(count) files: mp4, mkv, ts, webm, flac, mp3, broken)")
     let swift = "SwiftVLC Media.parse, \(concurrency) concurrent"
+    let swiftTwoInstances = "SwiftVLC Media.parse, \(concurrency) concurrent over 2 instances"
     let swiftSequential = "SwiftVLC Media.parse, sequential"
     var contenders: [Contender] = [
-      (swift, { try probeRates(swiftChild(["probe", list, "\(concurrency)"]).json()) }),
-      (swiftSequential, { try probeRates(swiftChild(["probe", list, "1"]).json()) }),
+      (swift, { try probeRates(swiftChild(["probe", list, "\(concurrency)", "1"]).json()) }),
+      (swiftTwoInstances, { try probeRates(swiftChild(["probe", list, "\(concurrency)", "2"]).json()) }),
+      (swiftSequential, { try probeRates(swiftChild(["probe", list, "1", "1"]).json()) }),
     ]
     if let reference {
       contenders.append(("C libVLC, sequential", { try probeRates(runChild(reference, ["probe", list]).json()) }))
@@ -40,7 +42,7 @@ extension Bench {
           }
         ))
     }
-    let results = try rounds(contenders)
+    let results = try rounds(contenders, runs: runs * 2)
     for contender in contenders {
       report.add(contender.name, "files/s", "files/s", results[contender.name]?["files/s"] ?? [])
     }

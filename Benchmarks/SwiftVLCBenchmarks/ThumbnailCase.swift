@@ -25,11 +25,24 @@ extension Bench {
       ["seconds": try run.json().number("seconds")]
     }
 
+    /// Runs `body` with an emptied output directory, so only this run's pictures are checked.
+    func fresh(_ directory: String, _ body: () throws -> [String: Double]) throws -> [String: Double] {
+      try FileManager.default.removeItem(atPath: directory)
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      return try body()
+    }
     var contenders: [Contender] = []
     for (name, mode) in [(swiftFast, "fast"), (swiftPrecise, "precise")] {
       let output = try directory(name, fast: mode == "fast", png: false)
       contenders.append(
-        (name, { try seconds(swiftChild(["thumbnails", clip, mode, output] + timeArguments)) }))
+        (
+          name,
+          {
+            try fresh(output) {
+              try seconds(swiftChild(["thumbnails", clip, mode, output] + timeArguments))
+            }
+          }
+        ))
     }
     if let python {
       for (name, mode) in [(pythonFast, "fast"), (pythonPrecise, "precise")] {
@@ -38,8 +51,10 @@ extension Bench {
           (
             name,
             {
-              try seconds(
-                runChild(python, ["\(peers)/thumbnails.py", clip, mode, output] + timeArguments))
+              try fresh(output) {
+                try seconds(
+                  runChild(python, ["\(peers)/thumbnails.py", clip, mode, output] + timeArguments))
+              }
             }
           ))
       }
@@ -52,6 +67,7 @@ extension Bench {
         (
           ffmpegRuns,
           {
+            try fresh(output) { () throws -> [String: Double] in
             let start = ContinuousClock.now
             for (index, time) in timeArguments.enumerated() {
               let run = try runChild(
@@ -63,6 +79,7 @@ extension Bench {
               guard run.status == 0 else { throw BenchError.child("ffmpeg: \(run.errors)") }
             }
             return ["seconds": (ContinuousClock.now - start).seconds]
+            }
           }
         ))
     }

@@ -32,6 +32,7 @@ def main():
     player.play()
     playing.wait(10)
     vout.wait(10)
+    failed = 0
     for index, seconds in enumerate(times):
         target = int(seconds * 1000)
         # A fast seek lands on the keyframe before the target (GOPs of at most 4 s here).
@@ -41,11 +42,13 @@ def main():
         while not lowest <= player.get_time() <= target + 1000 and time.monotonic() < deadline:
             time.sleep(0.002)
         # Writes the PNG of the next picture shown, then returns.
-        player.video_take_snapshot(0, os.path.join(outdir, f"{index}.png"), 320, 0)
+        if player.video_take_snapshot(0, os.path.join(outdir, f"{index}.png"), 320, 0) != 0:
+            failed += 1
     seconds = time.monotonic() - start
     player.stop()
     player.release()
-    print(json.dumps({"seconds": seconds, "thumbnails": len(times)}))
+    print(json.dumps({"seconds": seconds, "thumbnails": len(times), "failed": failed}))
+    sys.exit(1 if failed else 0)
 
 
 main()
