@@ -46,8 +46,8 @@ struct Bench {
   }
 
   /// Runs a Swift contender in a child process of this executable.
-  func swiftChild(_ arguments: [String]) throws -> ChildRun {
-    try runChild(executable, ["--child"] + arguments)
+  func swiftChild(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildRun {
+    try runChild(executable, ["--child"] + arguments, environment: environment)
   }
 
   /// A contender: a name and one measured run, returning named values.

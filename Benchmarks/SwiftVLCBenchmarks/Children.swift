@@ -30,10 +30,11 @@ func runChildCase(_ arguments: [String]) async throws -> [String: Any] {
     return try await lifecycleChild(
       instance, file: arguments[1], cycles: Int(arguments[2]) ?? 100,
       warmup: Int(arguments[3]) ?? 10)
-  case "thumbnails" where arguments.count > 4:
+  case "thumbnails" where arguments.count > 5:
     return try await thumbnailsChild(
       instance, file: arguments[1], mode: arguments[2] == "fast" ? .fast : .precise,
-      outputDirectory: arguments[3], seconds: arguments.dropFirst(4).compactMap(Double.init))
+      oneAtATime: arguments[3] == "one-at-a-time", outputDirectory: arguments[4],
+      seconds: arguments.dropFirst(5).compactMap(Double.init))
   case "events" where arguments.count == 4:
     return await eventsChild(
       count: Int(arguments[1]) ?? 1_000, consumers: Int(arguments[2]) ?? 1,
@@ -159,18 +160,23 @@ func lifecycleChild(_ instance: VLCInstance, file: String, cycles: Int, warmup: 
   ]
 }
 
-/// Ten (or however many) thumbnails with one `Thumbnailer`; the pictures are written as raw
-/// RGBA files after the clock has stopped.
+/// Ten (or however many) thumbnails with one `Thumbnailer`, as a set or one request after the
+/// other; the pictures are written as raw RGBA files after the clock has stopped.
 func thumbnailsChild(
-  _ instance: VLCInstance, file: String, mode: ThumbnailMode, outputDirectory: String,
-  seconds: [Double]
+  _ instance: VLCInstance, file: String, mode: ThumbnailMode, oneAtATime: Bool,
+  outputDirectory: String, seconds: [Double]
 ) async throws -> [String: Any] {
   let start = ContinuousClock.now
   let thumbnailer = try Thumbnailer(
     media: Media(path: file, instance: instance), width: 320, mode: mode)
   var thumbnails: [Thumbnail] = []
-  for time in seconds {
-    thumbnails.append(try await thumbnailer.thumbnail(at: .milliseconds(Int64(time * 1_000))))
+  if oneAtATime {
+    for time in seconds {
+      thumbnails.append(try await thumbnailer.thumbnail(at: .milliseconds(Int64(time * 1_000))))
+    }
+  } else {
+    thumbnails = try await thumbnailer.thumbnails(
+      at: seconds.map { .milliseconds(Int64($0 * 1_000)) })
   }
   let elapsed = ContinuousClock.now - start
   for (index, thumbnail) in thumbnails.enumerated() {

@@ -42,7 +42,7 @@ extension Bench {
           }
         ))
     }
-    let results = try rounds(contenders, runs: runs * 2)
+    let results = try rounds(contenders)
     for contender in contenders {
       report.add(contender.name, "files/s", "files/s", results[contender.name]?["files/s"] ?? [])
     }

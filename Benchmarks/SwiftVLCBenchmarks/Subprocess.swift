@@ -35,7 +35,9 @@ enum BenchError: Error, CustomStringConvertible {
 
 /// Runs `executable` with `arguments` to completion, stdout and stderr captured in files,
 /// and measures it with `wait4` so the harness's own work is not counted.
-func runChild(_ executable: String, _ arguments: [String]) throws -> ChildRun {
+func runChild(_ executable: String, _ arguments: [String], environment: [String: String] = [:])
+  throws -> ChildRun
+{
   let directory = FileManager.default.temporaryDirectory
   let outPath = directory.appendingPathComponent("swiftvlc-bench-\(UUID().uuidString).out").path
   let errPath = directory.appendingPathComponent("swiftvlc-bench-\(UUID().uuidString).err").path
@@ -51,9 +53,13 @@ func runChild(_ executable: String, _ arguments: [String]) throws -> ChildRun {
   posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
   let argv = ([executable] + arguments).map { strdup($0) } + [nil]
   defer { for pointer in argv { free(pointer) } }
+  var variables = ProcessInfo.processInfo.environment
+  variables.merge(environment) { $1 }
+  let envp = variables.map { strdup("\($0)=\($1)") } + [nil]
+  defer { for pointer in envp { free(pointer) } }
   var pid: pid_t = 0
   let start = ContinuousClock.now
-  let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+  let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
   guard spawned == 0 else { throw BenchError.setup("cannot run \(executable): errno \(spawned)") }
   var status: Int32 = 0
   var usage = rusage()

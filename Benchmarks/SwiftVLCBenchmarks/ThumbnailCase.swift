@@ -11,6 +11,7 @@ extension Bench {
       title: "2. Thumbnails (10 × 320 px from 60 s of 720p H.264, keyframes every 4 s)")
     let swiftFast = "SwiftVLC Thumbnailer, fast"
     let swiftPrecise = "SwiftVLC Thumbnailer, precise"
+    let swiftOneAtATime = "SwiftVLC Thumbnailer, fast, one request at a time"
     let pythonFast = "python-vlc, one player, fast seek + snapshot"
     let pythonPrecise = "python-vlc, one player, seek + snapshot"
     let ffmpegRuns = "ffmpeg -ss T -i F -frames:v 1, 10 runs"
@@ -32,14 +33,17 @@ extension Bench {
       return try body()
     }
     var contenders: [Contender] = []
-    for (name, mode) in [(swiftFast, "fast"), (swiftPrecise, "precise")] {
+    for (name, mode, style) in [
+      (swiftFast, "fast", "set"), (swiftPrecise, "precise", "set"),
+      (swiftOneAtATime, "fast", "one-at-a-time"),
+    ] {
       let output = try directory(name, fast: mode == "fast", png: false)
       contenders.append(
         (
           name,
           {
             try fresh(output) {
-              try seconds(swiftChild(["thumbnails", clip, mode, output] + timeArguments))
+              try seconds(swiftChild(["thumbnails", clip, mode, style, output] + timeArguments))
             }
           }
         ))

@@ -8,7 +8,9 @@ import Foundation
 /// Each thumbnail uses a fresh hidden player (about 50 ms for a small file): a paused libVLC 3
 /// player that is seeked sometimes shows a picture decoded before the seek, or a grey one,
 /// instead of the target (seen in about 1 of 20 seeks), so reusing one cannot promise the
-/// right frame. Requests run one at a time, in order. Cancellation and timeouts stop and
+/// right frame. Instead, up to ``maximumConcurrentRequests`` requests run at once, each with its
+/// own player, so their opening, decoding and closing overlap; more wait their turn, in order.
+/// ``thumbnails(at:timeout:)`` makes a whole set that way. Cancellation and timeouts stop and
 /// release the player of the request.
 ///
 /// ```swift
@@ -28,8 +30,14 @@ public actor Thumbnailer {
   /// How frames are picked.
   public nonisolated let mode: ThumbnailMode
 
+  /// How many thumbnails are made at the same time: the number of cores, at least 2 and at
+  /// most 4. Each one uses its own hidden player and decoder threads.
+  public static var maximumConcurrentRequests: Int {
+    min(max(ProcessInfo.processInfo.activeProcessorCount, 2), 4)
+  }
+
   private var parsing: Task<Result<MediaInfo, VLCError>, Never>?
-  private var busy = false
+  private var running = 0
   private var waiting: [CheckedContinuation<Void, Never>] = []
 
   /// Creates a thumbnailer; nothing is decoded until the first ``thumbnail(at:timeout:)``.
@@ -83,6 +91,57 @@ public actor Thumbnailer {
     return Thumbnail(frame: try await frame(at: time, deadline: deadline))
   }
 
+  /// The pictures at `times`, in the same order, made concurrently (see
+  /// ``maximumConcurrentRequests``).
+  ///
+  /// - Parameters:
+  ///   - times: where in the media, each from 0 to (excluding) its duration.
+  ///   - timeout: the limit for each picture, counted from when its turn comes.
+  /// - Throws: the first error of any picture, as ``thumbnail(at:timeout:)`` does; the other
+  ///   requests are cancelled.
+  public func thumbnails(at times: [Duration], timeout: Duration = .seconds(5)) async throws(VLCError)
+    -> [Thumbnail]
+  {
+    let outcomes = await withTaskGroup(of: Outcome.self) { group in
+      for (index, time) in times.enumerated() {
+        group.addTask {
+          do throws(VLCError) {
+            return Outcome(index: index, result: .success(try await self.thumbnail(at: time, timeout: timeout)))
+          } catch {
+            return Outcome(index: index, result: .failure(error))
+          }
+        }
+      }
+      var outcomes: [Int: Result<Thumbnail, VLCError>] = [:]
+      for await outcome in group {
+        outcomes[outcome.index] = outcome.result
+        if case .failure = outcome.result { group.cancelAll() }
+      }
+      return outcomes
+    }
+    var thumbnails: [Thumbnail] = []
+    var failure: VLCError?
+    for index in times.indices {
+      switch outcomes[index] {
+      case .success(let thumbnail)?:
+        thumbnails.append(thumbnail)
+      case .failure(let error)?:
+        // The error that ended the set, not the cancellations it caused.
+        if failure == nil || failure == .cancelled { failure = error }
+      case nil:
+        failure = failure ?? .cancelled
+      }
+    }
+    if let failure { throw failure }
+    return thumbnails
+  }
+
+  /// One request's result, with its place in the set.
+  private struct Outcome: Sendable {
+    var index: Int
+    var result: Result<Thumbnail, VLCError>
+  }
+
   private func frame(at time: Duration, deadline: ContinuousClock.Instant) async throws(VLCError)
     -> VideoFrame
   {
@@ -116,17 +175,18 @@ public actor Thumbnailer {
     return try result.get()
   }
 
-  // Requests run one at a time: the actor is re-entrant at every `await`.
+  // At most `maximumConcurrentRequests` requests make pictures at once; the actor is
+  // re-entrant at every `await`. A waiter that is resumed inherits the running slot.
   private func acquire() async {
-    guard busy else {
-      busy = true
+    guard running >= Self.maximumConcurrentRequests else {
+      running += 1
       return
     }
     await withCheckedContinuation { waiting.append($0) }
   }
 
   private func release() {
-    if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+    if waiting.isEmpty { running -= 1 } else { waiting.removeFirst().resume() }
   }
 }
 
