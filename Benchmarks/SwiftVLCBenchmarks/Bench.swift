@@ -28,7 +28,8 @@ struct Bench {
       (try? runChild(debianPython, ["-c", "import vlc"]))?.status == 0 ? debianPython : nil
     ffmpeg = findExecutable("ffmpeg")
     ffprobe = findExecutable("ffprobe")
-    peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    peers =
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("peers").path
     scratch = NSTemporaryDirectory() + "swiftvlc-bench-\(getpid())"
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)

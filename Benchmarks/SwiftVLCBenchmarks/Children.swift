@@ -79,7 +79,9 @@ func probeChild(_ instances: [VLCInstance], list: String, concurrency: Int) asyn
 
 /// Plays at 1× into RGBA frames through `videoFrames` until `frames` frames were consumed.
 @MainActor
-func playbackChild(_ instance: VLCInstance, file: String, frames target: Int, width: Int, height: Int)
+func playbackChild(
+  _ instance: VLCInstance, file: String, frames target: Int, width: Int, height: Int
+)
   async throws -> [String: Any]
 {
   let media = try Media(path: file, instance: instance)

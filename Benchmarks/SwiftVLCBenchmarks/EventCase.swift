@@ -34,7 +34,8 @@ extension Bench {
       report.add(contender.name, "latency p99, paced", "µs", values["p99"] ?? [])
     }
     report.target(
-      "deliveries/s in total, 4 consumers", report.median(of: "4 consumers", "deliveries/s, back to back"),
+      "deliveries/s in total, 4 consumers",
+      report.median(of: "4 consumers", "deliveries/s, back to back"),
       atLeast: 1_000_000)
     for consumers in ["1 consumer", "4 consumers", "16 consumers"] {
       report.target(

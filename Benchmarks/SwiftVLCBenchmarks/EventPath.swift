@@ -27,7 +27,8 @@ func eventsChild(count: Int, consumers: Int, intervalNanoseconds: UInt64) async 
   let source = StampSource()
   let paced = intervalNanoseconds > 0
   let last = UInt64(count - 1)
-  let streams = (0..<consumers).map { _ in source.broadcaster.subscribe(bufferingPolicy: .unbounded) }
+  let streams = (0..<consumers).map { _ in source.broadcaster.subscribe(bufferingPolicy: .unbounded)
+  }
   let consuming = Task {
     await withTaskGroup(of: (received: Int, latencies: [Double], end: UInt64).self) { group in
       for stream in streams {

@@ -57,7 +57,9 @@ struct Inputs {
     var paths: [String] = []
     for index in 0..<count {
       let source = sources[index % sources.count]
-      let path = "\(directory)/probe/\(String(format: "%04d", index))-" + (source as NSString)
+      let path =
+        "\(directory)/probe/\(String(format: "%04d", index))-"
+        + (source as NSString)
         .lastPathComponent
       if !FileManager.default.fileExists(atPath: path) {
         try FileManager.default.linkItem(atPath: source, toPath: path)
@@ -65,7 +67,8 @@ struct Inputs {
       paths.append(path)
     }
     let list = "\(directory)/probe-\(count).txt"
-    try (paths.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
+    try (paths.joined(separator: "\n") + "\n").write(
+      toFile: list, atomically: true, encoding: .utf8)
     return list
   }
 
@@ -80,7 +83,9 @@ struct Inputs {
       let audio = ["-f", "lavfi", "-i", "sine=f=660:d=\(seconds)"]
       let h264 = ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac"]
       sources.append(
-        try generated("src/\(seconds)s.mp4") { video + h264 + tags + ["-movflags", "+faststart", $0] })
+        try generated("src/\(seconds)s.mp4") {
+          video + h264 + tags + ["-movflags", "+faststart", $0]
+        })
       sources.append(try generated("src/\(seconds)s.mkv") { video + h264 + tags + [$0] })
       sources.append(try generated("src/\(seconds)s.ts") { video + h264 + [$0] })
       sources.append(
@@ -106,7 +111,8 @@ struct Inputs {
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     let partial = path + ".partial." + (path as NSString).pathExtension
     log("generating \(name)")
-    let run = try runChild(ffmpeg, ["-hide_banner", "-loglevel", "error", "-y"] + arguments(partial))
+    let run = try runChild(
+      ffmpeg, ["-hide_banner", "-loglevel", "error", "-y"] + arguments(partial))
     guard run.status == 0 else {
       throw BenchError.setup("ffmpeg could not generate \(name): \(run.errors)")
     }

@@ -6,7 +6,8 @@ extension Bench {
     let warmup = quick ? 20 : 100
     var report = CaseReport(
       name: "lifecycle",
-      title: "6. Lifecycle (\(cycles) × create → play until playing → stop → release, 320×240 H.264)")
+      title:
+        "6. Lifecycle (\(cycles) × create → play until playing → stop → release, 320×240 H.264)")
     let arguments = ["lifecycle", clip, "\(cycles)", "\(warmup)"]
     // glibc gives threads their own malloc arenas (up to 8 per core); each player starts and
     // ends a dozen threads, so resident memory also grows with arenas being touched. Two
@@ -14,9 +15,11 @@ extension Bench {
     let arenas = ["MALLOC_ARENA_MAX": "2"]
     var runs: [(String, ChildRun)] = [("SwiftVLC Player", try swiftChild(arguments))]
     if let reference { runs.append(("C libVLC", try runChild(reference, arguments))) }
-    runs.append(("SwiftVLC Player, 2 malloc arenas", try swiftChild(arguments, environment: arenas)))
+    runs.append(
+      ("SwiftVLC Player, 2 malloc arenas", try swiftChild(arguments, environment: arenas)))
     if let reference {
-      runs.append(("C libVLC, 2 malloc arenas", try runChild(reference, arguments, environment: arenas)))
+      runs.append(
+        ("C libVLC, 2 malloc arenas", try runChild(reference, arguments, environment: arenas)))
     }
     for (name, run) in runs {
       let json = try run.json()
@@ -26,7 +29,8 @@ extension Bench {
       report.add(name, "time per cycle, p90", "ms", [percentile(milliseconds, 0.9)])
       report.add(name, "resident growth after warm-up", "MB", [growth])
       if name.hasPrefix("SwiftVLC") {
-        report.target("\(name): resident growth, cycles \(warmup)…\(cycles) (MB)", growth, atMost: 5)
+        report.target(
+          "\(name): resident growth, cycles \(warmup)…\(cycles) (MB)", growth, atMost: 5)
       }
     }
     if reference != nil, let ours = report.median(of: runs[0].0, "time per cycle"),

@@ -19,7 +19,11 @@ extension Bench {
     let c = "C libVLC vmem"
     var contenders: [Contender] = [(swift, { try measures(swiftChild(arguments)) })]
     if let reference {
-      contenders.append((c, { try measures(runChild(reference, Array(arguments.dropFirst()).prepending("playback"))) }))
+      contenders.append(
+        (
+          c,
+          { try measures(runChild(reference, Array(arguments.dropFirst()).prepending("playback"))) }
+        ))
     }
     let results = try rounds(contenders)
     for contender in contenders {
@@ -33,7 +37,8 @@ extension Bench {
       else { return nil }
       return ours / floor
     }
-    report.target("SwiftVLC ÷ C, CPU of the whole process", ratio("CPU, whole process"), atMost: 1.05)
+    report.target(
+      "SwiftVLC ÷ C, CPU of the whole process", ratio("CPU, whole process"), atMost: 1.05)
     report.target("SwiftVLC ÷ C, CPU while playing", ratio("CPU, play → last frame"), atMost: 1.05)
     report.notes.append(
       "Each run is a child process measured with wait4 (user + system, all threads); both read one "
@@ -46,7 +51,8 @@ extension Bench {
     let clip = try inputs.clip720
     let perChild = quick ? 3 : 5
     var report = CaseReport(
-      name: "first-frame", title: "5. Time to first frame (720p, 1280×720 RGBA, new player each time)")
+      name: "first-frame",
+      title: "5. Time to first frame (720p, 1280×720 RGBA, new player each time)")
     let arguments = ["first-frame", clip, "\(perChild)", "1280", "720"]
     func measures(_ run: ChildRun) throws -> [String: Double] {
       ["ms": median(try run.json().numbers("milliseconds"))]
@@ -61,7 +67,9 @@ extension Bench {
     for contender in contenders {
       report.add(contender.name, "first frame", "ms", results[contender.name]?["ms"] ?? [])
     }
-    if let ours = report.median(of: swift, "first frame"), let floor = report.median(of: c, "first frame") {
+    if let ours = report.median(of: swift, "first frame"),
+      let floor = report.median(of: c, "first frame")
+    {
       report.target("SwiftVLC ÷ C", ours / floor, atMost: 1.10)
     }
     report.notes.append("Each run value is the median of \(perChild) plays in one child process.")

@@ -9,21 +9,29 @@ extension Bench {
     let files = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").map(
       String.init)
     var report = CaseReport(
-      name: "probe", title: "1. Probe throughput (\(count) files: mp4, mkv, ts, webm, flac, mp3, broken)")
+      name: "probe",
+      title: "1. Probe throughput (\(count) files: mp4, mkv, ts, webm, flac, mp3, broken)")
     let swift = "SwiftVLC Media.parse, \(concurrency) concurrent"
     let swiftTwoInstances = "SwiftVLC Media.parse, \(concurrency) concurrent over 2 instances"
     let swiftSequential = "SwiftVLC Media.parse, sequential"
     var contenders: [Contender] = [
       (swift, { try probeRates(swiftChild(["probe", list, "\(concurrency)", "1"]).json()) }),
-      (swiftTwoInstances, { try probeRates(swiftChild(["probe", list, "\(concurrency)", "2"]).json()) }),
+      (
+        swiftTwoInstances,
+        { try probeRates(swiftChild(["probe", list, "\(concurrency)", "2"]).json()) }
+      ),
       (swiftSequential, { try probeRates(swiftChild(["probe", list, "1", "1"]).json()) }),
     ]
     if let reference {
-      contenders.append(("C libVLC, sequential", { try probeRates(runChild(reference, ["probe", list]).json()) }))
+      contenders.append(
+        ("C libVLC, sequential", { try probeRates(runChild(reference, ["probe", list]).json()) }))
     }
     if let python {
       contenders.append(
-        ("python-vlc, sequential", { try probeRates(runChild(python, ["\(peers)/probe.py", list]).json()) }))
+        (
+          "python-vlc, sequential",
+          { try probeRates(runChild(python, ["\(peers)/probe.py", list]).json()) }
+        ))
     }
     if let ffprobe {
       contenders.append(
@@ -49,8 +57,10 @@ extension Bench {
     let ours = report.median(of: swift, "files/s")
     let ratio = { (peer: String) in report.median(of: peer, "files/s").map { ours! / $0 } }
     report.target("SwiftVLC ÷ python-vlc (files/s)", ratio("python-vlc, sequential"), atLeast: 1.5)
-    report.target("SwiftVLC ÷ ffprobe (files/s)", ratio("ffprobe, one process per file"), atLeast: 5)
-    report.target("SwiftVLC ÷ C libVLC sequential (files/s)", ratio("C libVLC, sequential"), atLeast: 1)
+    report.target(
+      "SwiftVLC ÷ ffprobe (files/s)", ratio("ffprobe, one process per file"), atLeast: 5)
+    report.target(
+      "SwiftVLC ÷ C libVLC sequential (files/s)", ratio("C libVLC, sequential"), atLeast: 1)
     for contender in contenders {
       if let playable = results[contender.name]?["playable"]?.last {
         report.notes.append("\(contender.name): \(Int(playable)) of \(count) files readable")
@@ -61,5 +71,8 @@ extension Bench {
 }
 
 private func probeRates(_ json: [String: Any]) throws -> [String: Double] {
-  ["files/s": try json.number("files") / json.number("seconds"), "playable": try json.number("playable")]
+  [
+    "files/s": try json.number("files") / json.number("seconds"),
+    "playable": try json.number("playable"),
+  ]
 }

@@ -27,7 +27,10 @@ struct CaseReport: Encodable {
   var notes: [String] = []
 
   mutating func add(_ contender: String, _ metric: String, _ unit: String, _ runs: [Double]) {
-    rows.append(Row(contender: contender, metric: metric, unit: unit, median: swiftvlc_bench.median(runs), runs: runs))
+    rows.append(
+      Row(
+        contender: contender, metric: metric, unit: unit, median: swiftvlc_bench.median(runs),
+        runs: runs))
   }
 
   func median(of contender: String, _ metric: String) -> Double? {
@@ -51,17 +54,23 @@ struct CaseReport: Encodable {
 
   /// The case as Markdown: a table of medians, then the targets and notes.
   var markdown: String {
-    var lines = ["### \(title)", "", "| contender | metric | median | runs |", "|---|---|---:|---|"]
+    var lines = [
+      "### \(title)", "", "| contender | metric | median | runs |", "|---|---|---:|---|",
+    ]
     for row in rows {
-      let runs = row.runs.count > 12 ? "\(row.runs.count) samples" : row.runs.map(format).joined(separator: ", ")
-      lines.append("| \(row.contender) | \(row.metric) | \(format(row.median)) \(row.unit) | \(runs) |")
+      let runs =
+        row.runs.count > 12
+        ? "\(row.runs.count) samples" : row.runs.map(format).joined(separator: ", ")
+      lines.append(
+        "| \(row.contender) | \(row.metric) | \(format(row.median)) \(row.unit) | \(runs) |")
     }
     if !targets.isEmpty {
       lines += ["", "| target | measured | goal | |", "|---|---:|---|---|"]
       for target in targets {
         let verdict = target.met.map { $0 ? "met" : "**missed**" } ?? "peer missing"
         lines.append(
-          "| \(target.description) | \(target.value.map(format) ?? "–") | \(target.goal) | \(verdict) |")
+          "| \(target.description) | \(target.value.map(format) ?? "–") | \(target.goal) | \(verdict) |"
+        )
       }
     }
     if !notes.isEmpty { lines += [""] + notes.map { "- \($0)" } }

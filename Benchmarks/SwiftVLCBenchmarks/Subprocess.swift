@@ -15,7 +15,8 @@ struct ChildRun {
     guard status == 0, let line = output.split(separator: "\n").last,
       let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
     else {
-      throw BenchError.child("exit status \(status), output: \(output.prefix(400)) \(errors.prefix(400))")
+      throw BenchError.child(
+        "exit status \(status), output: \(output.prefix(400)) \(errors.prefix(400))")
     }
     return object
   }

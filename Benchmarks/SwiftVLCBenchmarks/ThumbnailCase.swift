@@ -27,7 +27,9 @@ extension Bench {
     }
 
     /// Runs `body` with an emptied output directory, so only this run's pictures are checked.
-    func fresh(_ directory: String, _ body: () throws -> [String: Double]) throws -> [String: Double] {
+    func fresh(_ directory: String, _ body: () throws -> [String: Double]) throws -> [String:
+      Double]
+    {
       try FileManager.default.removeItem(atPath: directory)
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       return try body()
@@ -72,17 +74,17 @@ extension Bench {
           ffmpegRuns,
           {
             try fresh(output) { () throws -> [String: Double] in
-            let start = ContinuousClock.now
-            for (index, time) in timeArguments.enumerated() {
-              let run = try runChild(
-                ffmpeg,
-                [
-                  "-v", "error", "-ss", time, "-i", clip, "-frames:v", "1", "-vf", "scale=320:-1",
-                  "-y", "\(output)/\(index).png",
-                ])
-              guard run.status == 0 else { throw BenchError.child("ffmpeg: \(run.errors)") }
-            }
-            return ["seconds": (ContinuousClock.now - start).seconds]
+              let start = ContinuousClock.now
+              for (index, time) in timeArguments.enumerated() {
+                let run = try runChild(
+                  ffmpeg,
+                  [
+                    "-v", "error", "-ss", time, "-i", clip, "-frames:v", "1", "-vf", "scale=320:-1",
+                    "-y", "\(output)/\(index).png",
+                  ])
+                guard run.status == 0 else { throw BenchError.child("ffmpeg: \(run.errors)") }
+              }
+              return ["seconds": (ContinuousClock.now - start).seconds]
             }
           }
         ))
@@ -190,8 +192,10 @@ struct FrameChecker {
     let output = file + ".rgba"
     let run = try runChild(
       ffmpeg,
-      ["-v", "error", "-i", file, "-vf", "scale=\(Self.width):\(Self.height)", "-f", "rawvideo",
-       "-pix_fmt", "rgba", "-y", output])
+      [
+        "-v", "error", "-i", file, "-vf", "scale=\(Self.width):\(Self.height)", "-f", "rawvideo",
+        "-pix_fmt", "rgba", "-y", output,
+      ])
     guard run.status == 0 else { throw BenchError.child("ffmpeg png: \(run.errors)") }
     return [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
   }
@@ -200,7 +204,8 @@ struct FrameChecker {
     guard a.count == b.count, !a.isEmpty else { return .infinity }
     var sum = 0
     for index in stride(from: 0, to: a.count, by: 4) {
-      sum += abs(Int(a[index]) - Int(b[index])) + abs(Int(a[index + 1]) - Int(b[index + 1]))
+      sum +=
+        abs(Int(a[index]) - Int(b[index])) + abs(Int(a[index + 1]) - Int(b[index + 1]))
         + abs(Int(a[index + 2]) - Int(b[index + 2]))
     }
     return Double(sum) / Double(a.count / 4 * 3)

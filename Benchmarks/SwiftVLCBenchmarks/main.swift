@@ -28,7 +28,8 @@ let allCases = ["probe", "thumbnails", "events", "playback", "first-frame", "lif
 let selected = option("--cases").map { $0.split(separator: ",").map(String.init) } ?? allCases
 let jsonPath = option("--json") ?? "Benchmarks/results.json"
 do {
-  let bench = try Bench(quick: arguments.contains("--quick"), runs: option("--runs").flatMap(Int.init))
+  let bench = try Bench(
+    quick: arguments.contains("--quick"), runs: option("--runs").flatMap(Int.init))
   defer { try? FileManager.default.removeItem(atPath: bench.scratch) }
   let formatter = ISO8601DateFormatter()
   var report = Report(
@@ -38,8 +39,10 @@ do {
     libVLC: try VLCInstance(arguments: VLCInstance.headlessArguments).version, quick: bench.quick,
     runs: bench.runs)
   print("## SwiftVLC benchmarks\n")
-  print("\(report.date), \(report.cores) cores, load average \(report.loadAverage) at start, "
-    + "libVLC \(report.libVLC), medians of \(bench.runs) runs after \(bench.warmups) warm-up run.\n")
+  print(
+    "\(report.date), \(report.cores) cores, load average \(report.loadAverage) at start, "
+      + "libVLC \(report.libVLC), medians of \(bench.runs) runs after \(bench.warmups) warm-up run.\n"
+  )
   for missing in bench.missingPeers { print("- missing peer: \(missing)") }
   for name in selected {
     let result: CaseReport
@@ -50,7 +53,8 @@ do {
     case "playback": result = try bench.playbackCase()
     case "first-frame": result = try bench.firstFrameCase()
     case "lifecycle": result = try bench.lifecycleCase()
-    default: throw BenchError.setup("unknown case \(name); cases: \(allCases.joined(separator: ", "))")
+    default:
+      throw BenchError.setup("unknown case \(name); cases: \(allCases.joined(separator: ", "))")
     }
     print(result.markdown + "\n")
     report.cases.append(result)

@@ -56,7 +56,8 @@ final class FrameStorage: Sendable {
   private let capacity: Int
   private let pool: FramePool
 
-  fileprivate init(pointer: UnsafeMutableRawPointer, byteCount: Int, capacity: Int, pool: FramePool) {
+  fileprivate init(pointer: UnsafeMutableRawPointer, byteCount: Int, capacity: Int, pool: FramePool)
+  {
     self.pointer = pointer
     self.byteCount = byteCount
     self.capacity = capacity

@@ -99,14 +99,16 @@ public actor Thumbnailer {
   ///   - timeout: the limit for each picture, counted from when its turn comes.
   /// - Throws: the first error of any picture, as ``thumbnail(at:timeout:)`` does; the other
   ///   requests are cancelled.
-  public func thumbnails(at times: [Duration], timeout: Duration = .seconds(5)) async throws(VLCError)
+  public func thumbnails(at times: [Duration], timeout: Duration = .seconds(5))
+    async throws(VLCError)
     -> [Thumbnail]
   {
     let outcomes = await withTaskGroup(of: Outcome.self) { group in
       for (index, time) in times.enumerated() {
         group.addTask {
           do throws(VLCError) {
-            return Outcome(index: index, result: .success(try await self.thumbnail(at: time, timeout: timeout)))
+            return Outcome(
+              index: index, result: .success(try await self.thumbnail(at: time, timeout: timeout)))
           } catch {
             return Outcome(index: index, result: .failure(error))
           }
