@@ -90,12 +90,18 @@ static int signal_wait(signal_t *s, double seconds) {
     return raised;
 }
 
-static libvlc_instance_t *new_instance(void) {
+/* The headless arguments followed by `extra_count` more. */
+static libvlc_instance_t *new_instance_with(int extra_count, char **extra) {
+    const char *arguments[32];
     int count = sizeof headless_arguments / sizeof headless_arguments[0];
-    libvlc_instance_t *instance = libvlc_new(count, headless_arguments);
+    for (int index = 0; index < count; index++) arguments[index] = headless_arguments[index];
+    for (int index = 0; index < extra_count && count < 32; index++) arguments[count++] = extra[index];
+    libvlc_instance_t *instance = libvlc_new(count, arguments);
     if (!instance) fprintf(stderr, "cvlc-reference: libvlc_new failed\n");
     return instance;
 }
+
+static libvlc_instance_t *new_instance(void) { return new_instance_with(0, NULL); }
 
 /* MARK: event source */
 
@@ -127,7 +133,8 @@ void cvr_event_source_run(uint64_t count, uint64_t interval_ns, cvr_event_callba
     pthread_join(thread, NULL);
 }
 
-/* MARK: probe — parse every file, one after the other, and read what Media.parse reads */
+/* MARK: probe — parse every file, one after the other, and read what Media.parse reads;
+   arguments after the list are added to the instance's */
 
 static void on_parsed(const libvlc_event_t *event, void *data) {
     (void)event;
@@ -146,7 +153,7 @@ static int probe(int argc, char **argv) {
         if (*line) paths[count++] = strdup(line);
     }
     fclose(list);
-    libvlc_instance_t *instance = new_instance();
+    libvlc_instance_t *instance = new_instance_with(argc - 3, argv + 3);
     if (!instance) return 1;
 
     signal_t parsed;
@@ -309,10 +316,13 @@ static int lifecycle(int argc, char **argv) {
     signal_t playing;
     signal_init(&playing);
     long warm_kb = resident_kb();
+    long trace_kb[64];
+    int traced = 0;
     int ok = 1;
     printf("{\"milliseconds\":[");
     for (int cycle = 0; cycle < cycles; cycle++) {
         if (cycle == warmup) warm_kb = resident_kb();
+        if (cycle % 100 == 0 && traced < 64) trace_kb[traced++] = resident_kb();
         uint64_t start = cvr_now_ns();
         libvlc_media_player_t *player = libvlc_media_player_new(instance);
         libvlc_event_manager_t *events = libvlc_media_player_event_manager(player);
@@ -326,6 +336,9 @@ static int lifecycle(int argc, char **argv) {
         libvlc_media_player_release(player);
         printf("%s%.3f", cycle ? "," : "", (cvr_now_ns() - start) / 1e6);
     }
+    usleep(500000); /* the same settling time the Swift side gives its queued releases */
+    printf("],\"residentKBEvery100\":[");
+    for (int index = 0; index < traced; index++) printf("%s%ld", index ? "," : "", trace_kb[index]);
     printf("],\"residentWarmKB\":%ld,\"residentEndKB\":%ld,\"ok\":%s}\n", warm_kb, resident_kb(),
            ok ? "true" : "false");
     signal_destroy(&playing);
@@ -342,7 +355,7 @@ int cvr_main(int argc, char **argv) {
     if (!strcmp(name, "first-frame")) return first_frame(argc, argv);
     if (!strcmp(name, "lifecycle")) return lifecycle(argc, argv);
     fprintf(stderr,
-            "usage: cvlc-reference probe LIST | playback FILE FRAMES W H |\n"
+            "usage: cvlc-reference probe LIST [OPTION...] | playback FILE FRAMES W H |\n"
             "       first-frame FILE RUNS W H | lifecycle FILE CYCLES WARMUP\n");
     return 2;
 }

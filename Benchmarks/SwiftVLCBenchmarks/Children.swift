@@ -10,11 +10,13 @@ import SwiftVLC
 func runChildCase(_ arguments: [String]) async throws -> [String: Any] {
   let instance = try VLCInstance(arguments: VLCInstance.headlessArguments)
   switch arguments.first {
-  case "probe" where arguments.count == 4:
-    // libVLC 3 parses one media at a time per instance: more instances, more parsers.
-    var instances = [instance]
-    for _ in 1..<max(Int(arguments[3]) ?? 1, 1) {
-      instances.append(try VLCInstance(arguments: VLCInstance.headlessArguments))
+  case "probe" where arguments.count >= 4:
+    // Each instance has its own parser thread. Arguments after the fourth are added to the
+    // instances' (the same as the peers get).
+    let instanceArguments = VLCInstance.headlessArguments + arguments.dropFirst(4)
+    var instances: [VLCInstance] = []
+    for _ in 0..<max(Int(arguments[3]) ?? 1, 1) {
+      instances.append(try VLCInstance(arguments: instanceArguments))
     }
     return try await probeChild(
       instances, list: arguments[1], concurrency: Int(arguments[2]) ?? 1)
@@ -137,9 +139,11 @@ func lifecycleChild(_ instance: VLCInstance, file: String, cycles: Int, warmup: 
   let media = try Media(path: file, instance: instance)
   var milliseconds: [Double] = []
   var warmKB = residentKB()
+  var trace: [Int] = []
   var ok = true
   for cycle in 0..<cycles {
     if cycle == warmup { warmKB = residentKB() }
+    if cycle % 100 == 0 { trace.append(residentKB()) }
     let start = ContinuousClock.now
     do {
       let player = Player(instance: instance)
@@ -157,8 +161,11 @@ func lifecycleChild(_ instance: VLCInstance, file: String, cycles: Int, warmup: 
     }
     milliseconds.append((ContinuousClock.now - start).seconds * 1_000)
   }
+  // A dropped player is stopped and released on its own queue: let the last ones finish.
+  try await Task.sleep(for: .milliseconds(500))
   return [
-    "milliseconds": milliseconds, "residentWarmKB": warmKB, "residentEndKB": residentKB(), "ok": ok,
+    "milliseconds": milliseconds, "residentWarmKB": warmKB, "residentEndKB": residentKB(),
+    "residentKBEvery100": trace, "ok": ok,
   ]
 }
 

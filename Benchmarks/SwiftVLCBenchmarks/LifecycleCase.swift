@@ -28,6 +28,8 @@ extension Bench {
       report.add(name, "time per cycle", "ms", milliseconds)
       report.add(name, "time per cycle, p90", "ms", [percentile(milliseconds, 0.9)])
       report.add(name, "resident growth after warm-up", "MB", [growth])
+      let trace = try json.numbers("residentKBEvery100").map { format($0 / 1_024) }
+      report.notes.append("\(name): resident MB every 100 cycles: \(trace.joined(separator: ", "))")
       if name.hasPrefix("SwiftVLC") {
         report.target(
           "\(name): resident growth, cycles \(warmup)…\(cycles) (MB)", growth, atMost: 5)

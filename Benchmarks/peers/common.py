@@ -4,5 +4,5 @@ import vlc
 HEADLESS = ["--no-video-title-show", "--quiet", "--vout=vdummy", "--aout=adummy", "--avcodec-hw=none"]
 
 
-def instance():
-    return vlc.Instance(HEADLESS)
+def instance(extra=()):
+    return vlc.Instance(HEADLESS + list(extra))

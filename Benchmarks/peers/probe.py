@@ -1,5 +1,6 @@
 """Probe peer: parses every file of a list with python-vlc, one after the other, reading what
-SwiftVLC's Media.parse reads (duration, 26 metadata fields, tracks). Prints one JSON object."""
+SwiftVLC's Media.parse reads (duration, 26 metadata fields, tracks). Arguments after the list
+are added to the instance's. Prints one JSON object."""
 import json
 import sys
 import threading
@@ -12,7 +13,7 @@ from common import instance
 
 def main():
     paths = [line for line in open(sys.argv[1]).read().splitlines() if line]
-    vlc_instance = instance()
+    vlc_instance = instance(sys.argv[2:])
     playable = 0
     start = time.monotonic()
     for path in paths:
