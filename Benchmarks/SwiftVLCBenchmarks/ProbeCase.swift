@@ -92,7 +92,8 @@ extension Bench {
     }
     for contender in contenders {
       if let playable = results[contender.name]?["playable"]?.last {
-        report.notes.append("\(contender.name): \(Int(playable)) of \(count) files read as playable")
+        report.notes.append(
+          "\(contender.name): \(Int(playable)) of \(count) files read as playable")
       }
     }
     return report
