@@ -56,16 +56,26 @@ struct Bench {
 
   /// Runs every contender `warmups` times unmeasured, then `runs` rounds in which each
   /// contender runs once in turn (so load changes hit all of them alike).
-  /// Returns contender → metric → one value per round.
-  func rounds(_ contenders: [Contender], runs: Int? = nil) throws -> [String: [String: [Double]]] {
+  /// Returns contender → metric → one value per successful round; a failed run is logged and
+  /// counted under the metric "failed" instead of ending the benchmark.
+  func rounds(_ contenders: [Contender], runs: Int? = nil) -> [String: [String: [Double]]] {
     var results: [String: [String: [Double]]] = [:]
+    func attempt(_ contender: Contender) -> [String: Double]? {
+      do {
+        return try contender.run()
+      } catch {
+        log("\(contender.name) failed: \(error)")
+        results[contender.name, default: [:]]["failed", default: []].append(1)
+        return nil
+      }
+    }
     for contender in contenders {
-      for _ in 0..<warmups { _ = try contender.run() }
+      for _ in 0..<warmups { _ = attempt(contender) }
     }
     for round in 0..<(runs ?? self.runs) {
       for contender in contenders {
         log("round \(round + 1): \(contender.name)")
-        for (metric, value) in try contender.run() {
+        for (metric, value) in attempt(contender) ?? [:] {
           results[contender.name, default: [:]][metric, default: []].append(value)
         }
       }

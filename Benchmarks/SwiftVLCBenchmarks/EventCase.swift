@@ -26,7 +26,8 @@ extension Bench {
           }
         ))
     }
-    let results = try rounds(contenders)
+    let results = rounds(contenders)
+    report.noteFailures(results)
     for contender in contenders {
       let values = results[contender.name] ?? [:]
       report.add(contender.name, "deliveries/s, back to back", "/s", values["deliveries/s"] ?? [])

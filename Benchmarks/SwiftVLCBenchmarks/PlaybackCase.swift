@@ -25,7 +25,8 @@ extension Bench {
           { try measures(runChild(reference, Array(arguments.dropFirst()).prepending("playback"))) }
         ))
     }
-    let results = try rounds(contenders)
+    let results = rounds(contenders)
+    report.noteFailures(results)
     for contender in contenders {
       let values = results[contender.name] ?? [:]
       report.add(contender.name, "CPU, whole process", "s", values["process"] ?? [])
@@ -63,7 +64,8 @@ extension Bench {
     if let reference {
       contenders.append((c, { try measures(runChild(reference, arguments)) }))
     }
-    let results = try rounds(contenders)
+    let results = rounds(contenders)
+    report.noteFailures(results)
     for contender in contenders {
       report.add(contender.name, "first frame", "ms", results[contender.name]?["ms"] ?? [])
     }

@@ -33,6 +33,15 @@ struct CaseReport: Encodable {
         runs: runs))
   }
 
+  /// Notes the contenders with failed runs (warm-up included).
+  mutating func noteFailures(_ results: [String: [String: [Double]]]) {
+    for (contender, metrics) in results.sorted(by: { $0.key < $1.key }) {
+      if let failed = metrics["failed"] {
+        notes.append("\(contender): \(failed.count) failed run(s), left out of the medians")
+      }
+    }
+  }
+
   func median(of contender: String, _ metric: String) -> Double? {
     rows.first { $0.contender == contender && $0.metric == metric }?.median
   }

@@ -45,19 +45,25 @@ do {
   )
   for missing in bench.missingPeers { print("- missing peer: \(missing)") }
   for name in selected {
-    let result: CaseReport
-    switch name {
-    case "probe": result = try bench.probeCase()
-    case "thumbnails": result = try bench.thumbnailCase()
-    case "events": result = try bench.eventCase()
-    case "playback": result = try bench.playbackCase()
-    case "first-frame": result = try bench.firstFrameCase()
-    case "lifecycle": result = try bench.lifecycleCase()
-    default:
+    guard allCases.contains(name) else {
       throw BenchError.setup("unknown case \(name); cases: \(allCases.joined(separator: ", "))")
     }
-    print(result.markdown + "\n")
-    report.cases.append(result)
+    do {
+      let result: CaseReport
+      switch name {
+      case "probe": result = try bench.probeCase()
+      case "thumbnails": result = try bench.thumbnailCase()
+      case "events": result = try bench.eventCase()
+      case "playback": result = try bench.playbackCase()
+      case "first-frame": result = try bench.firstFrameCase()
+      default: result = try bench.lifecycleCase()
+      }
+      print(result.markdown + "\n")
+      report.cases.append(result)
+    } catch {
+      print("### \(name)\n\nThe case could not finish: \(error)\n")
+      log("\(name) failed: \(error)")
+    }
   }
   print("Load average at the end: \(loadAverage()).")
   let encoder = JSONEncoder()

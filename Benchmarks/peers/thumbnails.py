@@ -42,7 +42,13 @@ def main():
         while not lowest <= player.get_time() <= target + 1000 and time.monotonic() < deadline:
             time.sleep(0.002)
         # Writes the PNG of the next picture shown, then returns.
-        if player.video_take_snapshot(0, os.path.join(outdir, f"{index}.png"), 320, 0) != 0:
+        # libVLC refuses snapshots while its video output is still being set up (it is
+        # recreated a few times after opening): retry for up to a second.
+        for attempt in range(100):
+            if player.video_take_snapshot(0, os.path.join(outdir, f"{index}.png"), 320, 0) == 0:
+                break
+            time.sleep(0.01)
+        else:
             failed += 1
     seconds = time.monotonic() - start
     player.stop()
