@@ -291,6 +291,7 @@ static int first_frame(int argc, char **argv) {
         libvlc_media_player_stop(player);
         libvlc_media_player_release(player);
         frames_destroy(&frames);
+        usleep(300000); /* the same pause as the Swift side, which releases in the background */
     }
     printf("]}\n");
     libvlc_media_release(media);

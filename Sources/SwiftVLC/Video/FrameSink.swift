@@ -50,17 +50,20 @@ struct FrameGeometry: Sendable {
   let width: Int
   let height: Int
   let tightPlanes: [PlaneSize]
-  /// libVLC's planes: pitch and line count rounded up to 32, as libVLC recommends.
+  /// libVLC's planes: pitch and line count rounded up to 32, as libVLC recommends for sizes
+  /// negotiated in `setup`; the tight planes for a fixed format.
   let decodePlanes: [PlaneSize]
 
-  init(format: PixelFormat, width: Int, height: Int) {
+  init(format: PixelFormat, width: Int, height: Int, padded: Bool = true) {
     self.format = format
     self.width = width
     self.height = height
     tightPlanes = format.planes(width: width, height: height)
-    decodePlanes = tightPlanes.map {
-      PlaneSize(bytesPerRow: roundUp32($0.bytesPerRow), rows: roundUp32($0.rows))
-    }
+    decodePlanes =
+      padded
+      ? tightPlanes.map {
+        PlaneSize(bytesPerRow: roundUp32($0.bytesPerRow), rows: roundUp32($0.rows))
+      } : tightPlanes
   }
 
   var tightByteCount: Int { tightPlanes.reduce(0) { $0 + $1.byteCount } }
@@ -124,13 +127,41 @@ final class FrameSink: Sendable {
   }
 
   /// Sets the callbacks on `native`'s queue, after tying the sink's life to the player's.
+  ///
+  /// A request with both dimensions for a single-plane format whose rows need no padding gets
+  /// a fixed format (`libvlc_video_set_format`): the picture is then known before playing, and
+  /// libVLC skips its format negotiation, in which libVLC 3 offers two hardware formats
+  /// (refused here) before I420, each trial costing a few milliseconds of every start.
   func install(on native: NativePlayer) {
     native.retainUntilRelease(self)
+    let fixed = fixedGeometry
+    if let fixed {
+      state.withLock { state in
+        state.geometry = fixed
+        state.buffer = .allocate(byteCount: fixed.decodeByteCount, alignment: 64)
+      }
+    }
     native.async { player in
       let context = Unmanaged.passUnretained(self).toOpaque()
       libvlc_video_set_callbacks(player, frameLock, nil, frameDisplay, context)
-      libvlc_video_set_format_callbacks(player, frameSetup, frameCleanup)
+      if let fixed {
+        libvlc_video_set_format(
+          player, fixed.format.chroma, UInt32(fixed.width), UInt32(fixed.height),
+          UInt32(fixed.tightPlanes[0].bytesPerRow))
+      } else {
+        libvlc_video_set_format_callbacks(player, frameSetup, frameCleanup)
+      }
     }
+  }
+
+  /// The geometry of a fixed format, when the request allows one (see ``install(on:)``).
+  private var fixedGeometry: FrameGeometry? {
+    guard let width = request.width, let height = request.height else { return nil }
+    let geometry = FrameGeometry(
+      format: request.format, width: width, height: height, padded: false)
+    let planes = geometry.tightPlanes
+    guard planes.count == 1, planes[0].bytesPerRow % 32 == 0 else { return nil }
+    return geometry
   }
 
   // MARK: - Callback bodies (libVLC's video output thread)

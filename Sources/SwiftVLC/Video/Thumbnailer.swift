@@ -88,7 +88,7 @@ public actor Thumbnailer {
     if let duration = info.duration, time >= duration {
       throw .invalidInput("thumbnail time \(time) is past the end of \(media.mrl) (\(duration))")
     }
-    return Thumbnail(frame: try await frame(at: time, deadline: deadline))
+    return Thumbnail(frame: try await frame(at: time, source: info, deadline: deadline))
   }
 
   /// The pictures at `times`, in the same order, made concurrently (see
@@ -144,11 +144,20 @@ public actor Thumbnailer {
     var result: Result<Thumbnail, VLCError>
   }
 
-  private func frame(at time: Duration, deadline: ContinuousClock.Instant) async throws(VLCError)
-    -> VideoFrame
+  private func frame(at time: Duration, source: MediaInfo, deadline: ContinuousClock.Instant)
+    async throws(VLCError) -> VideoFrame
   {
-    let request = FrameRequest(
+    var request = FrameRequest(
       format: .rgba, width: width == 0 ? nil : width, height: height == 0 ? nil : height)
+    // With the picture size known from the parse, both dimensions are fixed up front, which
+    // spares libVLC its format negotiation (see FrameSink.install).
+    if let video = source.tracks.first(where: { $0.kind == .video }),
+      let sourceWidth = video.width, let sourceHeight = video.height, sourceWidth > 0,
+      sourceHeight > 0
+    {
+      let size = request.size(forSource: (sourceWidth, sourceHeight))
+      request = FrameRequest(format: .rgba, width: size.width, height: size.height)
+    }
     let session = try ThumbnailSession(media: media, request: request, mode: mode, start: time)
     defer { session.end() }
     switch await session.capture.next(within: deadline - .now, start: session.play) {
