@@ -299,7 +299,7 @@ static int first_frame(int argc, char **argv) {
     return ok ? 0 : 1;
 }
 
-/* MARK: lifecycle — create, play until Playing, stop, release */
+/* MARK: lifecycle — create, play until Playing (plus 20 ms), stop, release */
 
 static void on_playing(const libvlc_event_t *event, void *data) {
     (void)event;
@@ -332,6 +332,7 @@ static int lifecycle(int argc, char **argv) {
         libvlc_media_player_set_media(player, media);
         libvlc_media_player_play(player);
         if (!signal_wait(&playing, 10)) ok = 0;
+        usleep(20000); /* the same 20 ms as the Swift side: see lifecycleChild */
         libvlc_media_player_stop(player);
         libvlc_event_detach(events, libvlc_MediaPlayerPlaying, on_playing, &playing);
         libvlc_media_player_release(player);
