@@ -120,14 +120,16 @@ func firstFrameChild(_ instance: VLCInstance, file: String, runs: Int, width: In
   media.addOption(":no-audio")
   var milliseconds: [Double] = []
   for _ in 0..<runs {
-    let player = Player(instance: instance)
-    let frames = try player.videoFrames(format: .rgba, width: width, height: height)
-    let start = ContinuousClock.now
-    try player.play(media)
-    for await _ in frames { break }
-    milliseconds.append((ContinuousClock.now - start).seconds * 1_000)
-    await player.stop()
-    // A dropped player is stopped and released on its own queue: let that finish before the
+    do {
+      let player = Player(instance: instance)
+      let frames = try player.videoFrames(format: .rgba, width: width, height: height)
+      let start = ContinuousClock.now
+      try player.play(media)
+      for await _ in frames { break }
+      milliseconds.append((ContinuousClock.now - start).seconds * 1_000)
+      await player.stop()
+    }
+    // The player is dropped above and released on its own queue: let that finish before the
     // next play, as the C reference (which releases in line) does.
     try await Task.sleep(for: .milliseconds(300))
   }
