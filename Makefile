@@ -4,7 +4,7 @@
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 SYMBOLS := .build/symbol-graphs
 
-.PHONY: deps build demo test lint format docs fixtures ci sanitize
+.PHONY: deps build demo test lint format docs fixtures ci sanitize bench
 
 deps:
 	@scripts/install-deps.sh
@@ -19,10 +19,10 @@ test: deps
 	swift test --no-parallel $(SWIFT_FLAGS)
 
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests Examples
+	swift format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks
 
 format:
-	swift format --in-place --recursive Package.swift Sources Tests Examples
+	swift format --in-place --recursive Package.swift Sources Tests Examples Benchmarks
 
 docs: build
 	rm -rf $(SYMBOLS) && mkdir -p $(SYMBOLS)
@@ -41,6 +41,13 @@ fixtures:
 sanitize: deps
 	scripts/sanitize.sh thread
 	scripts/sanitize.sh address
+
+# Benchmarks against the C floor and the peers (python-vlc, ffmpeg); see Benchmarks/README.md.
+# BENCH_ARGS=--quick for a short run.
+bench: deps
+	@scripts/install-bench-deps.sh
+	swift build -c release $(SWIFT_FLAGS) --product cvlc-reference
+	swift run -c release $(SWIFT_FLAGS) swiftvlc-bench $(BENCH_ARGS)
 
 ci:
 	bash .ci/run

@@ -7,6 +7,8 @@ let package = Package(
     .library(name: "SwiftVLC", targets: ["SwiftVLC"]),
     .executable(name: "swiftvlc", targets: ["swiftvlc"]),
     .executable(name: "x11-player", targets: ["x11-player"]),
+    .executable(name: "swiftvlc-bench", targets: ["swiftvlc-bench"]),
+    .executable(name: "cvlc-reference", targets: ["cvlc-reference"]),
   ],
   targets: [
     .systemLibrary(
@@ -45,6 +47,21 @@ let package = Package(
       name: "x11-player",
       dependencies: ["SwiftVLC", "CX11"],
       path: "Examples/X11Player"
+    ),
+    .target(
+      name: "CVLCReference",
+      dependencies: ["CLibVLC"],
+      path: "Benchmarks/CVLCReference"
+    ),
+    .executableTarget(
+      name: "cvlc-reference",
+      dependencies: ["CVLCReference"],
+      path: "Benchmarks/cvlc-reference"
+    ),
+    .executableTarget(
+      name: "swiftvlc-bench",
+      dependencies: ["SwiftVLC", "CVLCReference"],
+      path: "Benchmarks/SwiftVLCBenchmarks"
     ),
     .testTarget(
       name: "SwiftVLCTests",

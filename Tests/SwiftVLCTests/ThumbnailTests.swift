@@ -52,6 +52,28 @@ struct ThumbnailTests {
     print("contact sheet: \(times.count) precise thumbnails in \(elapsed)")
   }
 
+  @Test("a set of thumbnails comes back in the order asked, each the right picture")
+  func concurrentSet() async throws {
+    let thumbnailer = try Thumbnailer(media: media(.seekMP4), width: 32, mode: .precise)
+    let times = [2_500, 200, 1_500, 2_200, 500, 1_200].map { Duration.milliseconds($0) }
+    let thumbnails = try await thumbnailer.thumbnails(at: times)
+    #expect(thumbnails.map(\.centreHue) == [.blue, .red, .green, .blue, .red, .green])
+  }
+
+  @Test("a set with a time past the end fails with that error, not a cancellation")
+  func concurrentSetFailure() async throws {
+    let thumbnailer = try Thumbnailer(media: media(.seekMP4), width: 32)
+    do throws(VLCError) {
+      _ = try await thumbnailer.thumbnails(at: [.milliseconds(500), .seconds(9), .seconds(1)])
+      Issue.record("a time past the end was accepted")
+    } catch {
+      guard case .invalidInput = error else {
+        Issue.record("expected invalidInput, got \(error)")
+        return
+      }
+    }
+  }
+
   @Test("a thumbnail near the end is right, and so is the next one")
   func nearTheEnd() async throws {
     let thumbnailer = try Thumbnailer(media: media(.seekMP4), width: 32, mode: .precise)

@@ -32,6 +32,21 @@ struct VideoFrameTests {
     #expect(hues == [.red, .green, .blue])
   }
 
+  @Test("an RGBA width whose rows libVLC pads still gives tight frames of the right picture")
+  func paddedRowsAreRemoved() async throws {
+    // 90 px: 360-byte rows, which libVLC pads to 384; 80 px rows (320 bytes) need no padding
+    // and are decoded straight into the frame.
+    let player = Player(instance: instance)
+    let frames = try player.videoFrames(format: .rgba, width: 90, height: 68)
+    try play(.seekMP4, on: player)
+    let frame = try await frames.first(within: .seconds(10), "a frame") { _ in true }
+    #expect(frame.width == 90 && frame.height == 68 && frame.pitch == 360)
+    #expect(frame.withUnsafeBytes(\.count) == 90 * 68 * 4)
+    #expect(frame.centreHue == .red)
+    let (topLeft, bottomRight) = frame.withUnsafeBytes { ($0[0], $0[$0.count - 4]) }
+    #expect(topLeft >= 200 && bottomRight >= 200)
+  }
+
   @Test("BGRA frames store blue first")
   func bgraOrder() async throws {
     let player = Player(instance: instance)

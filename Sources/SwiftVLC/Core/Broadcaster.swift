@@ -13,7 +13,12 @@ public final class Broadcaster<Element: Sendable>: Sendable {
   }
 
   private struct State {
-    var subscribers: [UInt64: Subscriber] = [:]
+    var subscribers: [UInt64: Subscriber] = [:] {
+      didSet { snapshot = Array(subscribers.values) }
+    }
+    /// The subscribers as an array, rebuilt on every change, so that ``broadcast(_:)`` takes
+    /// only a reference to it under the lock instead of copying them.
+    var snapshot: [Subscriber] = []
     var nextID: UInt64 = 0
     var isTerminated = false
   }
@@ -75,8 +80,9 @@ public final class Broadcaster<Element: Sendable>: Sendable {
     // takes that task's status lock; a concurrent cancellation holds the same status lock
     // while its onTermination handler calls `unsubscribe`, which needs our mutex. Yielding
     // under the mutex would make those two threads wait on each other forever (AB-BA).
-    let targets = state.withLock { Array($0.subscribers.values) }
-    for target in targets where target.filter?(element) ?? true {
+    let targets = state.withLock { $0.snapshot }
+    for target in targets {
+      if let filter = target.filter, !filter(element) { continue }
       target.continuation.yield(element)
     }
   }

@@ -4,10 +4,10 @@ import Synchronization
 ///
 /// A ``VideoFrame`` holds a ``FrameStorage``; when the last copy of the frame is dropped the
 /// storage gives its buffer back here, and the next frame of the same size reuses it. At most
-/// `limit` idle buffers are kept; buffers of an old size are freed.
+/// `limit` idle buffers are kept; buffers of an old capacity are freed.
 final class FramePool: Sendable {
   private struct State: @unchecked Sendable {  // idle buffers, owned by the pool
-    var byteCount = 0
+    var capacity = 0
     var idle: [UnsafeMutableRawPointer] = []
   }
 
@@ -22,23 +22,25 @@ final class FramePool: Sendable {
     }
   }
 
-  /// A storage of `byteCount` bytes, reused when an idle one of that size exists.
-  func take(byteCount: Int) -> FrameStorage {
+  /// A storage whose first `byteCount` bytes are the frame, in a buffer of `capacity` bytes
+  /// (more when libVLC decodes into it with padding), reused when an idle one of that capacity
+  /// exists.
+  func take(byteCount: Int, capacity: Int) -> FrameStorage {
     let reused: UnsafeMutableRawPointer? = state.withLock { state in
-      if state.byteCount != byteCount {
+      if state.capacity != capacity {
         for buffer in state.idle { buffer.deallocate() }
         state.idle.removeAll()
-        state.byteCount = byteCount
+        state.capacity = capacity
       }
       return state.idle.popLast()
     }
-    let pointer = reused ?? .allocate(byteCount: byteCount, alignment: 64)
-    return FrameStorage(pointer: pointer, byteCount: byteCount, pool: self)
+    let pointer = reused ?? .allocate(byteCount: capacity, alignment: 64)
+    return FrameStorage(pointer: pointer, byteCount: byteCount, capacity: capacity, pool: self)
   }
 
-  fileprivate func recycle(_ pointer: UnsafeMutableRawPointer, byteCount: Int) {
+  fileprivate func recycle(_ pointer: UnsafeMutableRawPointer, capacity: Int) {
     let kept = state.withLock { state in
-      guard state.byteCount == byteCount, state.idle.count < limit else { return false }
+      guard state.capacity == capacity, state.idle.count < limit else { return false }
       state.idle.append(pointer)
       return true
     }
@@ -49,14 +51,18 @@ final class FramePool: Sendable {
 /// The pixels of one delivered frame; returns its buffer to the pool when released.
 final class FrameStorage: Sendable {
   nonisolated(unsafe) let pointer: UnsafeMutableRawPointer  // owned; written once before delivery
+  /// The frame's bytes, at the start of the buffer.
   let byteCount: Int
+  private let capacity: Int
   private let pool: FramePool
 
-  fileprivate init(pointer: UnsafeMutableRawPointer, byteCount: Int, pool: FramePool) {
+  fileprivate init(pointer: UnsafeMutableRawPointer, byteCount: Int, capacity: Int, pool: FramePool)
+  {
     self.pointer = pointer
     self.byteCount = byteCount
+    self.capacity = capacity
     self.pool = pool
   }
 
-  deinit { pool.recycle(pointer, byteCount: byteCount) }
+  deinit { pool.recycle(pointer, capacity: capacity) }
 }

@@ -50,31 +50,44 @@ struct FrameGeometry: Sendable {
   let width: Int
   let height: Int
   let tightPlanes: [PlaneSize]
-  /// libVLC's planes: pitch and line count rounded up to 32, as libVLC recommends.
+  /// libVLC's planes: pitch and line count rounded up to 32, as libVLC recommends for sizes
+  /// negotiated in `setup`; the tight planes for a fixed format.
   let decodePlanes: [PlaneSize]
 
-  init(format: PixelFormat, width: Int, height: Int) {
+  init(format: PixelFormat, width: Int, height: Int, padded: Bool = true) {
     self.format = format
     self.width = width
     self.height = height
     tightPlanes = format.planes(width: width, height: height)
-    decodePlanes = tightPlanes.map {
-      PlaneSize(bytesPerRow: roundUp32($0.bytesPerRow), rows: roundUp32($0.rows))
-    }
+    decodePlanes =
+      padded
+      ? tightPlanes.map {
+        PlaneSize(bytesPerRow: roundUp32($0.bytesPerRow), rows: roundUp32($0.rows))
+      } : tightPlanes
   }
 
   var tightByteCount: Int { tightPlanes.reduce(0) { $0 + $1.byteCount } }
   var decodeByteCount: Int { decodePlanes.reduce(0) { $0 + $1.byteCount } }
+
+  /// Whether the tight picture is the start of libVLC's padded one (a single plane whose rows
+  /// need no padding), so libVLC can decode straight into a delivered frame's buffer.
+  var decodesInPlace: Bool {
+    tightPlanes.count == 1 && tightPlanes[0].bytesPerRow == decodePlanes[0].bytesPerRow
+  }
 }
 
 private func roundUp32(_ value: Int) -> Int { (value + 31) & ~31 }
 
 /// The context of libVLC's video-memory (vmem) callbacks for one native player.
 ///
-/// libVLC decodes into one buffer the sink owns (one picture at a time: `setup` announces a
-/// single buffer). On `display` the sink copies the picture, tightly packed, into a pooled
-/// ``FrameStorage`` and hands the resulting ``VideoFrame`` to its receiver; libVLC never
-/// touches a delivered frame again. libVLC copies the callbacks and this context when a video
+/// When someone is receiving and the picture needs no row padding (RGBA or BGRA with a width
+/// that is a multiple of 8), `lock` lends libVLC a pooled ``FrameStorage`` for each picture and
+/// `display` hands that same storage on as a ``VideoFrame``: no copy. Otherwise libVLC decodes
+/// into one buffer the sink owns and `display` copies the picture, tightly packed, into a pooled
+/// storage. Either way libVLC never touches a delivered frame again: the next `lock` lends
+/// another buffer. (libVLC 3 calls lock, then unlock once the picture is rendered, then display;
+/// a picture it drops after rendering is never displayed, and its lent storage is dropped by a
+/// later `lock`.) libVLC copies the callbacks and this context when a video
 /// output opens, so the sink must outlive the native player: install it with
 /// ``install(on:)``, which ties it to the player's final release.
 final class FrameSink: Sendable {
@@ -88,6 +101,8 @@ final class FrameSink: Sendable {
     var geometry: FrameGeometry?
     var buffer: UnsafeMutableRawPointer?
     var displayed = 0
+    /// Storages lent to libVLC by `lock` and not yet displayed, oldest first.
+    var lent: [FrameStorage] = []
   }
 
   /// Creates a sink; `receiver == nil` decodes and discards (no copy is made).
@@ -112,13 +127,41 @@ final class FrameSink: Sendable {
   }
 
   /// Sets the callbacks on `native`'s queue, after tying the sink's life to the player's.
+  ///
+  /// A request with both dimensions for a single-plane format whose rows need no padding gets
+  /// a fixed format (`libvlc_video_set_format`): the picture is then known before playing, and
+  /// libVLC skips its format negotiation, in which libVLC 3 offers two hardware formats
+  /// (refused here) before I420, each trial costing a few milliseconds of every start.
   func install(on native: NativePlayer) {
     native.retainUntilRelease(self)
+    let fixed = fixedGeometry
+    if let fixed {
+      state.withLock { state in
+        state.geometry = fixed
+        state.buffer = .allocate(byteCount: fixed.decodeByteCount, alignment: 64)
+      }
+    }
     native.async { player in
       let context = Unmanaged.passUnretained(self).toOpaque()
       libvlc_video_set_callbacks(player, frameLock, nil, frameDisplay, context)
-      libvlc_video_set_format_callbacks(player, frameSetup, frameCleanup)
+      if let fixed {
+        libvlc_video_set_format(
+          player, fixed.format.chroma, UInt32(fixed.width), UInt32(fixed.height),
+          UInt32(fixed.tightPlanes[0].bytesPerRow))
+      } else {
+        libvlc_video_set_format_callbacks(player, frameSetup, frameCleanup)
+      }
     }
+  }
+
+  /// The geometry of a fixed format, when the request allows one (see ``install(on:)``).
+  private var fixedGeometry: FrameGeometry? {
+    guard let width = request.width, let height = request.height else { return nil }
+    let geometry = FrameGeometry(
+      format: request.format, width: width, height: height, padded: false)
+    let planes = geometry.tightPlanes
+    guard planes.count == 1, planes[0].bytesPerRow % 32 == 0 else { return nil }
+    return geometry
   }
 
   // MARK: - Callback bodies (libVLC's video output thread)
@@ -158,30 +201,65 @@ final class FrameSink: Sendable {
   }
 
   fileprivate func cleanup() {
-    state.withLock { state in
+    let lent = state.withLock { state in
       state.buffer?.deallocate()
       state.buffer = nil
       state.geometry = nil
+      defer { state.lent.removeAll() }
+      return state.lent
     }
+    withExtendedLifetime(lent) {}  // their buffers return to the pool outside the lock
   }
 
-  fileprivate func lock(planes: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+  /// Points libVLC at the buffer for the next picture. Returns the lent storage's pointer as
+  /// the picture's identity when libVLC decodes straight into a frame's buffer, `nil` for the
+  /// shared buffer.
+  fileprivate func lock(planes: UnsafeMutablePointer<UnsafeMutableRawPointer?>)
+    -> UnsafeMutableRawPointer?
+  {
     let (geometry, buffer) = state.withLock { ($0.geometry, $0.buffer) }
-    guard let geometry, let buffer else { return }
+    guard let geometry, let buffer else { return nil }
+    if geometry.decodesInPlace, let receiver, receiver.isReceiving {
+      let storage = pool.take(
+        byteCount: geometry.tightByteCount, capacity: geometry.decodeByteCount)
+      let dropped: FrameStorage? = state.withLock { state in
+        state.lent.append(storage)
+        // libVLC keeps at most a few pictures in flight; older ones were never displayed.
+        return state.lent.count > 4 ? state.lent.removeFirst() : nil
+      }
+      withExtendedLifetime(dropped) {}
+      planes[0] = storage.pointer
+      return storage.pointer
+    }
     var offset = 0
     for (index, plane) in geometry.decodePlanes.enumerated() {
       planes[index] = buffer + offset
       offset += plane.byteCount
     }
+    return nil
   }
 
-  fileprivate func display() {
+  /// Delivers the picture `lock` prepared: the lent storage itself, or a copy of the shared
+  /// buffer.
+  fileprivate func display(picture: UnsafeMutableRawPointer?) {
     let (geometry, buffer, index) = state.withLock { state in
       defer { state.displayed += 1 }
       return (state.geometry, state.buffer, state.displayed)
     }
-    guard let receiver, receiver.isReceiving, let geometry, let buffer else { return }
-    let storage = pool.take(byteCount: geometry.tightByteCount)
+    if let picture {
+      let storage: FrameStorage? = state.withLock { state in
+        guard let found = state.lent.firstIndex(where: { $0.pointer == picture }) else {
+          return nil
+        }
+        return state.lent.remove(at: found)
+      }
+      guard let storage, let receiver, receiver.isReceiving, let geometry else { return }
+      receiver.receive(VideoFrame(geometry: geometry, index: index, storage: storage))
+      return
+    }
+    guard let receiver, receiver.isReceiving, let geometry else { return }
+    guard let buffer else { return }
+    let storage = pool.take(byteCount: geometry.tightByteCount, capacity: geometry.tightByteCount)
     var source = UnsafeRawPointer(buffer)
     var target = storage.pointer
     for (tight, padded) in zip(geometry.tightPlanes, geometry.decodePlanes) {
@@ -238,11 +316,10 @@ private func frameLock(
   opaque: UnsafeMutableRawPointer?, planes: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> UnsafeMutableRawPointer? {
   guard let opaque, let planes else { return nil }
-  Unmanaged<FrameSink>.fromOpaque(opaque).takeUnretainedValue().lock(planes: planes)
-  return nil
+  return Unmanaged<FrameSink>.fromOpaque(opaque).takeUnretainedValue().lock(planes: planes)
 }
 
 private func frameDisplay(opaque: UnsafeMutableRawPointer?, picture: UnsafeMutableRawPointer?) {
   guard let opaque else { return }
-  Unmanaged<FrameSink>.fromOpaque(opaque).takeUnretainedValue().display()
+  Unmanaged<FrameSink>.fromOpaque(opaque).takeUnretainedValue().display(picture: picture)
 }

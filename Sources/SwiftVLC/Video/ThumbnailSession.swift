@@ -3,7 +3,7 @@ internal import CLibVLC
 /// One hidden, audio-less player decoding its own media for a location into memory, for one
 /// thumbnail of ``Thumbnailer``: it plays with `:start-time`, and the first picture it shows is
 /// the thumbnail (libVLC's decoder drops the pictures before the start time, except in fast
-/// mode, where the demuxer starts at the keyframe before it).
+/// mode, where the demuxer starts at the keyframe before it and the player starts paused).
 final class ThumbnailSession: Sendable {
   let native: NativePlayer
   let capture = FrameCapture()
@@ -21,11 +21,20 @@ final class ThumbnailSession: Sendable {
     guard let copy = libvlc_media_new_location(media.instance.pointer, media.mrl) else {
       throw .mediaCreationFailed(source: explain("\(media.mrl) for thumbnails"))
     }
-    var options = [":no-audio", ":no-spu", ":avcodec-hw=none", ":start-time=\(seconds(start))"]
-    if mode == .fast { options.append(":input-fast-seek") }
+    // Fast mode starts paused: libVLC then shows the keyframe it opened at and stops there.
+    // Playing instead, a loaded machine sometimes shows the frame after the keyframe (about 1
+    // thumbnail in 10 at a load of 4 on 2 cores), and decodes on for nothing. A paused start
+    // shows a picture only after a seek, so the start time is at least 1 ms (still the first
+    // keyframe). Precise mode cannot start paused: libVLC 3 then never shows the prerolled
+    // picture.
+    let startsPaused = mode == .fast
+    let startTime = startsPaused ? max(start, .milliseconds(1)) : start
+    var options = [":no-audio", ":no-spu", ":avcodec-hw=none", ":start-time=\(seconds(startTime))"]
+    if startsPaused { options += [":input-fast-seek", ":start-paused"] }
     for option in options { libvlc_media_add_option(copy, option) }
 
-    native = NativePlayer(instance: media.instance)
+    let native = NativePlayer(instance: media.instance)
+    self.native = native
     bridge = EventBridge(player: native)
     let sink = FrameSink(request: request, receiver: capture)
     sink.setSource(media)
@@ -33,10 +42,22 @@ final class ThumbnailSession: Sendable {
 
     let events = bridge.box.broadcaster.subscribe()
     watcher = Task { [capture] in
+      var resume: Task<Void, Never>?
+      defer { resume?.cancel() }
       for await tagged in events {
         switch tagged.event {
         case .error, .endReached, .stopped:
           capture.fail(.playbackFailed(reason: "libVLC could not decode a frame of \(media.mrl)"))
+        case .paused where startsPaused && resume == nil:
+          // Paused, libVLC never reaches the end of a file whose data stops short of the start
+          // time, so it would never fail. When no picture has come a while after the pause,
+          // play on: a broken file then ends (and fails), a slow healthy one shows its frame.
+          resume = Task {
+            try? await Task.sleep(for: ThumbnailSession.pausedGrace)
+            if !Task.isCancelled && capture.isReceiving {
+              native.async { libvlc_media_player_set_pause($0, 0) }
+            }
+          }
         default: break
         }
       }
@@ -47,6 +68,9 @@ final class ThumbnailSession: Sendable {
       libvlc_media_release(moved)  // the player holds its own reference
     }
   }
+
+  /// How long a paused start may take to show its picture before the player plays on.
+  static let pausedGrace = Duration.milliseconds(750)
 
   /// Starts playback; the first frame shown is the one at the start time.
   func play() {

@@ -8,7 +8,9 @@ import Foundation
 /// Each thumbnail uses a fresh hidden player (about 50 ms for a small file): a paused libVLC 3
 /// player that is seeked sometimes shows a picture decoded before the seek, or a grey one,
 /// instead of the target (seen in about 1 of 20 seeks), so reusing one cannot promise the
-/// right frame. Requests run one at a time, in order. Cancellation and timeouts stop and
+/// right frame. Instead, up to ``maximumConcurrentRequests`` requests run at once, each with its
+/// own player, so their opening, decoding and closing overlap; more wait their turn, in order.
+/// ``thumbnails(at:timeout:)`` makes a whole set that way. Cancellation and timeouts stop and
 /// release the player of the request.
 ///
 /// ```swift
@@ -28,8 +30,14 @@ public actor Thumbnailer {
   /// How frames are picked.
   public nonisolated let mode: ThumbnailMode
 
+  /// How many thumbnails are made at the same time: the number of cores, at least 2 and at
+  /// most 4. Each one uses its own hidden player and decoder threads.
+  public static var maximumConcurrentRequests: Int {
+    min(max(ProcessInfo.processInfo.activeProcessorCount, 2), 4)
+  }
+
   private var parsing: Task<Result<MediaInfo, VLCError>, Never>?
-  private var busy = false
+  private var running = 0
   private var waiting: [CheckedContinuation<Void, Never>] = []
 
   /// Creates a thumbnailer; nothing is decoded until the first ``thumbnail(at:timeout:)``.
@@ -80,14 +88,76 @@ public actor Thumbnailer {
     if let duration = info.duration, time >= duration {
       throw .invalidInput("thumbnail time \(time) is past the end of \(media.mrl) (\(duration))")
     }
-    return Thumbnail(frame: try await frame(at: time, deadline: deadline))
+    return Thumbnail(frame: try await frame(at: time, source: info, deadline: deadline))
   }
 
-  private func frame(at time: Duration, deadline: ContinuousClock.Instant) async throws(VLCError)
-    -> VideoFrame
+  /// The pictures at `times`, in the same order, made concurrently (see
+  /// ``maximumConcurrentRequests``).
+  ///
+  /// - Parameters:
+  ///   - times: where in the media, each from 0 to (excluding) its duration.
+  ///   - timeout: the limit for each picture, counted from when its turn comes.
+  /// - Throws: the first error of any picture, as ``thumbnail(at:timeout:)`` does; the other
+  ///   requests are cancelled.
+  public func thumbnails(at times: [Duration], timeout: Duration = .seconds(5))
+    async throws(VLCError)
+    -> [Thumbnail]
   {
-    let request = FrameRequest(
+    let outcomes = await withTaskGroup(of: Outcome.self) { group in
+      for (index, time) in times.enumerated() {
+        group.addTask {
+          do throws(VLCError) {
+            return Outcome(
+              index: index, result: .success(try await self.thumbnail(at: time, timeout: timeout)))
+          } catch {
+            return Outcome(index: index, result: .failure(error))
+          }
+        }
+      }
+      var outcomes: [Int: Result<Thumbnail, VLCError>] = [:]
+      for await outcome in group {
+        outcomes[outcome.index] = outcome.result
+        if case .failure = outcome.result { group.cancelAll() }
+      }
+      return outcomes
+    }
+    var thumbnails: [Thumbnail] = []
+    var failure: VLCError?
+    for index in times.indices {
+      switch outcomes[index] {
+      case .success(let thumbnail)?:
+        thumbnails.append(thumbnail)
+      case .failure(let error)?:
+        // The error that ended the set, not the cancellations it caused.
+        if failure == nil || failure == .cancelled { failure = error }
+      case nil:
+        failure = failure ?? .cancelled
+      }
+    }
+    if let failure { throw failure }
+    return thumbnails
+  }
+
+  /// One request's result, with its place in the set.
+  private struct Outcome: Sendable {
+    var index: Int
+    var result: Result<Thumbnail, VLCError>
+  }
+
+  private func frame(at time: Duration, source: MediaInfo, deadline: ContinuousClock.Instant)
+    async throws(VLCError) -> VideoFrame
+  {
+    var request = FrameRequest(
       format: .rgba, width: width == 0 ? nil : width, height: height == 0 ? nil : height)
+    // With the picture size known from the parse, both dimensions are fixed up front, which
+    // spares libVLC its format negotiation (see FrameSink.install).
+    if let video = source.tracks.first(where: { $0.kind == .video }),
+      let sourceWidth = video.width, let sourceHeight = video.height, sourceWidth > 0,
+      sourceHeight > 0
+    {
+      let size = request.size(forSource: (sourceWidth, sourceHeight))
+      request = FrameRequest(format: .rgba, width: size.width, height: size.height)
+    }
     let session = try ThumbnailSession(media: media, request: request, mode: mode, start: time)
     defer { session.end() }
     switch await session.capture.next(within: deadline - .now, start: session.play) {
@@ -116,17 +186,18 @@ public actor Thumbnailer {
     return try result.get()
   }
 
-  // Requests run one at a time: the actor is re-entrant at every `await`.
+  // At most `maximumConcurrentRequests` requests make pictures at once; the actor is
+  // re-entrant at every `await`. A waiter that is resumed inherits the running slot.
   private func acquire() async {
-    guard busy else {
-      busy = true
+    guard running >= Self.maximumConcurrentRequests else {
+      running += 1
       return
     }
     await withCheckedContinuation { waiting.append($0) }
   }
 
   private func release() {
-    if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+    if waiting.isEmpty { running -= 1 } else { waiting.removeFirst().resume() }
   }
 }
 

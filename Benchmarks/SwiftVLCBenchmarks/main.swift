@@ -1,0 +1,76 @@
+import Foundation
+import SwiftVLC
+
+// swiftvlc-bench: SwiftVLC against the C floor and against what users would use instead.
+// Usage: swiftvlc-bench [--quick] [--runs N] [--cases probe,thumbnails,events,playback,first-frame,lifecycle]
+//                       [--json PATH]
+// Prints a Markdown report on standard output and writes the same results as JSON.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--child" {
+  do {
+    let result = try await runChildCase(Array(arguments.dropFirst()))
+    let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("child failed: \(error)\n".utf8))
+    exit(1)
+  }
+}
+
+func option(_ name: String) -> String? {
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+  return arguments[index + 1]
+}
+
+let allCases = ["probe", "thumbnails", "events", "playback", "first-frame", "lifecycle"]
+let selected = option("--cases").map { $0.split(separator: ",").map(String.init) } ?? allCases
+let jsonPath = option("--json") ?? "Benchmarks/results.json"
+do {
+  let bench = try Bench(
+    quick: arguments.contains("--quick"), runs: option("--runs").flatMap(Int.init))
+  defer { try? FileManager.default.removeItem(atPath: bench.scratch) }
+  let formatter = ISO8601DateFormatter()
+  var report = Report(
+    date: formatter.string(from: Date()),
+    command: "swiftvlc-bench " + arguments.joined(separator: " "),
+    cores: ProcessInfo.processInfo.activeProcessorCount, loadAverage: loadAverage(),
+    libVLC: try VLCInstance(arguments: VLCInstance.headlessArguments).version, quick: bench.quick,
+    runs: bench.runs)
+  print("## SwiftVLC benchmarks\n")
+  print(
+    "\(report.date), \(report.cores) cores, load average \(report.loadAverage) at start, "
+      + "libVLC \(report.libVLC), medians of \(bench.runs) runs after \(bench.warmups) warm-up run.\n"
+  )
+  for missing in bench.missingPeers { print("- missing peer: \(missing)") }
+  for name in selected {
+    guard allCases.contains(name) else {
+      throw BenchError.setup("unknown case \(name); cases: \(allCases.joined(separator: ", "))")
+    }
+    do {
+      let result: CaseReport
+      switch name {
+      case "probe": result = try bench.probeCase()
+      case "thumbnails": result = try bench.thumbnailCase()
+      case "events": result = try bench.eventCase()
+      case "playback": result = try bench.playbackCase()
+      case "first-frame": result = try bench.firstFrameCase()
+      default: result = try bench.lifecycleCase()
+      }
+      print(result.markdown + "\n")
+      report.cases.append(result)
+    } catch {
+      print("### \(name)\n\nThe case could not finish: \(error)\n")
+      log("\(name) failed: \(error)")
+    }
+  }
+  print("Load average at the end: \(loadAverage()).")
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+  try encoder.encode(report).write(to: URL(fileURLWithPath: jsonPath))
+  log("wrote \(jsonPath)")
+} catch {
+  FileHandle.standardError.write(Data("swiftvlc-bench: \(error)\n".utf8))
+  exit(1)
+}
