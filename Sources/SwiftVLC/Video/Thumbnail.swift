@@ -5,7 +5,9 @@ import Foundation
 public enum ThumbnailMode: Sendable, Hashable {
   /// The keyframe at or before the requested time: quick, possibly seconds early.
   case fast
-  /// The first frame at or after the requested time: decodes from the previous keyframe.
+  /// The frame at the requested time: decodes from the previous keyframe. With libVLC 3 and
+  /// video with B-frames it can be 1 to 3 frames early (libVLC ends its preroll on decode
+  /// timestamps); Benchmarks/README.md has the measurement.
   case precise
 }
 

@@ -15,8 +15,8 @@ import Foundation
 ///
 /// ```swift
 /// let thumbnailer = try Thumbnailer(media: media, width: 160)
-/// for second in 0..<10 {
-///   let thumbnail = try await thumbnailer.thumbnail(at: .seconds(second))
+/// let sheet = try await thumbnailer.thumbnails(at: (0..<10).map { .seconds($0) })
+/// for (second, thumbnail) in sheet.enumerated() {
 ///   try thumbnail.pngData().write(to: URL(fileURLWithPath: "/tmp/\(second).png"))
 /// }
 /// ```
