@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs the Debian packages SwiftVLC builds, tests and runs with. Idempotent: does nothing
-# when they are all present. Needs root or sudo when something is missing.
+# Installs the Debian packages SwiftVLC builds, tests and runs with, or the packages named as
+# arguments. Idempotent: does nothing when they are all present. Needs root or sudo when
+# something is missing.
 set -euo pipefail
 
-packages=(
+packages=("$@")
+[ $# -gt 0 ] || packages=(
   pkg-config
   libvlc-dev          # headers and libvlc.so (pkg-config name: libvlc)
   vlc-plugin-base     # demuxers, decoders, vmem/amem, null outputs, stream output

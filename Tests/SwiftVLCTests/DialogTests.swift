@@ -7,18 +7,20 @@ import Testing
 struct DialogTests {
   let instance: VLCInstance
 
-  /// Headless, and with libVLC's in-memory keystore only: its desktop keystores wait on a
+  /// Headless arguments include libVLC's in-memory keystore: its desktop keystores wait on a
   /// D-Bus session bus that a test machine lacks, and the login dialog would never come.
-  init() throws {
-    instance = try VLCInstance(arguments: VLCInstance.headlessArguments + ["--keystore=memory"])
+  init() throws { instance = try headlessInstance() }
+
+  /// What ``playProtected()`` leaves running; the caller keeps it alive for the test.
+  struct ProtectedPlayback {
+    var server: TestServer
+    var handler: DialogHandler
+    var player: Player
+    var login: Dialog
   }
 
-  func isLogin(_ dialog: Dialog) -> Bool {
-    if case .login = dialog.kind { true } else { false }
-  }
-
-  @Test("a protected source raises a login dialog; the right credentials play it")
-  func rightCredentials() async throws {
+  /// Installs a dialog handler, plays the Basic-auth fixture and waits for its login dialog.
+  func playProtected() async throws -> ProtectedPlayback {
     let server = try await TestServer()
     let handler = DialogHandler(instance: instance)
     let dialogs = handler.dialogs
@@ -27,6 +29,14 @@ struct DialogTests {
     let login = try await dialogs.first(within: .seconds(10), "a login dialog") {
       if case .login = $0.kind { true } else { false }
     }
+    return ProtectedPlayback(server: server, handler: handler, player: player, login: login)
+  }
+
+  @Test("a protected source raises a login dialog; the right credentials play it")
+  func rightCredentials() async throws {
+    let playback = try await playProtected()
+    defer { withExtendedLifetime(playback) {} }  // the server and handler live to the end
+    let (player, login) = (playback.player, playback.login)
     #expect(login.kind == .login(defaultUsername: nil, canStore: true))
     #expect(login.text.contains("SwiftVLC"), "\(login.text)")  // the realm
     #expect(login.state == .pending)
@@ -124,14 +134,9 @@ struct DialogTests {
 
   @Test("stopping the player withdraws its open login dialog")
   func stopWithdraws() async throws {
-    let server = try await TestServer()
-    let handler = DialogHandler(instance: instance)
-    let dialogs = handler.dialogs
-    let player = Player(instance: instance)
-    try player.play(url: server.url("auth/user/secret/seek.mp4"))
-    let login = try await dialogs.first(within: .seconds(10), "a login dialog") {
-      if case .login = $0.kind { true } else { false }
-    }
+    let playback = try await playProtected()
+    defer { withExtendedLifetime(playback) {} }  // the server and handler live to the end
+    let (player, login) = (playback.player, playback.login)
     let updates = login.updates
     try await within(.seconds(5), "stop") { await player.stop() }
     #expect(player.state == .stopped)
