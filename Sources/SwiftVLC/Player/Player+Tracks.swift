@@ -151,13 +151,24 @@ extension Player {
   }
 
   /// Reads tracks, selections and chapters on the player's queue, then publishes them.
+  ///
+  /// libVLC announces streams one event at a time (a dozen at open); requests that arrive
+  /// while a read is under way are folded into one more read after it, not one read each.
   func refreshTracks() {
+    guard !trackRefresh.running else {
+      trackRefresh.requestedAgain = true
+      return
+    }
+    trackRefresh = (running: true, requestedAgain: false)
     let session = generation
     let native = self.native
     Task { [weak self] in
       let snapshot = await native.run(readTrackSnapshot)
-      guard let self, session == self.generation else { return }
-      self.publish(snapshot)
+      guard let self else { return }
+      let again = self.trackRefresh.requestedAgain
+      self.trackRefresh = (running: false, requestedAgain: false)
+      if session == self.generation { self.publish(snapshot) }
+      if again { self.refreshTracks() }
     }
   }
 

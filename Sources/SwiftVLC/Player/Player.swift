@@ -80,6 +80,7 @@ public final class Player {
   @ObservationIgnored var pendingPause = false
   @ObservationIgnored var pendingSeek: Duration?
   @ObservationIgnored var lastPublishedTime: Duration?
+  @ObservationIgnored var trackRefresh = (running: false, requestedAgain: false)
   /// Finds the ``Media`` of a native media that someone else (a ``MediaListPlayer``) set;
   /// called on the main actor once per adopted session, before the player shows it.
   @ObservationIgnored var mediaResolver: ((MediaIdentity) -> Media?)?
