@@ -40,7 +40,9 @@ struct NetworkFaultTests {
     try await waitUntil("the stall to be reported", within: .seconds(10)) { player.isStalled }
     #expect(player.state == .playing)
     #expect(player.outcome == nil)
-    #expect(log.events.contains(.stalled))
+    try await waitUntil("the stalled event", within: .seconds(2)) {
+      log.events.contains(.stalled)
+    }
     try await stopAndExpectRelease(player)
     #expect(player.outcome == .stopped)
   }
@@ -113,7 +115,9 @@ struct NetworkFaultTests {
     try player.play(url: server.url("stalelive/hls/index.m3u8"))
     try await waitUntil("the stall to be reported", within: .seconds(20)) { player.isStalled }
     #expect(player.state == .playing)
-    #expect(log.events.contains(.stalled))
+    try await waitUntil("the stalled event", within: .seconds(2)) {
+      log.events.contains(.stalled)
+    }
     try await stopAndExpectRelease(player)
   }
 
