@@ -1,6 +1,5 @@
 internal import CLibVLC
 import Dispatch
-import Synchronization
 
 /// A change in what a ``MediaDiscoverer`` has found.
 public enum MediaDiscoveryEvent: Sendable {
@@ -23,6 +22,7 @@ public enum MediaDiscoveryEvent: Sendable {
 /// let events = discoverer.events
 /// try await discoverer.start()
 /// for await case .added(let media, _) in events { print(media.mrl) }
+/// // Or play what was found: MediaListPlayer(list: discoverer.items)
 /// ```
 public final class MediaDiscoverer: Sendable {
   /// The service's name, as given to ``init(name:instance:)``.
@@ -71,6 +71,10 @@ public final class MediaDiscoverer: Sendable {
     }
     self.name = name
     self.instance = instance
+    let items = MediaList(
+      instance: instance,
+      readOnlyReason: "only media discovery service '\(name)' changes its list")
+    self.items = items
     nonisolated(unsafe) let ownedList = list  // retained by ..._media_list(); released last
     native = NativeService(
       pointer: pointer, label: "SwiftVLC.discoverer",
@@ -87,7 +91,7 @@ public final class MediaDiscoverer: Sendable {
       events: libvlc_media_list_event_manager(list),
       types: [libvlc_MediaListItemAdded, libvlc_MediaListItemDeleted],
       callback: mediaListEventCallback,
-      box: { queue in DiscoveryBox(instance: instance, queue: queue) })
+      box: { queue in DiscoveryBox(list: items, queue: queue) })
   }
 
   deinit { native.shutDown() }
@@ -102,17 +106,23 @@ public final class MediaDiscoverer: Sendable {
   public func start() async throws(VLCError) { try await native.start() }
 
   /// Stops discovering and waits, without blocking the caller's thread, until the service has
-  /// shut down (libVLC joins its thread: UPnP takes about 0.2 s). The service removes what it
-  /// found as it stops, and each removal is reported on ``events``. Stopping a discoverer that
-  /// is not running does nothing.
+  /// shut down (libVLC joins its thread: UPnP takes about 0.2 s). What it found is removed
+  /// from ``items`` by then, and each removal is reported on ``events``. Stopping a discoverer
+  /// that is not running does nothing.
   public func stop() async { await native.stop() }
 
   /// Whether the discoverer is running.
   public var isRunning: Bool { native.isRunning }
 
-  /// What has been found so far, in libVLC's order. A snapshot: later changes arrive on
-  /// ``events``.
-  public var items: [Media] { native.box.items }
+  /// What the running service has found, in the order it found it: a read-only ``MediaList``,
+  /// which a ``MediaListPlayer`` can play. Its ``MediaList/events`` give the indices that
+  /// change; ``events`` give the media as well.
+  ///
+  /// It follows the service a moment after each change (on the discoverer's queue), and is
+  /// empty once ``stop()`` returns or the discoverer is dropped. (libVLC 3's own list keeps
+  /// what some services, such as the local folders, found before a stop, and lists it twice
+  /// after a restart; this one does not.)
+  public let items: MediaList
 
   /// A new stream of additions and removals from now on.
   ///
@@ -121,8 +131,8 @@ public final class MediaDiscoverer: Sendable {
   public var events: AsyncStream<MediaDiscoveryEvent> { native.events }
 }
 
-/// The callback context: turns native list changes into `Media` values, on the discoverer's
-/// queue, in the order libVLC sent them.
+/// The callback context: turns native list changes into `Media` values in the discoverer's
+/// ``MediaList``, on the discoverer's queue, in the order libVLC sent them.
 final class DiscoveryBox: ServiceEventBox {
   /// A native media retained in the callback, adopted or released on the queue.
   struct RetainedMedia: @unchecked Sendable {  // holds one reference, handed over exactly once
@@ -131,37 +141,33 @@ final class DiscoveryBox: ServiceEventBox {
 
   let broadcaster = Broadcaster<MediaDiscoveryEvent>()
   let queue: DispatchQueue
-  private let instance: VLCInstance
-  private let found = Mutex<[Media]>([])
+  private let list: MediaList
 
-  init(instance: VLCInstance, queue: DispatchQueue) {
-    self.instance = instance
+  init(list: MediaList, queue: DispatchQueue) {
+    self.list = list
     self.queue = queue
   }
 
-  var items: [Media] { found.withLock { $0 } }
-
   /// Runs on the queue: wraps the new media and records it.
-  func add(_ item: RetainedMedia, at index: Int) {
-    let media = Media(instance: instance, pointer: item.pointer)  // adopts the callback's retain
-    let position = found.withLock { found in
-      let position = min(max(index, 0), found.count)
-      found.insert(media, at: position)
-      return position
-    }
-    broadcaster.broadcast(.added(media, index: position))
+  func add(_ item: RetainedMedia) {
+    let media = Media(instance: list.instance, pointer: item.pointer)  // adopts the retain
+    if let index = list.serviceAppend(media) { broadcaster.broadcast(.added(media, index: index)) }
   }
 
   /// Runs on the queue: forgets the media and releases the callback's reference.
-  func remove(_ item: RetainedMedia, at index: Int) {
-    let removed: (Media, Int)? = found.withLock { found in
-      let position =
-        found.indices.contains(index) && found[index].pointer == item.pointer
-        ? index : found.firstIndex { $0.pointer == item.pointer }
-      return position.map { (found.remove(at: $0), $0) }
-    }
+  func remove(_ item: RetainedMedia) {
+    let removed = list.serviceRemove(MediaIdentity(pointer: item.pointer))
     libvlc_media_release(item.pointer)
-    if let removed { broadcaster.broadcast(.removed(removed.0, index: removed.1)) }
+    if let (media, index) = removed { broadcaster.broadcast(.removed(media, index: index)) }
+  }
+
+  /// Runs on the queue, once the service stopped: removes what it left in the list.
+  func serviceStopped() {
+    while let last = list.media.last,
+      let (media, index) = list.serviceRemove(MediaIdentity(pointer: last.pointer))
+    {
+      broadcaster.broadcast(.removed(media, index: index))
+    }
   }
 }
 
@@ -178,15 +184,13 @@ private func mediaListEventCallback(
     guard let pointer = added.item else { return }
     libvlc_media_retain(pointer)
     let item = DiscoveryBox.RetainedMedia(pointer: pointer)
-    let index = Int(added.index)
-    box.queue.async { box.add(item, at: index) }
+    box.queue.async { box.add(item) }
   case libvlc_MediaListItemDeleted:
     let deleted = event.pointee.u.media_list_item_deleted
     guard let pointer = deleted.item else { return }
     libvlc_media_retain(pointer)
     let item = DiscoveryBox.RetainedMedia(pointer: pointer)
-    let index = Int(deleted.index)
-    box.queue.async { box.remove(item, at: index) }
+    box.queue.async { box.remove(item) }
   default:
     break
   }

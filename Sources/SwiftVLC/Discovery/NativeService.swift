@@ -6,6 +6,13 @@ import Synchronization
 protocol ServiceEventBox: AnyObject, Sendable {
   associatedtype Event: Sendable
   var broadcaster: Broadcaster<Event> { get }
+  /// Runs on the queue after a stop, once the changes the service reported while stopping
+  /// were applied.
+  func serviceStopped()
+}
+
+extension ServiceEventBox {
+  func serviceStopped() {}
 }
 
 /// Owns one native discovery service (a media or a renderer discoverer), its event listener,
@@ -64,7 +71,11 @@ final class NativeService<Box: ServiceEventBox>: Sendable {
   func start() async throws(VLCError) {
     let result = await withCheckedContinuation {
       (continuation: CheckedContinuation<Result<Void, VLCError>, Never>) in
-      queue.async { continuation.resume(returning: self.startIfStopped()) }
+      queue.async {
+        let result = self.startIfStopped()
+        // After the changes the service reported while starting, which are queued behind.
+        self.queue.async { continuation.resume(returning: result) }
+      }
     }
     try result.get()
   }
@@ -73,20 +84,27 @@ final class NativeService<Box: ServiceEventBox>: Sendable {
   func stop() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       queue.async {
-        self.stopIfRunning()
-        continuation.resume()
+        let stopped = self.stopIfRunning()
+        // After the removals the service reported while stopping, which are queued behind.
+        self.queue.async {
+          if stopped { self.box.serviceStopped() }
+          continuation.resume()
+        }
       }
     }
   }
 
-  /// For the owner's `deinit`: on the queue, detaches the listener, stops the service if it
-  /// runs and finishes the event streams. The block holds a reference, so the release comes
-  /// after it.
+  /// For the owner's `deinit`: on the queue, stops the service if it runs, detaches the
+  /// listener and, after the removals the service reported while stopping, finishes the event
+  /// streams. The blocks hold a reference, so the release comes after them.
   func shutDown() {
     queue.async {
+      let stopped = self.stopIfRunning()
       self.attachment.detach()
-      self.stopIfRunning()
-      self.box.broadcaster.terminate()
+      self.queue.async {
+        if stopped { self.box.serviceStopped() }
+        self.box.broadcaster.terminate()
+      }
     }
   }
 
@@ -96,10 +114,12 @@ final class NativeService<Box: ServiceEventBox>: Sendable {
     return startNative(pointer).map { running.withLock { $0 = true } }
   }
 
-  /// On the queue, or in `deinit`.
-  private func stopIfRunning() {
-    guard isRunning else { return }
+  /// On the queue, or in `deinit`. Returns whether it stopped the service.
+  @discardableResult
+  private func stopIfRunning() -> Bool {
+    guard isRunning else { return false }
     stopNative(pointer)
     running.withLock { $0 = false }
+    return true
   }
 }

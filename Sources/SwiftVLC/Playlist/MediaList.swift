@@ -16,6 +16,9 @@ public enum MediaListEvent: Sendable, Equatable {
 /// lock, so a ``MediaListPlayer`` reading the list meanwhile sees it before or after the change,
 /// never halfway. The list keeps its ``Media`` objects (and with them any custom input they
 /// read from) alive while they are in it.
+///
+/// A list a ``MediaDiscoverer`` fills (its ``MediaDiscoverer/items``) is read-only: only its
+/// service changes it, and ``append(_:)``, ``insert(_:at:)`` and ``remove(at:)`` throw.
 public final class MediaList: Sendable {
   /// The instance this list belongs to; every media in it belongs to the same one.
   public let instance: VLCInstance
@@ -26,14 +29,23 @@ public final class MediaList: Sendable {
   private let items = Mutex<[Media]>([])
   private let broadcaster = Broadcaster<MediaListEvent>()
   private let attachment: EventAttachment<Broadcaster<MediaListEvent>>
+  /// Why Swift callers cannot change the list, for a list a service fills.
+  private let readOnlyReason: String?
 
   /// Creates an empty list.
-  public init(instance: VLCInstance = .shared) {
+  public convenience init(instance: VLCInstance = .shared) {
+    self.init(instance: instance, readOnlyReason: nil)
+  }
+
+  /// Creates an empty list; with a `readOnlyReason`, only its owner changes it, through the
+  /// `service…` methods.
+  init(instance: VLCInstance, readOnlyReason: String?) {
     guard let pointer = libvlc_media_list_new(instance.pointer) else {
       fatalError("SwiftVLC: libvlc_media_list_new failed (out of memory)")
     }
     self.instance = instance
     self.pointer = pointer
+    self.readOnlyReason = readOnlyReason
     attachment = EventAttachment(
       manager: libvlc_media_list_event_manager(pointer),
       types: [libvlc_MediaListItemAdded, libvlc_MediaListItemDeleted], box: broadcaster,
@@ -68,6 +80,10 @@ public final class MediaList: Sendable {
     items.withLock { $0.isEmpty }
   }
 
+  /// Whether only a service changes the list (a ``MediaDiscoverer``'s), so that ``append(_:)``,
+  /// ``insert(_:at:)`` and ``remove(at:)`` throw.
+  public var isReadOnly: Bool { readOnlyReason != nil }
+
   /// A copy of the list's media, in order.
   public var media: [Media] {
     items.withLock { $0 }
@@ -86,8 +102,10 @@ public final class MediaList: Sendable {
   /// Adds `media` at the end. Maps `libvlc_media_list_add_media`.
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` when `media` belongs to another instance;
+  ///   ``VLCError/invalidState(_:)`` when the list is read-only;
   ///   ``VLCError/operationFailed(_:)`` when libVLC refuses it.
   public func append(_ media: Media) throws(VLCError) {
+    try checkWritable()
     try checkInstance(of: media)
     try mutate { items throws(VLCError) in
       try checkStatus("adding \(media.mrl) to the list") {
@@ -100,8 +118,10 @@ public final class MediaList: Sendable {
   /// Inserts `media` at `index`, shifting later items. Maps `libvlc_media_list_insert_media`.
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` when `index` is outside `0...count` or `media`
-  ///   belongs to another instance; ``VLCError/operationFailed(_:)`` when libVLC refuses it.
+  ///   belongs to another instance; ``VLCError/invalidState(_:)`` when the list is read-only;
+  ///   ``VLCError/operationFailed(_:)`` when libVLC refuses it.
   public func insert(_ media: Media, at index: Int) throws(VLCError) {
+    try checkWritable()
     try checkInstance(of: media)
     try mutate { items throws(VLCError) in
       guard (0...items.count).contains(index) else {
@@ -120,10 +140,12 @@ public final class MediaList: Sendable {
   /// ``MediaListPlayer`` for what plays next.
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` when `index` is outside `0..<count`;
+  ///   ``VLCError/invalidState(_:)`` when the list is read-only;
   ///   ``VLCError/operationFailed(_:)`` when libVLC refuses.
   @discardableResult
   public func remove(at index: Int) throws(VLCError) -> Media {
-    try mutate { items throws(VLCError) in
+    try checkWritable()
+    return try mutate { items throws(VLCError) in
       guard items.indices.contains(index) else {
         throw .invalidInput("index \(index) is outside 0..<\(items.count)")
       }
@@ -150,6 +172,35 @@ public final class MediaList: Sendable {
   /// The indices of `media` in the list (the same object may appear more than once).
   func indices(of media: Media) -> [Int] {
     items.withLock { items in items.indices.filter { items[$0] === media } }
+  }
+
+  /// For the service filling a read-only list: appends what it found; returns the index.
+  func serviceAppend(_ media: Media) -> Int? {
+    try? mutate { items throws(VLCError) in
+      try checkStatus("adding \(media.mrl) to the list") {
+        libvlc_media_list_add_media(pointer, media.pointer)
+      }.get()
+      items.append(media)
+      return items.count - 1
+    }
+  }
+
+  /// For the service filling a read-only list: removes the media `identity`, if it is in the
+  /// list; returns it and where it was.
+  func serviceRemove(_ identity: MediaIdentity) -> (Media, index: Int)? {
+    try? mutate { items throws(VLCError) in
+      guard let index = items.firstIndex(where: { $0.pointer == identity.pointer }) else {
+        return nil
+      }
+      try checkStatus("removing item \(index) from the list") {
+        libvlc_media_list_remove_index(pointer, Int32(index))
+      }.get()
+      return (items.remove(at: index), index)
+    }
+  }
+
+  private func checkWritable() throws(VLCError) {
+    if let readOnlyReason { throw .invalidState(readOnlyReason) }
   }
 
   private func checkInstance(of media: Media) throws(VLCError) {
