@@ -4,7 +4,7 @@
 #   Tests/SwiftVLCTests/Fixtures/*          (see Fixtures/README.md)
 #   Sources/swiftvlc/Resources/demo.mkv
 #
-# Requires: ffmpeg/ffprobe (Debian 12: ffmpeg 5.1, with libx264), openssl.
+# Requires: ffmpeg/ffprobe (Debian 12: ffmpeg 5.1, with libx264), openssl, python3.
 # Output is deterministic for a given ffmpeg/x264 build: bit-exact flags,
 # single-threaded encoders, no global metadata copied from the sources, and
 # a fixed-key AES-CTR keystream for the "garbage" file.
@@ -190,6 +190,11 @@ head -c 4096 /dev/zero \
 : >"$FIX/empty.mp4"
 seek_size=$(stat -c %s "$FIX/seek.mp4")
 head -c $((seek_size / 3)) "$FIX/seek.mp4" >"$FIX/truncated.mp4"
+# An AVI without its index: the idx1 chunk renamed JUNK, so libVLC asks what to do.
+"${FF[@]}" -f lavfi -i "testsrc=size=64x64:rate=25:duration=1" "${BITEXACT[@]}" \
+    -c:v mjpeg -q:v 10 -t 1 "$TMP/indexed.avi"
+python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); i = d.rindex(b"idx1")
+open(sys.argv[2], "wb").write(d[:i] + b"JUNK" + d[i + 4:])' "$TMP/indexed.avi" "$FIX/noindex.avi"
 
 # ---------------------------------------------------------------------------
 # 9. demo.mkv: 4 s 160x90 testsrc2 + stereo A-major chord + 1 SRT (eng).

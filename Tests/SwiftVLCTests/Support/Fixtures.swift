@@ -12,6 +12,7 @@ enum Fixture: String, CaseIterable {
   case garbage = "garbage.mp4"
   case empty = "empty.mp4"
   case truncated = "truncated.mp4"
+  case noIndexAVI = "noindex.avi"
 
   /// The fixture's file URL inside the test bundle.
   var url: URL {

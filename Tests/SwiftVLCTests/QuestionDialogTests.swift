@@ -1,0 +1,137 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// Question and progress dialogs, raised by libVLC's AVI demuxer for a file without an index:
+/// it asks whether to build one, and shows the build's progress for files over 10 MB.
+@Suite("Question and progress dialogs")
+@MainActor
+struct QuestionDialogTests {
+  let instance: VLCInstance
+  let handler: DialogHandler
+  let dialogs: AsyncStream<Dialog>
+
+  init() throws {
+    instance = try headlessInstance()
+    handler = DialogHandler(instance: instance)
+    dialogs = handler.dialogs
+  }
+
+  /// Plays `path` and returns libVLC's question about the missing index.
+  func playAndAsk(_ path: String) async throws -> (Player, Dialog) {
+    let player = Player(instance: instance)
+    try player.play(Media(path: path, instance: instance))
+    let question = try await dialogs.first(within: .seconds(10), "the index question") {
+      if case .question = $0.kind { true } else { false }
+    }
+    #expect(
+      question.kind
+        == .question(
+          severity: .normal, cancelTitle: "Do not play", action1: "Build index then play",
+          action2: "Play as is"))
+    #expect(question.title == "Broken or missing Index")
+    #expect(question.state == .pending)
+    return (player, question)
+  }
+
+  /// A 40 MB copy of the index-less AVI, its 25 frames behind 5 million empty chunks: libVLC
+  /// shows a progress dialog while it rebuilds the index (about 0.5 s on an idle machine).
+  func largeFile(in directory: ScratchDirectory) throws -> String {
+    try paddedAVI(.noIndexAVI, junkChunks: 5_000_000, in: directory).path
+  }
+
+  @Test("a question is answered once with one of its actions; playing as is reaches the end")
+  func playAsIs() async throws {
+    let (player, question) = try await playAndAsk(Fixture.noIndexAVI.path)
+    #expect(player.state.isActive)
+    #expect(throws: VLCError.invalidInput("\(question.title) is not a login dialog")) {
+      try question.respond(username: "user", password: "secret")
+    }
+    try question.respond(action: .action2)
+    #expect(question.state == .answered)
+    #expect(throws: VLCError.invalidState("the dialog was already answered")) {
+      try question.respond(action: .action1)
+    }
+    try await waitUntil("the end") { player.state == .ended }
+    #expect(player.outcome == .ended)
+  }
+
+  @Test("declining the question fails playback with a typed outcome")
+  func decline() async throws {
+    let (player, question) = try await playAndAsk(Fixture.noIndexAVI.path)
+    question.dismiss()
+    #expect(question.state == .dismissed)
+    try await waitUntil("a final state") { !player.state.isActive }
+    guard case .failed(.playbackFailed) = player.outcome else {
+      Issue.record("outcome \(String(describing: player.outcome))")
+      return
+    }
+    let error = try await dialogs.first(within: .seconds(5), "libVLC's error dialog") { _ in true }
+    #expect(error.kind == .error)
+    #expect(error.state == .informational)
+  }
+
+  @Test("building the index shows a progress dialog that advances and is withdrawn when done")
+  func progress() async throws {
+    let directory = try ScratchDirectory("avi")
+    defer { directory.remove() }
+    let logs = instance.logs(minimumLevel: .debug)
+    let (player, question) = try await playAndAsk(try largeFile(in: directory))
+    try question.respond(action: .action1)
+    let progress = try await dialogs.first(within: .seconds(10), "the progress dialog") { _ in
+      true
+    }
+    #expect(progress.kind == .progress(isIndeterminate: false, cancelTitle: "Cancel"))
+    #expect(progress.title == "Broken or missing AVI Index")
+    #expect(progress.text == "Fixing AVI Index...")
+
+    let updates = try await within(.seconds(30), "the progress dialog to close") {
+      var updates: [DialogUpdate] = []
+      for await update in progress.updates {
+        updates.append(update)
+        if case .closed = update { break }
+      }
+      return updates
+    }
+    #expect(updates.last == .closed(.withdrawn))
+    #expect(progress.state == .withdrawn)
+    let positions = updates.compactMap { update -> Float? in
+      if case .progress(let position, _) = update { position } else { nil }
+    }
+    #expect(!positions.isEmpty, "libVLC reports progress every 100 ms")
+    #expect(positions == positions.sorted() && positions.allSatisfy { (0...1).contains($0) })
+    #expect(try await indexedFrames(in: logs) == 25)
+    try await waitUntil("the end") { player.state == .ended }
+  }
+
+  @Test("cancelling the progress dialog stops the index build, and playback goes on")
+  func cancelProgress() async throws {
+    let directory = try ScratchDirectory("avi")
+    defer { directory.remove() }
+    let logs = instance.logs(minimumLevel: .debug)
+    let (player, question) = try await playAndAsk(try largeFile(in: directory))
+    try question.respond(action: .action1)
+    let progress = try await dialogs.first(within: .seconds(10), "the progress dialog") { _ in
+      true
+    }
+    let updates = progress.updates
+    progress.dismiss()  // libVLC looks 100 ms after showing it, long before the build ends
+    #expect(progress.state == .dismissed)
+    let closed = try await updates.first(within: .seconds(2), "the closing update") {
+      if case .closed = $0 { true } else { false }
+    }
+    #expect(closed == .closed(.dismissed))
+    progress.dismiss()  // already closed: nothing happens
+    #expect(try await indexedFrames(in: logs) == 0, "the frames come after the padding")
+    try await waitUntil("playback without an index") { player.state == .playing }
+    await player.stop()
+  }
+
+  /// The number of frames libVLC's rebuilt index holds, from its debug log.
+  func indexedFrames(in logs: AsyncStream<LogEntry>) async throws -> Int? {
+    let line = try await logs.first(within: .seconds(30), "the index build's end") {
+      $0.message.hasPrefix("stream[0] creating ")
+    }
+    return line.message.split(separator: " ").compactMap { Int($0) }.first
+  }
+}
