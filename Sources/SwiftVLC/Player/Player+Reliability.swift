@@ -90,18 +90,6 @@ extension Player {
 
   // MARK: - Hooks called by the player
 
-  /// The task that runs the checks four times a second. Holds the player weakly.
-  func makeSessionWatchTask() -> Task<Void, Never> {
-    Task { [weak self] in
-      while !Task.isCancelled {
-        try? await Task.sleep(for: Player.watchInterval)
-        guard let (session, media) = self?.checkSession() else { continue }
-        let statistics = await Player.readStatistics(of: media)
-        self?.applyProgress(statistics, session: session)
-      }
-    }
-  }
-
   /// Starts watching a new session (from `play`) or ends the watch (from `stop`). A reopen by
   /// the reconnect policy keeps its attempt count and the stall flag.
   func resetWatch() {

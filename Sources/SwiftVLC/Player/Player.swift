@@ -99,20 +99,32 @@ public final class Player {
           self.apply(tagged)
         }
       })
-    // Neither task keeps the player alive: each holds it weakly and only between awaits.
-    tasks.add(
-      Task { [weak self, native] in
-        while !Task.isCancelled {
-          let interval: Duration = self?.abLoop == nil ? .milliseconds(100) : .milliseconds(40)
-          try? await Task.sleep(for: interval)
-          guard let session = self?.sessionToPoll() else { continue }
+    tasks.add(makeTickTask())
+  }
+
+  /// The one task that reads the time every 100 ms (40 ms while an A-B loop runs) and runs the
+  /// session checks of ``watchInterval``. Like the event task, it holds the player weakly and
+  /// only between awaits, so neither keeps it alive.
+  private func makeTickTask() -> Task<Void, Never> {
+    Task { [weak self, native] in
+      var lastWatch = ContinuousClock.now
+      while !Task.isCancelled {
+        let interval: Duration = self?.abLoop == nil ? .milliseconds(100) : .milliseconds(40)
+        try? await Task.sleep(for: interval)
+        if let session = self?.sessionToPoll() {
           let reading = await native.run { player in
             (libvlc_media_player_get_time(player), libvlc_media_player_get_position(player))
           }
           self?.applyPoll(time: reading.0, position: reading.1, session: session)
         }
-      })
-    tasks.add(makeSessionWatchTask())
+        guard ContinuousClock.now - lastWatch >= Player.watchInterval else { continue }
+        lastWatch = .now
+        if let (session, media) = self?.checkSession() {
+          let statistics = await Player.readStatistics(of: media)
+          self?.applyProgress(statistics, session: session)
+        }
+      }
+    }
   }
 
   // Teardown order (DESIGN.md): consumers first, then listeners, then the native player.
