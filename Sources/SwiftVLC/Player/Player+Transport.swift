@@ -81,8 +81,10 @@ extension Player {
   /// has closed the input. libVLC 3 cannot always close promptly (an HLS segment stalled
   /// mid-body holds it until the server drops the connection); then this returns at the time
   /// limit with ``state`` still ``PlayerState/stopping``, and the state moves on by itself
-  /// later. ``outcome`` becomes ``PlaybackOutcome/stopped`` unless the session had already
-  /// ended or failed. Calling it again, or with nothing playing, is harmless.
+  /// later. A ``play(_:)`` meanwhile runs only once libVLC has closed the input, so it fails
+  /// at ``openingTimeout`` if that takes too long; a new ``Player`` plays at once.
+  /// ``outcome`` becomes ``PlaybackOutcome/stopped`` unless the session had already ended or
+  /// failed. Calling it again, or with nothing playing, is harmless.
   public func stop() async {
     await stop { libvlc_media_player_stop($0) }
   }

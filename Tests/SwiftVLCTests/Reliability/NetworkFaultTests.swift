@@ -183,4 +183,28 @@ struct NetworkFaultTests {
     }
     #expect(player.outcome == .stopped)
   }
+
+  @Test("a play behind a stuck stop fails at the opening limit, and stays failed afterwards")
+  func playBehindStuckStop() async throws {
+    let player = player()
+    player.stopTimeout = .seconds(1)
+    try player.play(url: server.url("hlsfault/stall/1/hls/index.m3u8"))
+    try await waitUntil("the stall to be reported", within: .seconds(10)) { player.isStalled }
+    await player.stop()
+    #expect(player.state == .stopping)
+    // The native player is still closing the stalled input; this play waits behind it.
+    try player.play(Media(path: Fixture.seekMP4.path, instance: instance))
+    try await waitUntil("the opening limit", within: .seconds(10)) { player.state == .error }
+    guard case .failed(.timeout) = player.outcome else {
+      Issue.record("outcome \(String(describing: player.outcome))")
+      return
+    }
+    // Once libVLC lets go, the abandoned session does not come back to life.
+    server.stop()
+    try await Task.sleep(for: .seconds(2))
+    #expect(player.state == .error)
+    #expect(!player.isStalled)
+    try player.play(Media(path: Fixture.shortMP4.path, instance: instance))
+    try await waitUntil("a fresh play to end", within: .seconds(10)) { player.state == .ended }
+  }
 }
