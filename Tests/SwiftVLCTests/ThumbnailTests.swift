@@ -81,6 +81,32 @@ struct ThumbnailTests {
     #expect(try await thumbnailer.thumbnail(at: .milliseconds(500)).centreHue == .red)
   }
 
+  @Test("MPEG-TS and HLS pictures have the source's size, not the decoder's padded one")
+  func undeclaredSize() async throws {
+    // Neither container declares a picture size, and libVLC 3 offers the frame callbacks the
+    // decoder's buffer (64×66 for these 64×64 clips), stretching the picture to it.
+    let ts = try media(.shortTS)
+    for mode in [ThumbnailMode.fast, .precise] {
+      let native = try await ts.thumbnail(at: .milliseconds(500), width: 0, mode: mode)
+      #expect(native.width == 64 && native.height == 64, "\(mode)")
+      let scaled = try await ts.thumbnail(at: .milliseconds(500), width: 32, mode: mode)
+      #expect(scaled.width == 32 && scaled.height == 32, "\(mode)")
+    }
+    let server = try await TestServer()
+    let hls = try Media(url: server.url("files/hls/index.m3u8"), instance: instance)
+    let thumbnailer = try Thumbnailer(media: hls, mode: .precise)
+    let pictures = try await thumbnailer.thumbnails(at: [.seconds(1), .milliseconds(3_200)])
+    #expect(pictures.allSatisfy { $0.width == 64 && $0.height == 64 })
+    #expect(pictures[0].difference(from: pictures[1]) > 1, "two different frames")
+    // The parse lists no HLS track, but it does give the length.
+    await #expect(
+      throws: VLCError.invalidInput(
+        "thumbnail time 60.0 seconds is past the end of \(hls.mrl) (6.0 seconds)")
+    ) {
+      try await hls.thumbnail(at: .seconds(60), width: 32)
+    }
+  }
+
   @Test(
     "bad input gives a typed error within the timeout",
     arguments: [

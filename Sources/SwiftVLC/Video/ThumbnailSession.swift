@@ -82,6 +82,28 @@ final class ThumbnailSession: Sendable {
     }
   }
 
+  /// The source's visible picture size, once a frame came; `nil` when libVLC does not learn
+  /// it within `limit`. Maps `libvlc_video_get_size`, which in libVLC 3 reads the media's
+  /// track list: for MPEG-TS and HLS the size appears there only when the demuxer sends data
+  /// after the decoder's first picture, so a paused session plays on (near the end of a file
+  /// no data may follow, and the size never comes).
+  func visibleSize(within limit: Duration) async -> (width: Int, height: Int)? {
+    native.async { libvlc_media_player_set_pause($0, 0) }
+    let deadline = ContinuousClock.now + limit
+    repeat {
+      let size = await native.run { player -> (width: Int, height: Int)? in
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        guard libvlc_video_get_size(player, 0, &width, &height) == 0, width > 0, height > 0
+        else { return nil }
+        return (Int(width), Int(height))
+      }
+      if let size { return size }
+      try? await Task.sleep(for: .milliseconds(10))
+    } while ContinuousClock.now < deadline && !Task.isCancelled
+    return nil
+  }
+
   /// Detaches events and stops and releases the player off the caller's thread.
   func end() {
     watcher.cancel()

@@ -62,7 +62,10 @@ public actor Thumbnailer {
 
   /// The picture at `time`.
   ///
-  /// Parses the media first (cached by ``Media``) to know its length and video track.
+  /// Parses the media first (cached by ``Media``) to know its length and video track. A source
+  /// whose parse lists no track at all (HLS) is tried anyway. Where the container declares no
+  /// picture size (MPEG-TS, HLS), the size is learnt from the decoder, which can take up to
+  /// 0.5 s more.
   ///
   /// - Parameters:
   ///   - time: where in the media, from 0 to (excluding) its duration.
@@ -82,13 +85,13 @@ public actor Thumbnailer {
     let deadline = ContinuousClock.now + timeout
 
     let info = try await mediaInfo(timeout: timeout)
-    guard info.tracks.contains(where: { $0.kind == .video }) else {
+    guard info.tracks.isEmpty || info.tracks.contains(where: { $0.kind == .video }) else {
       throw .playbackFailed(reason: "\(media.mrl) has no video track")
     }
     if let duration = info.duration, time >= duration {
       throw .invalidInput("thumbnail time \(time) is past the end of \(media.mrl) (\(duration))")
     }
-    return Thumbnail(frame: try await frame(at: time, source: info, deadline: deadline))
+    return try await picture(at: time, source: info, deadline: deadline)
   }
 
   /// The pictures at `times`, in the same order, made concurrently (see
@@ -144,25 +147,37 @@ public actor Thumbnailer {
     var result: Result<Thumbnail, VLCError>
   }
 
-  private func frame(at time: Duration, source: MediaInfo, deadline: ContinuousClock.Instant)
-    async throws(VLCError) -> VideoFrame
+  private func picture(at time: Duration, source: MediaInfo, deadline: ContinuousClock.Instant)
+    async throws(VLCError) -> Thumbnail
   {
-    var request = FrameRequest(
+    let asked = FrameRequest(
       format: .rgba, width: width == 0 ? nil : width, height: height == 0 ? nil : height)
+    var request = asked
     // With the picture size known from the parse, both dimensions are fixed up front, which
     // spares libVLC its format negotiation (see FrameSink.install).
-    if let video = source.tracks.first(where: { $0.kind == .video }),
-      let sourceWidth = video.width, let sourceHeight = video.height, sourceWidth > 0,
-      sourceHeight > 0
-    {
-      let size = request.size(forSource: (sourceWidth, sourceHeight))
+    let declared = source.tracks.first(where: { $0.kind == .video }).flatMap { video in
+      video.width.flatMap { width in video.height.map { (width: width, height: $0) } }
+    }
+    if let declared, declared.width > 0, declared.height > 0 {
+      let size = request.size(forSource: declared)
       request = FrameRequest(format: .rgba, width: size.width, height: size.height)
     }
     let session = try ThumbnailSession(media: media, request: request, mode: mode, start: time)
     defer { session.end() }
     switch await session.capture.next(within: deadline - .now, start: session.play) {
-    case .frame(let frame): return frame
-    case .failed(let error): throw error
+    case .frame(let frame):
+      let thumbnail = Thumbnail(frame: frame)
+      guard request.width == nil || request.height == nil else { return thumbnail }
+      // Sources that declare no picture size (MPEG-TS, HLS) were negotiated from the decoder's
+      // padded buffer (64×66 for 64×64 H.264), and libVLC stretched the picture to it. The
+      // video output knows the real size by now: the picture is resampled to it.
+      guard let visible = await session.visibleSize(within: .milliseconds(500)) else {
+        return thumbnail
+      }
+      let size = asked.size(forSource: visible)
+      return thumbnail.resampled(width: size.width, height: size.height)
+    case .failed(let error):
+      throw error
     }
   }
 
@@ -206,5 +221,38 @@ extension Thumbnail {
   init(frame: VideoFrame) {
     self.init(
       width: frame.width, height: frame.height, rgba: frame.withUnsafeBytes { Array($0) })
+  }
+
+  /// The picture resampled (bilinear) to `width`×`height`; itself when it has that size.
+  func resampled(width newWidth: Int, height newHeight: Int) -> Thumbnail {
+    guard newWidth > 0, newHeight > 0, newWidth != width || newHeight != height else {
+      return self
+    }
+    var output = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
+    // Pixel centres map onto pixel centres; samples at the edges are clamped.
+    let scaleX = Double(width) / Double(newWidth)
+    let scaleY = Double(height) / Double(newHeight)
+    for y in 0..<newHeight {
+      let sourceY = min(max((Double(y) + 0.5) * scaleY - 0.5, 0), Double(height - 1))
+      let top = Int(sourceY)
+      let bottom = min(top + 1, height - 1)
+      let weightY = sourceY - Double(top)
+      for x in 0..<newWidth {
+        let sourceX = min(max((Double(x) + 0.5) * scaleX - 0.5, 0), Double(width - 1))
+        let left = Int(sourceX)
+        let right = min(left + 1, width - 1)
+        let weightX = sourceX - Double(left)
+        for channel in 0..<4 {
+          func sample(_ column: Int, _ row: Int) -> Double {
+            Double(rgba[(row * width + column) * 4 + channel])
+          }
+          let upper = sample(left, top) * (1 - weightX) + sample(right, top) * weightX
+          let lower = sample(left, bottom) * (1 - weightX) + sample(right, bottom) * weightX
+          let value = upper * (1 - weightY) + lower * weightY
+          output[(y * newWidth + x) * 4 + channel] = UInt8(min(max(value.rounded(), 0), 255))
+        }
+      }
+    }
+    return Thumbnail(width: newWidth, height: newHeight, rgba: output)
   }
 }
