@@ -46,6 +46,23 @@ struct RecordingTests {
     #expect(
       isWithin(info.duration, tolerance, of: .seconds(3)), "\(String(describing: info.duration))")
   }
+
+  @Test("a media played from memory records like its file")
+  func fromMemory() async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let media = try Media(data: Data(contentsOf: Fixture.seekMP4.url), instance: instance)
+    let path = scratch.path("memory.mkv")
+    let result = try await within(.seconds(20), "recording from memory") {
+      try await Recording.record(media, to: path, options: RecordingOptions(container: .mkv))
+    }
+    #expect(result.path == path && result.bytes > 0)
+    let info = try await readBack(path, instance: instance)
+    #expect(info.codecs == ["h264", "mp4a"])
+    #expect(
+      isWithin(info.duration, .milliseconds(300), of: .seconds(3)),
+      "\(String(describing: info.duration))")
+  }
 }
 
 extension RecordingTests {

@@ -107,6 +107,37 @@ struct ThumbnailTests {
     }
   }
 
+  @Test("a media played from memory gives its file's pictures; a time past its end is refused")
+  func fromMemory() async throws {
+    let bytes = try Data(contentsOf: Fixture.seekMP4.url)
+    let media = try Media(data: bytes, instance: instance)
+    let file = try self.media(.seekMP4)
+    for mode in [ThumbnailMode.fast, .precise] {
+      let picture = try await media.thumbnail(at: .milliseconds(1_500), width: 0, mode: mode)
+      let expected = try await file.thumbnail(at: .milliseconds(1_500), width: 0, mode: mode)
+      #expect(picture.width == 160 && picture.height == 120, "\(mode)")
+      #expect(picture.difference(from: expected) < 1, "\(mode)")
+      // libVLC 3 cannot parse a custom input: the length is known once it has opened it.
+      await #expect(
+        throws: VLCError.invalidInput(
+          "thumbnail time 10.0 seconds is past the end of imem:// (3.0 seconds)"), "\(mode)"
+      ) {
+        try await media.thumbnail(at: .seconds(10), width: 32, mode: mode)
+      }
+    }
+    let chunks = AsyncStream<[UInt8]> { continuation in
+      continuation.yield(Array(bytes))
+      continuation.finish()
+    }
+    let stream = try Media(stream: chunks, instance: instance)
+    await #expect(
+      throws: VLCError.invalidInput(
+        "thumbnails need a seekable source; imem:// reads an AsyncSequence front to back")
+    ) {
+      try await stream.thumbnail(at: .seconds(1), width: 32)
+    }
+  }
+
   @Test(
     "bad input gives a typed error within the timeout",
     arguments: [

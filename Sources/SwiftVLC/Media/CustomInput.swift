@@ -31,6 +31,11 @@ final class CustomInput: Sendable {
   let origin: Origin
   private let state = Mutex(State())
 
+  /// Whether libVLC can seek in it: data can, a sequence cannot.
+  var isSeekable: Bool {
+    if case .data = origin { true } else { false }
+  }
+
   init(_ origin: Origin) {
     self.origin = origin
   }

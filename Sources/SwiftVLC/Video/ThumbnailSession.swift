@@ -6,6 +6,8 @@ internal import CLibVLC
 /// mode, where the demuxer starts at the keyframe before it and the player starts paused).
 final class ThumbnailSession: Sendable {
   let native: NativePlayer
+  /// The media it plays: a copy of the caller's, with the thumbnail's options.
+  let media: Media
   let capture = FrameCapture()
   private let bridge: EventBridge
   private let watcher: Task<Void, Never>
@@ -14,13 +16,6 @@ final class ThumbnailSession: Sendable {
   ///
   /// - Throws: ``VLCError/mediaCreationFailed(source:)`` when libVLC cannot open the location.
   init(media: Media, request: FrameRequest, mode: ThumbnailMode, start: Duration) throws(VLCError) {
-    // A private media for the same location: the options below must not reach the caller's
-    // media. (libvlc_media_duplicate would not do: in libVLC 3 the duplicate shares the
-    // original's input item, options included.)
-    clearLibVLCError()
-    guard let copy = libvlc_media_new_location(media.instance.pointer, media.mrl) else {
-      throw .mediaCreationFailed(source: explain("\(media.mrl) for thumbnails"))
-    }
     // Fast mode starts paused: libVLC then shows the keyframe it opened at and stops there.
     // Playing instead, a loaded machine sometimes shows the frame after the keyframe (about 1
     // thumbnail in 10 at a load of 4 on 2 cores), and decodes on for nothing. A paused start
@@ -31,13 +26,15 @@ final class ThumbnailSession: Sendable {
     let startTime = startsPaused ? max(start, .milliseconds(1)) : start
     var options = [":no-audio", ":no-spu", ":avcodec-hw=none", ":start-time=\(seconds(startTime))"]
     if startsPaused { options += [":input-fast-seek", ":start-paused"] }
-    for option in options { libvlc_media_add_option(copy, option) }
+    // A private copy: these options must not reach the caller's media.
+    let copy = try media.copy(adding: options)
+    self.media = copy
 
     let native = NativePlayer(instance: media.instance)
     self.native = native
     bridge = EventBridge(player: native)
     let sink = FrameSink(request: request, receiver: capture)
-    sink.setSource(media)
+    sink.setSource(copy)
     sink.install(on: native)
 
     let events = bridge.box.broadcaster.subscribe()
@@ -62,11 +59,7 @@ final class ThumbnailSession: Sendable {
         }
       }
     }
-    nonisolated(unsafe) let moved = copy
-    native.async { player in
-      libvlc_media_player_set_media(player, moved)
-      libvlc_media_release(moved)  // the player holds its own reference
-    }
+    native.async { player in libvlc_media_player_set_media(player, copy.pointer) }
   }
 
   /// How long a paused start may take to show its picture before the player plays on.
@@ -102,6 +95,14 @@ final class ThumbnailSession: Sendable {
       try? await Task.sleep(for: .milliseconds(10))
     } while ContinuousClock.now < deadline && !Task.isCancelled
     return nil
+  }
+
+  /// The length of the media, once libVLC has opened it; `nil` while unknown. Maps
+  /// `libvlc_media_get_duration`, which keeps its value after the input closed.
+  func length() async -> Duration? {
+    let media = media
+    let milliseconds = await native.run { _ in libvlc_media_get_duration(media.pointer) }
+    return milliseconds > 0 ? .milliseconds(milliseconds) : nil
   }
 
   /// Detaches events and stops and releases the player off the caller's thread.

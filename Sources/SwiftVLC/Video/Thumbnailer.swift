@@ -63,15 +63,18 @@ public actor Thumbnailer {
   /// The picture at `time`.
   ///
   /// Parses the media first (cached by ``Media``) to know its length and video track. A source
-  /// whose parse lists no track at all (HLS) is tried anyway. Where the container declares no
-  /// picture size (MPEG-TS, HLS), the size is learnt from the decoder, which can take up to
-  /// 0.5 s more.
+  /// whose parse lists no track at all (HLS) is tried anyway, and so is a custom input
+  /// (``Media/init(data:instance:)``), which libVLC 3 cannot parse: a time past its end is
+  /// found out once libVLC has opened it. A custom input made from an `AsyncSequence` cannot
+  /// seek and is refused. Where the container declares no picture size (MPEG-TS, HLS), the
+  /// size is learnt from the decoder, which can take up to 0.5 s more.
   ///
   /// - Parameters:
   ///   - time: where in the media, from 0 to (excluding) its duration.
   ///   - timeout: the limit for the whole request, parsing included.
-  /// - Throws: ``VLCError/invalidInput(_:)`` for a negative time, a time at or past the end, or
-  ///   a timeout that is not positive; ``VLCError/parseFailed(reason:)`` for unreadable input;
+  /// - Throws: ``VLCError/invalidInput(_:)`` for a negative time, a time at or past the end, a
+  ///   timeout that is not positive, or a custom input that cannot seek;
+  ///   ``VLCError/parseFailed(reason:)`` for unreadable input;
   ///   ``VLCError/playbackFailed(reason:)`` when the media has no video or libVLC cannot
   ///   decode it; ``VLCError/timeout(_:)``; ``VLCError/cancelled``.
   public func thumbnail(at time: Duration, timeout: Duration = .seconds(5)) async throws(VLCError)
@@ -89,7 +92,7 @@ public actor Thumbnailer {
       throw .playbackFailed(reason: "\(media.mrl) has no video track")
     }
     if let duration = info.duration, time >= duration {
-      throw .invalidInput("thumbnail time \(time) is past the end of \(media.mrl) (\(duration))")
+      throw pastTheEnd(time, duration)
     }
     return try await picture(at: time, source: info, deadline: deadline)
   }
@@ -141,6 +144,10 @@ public actor Thumbnailer {
     return thumbnails
   }
 
+  private func pastTheEnd(_ time: Duration, _ duration: Duration) -> VLCError {
+    .invalidInput("thumbnail time \(time) is past the end of \(media.mrl) (\(duration))")
+  }
+
   /// One request's result, with its place in the set.
   private struct Outcome: Sendable {
     var index: Int
@@ -164,7 +171,12 @@ public actor Thumbnailer {
     }
     let session = try ThumbnailSession(media: media, request: request, mode: mode, start: time)
     defer { session.end() }
-    switch await session.capture.next(within: deadline - .now, start: session.play) {
+    let outcome = await session.capture.next(within: deadline - .now, start: session.play)
+    // Without a length from the parse (custom inputs), the playing copy knows it now.
+    if source.duration == nil, let length = await session.length(), time >= length {
+      throw pastTheEnd(time, length)
+    }
+    switch outcome {
     case .frame(let frame):
       let thumbnail = Thumbnail(frame: frame)
       guard request.width == nil || request.height == nil else { return thumbnail }
@@ -185,6 +197,15 @@ public actor Thumbnailer {
   /// must not cancel it, because libVLC 3 cannot parse a media again after a stopped parse.
   /// A cancelled request therefore waits for the parse to end (at most `timeout`).
   private func mediaInfo(timeout: Duration) async throws(VLCError) -> MediaInfo {
+    // libVLC 3 cannot parse a custom input: its picture size is learnt while decoding, and a
+    // time past its end fails when no picture comes.
+    if let input = media.input {
+      guard input.isSeekable else {
+        throw .invalidInput(
+          "thumbnails need a seekable source; \(media.mrl) reads an AsyncSequence front to back")
+      }
+      return MediaInfo(duration: nil, metadata: Metadata(), tracks: [], isPlayable: true)
+    }
     let task =
       parsing
       ?? Task { [media] in
