@@ -34,10 +34,26 @@ struct QuestionDialogTests {
     return (player, question)
   }
 
-  /// A 40 MB copy of the index-less AVI, its 25 frames behind 5 million empty chunks: libVLC
-  /// shows a progress dialog while it rebuilds the index (about 0.5 s on an idle machine).
-  func largeFile(in directory: ScratchDirectory) throws -> String {
-    try paddedAVI(.noIndexAVI, junkChunks: 5_000_000, in: directory).path
+  /// What ``buildIndex(in:)`` leaves running.
+  struct IndexBuild {
+    var player: Player
+    var progress: Dialog
+    /// The instance's debug log, subscribed before the build started.
+    var logs: AsyncStream<LogEntry>
+  }
+
+  /// Plays a 40 MB copy of the index-less AVI, its 25 frames behind 5 million empty chunks,
+  /// answers "Build index then play" and returns the progress dialog libVLC then shows while
+  /// it rebuilds the index (about 0.5 s on an idle machine).
+  func buildIndex(in directory: ScratchDirectory) async throws -> IndexBuild {
+    let logs = instance.logs(minimumLevel: .debug)
+    let file = try paddedAVI(.noIndexAVI, junkChunks: 5_000_000, in: directory)
+    let (player, question) = try await playAndAsk(file.path)
+    try question.respond(action: .action1)
+    let progress = try await dialogs.first(within: .seconds(10), "the progress dialog") { _ in
+      true
+    }
+    return IndexBuild(player: player, progress: progress, logs: logs)
   }
 
   @Test("a question is answered once with one of its actions; playing as is reaches the end")
@@ -75,12 +91,8 @@ struct QuestionDialogTests {
   func progress() async throws {
     let directory = try ScratchDirectory("avi")
     defer { directory.remove() }
-    let logs = instance.logs(minimumLevel: .debug)
-    let (player, question) = try await playAndAsk(try largeFile(in: directory))
-    try question.respond(action: .action1)
-    let progress = try await dialogs.first(within: .seconds(10), "the progress dialog") { _ in
-      true
-    }
+    let build = try await buildIndex(in: directory)
+    let (player, progress) = (build.player, build.progress)
     #expect(progress.kind == .progress(isIndeterminate: false, cancelTitle: "Cancel"))
     #expect(progress.title == "Broken or missing AVI Index")
     #expect(progress.text == "Fixing AVI Index...")
@@ -100,7 +112,7 @@ struct QuestionDialogTests {
     }
     #expect(!positions.isEmpty, "libVLC reports progress every 100 ms")
     #expect(positions == positions.sorted() && positions.allSatisfy { (0...1).contains($0) })
-    #expect(try await indexedFrames(in: logs) == 25)
+    #expect(try await indexedFrames(in: build.logs) == 25)
     try await waitUntil("the end") { player.state == .ended }
   }
 
@@ -108,12 +120,8 @@ struct QuestionDialogTests {
   func cancelProgress() async throws {
     let directory = try ScratchDirectory("avi")
     defer { directory.remove() }
-    let logs = instance.logs(minimumLevel: .debug)
-    let (player, question) = try await playAndAsk(try largeFile(in: directory))
-    try question.respond(action: .action1)
-    let progress = try await dialogs.first(within: .seconds(10), "the progress dialog") { _ in
-      true
-    }
+    let build = try await buildIndex(in: directory)
+    let (player, progress) = (build.player, build.progress)
     let updates = progress.updates
     progress.dismiss()  // libVLC looks 100 ms after showing it, long before the build ends
     #expect(progress.state == .dismissed)
@@ -122,7 +130,7 @@ struct QuestionDialogTests {
     }
     #expect(closed == .closed(.dismissed))
     progress.dismiss()  // already closed: nothing happens
-    #expect(try await indexedFrames(in: logs) == 0, "the frames come after the padding")
+    #expect(try await indexedFrames(in: build.logs) == 0, "the frames come after the padding")
     try await waitUntil("playback without an index") { player.state == .playing }
     await player.stop()
   }

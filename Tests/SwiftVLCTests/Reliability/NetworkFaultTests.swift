@@ -164,12 +164,19 @@ struct NetworkFaultTests {
     #expect(player.outcome == .ended)
   }
 
-  @Test("stop returns at its time limit while libVLC is stuck on a stalled HLS segment")
-  func stopDuringStalledSegment() async throws {
+  /// A player with a 1 s stop limit, stalled on an HLS segment whose server holds the
+  /// connection open mid-body.
+  func stalledOnHLSSegment() async throws -> Player {
     let player = player()
     player.stopTimeout = .seconds(1)
     try player.play(url: server.url("hlsfault/stall/1/hls/index.m3u8"))
     try await waitUntil("the stall to be reported", within: .seconds(10)) { player.isStalled }
+    return player
+  }
+
+  @Test("stop returns at its time limit while libVLC is stuck on a stalled HLS segment")
+  func stopDuringStalledSegment() async throws {
+    let player = try await stalledOnHLSSegment()
     // libVLC 3's HLS downloader reads the segment holding a lock that closing the demuxer
     // needs, and that read cannot be interrupted: the native stop lasts until the connection
     // ends. The caller gets control back at the limit, with the state still honest.
@@ -186,10 +193,7 @@ struct NetworkFaultTests {
 
   @Test("a play behind a stuck stop fails at the opening limit, and stays failed afterwards")
   func playBehindStuckStop() async throws {
-    let player = player()
-    player.stopTimeout = .seconds(1)
-    try player.play(url: server.url("hlsfault/stall/1/hls/index.m3u8"))
-    try await waitUntil("the stall to be reported", within: .seconds(10)) { player.isStalled }
+    let player = try await stalledOnHLSSegment()
     await player.stop()
     #expect(player.state == .stopping)
     // The native player is still closing the stalled input; this play waits behind it.
