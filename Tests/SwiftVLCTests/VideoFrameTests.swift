@@ -94,22 +94,31 @@ struct VideoFrameTests {
     #expect(frame.width == 80 && frame.height == 60)
   }
 
-  @Test("a 3-second clip at 25 fps yields about 75 frames in order")
+  @Test("a 3-second clip at 25 fps yields about 75 frames in order, shown 40 ms apart")
   func frameCount() async throws {
     let player = Player(instance: instance)
     let frames = try player.videoFrames(width: 16, height: 16)
     try play(.seekMP4, on: player)
-    let indices = try await within(.seconds(10), "the clip to end") {
-      var indices: [Int] = []
+    let shown = try await within(.seconds(10), "the clip to end") {
+      var shown: [(index: Int, time: Duration?)] = []
       for await frame in frames {
-        indices.append(frame.index)
-        if indices.count == 75 { break }
+        shown.append((frame.index, frame.presentationTime))
+        if shown.count == 75 { break }
       }
-      return indices
+      return shown
     }
     try await waitUntil("the end") { player.state == .ended }
     #expect((60...80).contains(frames.deliveredFrameCount))
-    #expect(indices == indices.sorted())
+    #expect(shown.map(\.index) == shown.map(\.index).sorted())
+    // Display times are on libVLC's clock, in the past by now, and paced at 25 per second.
+    let times = shown.compactMap(\.time)
+    #expect(times.count == shown.count)
+    #expect(times.allSatisfy { $0 <= AudioBuffer.clockTime })
+    let span = try #require(times.last) - #require(times.first)
+    let frameSpan = try #require(shown.last?.index) - #require(shown.first?.index)
+    let average = span / max(frameSpan, 1)
+    #expect(
+      average > .milliseconds(30) && average < .milliseconds(50), "\(average) between frames")
   }
 
   @Test("a slow consumer loses the oldest frames and sees the newest")

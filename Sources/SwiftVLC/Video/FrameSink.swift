@@ -242,6 +242,7 @@ final class FrameSink: Sendable {
   /// Delivers the picture `lock` prepared: the lent storage itself, or a copy of the shared
   /// buffer.
   fileprivate func display(picture: UnsafeMutableRawPointer?) {
+    let shownAt = Duration.microseconds(libvlc_clock())  // libVLC calls this when it is due
     let (geometry, buffer, index) = state.withLock { state in
       defer { state.displayed += 1 }
       return (state.geometry, state.buffer, state.displayed)
@@ -254,7 +255,8 @@ final class FrameSink: Sendable {
         return state.lent.remove(at: found)
       }
       guard let storage, let receiver, receiver.isReceiving, let geometry else { return }
-      receiver.receive(VideoFrame(geometry: geometry, index: index, storage: storage))
+      receiver.receive(
+        VideoFrame(geometry: geometry, index: index, shownAt: shownAt, storage: storage))
       return
     }
     guard let receiver, receiver.isReceiving, let geometry else { return }
@@ -270,7 +272,8 @@ final class FrameSink: Sendable {
       source += padded.byteCount
       target += tight.byteCount
     }
-    receiver.receive(VideoFrame(geometry: geometry, index: index, storage: storage))
+    receiver.receive(
+      VideoFrame(geometry: geometry, index: index, shownAt: shownAt, storage: storage))
   }
 }
 

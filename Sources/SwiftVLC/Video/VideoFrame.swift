@@ -13,8 +13,12 @@ public struct VideoFrame: Sendable {
   public let pitch: Int
   /// The pixel layout.
   public let format: PixelFormat
-  /// The frame's position in the media. Always `nil` with libVLC 3, whose memory output passes
-  /// no timestamp to its callbacks; use ``index`` to order frames and to see gaps.
+  /// When libVLC displayed the picture, on its monotonic clock (``AudioBuffer/clockTime``, the
+  /// clock of ``AudioBuffer/presentationTime``): libVLC hands a picture over at the moment it
+  /// is due on screen, so consecutive frames are one frame duration apart at 1× and the
+  /// times line up with the audio's. It is not the position in the media: libVLC 3's memory
+  /// output passes no media timestamp; use ``Player/currentTime`` for that, and ``index`` to
+  /// order frames and see gaps. Never `nil` with libVLC 3.
   public let presentationTime: Duration?
   /// The number of pictures libVLC displayed before this one in this stream, counting those
   /// dropped because the consumer was slow. Gaps between consecutive frames are drops.
@@ -22,12 +26,12 @@ public struct VideoFrame: Sendable {
 
   let storage: FrameStorage
 
-  init(geometry: FrameGeometry, index: Int, storage: FrameStorage) {
+  init(geometry: FrameGeometry, index: Int, shownAt: Duration, storage: FrameStorage) {
     width = geometry.width
     height = geometry.height
     pitch = geometry.tightPlanes[0].bytesPerRow
     format = geometry.format
-    presentationTime = nil
+    presentationTime = shownAt
     self.index = index
     self.storage = storage
   }
