@@ -150,11 +150,12 @@ struct APIContractTests {
 
     let services: [DiscoveryService] = MediaDiscoverer.services(category: .lan, instance: instance)
     #expect(services.contains { $0.name == "sap" })
-    let discoverer = try MediaDiscoverer(name: "sap", instance: instance)
+    let discoverer = try MediaDiscoverer(name: "video_dir", instance: instance)
     try await discoverer.start()
     let items: MediaList = discoverer.items
-    #expect(items.isEmpty)
+    #expect(items.isReadOnly)
     await discoverer.stop()
+    #expect(items.isEmpty)
     let renderers: [DiscoveryService] = RendererDiscoverer.services(instance: instance)
     let rendererEvents: AsyncStream<RendererEvent> = try RendererDiscoverer(instance: instance)
       .events

@@ -9,6 +9,12 @@ enum StressLevel {
   /// Whether the tests run under ThreadSanitizer or AddressSanitizer (`make sanitize`).
   static let underSanitizer = ProcessInfo.processInfo.environment["SWIFTVLC_SANITIZER"] != nil
 
+  /// Whether the tests run under ThreadSanitizer. libVLC's SAP discovery ends its thread with
+  /// `pthread_cancel` inside `poll`, which ThreadSanitizer cannot follow: it aborts the process
+  /// ("thread finished with ignores enabled").
+  static let underThreadSanitizer =
+    ProcessInfo.processInfo.environment["SWIFTVLC_SANITIZER"] == "thread"
+
   /// `count` iterations, scaled by ``factor``.
   static func iterations(_ count: Int) -> Int { count * factor }
 }
