@@ -150,6 +150,7 @@ struct APIContractTests {
 
     let services: [DiscoveryService] = MediaDiscoverer.services(category: .lan, instance: instance)
     #expect(services.contains { $0.name == "sap" })
+    _ = VideoFolder.url  // never the real home folder
     let discoverer = try MediaDiscoverer(name: "video_dir", instance: instance)
     try await discoverer.start()
     let items: MediaList = discoverer.items

@@ -64,6 +64,7 @@ struct DiscoveryTests {
 
   @Test("local-folder discovery starts and stops cleanly, and stop is idempotent")
   func videoFolder() async throws {
+    VideoFolder.empty()
     let instance = try headlessInstance()
     let discoverer = try MediaDiscoverer(name: "video_dir", instance: instance)
     await discoverer.stop()  // never started: nothing to stop
@@ -95,14 +96,12 @@ struct DiscoveryTests {
 
   @Test("local-folder discovery fills a read-only list, empties it on stop, and never twice")
   func videoFolderItems() async throws {
-    let folder = try VideoFolder(with: [.shortMP4, .seekMP4, .shortTS])
-    defer { folder.remove() }
+    let found = try VideoFolder.fill(with: [.shortMP4, .seekMP4, .shortTS])
+    defer { VideoFolder.empty() }
     let instance = try headlessInstance()
     let discoverer = try MediaDiscoverer(name: "video_dir", instance: instance)
     let items = discoverer.items
     #expect(items.isReadOnly)
-    #expect(throws: VLCError.self) { try items.append(Media(path: Fixture.shortMP4.path)) }
-    #expect(throws: VLCError.self) { try items.remove(at: 0) }
     let listChanges = items.events
 
     // libVLC 3 keeps what this service found across a stop and lists it twice after a
@@ -110,8 +109,21 @@ struct DiscoveryTests {
     for run in 1...2 {
       let events = discoverer.events
       try await discoverer.start()
-      try await folder.awaitDiscovery(on: events)
-      #expect(Set(items.media.map(\.mrl)) == folder.mrls, "run \(run)")
+      try await VideoFolder.awaitDiscovery(of: found, on: events)
+      #expect(Set(items.media.map(\.mrl)) == found, "run \(run)")
+      if run == 1 {
+        // Only the service changes the list.
+        let readOnly = VLCError.invalidState(
+          "only media discovery service 'video_dir' changes its list")
+        #expect(throws: readOnly) {
+          try items.append(Media(path: Fixture.shortMP4.path, instance: instance))
+        }
+        #expect(throws: readOnly) {
+          try items.insert(Media(path: Fixture.shortMP4.path, instance: instance), at: 0)
+        }
+        #expect(throws: readOnly) { try items.remove(at: 0) }
+        #expect(items.count == found.count)
+      }
       await discoverer.stop()
       #expect(items.isEmpty, "run \(run): the list is empty once stop returns")
     }
@@ -132,21 +144,21 @@ struct DiscoveryTests {
   @Test("a media list player plays what discovery found; dropping the discoverer empties it")
   @MainActor
   func playDiscovered() async throws {
-    let folder = try VideoFolder(with: [.shortMP4])
-    defer { folder.remove() }
+    let found = try VideoFolder.fill(with: [.shortMP4])
+    defer { VideoFolder.empty() }
     let instance = try headlessInstance()
     var discoverer: MediaDiscoverer? = try MediaDiscoverer(name: "video_dir", instance: instance)
     let items = try #require(discoverer?.items)
     let events = try #require(discoverer?.events)
     try await discoverer?.start()
-    try await folder.awaitDiscovery(on: events)
+    try await VideoFolder.awaitDiscovery(of: found, on: events)
 
     let listPlayer = MediaListPlayer(list: items)
     try listPlayer.play(at: 0)
     try await waitUntil("the discovered file to play") { listPlayer.player.state == .playing }
     #expect(listPlayer.currentIndex == 0)
     #expect(listPlayer.player.currentMedia === items[0])
-    #expect(folder.mrls == [items[0].mrl])
+    #expect(found == [items[0].mrl])
     try await waitUntil("the end of the list") { listPlayer.player.state == .ended }
 
     discoverer = nil
@@ -157,6 +169,7 @@ struct DiscoveryTests {
 
   @Test("a hundred start/stop cycles, with and without an explicit stop, do not crash")
   func startStopCycles() async throws {
+    VideoFolder.empty()
     let instance = try headlessInstance()
     let reused = try MediaDiscoverer(name: "video_dir", instance: instance)
     try await within(.seconds(30), "100 cycles") {
@@ -213,51 +226,6 @@ struct DiscoveryTests {
     try await waitUntil("local playback") { player.state == .playing }
     try player.setRenderer(nil)
     try await waitUntil("the end") { player.state == .ended }
-  }
-}
-
-/// A folder of fixtures that libVLC's local-folder service ("video_dir") takes for the user's
-/// videos folder: the test process points `XDG_CONFIG_HOME` at a `user-dirs.dirs` naming it,
-/// and restores it in ``remove()``. (The service reads the setting at each start.)
-private struct VideoFolder {
-  let root: ScratchDirectory
-  let mrls: Set<String>
-  private let previous = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"]
-
-  init(with fixtures: [Fixture]) throws {
-    root = try ScratchDirectory("videos")
-    let videos = root.url.appendingPathComponent("Videos")
-    let config = root.url.appendingPathComponent("config")
-    for folder in [videos, config] {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-    for fixture in fixtures {
-      try FileManager.default.copyItem(
-        at: fixture.url, to: videos.appendingPathComponent(fixture.url.lastPathComponent))
-    }
-    try "XDG_VIDEOS_DIR=\"\(videos.path)\"\n".write(
-      to: config.appendingPathComponent("user-dirs.dirs"), atomically: true, encoding: .utf8)
-    setenv("XDG_CONFIG_HOME", config.path, 1)
-    mrls = Set(
-      fixtures.map { videos.appendingPathComponent($0.url.lastPathComponent).absoluteString })
-  }
-
-  /// Waits (bounded) until `events` reported every file of the folder.
-  func awaitDiscovery(on events: AsyncStream<MediaDiscoveryEvent>) async throws {
-    let expected = mrls
-    try await within(.seconds(10), "the discovery of \(expected.count) files") {
-      var found: Set<String> = []
-      for await case .added(let media, _) in events {
-        found.insert(media.mrl)
-        if found == expected { return }
-      }
-      throw TimedOut(what: "the discovery (the stream ended first); found \(found)")
-    }
-  }
-
-  func remove() {
-    if let previous { setenv("XDG_CONFIG_HOME", previous, 1) } else { unsetenv("XDG_CONFIG_HOME") }
-    root.remove()
   }
 }
 

@@ -132,7 +132,7 @@ struct ThumbnailTests {
     let stream = try Media(stream: chunks, instance: instance)
     await #expect(
       throws: VLCError.invalidInput(
-        "thumbnails need a seekable source; imem:// reads an AsyncSequence front to back")
+        "imem:// reads an AsyncSequence front to back; it cannot be opened a second time")
     ) {
       try await stream.thumbnail(at: .seconds(1), width: 32)
     }

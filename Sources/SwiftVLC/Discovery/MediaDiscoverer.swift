@@ -119,9 +119,12 @@ public final class MediaDiscoverer: Sendable {
   /// change; ``events`` give the media as well.
   ///
   /// It follows the service a moment after each change (on the discoverer's queue), and is
-  /// empty once ``stop()`` returns or the discoverer is dropped. (libVLC 3's own list keeps
-  /// what some services, such as the local folders, found before a stop, and lists it twice
-  /// after a restart; this one does not.)
+  /// empty once ``stop()`` returns, or a moment after the discoverer is dropped. Read it with
+  /// ``MediaList/media`` (one consistent copy): between two calls the service may change it,
+  /// so an index from ``MediaList/count`` may no longer be valid for the subscript.
+  ///
+  /// (libVLC 3's own list keeps what some services, such as the local folders, found before a
+  /// stop, and lists it twice after a restart; this one does not.)
   public let items: MediaList
 
   /// A new stream of additions and removals from now on.

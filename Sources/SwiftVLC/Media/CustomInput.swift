@@ -31,7 +31,7 @@ final class CustomInput: Sendable {
   let origin: Origin
   private let state = Mutex(State())
 
-  /// Whether libVLC can seek in it: data can, a sequence cannot.
+  /// Whether libVLC can seek in it and read it again: data can, a sequence cannot.
   var isSeekable: Bool {
     if case .data = origin { true } else { false }
   }

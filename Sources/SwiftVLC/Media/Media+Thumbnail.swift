@@ -1,7 +1,8 @@
 extension Media {
   /// A picture of the media at `time`, made by a throw-away hidden player.
   ///
-  /// For several pictures of one media use a ``Thumbnailer``, which reuses its player.
+  /// For several pictures of one media use a ``Thumbnailer``, which parses the media once and
+  /// makes the pictures concurrently.
   /// Cancelling the calling task, or reaching `timeout`, stops and releases the player.
   ///
   /// - Parameters:

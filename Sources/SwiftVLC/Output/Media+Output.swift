@@ -7,11 +7,19 @@ extension Media {
   /// on a copy and the caller's media stays as it was. The copy is made from the MRL, not with
   /// `libvlc_media_duplicate`: in libVLC 3 a duplicate shares the original's input item, so an
   /// option added to it is added to the original too. A custom input's copy reads from the
-  /// same source (each playback opens it anew). Slaves added with
-  /// ``addSlave(url:kind:priority:)`` are not carried over.
+  /// same source (each playback opens it anew); one made from an `AsyncSequence` cannot be
+  /// read a second time and is refused. Slaves added with ``addSlave(url:kind:priority:)`` are
+  /// not carried over.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` for an `AsyncSequence` input;
+  ///   ``VLCError/mediaCreationFailed(source:)`` when libVLC cannot make the copy.
   func copy(adding options: [String]) throws(VLCError) -> Media {
     let copy: Media
     if let input {
+      guard input.isSeekable else {
+        throw .invalidInput(
+          "\(mrl) reads an AsyncSequence front to back; it cannot be opened a second time")
+      }
       copy = Media(
         instance: instance, pointer: try input.makeNativeMedia(instance: instance), input: input)
     } else {

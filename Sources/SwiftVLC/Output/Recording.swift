@@ -109,7 +109,8 @@ public final class Recording: Sendable {
   ///     Its directory must exist.
   ///   - options: container, transcoding, display and duration.
   /// - Throws: ``VLCError/invalidInput(_:)`` for a bad path, a duration that is not positive,
-  ///   or invalid ``Transcode`` settings.
+  ///   invalid ``Transcode`` settings, or a media made from an `AsyncSequence` (it cannot be
+  ///   read a second time).
   public static func start(
     _ media: Media, to path: String, options: RecordingOptions = RecordingOptions()
   ) throws(VLCError) -> Recording {

@@ -41,8 +41,8 @@ public final class StreamOutput: Sendable {
   ///     accepts any.
   ///   - transcode: re-encoding settings; `nil` sends the source's streams unchanged.
   /// - Throws: ``VLCError/invalidInput(_:)`` for a port out of range, a path that does not
-  ///   start with `/` or contains spaces or control characters, or invalid ``Transcode``
-  ///   settings.
+  ///   start with `/` or contains spaces or control characters, invalid ``Transcode``
+  ///   settings, or a media made from an `AsyncSequence` (it cannot be read a second time).
   public static func http(
     _ media: Media, port: Int, path: String = "/stream", mux: OutputContainer = .ts,
     host: String = "127.0.0.1", transcode: Transcode? = nil

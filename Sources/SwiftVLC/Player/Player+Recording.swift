@@ -28,7 +28,8 @@ extension Player {
   ///   - path: the file to write (replaced if it exists); its directory must exist.
   ///   - container: the file format.
   /// - Throws: ``VLCError/invalidState(_:)`` when nothing is playing or paused, or a recording
-  ///   is already in effect; ``VLCError/invalidInput(_:)`` for a path that cannot be written.
+  ///   is already in effect; ``VLCError/invalidInput(_:)`` for a path that cannot be written
+  ///   or a media made from an `AsyncSequence` (it cannot be opened a second time).
   public func startRecording(to path: String, container: OutputContainer = .ts) throws(VLCError) {
     if let recording { throw .invalidState("already recording to \(recording.path)") }
     guard let media = currentMedia, state == .playing || state == .paused else {

@@ -42,7 +42,7 @@ struct ProgressReading: Equatable {
 private let earlyEndMinimumGap: Duration = .seconds(2)
 
 extension Player {
-  /// How often the reliability checks run.
+  /// How often the reliability checks run, at the tick task's granularity (see `makeTickTask`).
   static let watchInterval: Duration = .milliseconds(250)
   /// The position below which an end that came too early counts as a failure; a natural end
   /// of a file whose duration libVLC misestimated (VBR audio, MPEG-TS) still reads close to 1.
@@ -54,7 +54,7 @@ extension Player {
   /// is stopped, which closes its connections. libVLC 3 itself never gives up on some sources:
   /// a server that asks for a password with no dialog handler installed leaves it opening
   /// forever. `nil` waits forever. Default: 30 s; values below 0.1 s count as 0.1 s. Read when
-  /// checked (four times a second), so a change applies to the current session too.
+  /// checked (four or five times a second), so a change applies to the current session too.
   public var openingTimeout: Duration? {
     get { watch.openingTimeout }
     set { watch.openingTimeout = newValue.map { max($0, .milliseconds(100)) } }

@@ -85,6 +85,8 @@ public final class Player {
   /// called on the main actor once per adopted session, before the player shows it.
   @ObservationIgnored var mediaResolver: ((MediaIdentity) -> Media?)?
   @ObservationIgnored var watch = SessionWatch()
+  /// Whether a read of the time is queued on the native player (see the tick task).
+  @ObservationIgnored var isReadingTime = false
 
   /// Creates a player. Cheap; nothing plays until ``play(_:)``.
   public init(instance: VLCInstance = .shared) {
@@ -103,21 +105,30 @@ public final class Player {
   }
 
   /// The one task that reads the time every 100 ms (40 ms while an A-B loop runs) and runs the
-  /// session checks of ``watchInterval``. Like the event task, it holds the player weakly and
-  /// only between awaits, so neither keeps it alive.
+  /// session checks every ``watchInterval``. The time is read in a task of its own, so a slow
+  /// call on the player's queue delays neither the checks nor the next tick (a read still in
+  /// flight is not doubled). Like the event task, it holds the player weakly and only between
+  /// awaits, so neither keeps it alive.
   private func makeTickTask() -> Task<Void, Never> {
     Task { [weak self, native] in
       var lastWatch = ContinuousClock.now
       while !Task.isCancelled {
         let interval: Duration = self?.abLoop == nil ? .milliseconds(100) : .milliseconds(40)
         try? await Task.sleep(for: interval)
-        if let session = self?.sessionToPoll() {
-          let reading = await native.run { player in
-            (libvlc_media_player_get_time(player), libvlc_media_player_get_position(player))
+        if let self, !self.isReadingTime, let session = self.sessionToPoll() {
+          self.isReadingTime = true
+          Task { [weak self] in
+            let time = await native.run { player in
+              (libvlc_media_player_get_time(player), libvlc_media_player_get_position(player))
+            }
+            self?.isReadingTime = false
+            self?.applyPoll(time: time.0, position: time.1, session: session)
           }
-          self?.applyPoll(time: reading.0, position: reading.1, session: session)
         }
-        guard ContinuousClock.now - lastWatch >= Player.watchInterval else { continue }
+        // Half a tick early rather than a whole tick late.
+        guard ContinuousClock.now - lastWatch >= Player.watchInterval - interval / 2 else {
+          continue
+        }
         lastWatch = .now
         if let (session, media) = self?.checkSession() {
           let statistics = await Player.readStatistics(of: media)

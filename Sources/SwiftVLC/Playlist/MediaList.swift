@@ -25,8 +25,11 @@ public final class MediaList: Sendable {
 
   nonisolated(unsafe) let pointer: OpaquePointer  // owned: released in deinit, never reassigned
   /// The Swift objects of the native items, in the same order. Changed only together with the
-  /// native list, under this mutex and libVLC's list lock.
+  /// native list, under libVLC's list lock and then this mutex; readers take only this mutex,
+  /// so they never wait for libVLC.
   private let items = Mutex<[Media]>([])
+  /// Serialises changes with a list player's jump to an index (see ``withChangesHeld(_:)``).
+  private let changes = Mutex(())
   private let broadcaster = Broadcaster<MediaListEvent>()
   private let attachment: EventAttachment<Broadcaster<MediaListEvent>>
   /// Why Swift callers cannot change the list, for a list a service fills.
@@ -209,14 +212,22 @@ public final class MediaList: Sendable {
     }
   }
 
+  /// Runs `body` while no change can happen. A list player's jump to an index reads the native
+  /// list without its lock (`libvlc_media_list_player_play_item_at_index` cannot take it: the
+  /// list player's own thread takes its lock and then the list's), so it runs in here.
+  func withChangesHeld<T>(_ body: () -> T) -> T {
+    changes.withLock { _ in body() }
+  }
+
   /// Runs `body` with the Swift items while holding libVLC's list lock, as the header requires
-  /// around mutations. libVLC sends the list's events from inside the native call; the callback
-  /// only broadcasts, so it never needs either lock.
+  /// around mutations. The order is: changes, libVLC's list lock, then the items, held only
+  /// for the update. libVLC sends the list's events from inside the native call; the callback
+  /// only broadcasts, so it needs none of them.
   private func mutate<T>(_ body: (inout [Media]) throws(VLCError) -> T) throws(VLCError) -> T {
-    try items.withLock { items throws(VLCError) in
+    try changes.withLock { _ throws(VLCError) in
       libvlc_media_list_lock(pointer)
       defer { libvlc_media_list_unlock(pointer) }
-      return try body(&items)
+      return try items.withLock { items throws(VLCError) in try body(&items) }
     }
   }
 }

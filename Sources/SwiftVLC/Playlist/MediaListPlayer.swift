@@ -307,13 +307,17 @@ final class NativeListPlayer: Sendable {
   }
 
   /// Plays item `index` of `list`, unless the list has shrunk since it was checked (libVLC 3
-  /// would then replay the previous media). Runs on the player's queue.
+  /// would then replay the previous media). No change to the list can come between the check
+  /// and the jump, which reads the list unlocked. Runs on the player's queue, where the player
+  /// was stopped just before, so the jump does not wait for an input to close.
   func playItem(at index: Int, of list: MediaList, on player: OpaquePointer) {
-    libvlc_media_list_lock(list.pointer)
-    let exists = index < libvlc_media_list_count(list.pointer)
-    libvlc_media_list_unlock(list.pointer)
-    guard exists else { return }
-    libvlc_media_list_player_play_item_at_index(pointer, Int32(index))
+    list.withChangesHeld {
+      libvlc_media_list_lock(list.pointer)
+      let exists = index < libvlc_media_list_count(list.pointer)
+      libvlc_media_list_unlock(list.pointer)
+      guard exists else { return }
+      libvlc_media_list_player_play_item_at_index(pointer, Int32(index))
+    }
   }
 
   /// Detaches the listeners and ends the event stream. Idempotent.

@@ -173,8 +173,13 @@ public actor Thumbnailer {
     defer { session.end() }
     let outcome = await session.capture.next(within: deadline - .now, start: session.play)
     // Without a length from the parse (custom inputs), the playing copy knows it now.
-    if source.duration == nil, let length = await session.length(), time >= length {
-      throw pastTheEnd(time, length)
+    switch outcome {
+    case .frame, .failed(.playbackFailed):
+      if source.duration == nil, let length = await session.length(), time >= length {
+        throw pastTheEnd(time, length)
+      }
+    default:
+      break
     }
     switch outcome {
     case .frame(let frame):
@@ -183,7 +188,8 @@ public actor Thumbnailer {
       // Sources that declare no picture size (MPEG-TS, HLS) were negotiated from the decoder's
       // padded buffer (64×66 for 64×64 H.264), and libVLC stretched the picture to it. The
       // video output knows the real size by now: the picture is resampled to it.
-      guard let visible = await session.visibleSize(within: .milliseconds(500)) else {
+      let limit = min(.milliseconds(500), deadline - .now)
+      guard let visible = await session.visibleSize(within: limit) else {
         return thumbnail
       }
       let size = asked.size(forSource: visible)
@@ -199,11 +205,7 @@ public actor Thumbnailer {
   private func mediaInfo(timeout: Duration) async throws(VLCError) -> MediaInfo {
     // libVLC 3 cannot parse a custom input: its picture size is learnt while decoding, and a
     // time past its end fails when no picture comes.
-    if let input = media.input {
-      guard input.isSeekable else {
-        throw .invalidInput(
-          "thumbnails need a seekable source; \(media.mrl) reads an AsyncSequence front to back")
-      }
+    if media.input != nil {
       return MediaInfo(duration: nil, metadata: Metadata(), tracks: [], isPlayable: true)
     }
     let task =
@@ -249,30 +251,41 @@ extension Thumbnail {
     guard newWidth > 0, newHeight > 0, newWidth != width || newHeight != height else {
       return self
     }
-    var output = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
-    // Pixel centres map onto pixel centres; samples at the edges are clamped.
-    let scaleX = Double(width) / Double(newWidth)
-    let scaleY = Double(height) / Double(newHeight)
-    for y in 0..<newHeight {
-      let sourceY = min(max((Double(y) + 0.5) * scaleY - 0.5, 0), Double(height - 1))
-      let top = Int(sourceY)
-      let bottom = min(top + 1, height - 1)
-      let weightY = sourceY - Double(top)
-      for x in 0..<newWidth {
-        let sourceX = min(max((Double(x) + 0.5) * scaleX - 0.5, 0), Double(width - 1))
-        let left = Int(sourceX)
-        let right = min(left + 1, width - 1)
-        let weightX = sourceX - Double(left)
-        for channel in 0..<4 {
-          func sample(_ column: Int, _ row: Int) -> Double {
-            Double(rgba[(row * width + column) * 4 + channel])
+    // Pixel centres map onto pixel centres; samples at the edges are clamped. Weights are in
+    // 1/256ths, so the inner loop is integer arithmetic.
+    func taps(_ count: Int, from source: Int) -> [(low: Int, high: Int, weight: Int)] {
+      let scale = Double(source) / Double(count)
+      return (0..<count).map { index in
+        let position = min(max((Double(index) + 0.5) * scale - 0.5, 0), Double(source - 1))
+        let low = Int(position)
+        return (low, min(low + 1, source - 1), Int(((position - Double(low)) * 256).rounded()))
+      }
+    }
+    let columns = taps(newWidth, from: width)
+    let rows = taps(newHeight, from: height)
+    let sourceWidth = width
+    let output = [UInt8](unsafeUninitializedCapacity: newWidth * newHeight * 4) { buffer, count in
+      rgba.withUnsafeBufferPointer { pixels in
+        for (y, row) in rows.enumerated() {
+          let top = row.low * sourceWidth * 4
+          let bottom = row.high * sourceWidth * 4
+          for (x, column) in columns.enumerated() {
+            let left = column.low * 4
+            let right = column.high * 4
+            for channel in 0..<4 {
+              let upper =
+                Int(pixels[top + left + channel]) * (256 - column.weight)
+                + Int(pixels[top + right + channel]) * column.weight
+              let lower =
+                Int(pixels[bottom + left + channel]) * (256 - column.weight)
+                + Int(pixels[bottom + right + channel]) * column.weight
+              let value = (upper * (256 - row.weight) + lower * row.weight + 32_768) >> 16
+              buffer[(y * newWidth + x) * 4 + channel] = UInt8(value)
+            }
           }
-          let upper = sample(left, top) * (1 - weightX) + sample(right, top) * weightX
-          let lower = sample(left, bottom) * (1 - weightX) + sample(right, bottom) * weightX
-          let value = upper * (1 - weightY) + lower * weightY
-          output[(y * newWidth + x) * 4 + channel] = UInt8(min(max(value.rounded(), 0), 255))
         }
       }
+      count = newWidth * newHeight * 4
     }
     return Thumbnail(width: newWidth, height: newHeight, rgba: output)
   }

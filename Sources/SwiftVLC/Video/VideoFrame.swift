@@ -14,9 +14,10 @@ public struct VideoFrame: Sendable {
   /// The pixel layout.
   public let format: PixelFormat
   /// When libVLC displayed the picture, on its monotonic clock (``AudioBuffer/clockTime``, the
-  /// clock of ``AudioBuffer/presentationTime``): libVLC hands a picture over at the moment it
-  /// is due on screen, so consecutive frames are one frame duration apart at 1× and the
-  /// times line up with the audio's. It is not the position in the media: libVLC 3's memory
+  /// clock of ``AudioBuffer/presentationTime``): while playing, libVLC hands a picture over at
+  /// the moment it is due on screen, so consecutive frames are one frame duration apart at 1×
+  /// and the times line up with the audio's. A picture shown at once (after a seek while
+  /// paused, ``Player/nextFrame()``, a paused start) carries the time it was shown. It is not the position in the media: libVLC 3's memory
   /// output passes no media timestamp; use ``Player/currentTime`` for that, and ``index`` to
   /// order frames and see gaps. Never `nil` with libVLC 3.
   public let presentationTime: Duration?
