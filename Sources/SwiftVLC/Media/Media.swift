@@ -157,6 +157,9 @@ public final class Media: Sendable {
   ///   - timeout: how long libVLC may take.
   ///   - network: also parse network sources (HTTP, …); otherwise they are skipped.
   /// - Returns: the result; garbage and empty-but-readable input give `isPlayable == false`.
+  ///   libVLC 3 does not look into HLS playlists here: they list no tracks (the tracks
+  ///   appear on a ``Player`` once it plays them). MPEG-TS lists its tracks without a picture
+  ///   size.
   /// - Throws: ``VLCError/parseTimeout``, ``VLCError/cancelled``, or
   ///   ``VLCError/parseFailed(reason:)`` when libVLC cannot read the source at all, skips it
   ///   (network sources without `network`; file descriptors and streams always), or an
