@@ -127,11 +127,11 @@ extension RecordingTests {
         media, to: scratch.path("tail.mkv"), options: RecordingOptions(container: .mkv))
     }
     // Only the last second (from the keyframe at 2 s, blue) was recorded: the option was
-    // carried. (The MKV muxer sometimes keeps the source timestamps, so the file's duration
-    // reads 1 s or 3 s; its first picture is what tells.)
-    let first = try await Media(path: result.path, instance: instance)
-      .thumbnail(at: .zero, width: 32, mode: .precise, timeout: .seconds(10))
-    #expect(first.centreHue == .blue)
+    // carried. libVLC 3 demuxes one packet before it applies the start time, and sometimes
+    // that first red keyframe reaches the file too; the green second never does.
+    let hues = try await hues(of: result.path)
+    #expect(hues.contains(.blue))
+    #expect(!hues.contains(.green), "\(hues)")
 
     // Playing the original again writes nothing: the output options went on a copy.
     let player = Player(instance: instance)
@@ -139,6 +139,21 @@ extension RecordingTests {
     try await waitUntil("the original to play to its end") { player.state == .ended }
     #expect(fileSizeOf(result.path) == result.bytes)
     #expect(scratch.contents == ["tail.mkv"])
+  }
+
+  /// The centre colour of every picture of the file at `path`, played to its end.
+  @MainActor
+  func hues(of path: String) async throws -> Set<Hue> {
+    let player = Player(instance: instance)
+    let frames = try player.videoFrames(width: 16, height: 12)
+    let seen = Recorder<Hue>()
+    let collecting = Task {
+      for await frame in frames { seen.append(frame.centreHue) }
+    }
+    defer { collecting.cancel() }
+    try player.play(Media(path: path, instance: instance))
+    try await waitUntil("the recording to play to its end") { player.state == .ended }
+    return Set(seen.values)
   }
 
   @Test("a missing source fails with a typed error and leaves no file")
@@ -357,7 +372,9 @@ struct PlayerRecordingTests {
     // The file starts at the keyframe before the current time (1 s or 2 s in seek.mp4), not at
     // the start, and runs on a little past the stop: libVLC reads ahead of what it shows.
     let duration = try #require(info.duration)
-    #expect(duration >= .milliseconds(500) && duration <= .milliseconds(2_100), "\(duration)")
+    // How far it reads ahead depends on the machine: under a sanitizer, hardly at all.
+    let least: Duration = StressLevel.underSanitizer ? .zero : .milliseconds(500)
+    #expect(duration >= least && duration <= .milliseconds(2_100), "\(duration)")
     #expect(result.duration == duration)
 
     try await waitUntil("the rest to play") { player.state == .ended }

@@ -17,7 +17,9 @@ extension Player {
   ///
   /// libVLC 3 cannot add an output to a running input, so the player reopens the current media
   /// with a stream output that both displays and records it, from the current time. The file
-  /// starts at the keyframe at or before that time, and ends up to about a second after
+  /// starts at the keyframe at or before that time (now and then preceded by the media's first
+  /// picture: libVLC 3 reads one packet before it applies a start time), and ends up to about
+  /// a second after
   /// ``stopRecording()``, because libVLC's input reads ahead of what it shows. Options added to
   /// the media are kept; slaves are not. The reopening shows as a short
   /// ``PlayerState/opening``; ``currentMedia`` stays the same. A paused player stays paused.
