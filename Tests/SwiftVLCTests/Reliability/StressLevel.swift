@@ -9,9 +9,10 @@ enum StressLevel {
   /// Whether the tests run under ThreadSanitizer or AddressSanitizer (`make sanitize`).
   static let underSanitizer = ProcessInfo.processInfo.environment["SWIFTVLC_SANITIZER"] != nil
 
-  /// Whether the tests run under ThreadSanitizer. libVLC's SAP discovery ends its thread with
-  /// `pthread_cancel` inside `poll`, which ThreadSanitizer cannot follow: it aborts the process
-  /// ("thread finished with ignores enabled").
+  /// Whether the tests run under ThreadSanitizer. libVLC ends some threads with
+  /// `pthread_cancel` while they wait in `poll` (SAP discovery, the stream output's HTTP
+  /// server); ThreadSanitizer cannot follow that and aborts the process ("thread finished with
+  /// ignores enabled"), so the tests that start them are skipped.
   static let underThreadSanitizer =
     ProcessInfo.processInfo.environment["SWIFTVLC_SANITIZER"] == "thread"
 
