@@ -40,6 +40,12 @@ elapsed=$(( $(date +%s) - started ))
 
 reports=$(grep -cE '^(WARNING: ThreadSanitizer|==[0-9]+==ERROR: (Address|Leak)Sanitizer)' "$log" || true)
 echo "sanitize-$kind: exit $status, $reports unsuppressed report(s), ${elapsed} s (log: $log)"
+if grep -q 'finished with ignores enabled' "$log"; then
+  # Not a race report: libVLC 3 ends some threads with pthread_cancel inside a system call,
+  # which ThreadSanitizer cannot follow, and it aborts the whole run when that happens.
+  echo "sanitize-$kind: aborted by ThreadSanitizer on a libVLC thread cancelled in a system" \
+    "call (a TSan limitation, not a report); the tests after it did not run: run again"
+fi
 if [ "$reports" -ne 0 ] || [ "$status" -ne 0 ]; then
   exit 1
 fi
