@@ -364,6 +364,10 @@ struct PlayerRecordingTests {
     #expect(player.recordingPath == path)
     #expect(player.currentMedia === media)
     try await waitUntil("playing again, recording") { player.state == .playing }
+    let recordingFrom = player.currentTime
+    try await waitUntil("half a second recorded") {
+      player.currentTime >= recordingFrom + .milliseconds(500)
+    }
     let result = try #require(await player.stopRecording())
     #expect(player.recordingPath == nil)
     #expect(result.path == path)
@@ -372,9 +376,7 @@ struct PlayerRecordingTests {
     // The file starts at the keyframe before the current time (1 s or 2 s in seek.mp4), not at
     // the start, and runs on a little past the stop: libVLC reads ahead of what it shows.
     let duration = try #require(info.duration)
-    // How far it reads ahead depends on the machine: under a sanitizer, hardly at all.
-    let least: Duration = StressLevel.underSanitizer ? .zero : .milliseconds(500)
-    #expect(duration >= least && duration <= .milliseconds(2_100), "\(duration)")
+    #expect(duration >= .milliseconds(500) && duration <= .milliseconds(2_100), "\(duration)")
     #expect(result.duration == duration)
 
     try await waitUntil("the rest to play") { player.state == .ended }

@@ -11,8 +11,9 @@ enum StressLevel {
 
   /// Whether the tests run under ThreadSanitizer. libVLC ends some threads with
   /// `pthread_cancel` while they wait in `poll` (SAP discovery, the stream output's HTTP
-  /// server); ThreadSanitizer cannot follow that and aborts the process ("thread finished with
-  /// ignores enabled"), so the tests that start them are skipped.
+  /// server, the X11 output's event thread); ThreadSanitizer cannot follow that and aborts the
+  /// process ("thread finished with ignores enabled"), so the tests that start them are
+  /// skipped.
   static let underThreadSanitizer =
     ProcessInfo.processInfo.environment["SWIFTVLC_SANITIZER"] == "thread"
 
