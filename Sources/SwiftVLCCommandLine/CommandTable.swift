@@ -53,10 +53,7 @@ extension CommandSpec {
       """
   ) { arguments throws(UsageError) in
     var probe = Command.Probe(sources: arguments.operands, json: arguments.flag("json"))
-    if let timeout = try arguments.time("timeout") {
-      guard timeout > .zero else { throw arguments.error("--timeout must be more than 0") }
-      probe.timeout = timeout
-    }
+    if let timeout = try arguments.positiveTime("timeout") { probe.timeout = timeout }
     return .probe(probe)
   }
 
@@ -125,10 +122,7 @@ extension CommandSpec {
       """
   ) { arguments throws(UsageError) in
     let output = try arguments.required("output")
-    let duration = try arguments.time("duration")
-    if let duration, duration <= .zero {
-      throw arguments.error("--duration must be more than 0")
-    }
+    let duration = try arguments.positiveTime("duration")
     let container =
       try arguments.choice("container", ["ts": .ts, "mp4": .mp4, "mkv": .mkv])
       ?? Command.Container(fileExtensionOf: output) ?? .ts
@@ -160,10 +154,7 @@ extension CommandSpec {
   ) { arguments throws(UsageError) in
     let kinds = Command.DiscoveryKind.allCases.filter { arguments.flag($0.rawValue) }
     var discover = Command.Discover(kinds: kinds.isEmpty ? Command.DiscoveryKind.allCases : kinds)
-    if let duration = try arguments.time("duration") {
-      guard duration > .zero else { throw arguments.error("--duration must be more than 0") }
-      discover.duration = duration
-    }
+    if let duration = try arguments.positiveTime("duration") { discover.duration = duration }
     return .discover(discover)
   }
 

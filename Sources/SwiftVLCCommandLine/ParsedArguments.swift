@@ -34,6 +34,13 @@ package struct ParsedArguments: Sendable, Equatable {
     return time
   }
 
+  /// The value of option `long` read as a time that must be more than 0, if given.
+  package func positiveTime(_ long: String) throws(UsageError) -> Duration? {
+    guard let time = try time(long) else { return nil }
+    guard time > .zero else { throw error("--\(long) must be more than 0") }
+    return time
+  }
+
   /// The value of option `long` read as a whole number in `range`, if given.
   package func integer(_ long: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = values[long] else { return nil }
