@@ -166,9 +166,7 @@ final class DiscoveryBox: ServiceEventBox {
 
   /// Runs on the queue, once the service stopped: removes what it left in the list.
   func serviceStopped() {
-    while let last = list.media.last,
-      let (media, index) = list.serviceRemove(MediaIdentity(pointer: last.pointer))
-    {
+    for (media, index) in list.serviceRemoveAll() {
       broadcaster.broadcast(.removed(media, index: index))
     }
   }

@@ -110,6 +110,12 @@ final class CustomInput: Sendable {
   }
 }
 
+/// `libvlc_media_player_stop(player)` with the player's custom input interrupted (see
+/// ``withCustomInputInterrupted(on:_:)``). Call on the player's queue.
+func stopInterruptingInput(_ player: OpaquePointer) {
+  withCustomInputInterrupted(on: player) { libvlc_media_player_stop(player) }
+}
+
 /// Runs `body` (a call that stops `player`'s input, such as `libvlc_media_player_stop`) while
 /// the custom input of the player's current media, if any, is interrupted.
 ///

@@ -49,7 +49,7 @@ final class NativePlayer: Sendable {
   /// Stops the native player on the queue; the last reference then releases it there.
   func shutDown() {
     queue.async {
-      withCustomInputInterrupted(on: self.pointer) { libvlc_media_player_stop(self.pointer) }
+      stopInterruptingInput(self.pointer)
     }
   }
 }

@@ -256,7 +256,7 @@ extension Player {
     let session = generation
     let box = bridge.box
     native.async { player in
-      libvlc_media_player_stop(player)
+      stopInterruptingInput(player)  // a sequence input that never yields must not hold it
       box.generation.store(session, ordering: .releasing)
     }
   }

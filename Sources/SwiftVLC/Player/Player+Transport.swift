@@ -28,7 +28,7 @@ extension Player {
     native.async { player in
       // Stop first: after Ended or Error libVLC 3 does not play again without it. The events
       // of the old session carry the old generation and are ignored.
-      withCustomInputInterrupted(on: player) { libvlc_media_player_stop(player) }
+      stopInterruptingInput(player)
       libvlc_media_player_set_media(player, media.pointer)
       box.generation.store(session, ordering: .releasing)
       if libvlc_media_player_play(player) < 0 {

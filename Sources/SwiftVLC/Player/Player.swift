@@ -240,6 +240,7 @@ public final class Player {
   /// Starts observing a session that a list player opened on the native player.
   func adoptSession(of media: Media?) {
     currentMedia = media
+    video.frameSink?.setSource(media)
     resetSessionState()
     emit(.mediaChanged)
   }

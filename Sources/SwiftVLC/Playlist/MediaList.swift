@@ -202,6 +202,21 @@ public final class MediaList: Sendable {
     }
   }
 
+  /// For the service filling a read-only list: removes everything, last first; returns each
+  /// media with the index it had.
+  func serviceRemoveAll() -> [(Media, index: Int)] {
+    (try? mutate { items throws(VLCError) in
+      var removed: [(Media, index: Int)] = []
+      while let last = items.last,
+        libvlc_media_list_remove_index(pointer, Int32(items.count - 1)) == 0
+      {
+        items.removeLast()
+        removed.append((last, items.count))
+      }
+      return removed
+    }) ?? []
+  }
+
   private func checkWritable() throws(VLCError) {
     if let readOnlyReason { throw .invalidState(readOnlyReason) }
   }

@@ -266,7 +266,7 @@ extension Player {
     native.async { player in
       // Stopped here, interrupting a custom input, rather than inside libVLC's item change:
       // the old session's events then carry the old generation.
-      withCustomInputInterrupted(on: player) { libvlc_media_player_stop(player) }
+      stopInterruptingInput(player)
       box.generation.store(session, ordering: .releasing)
       start(player)
     }
@@ -312,10 +312,8 @@ final class NativeListPlayer: Sendable {
   /// was stopped just before, so the jump does not wait for an input to close.
   func playItem(at index: Int, of list: MediaList, on player: OpaquePointer) {
     list.withChangesHeld {
-      libvlc_media_list_lock(list.pointer)
-      let exists = index < libvlc_media_list_count(list.pointer)
-      libvlc_media_list_unlock(list.pointer)
-      guard exists else { return }
+      // No change can run meanwhile, so the Swift items match the native list.
+      guard index < list.count else { return }
       libvlc_media_list_player_play_item_at_index(pointer, Int32(index))
     }
   }
