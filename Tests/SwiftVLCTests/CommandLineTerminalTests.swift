@@ -149,10 +149,12 @@ private func spawnTmux(_ arguments: [String]) throws -> String {
   sigfillset(&signals)
   posix_spawnattr_setsigdefault(&attributes, &signals)
   posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-  let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+  // Under coreutils' timeout: a tmux client that hangs is killed after 10 s, so the blocking
+  // read below always ends.
+  let argv = (["timeout", "10", "/usr/bin/tmux"] + arguments).map { strdup($0) } + [nil]
   defer { for argument in argv { free(argument) } }
   var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ)
+  let spawned = posix_spawn(&pid, "/usr/bin/timeout", &actions, &attributes, argv, environ)
   close(ends[1])
   let output = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
   guard spawned == 0 else { throw SpawnFailed(code: spawned) }

@@ -73,10 +73,13 @@ struct DialogTests {
         if logins.values.count == 2 { return }
       }
     }
+    defer { answering.cancel() }
     let player = Player(instance: instance)
     try player.play(url: server.url("auth/user/secret/seek.mp4"))
     try await waitUntil("a final state", within: .seconds(15)) { !player.state.isActive }
-    await answering.value
+    try await waitUntil("the two wrong answers", within: .seconds(5)) {
+      logins.values.count == 2
+    }
     #expect(player.state == .error)
     guard case .failed(.playbackFailed) = player.outcome else {
       Issue.record("outcome \(String(describing: player.outcome))")

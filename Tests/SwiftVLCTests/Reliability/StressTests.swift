@@ -27,9 +27,15 @@ struct StressTests {
       try player?.play(Media(path: Fixture.tracksMKV.path, instance: instance))
       try await Task.sleep(for: .milliseconds(Int.random(in: 0...150, using: &random)))
       player = nil
-      _ = try await within(.seconds(5), "the events stream to finish") { await consumer.value }
+      _ = try await within(.seconds(5), "the events stream to finish") {
+        await withTaskCancellationHandler {
+          await consumer.value
+        } onCancel: {
+          consumer.cancel()
+        }
+      }
     }
-    for _ in 0..<10 { try await cycle() }  // warm-up: plugin caches, thread pools
+    for _ in 0..<40 { try await cycle() }  // warm-up: plugin caches, thread pools, malloc arenas
     try await Task.sleep(for: .seconds(2))
     let before = try processStatus()
     let count = StressLevel.iterations(40)
@@ -111,6 +117,7 @@ struct StressTests {
       if drop {
         player = nil
       }
+      // Bounded by the player's stopTimeout (10 s) even if this limit is passed.
       try await within(.seconds(5), "the racing stops to return") {
         await stopping.value
         await stoppingAgain.value
