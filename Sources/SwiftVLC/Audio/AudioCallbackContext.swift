@@ -1,21 +1,40 @@
 internal import CLibVLC
+import Glibc
 import Synchronization
 
-/// The opaque pointer behind one ``AudioSampleStream``: what libVLC's memory audio output
-/// (`amem`) calls back with.
+/// The opaque pointer behind libVLC's memory audio output (`amem`) for one native player:
+/// either one ``AudioSampleStream``'s sink, or a paced null output.
 ///
 /// libVLC copies the callbacks, this context and the format when it opens an audio output,
-/// and may call back until the native player is released. So each context is retained by
-/// ``NativePlayer/retainUntilRelease(_:)``, and its `deinit`, after the player's final release,
-/// is the proof that no callback can come any more: it ends the stream. A newer stream gets a
-/// context of its own; the old one lets go of its sink (ending that stream) and stays behind,
-/// empty, for an output that may still call it.
+/// and may call back until the native player is released. So each context is kept by its
+/// ``NativePlayer`` until the player's final release, and its `deinit` then is the proof that
+/// no callback can come any more: it ends the stream. A newer stream gets a context of its
+/// own; the old one lets go of its sink (ending that stream) and stays behind, empty, for an
+/// output that may still call it.
+///
+/// A paced context (``paced()``) stands in for the null output (`--aout=adummy`): that output
+/// drops samples the moment it gets them, so audio-only media runs ahead of the wall clock
+/// (libVLC's decoder hands audio over up to its prepare time early and nothing holds it back)
+/// and ends early with a time that never reached the end. The paced context discards the
+/// samples too, but only once they are due, as a sound card would: time and wall clock agree.
 final class AudioCallbackContext: Sendable {
   private let sink: Mutex<AudioSink?>
+  private let isPaced: Bool
+  /// Bumped by ``interruptWait()``: a waiting callback returns when it changes.
+  private let interruptions = Atomic<UInt64>(0)
 
   init(sink: AudioSink) {
     self.sink = Mutex(sink)
+    isPaced = false
   }
+
+  private init(pacedWithoutSink: Void) {
+    sink = Mutex(nil)
+    isPaced = true
+  }
+
+  /// A context that discards samples when they are due.
+  static func paced() -> AudioCallbackContext { AudioCallbackContext(pacedWithoutSink: ()) }
 
   deinit { retire() }
 
@@ -27,8 +46,14 @@ final class AudioCallbackContext: Sendable {
     }?.finish()
   }
 
-  /// Installs the callbacks and the format on a native player. Runs on the player's queue.
-  func attach(to player: OpaquePointer, format: PCMFormat) {
+  /// Wakes a paced callback that waits for its samples' play time. Any thread.
+  func interruptWait() {
+    interruptions.add(1, ordering: .relaxed)
+  }
+
+  /// Installs the callbacks on a native player: with `format`, samples are converted to it;
+  /// without, the source's rate and channels are kept. Runs on the player's queue.
+  func attach(to player: OpaquePointer, format: PCMFormat?) {
     let opaque = Unmanaged.passUnretained(self).toOpaque()
     // libVLC calls pause and resume only to let a sound card stop and restart; while paused it
     // calls nothing else, so the stream needs neither.
@@ -36,39 +61,71 @@ final class AudioCallbackContext: Sendable {
     // With a volume callback libVLC leaves the samples alone: the sink applies the player's
     // volume and mute, which libVLC 3 forgets with every new memory output.
     libvlc_audio_set_volume_callback(player, audioVolume)
-    // libVLC 3's memory output always produces S16N: it ignores the format string here and
-    // rejects anything else from a setup callback. Float samples are converted from it.
-    libvlc_audio_set_format(player, "S16N", UInt32(format.rate), UInt32(format.channels))
+    if let format {
+      // libVLC 3's memory output always produces S16N: it ignores the format string here and
+      // rejects anything else from a setup callback. Float samples are converted from it.
+      libvlc_audio_set_format_callbacks(player, nil, nil)
+      libvlc_audio_set_format(player, "S16N", UInt32(format.rate), UInt32(format.channels))
+    } else {
+      libvlc_audio_set_format_callbacks(player, audioSetup, nil)
+    }
   }
 
   /// The sink being fed, until the context is retired.
   var currentSink: AudioSink? { sink.withLock { $0 } }
+
+  /// Waits until `pts` (on `libvlc_clock()`'s time base) is at most a short output latency
+  /// away, in slices, returning early when interrupted. Runs on libVLC's decoder thread,
+  /// where cancellation is disabled while it processes a block.
+  fileprivate func waitUntilDue(_ pts: Int64) {
+    guard isPaced else { return }
+    let latency: Int64 = 50_000  // µs: what a small sound-card buffer would hold
+    let start = interruptions.load(ordering: .relaxed)
+    while interruptions.load(ordering: .relaxed) == start {
+      let wait = pts - latency - libvlc_clock()
+      guard wait > 0 else { return }
+      var slice = timespec(tv_sec: 0, tv_nsec: Int(min(wait, 20_000)) * 1_000)
+      nanosleep(&slice, nil)
+    }
+  }
 }
 
-// The C callbacks. They run on libVLC's audio thread: each one only copies or records, and
-// never calls into libVLC or waits for anything but the context's and the sink's mutexes.
+// The C callbacks. They run on libVLC's audio thread: each one only copies, records or (paced)
+// waits for the samples' play time, and never calls into libVLC.
 
-private func sink(_ opaque: UnsafeMutableRawPointer?) -> AudioSink? {
+private func context(_ opaque: UnsafeMutableRawPointer?) -> AudioCallbackContext? {
   guard let opaque else { return nil }
-  return Unmanaged<AudioCallbackContext>.fromOpaque(opaque).takeUnretainedValue().currentSink
+  return Unmanaged<AudioCallbackContext>.fromOpaque(opaque).takeUnretainedValue()
 }
 
 private func audioPlay(
   opaque: UnsafeMutableRawPointer?, samples: UnsafeRawPointer?, count: UInt32, pts: Int64
 ) {
-  guard let samples else { return }
-  sink(opaque)?.deliver(samples, frameCount: Int(count), pts: pts)
+  guard let context = context(opaque) else { return }
+  if let samples { context.currentSink?.deliver(samples, frameCount: Int(count), pts: pts) }
+  context.waitUntilDue(pts)
 }
 
 private func audioFlush(opaque: UnsafeMutableRawPointer?, pts: Int64) {
-  sink(opaque)?.flush()
+  context(opaque)?.currentSink?.flush()
 }
 
 private func audioDrain(opaque: UnsafeMutableRawPointer?) {
-  sink(opaque)?.drain()
+  context(opaque)?.currentSink?.drain()
 }
 
 private func audioVolume(opaque: UnsafeMutableRawPointer?, volume: Float, mute: Bool) {
   // The output's own idea of volume and mute starts afresh with each media; the sink follows
   // the player's requested values instead (see AudioSink.setVolume).
+}
+
+/// Keeps the source's rate and channel count (S16N, the only format amem produces).
+private func audioSetup(
+  opaque: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, format: UnsafeMutablePointer<CChar>?,
+  rate: UnsafeMutablePointer<UInt32>?, channels: UnsafeMutablePointer<UInt32>?
+) -> Int32 {
+  guard let format else { return -1 }
+  for (index, byte) in "S16N".utf8.enumerated() { format[index] = CChar(bitPattern: byte) }
+  if let channels, channels.pointee > 8 { channels.pointee = 2 }
+  return 0
 }

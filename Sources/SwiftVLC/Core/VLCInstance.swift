@@ -61,6 +61,9 @@ public final class VLCInstance: Sendable {
 
   nonisolated(unsafe) let pointer: OpaquePointer  // owned: released in deinit, never reassigned
   let logRouter: LogRouter
+  /// Whether the arguments send audio to the null output (`--aout=adummy`); players then
+  /// pace audio themselves (see `AudioCallbackContext`).
+  let usesNullAudioOutput: Bool
 
   /// Creates a libVLC instance.
   ///
@@ -82,6 +85,12 @@ public final class VLCInstance: Sendable {
     }
     pointer = created
     logRouter = LogRouter(instance: created)
+    let outputs = zip(arguments, arguments.dropFirst().map(Optional.some) + [nil]).compactMap {
+      argument, next -> String? in
+      if argument.hasPrefix("--aout=") { return String(argument.dropFirst("--aout=".count)) }
+      return argument == "--aout" ? next : nil
+    }
+    usesNullAudioOutput = outputs.last == "adummy"
   }
 
   deinit {

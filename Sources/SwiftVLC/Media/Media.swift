@@ -26,6 +26,9 @@ public final class Media: Sendable {
   /// ``init(stream:instance:)``), or `nil`. Kept here so the media can reach it; libVLC's own
   /// reference to it is held separately until the native media is freed.
   let input: CustomInput?
+  /// Held across native calls that change this media's reference count; see
+  /// ``withNativeReferencesHeld(_:_:_:)``.
+  let references = Mutex(())
 
   /// Adopts `pointer`: one reference to it now belongs to this object (released in `deinit`).
   init(instance: VLCInstance, pointer: OpaquePointer, input: CustomInput? = nil) {

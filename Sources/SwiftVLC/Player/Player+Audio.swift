@@ -13,7 +13,7 @@ extension Player {
       emit(newValue ? .muted : .unmuted)
       applyVolumeToSamples()
       let flag: Int32 = newValue ? 1 : 0
-      native.async { libvlc_audio_set_mute($0, flag) }
+      setNative(.mute) { libvlc_audio_set_mute($0, flag) }
     }
   }
 
@@ -28,6 +28,6 @@ extension Player {
     emit(.volumeChanged(clamped))
     applyVolumeToSamples()
     let percent = Int32((clamped * 100).rounded())
-    native.async { libvlc_audio_set_volume($0, percent) }
+    setNative(.volume) { libvlc_audio_set_volume($0, percent) }
   }
 }

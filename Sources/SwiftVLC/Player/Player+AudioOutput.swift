@@ -46,10 +46,11 @@ extension Player {
     let sink = AudioSink(format: pcm)
     sink.setVolume(volume, muted: muteRequested)
     let context = AudioCallbackContext(sink: sink)
-    native.retainUntilRelease(context)
     audioOutputSettings.sampleContext?.retire()
     audioOutputSettings.sampleContext = context
-    native.async { context.attach(to: $0, format: pcm) }
+    nativeSettings[.audioOutput] = nil  // the memory output replaces a chosen module
+    let native = self.native
+    native.async { _ in native.useAudioMemory(context, format: pcm) }
     return AudioSampleStream(consumer: SampleConsumer(sink: sink))
   }
 
@@ -77,7 +78,7 @@ extension Player {
         "no audio output module \"\(name)\" (available: \(modules.joined(separator: ", ")))")
     }
     audioOutputSettings.device = nil
-    native.async { libvlc_audio_output_set($0, name) }
+    setNative(.audioOutput) { libvlc_audio_output_set($0, name) }
   }
 
   /// The devices of the player's current audio output.
@@ -166,7 +167,7 @@ extension Player {
   public func setRole(_ role: PlayerRole) {
     withMutation(keyPath: \.role) { audioOutputSettings.role = role }
     let raw = UInt32(role.rawValue)
-    native.async { libvlc_media_player_set_role($0, raw) }
+    setNative(.role) { libvlc_media_player_set_role($0, raw) }
   }
 
   // MARK: - Equalizer

@@ -64,7 +64,7 @@ extension Player {
         throw .invalidInput("aspect ratio \"\(ratio)\" is not W:H")
       }
     }
-    native.async { libvlc_video_set_aspect_ratio($0, ratio) }
+    setNative(.aspectRatio) { libvlc_video_set_aspect_ratio($0, ratio) }
   }
 
   /// Crops the picture, or removes cropping with `nil`.
@@ -83,7 +83,7 @@ extension Player {
           || geometry.wholeMatch(of: borders) != nil
       else { throw .invalidInput("crop geometry \"\(geometry)\" is not understood") }
     }
-    native.async { libvlc_video_set_crop_geometry($0, geometry) }
+    setNative(.crop) { libvlc_video_set_crop_geometry($0, geometry) }
   }
 
   /// Scales the video by `factor` in a window output; 0 fits the window.
@@ -94,14 +94,14 @@ extension Player {
     guard factor.isFinite, (0...100).contains(factor) else {
       throw .invalidInput("video scale \(factor) is not within 0…100")
     }
-    native.async { libvlc_video_set_scale($0, factor) }
+    setNative(.scale) { libvlc_video_set_scale($0, factor) }
   }
 
   /// Deinterlaces with `mode`, or turns deinterlacing off with `nil`.
   /// Maps `libvlc_video_set_deinterlace`.
   public func setDeinterlace(_ mode: DeinterlaceMode?) {
     let name = mode?.rawValue
-    native.async { libvlc_video_set_deinterlace($0, name) }
+    setNative(.deinterlace) { libvlc_video_set_deinterlace($0, name) }
   }
 
   /// Points the view of a 360° video. Angles are clamped to their ranges (see ``Viewpoint``);
@@ -114,7 +114,7 @@ extension Player {
     guard values.allSatisfy(\.isFinite) else {
       throw .invalidInput("viewpoint angles must be finite numbers: \(values)")
     }
-    native.async { player in
+    setNative(.viewpoint) { player in
       guard let native = libvlc_video_new_viewpoint() else { return }
       defer { libvlc_free(native) }
       native.pointee.f_yaw = min(max(viewpoint.yaw, -180), 180)

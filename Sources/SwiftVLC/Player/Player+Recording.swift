@@ -79,7 +79,7 @@ extension Player {
     let wasPaused = state == .paused
     try play(media.copy(adding: options))
     currentMedia = media
-    if wasPaused { pendingPause = true }
+    if wasPaused { pause() }
   }
 
   /// Ends the recording when its playback session ends: on a new session (play, stop) or when

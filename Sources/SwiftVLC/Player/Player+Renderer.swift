@@ -15,6 +15,6 @@ extension Player {
     }
     let item = renderer?.item
     // libVLC 3 holds the item itself and always returns 0.
-    native.async { player in _ = libvlc_media_player_set_renderer(player, item?.pointer) }
+    setNative(.renderer) { player in _ = libvlc_media_player_set_renderer(player, item?.pointer) }
   }
 }

@@ -81,7 +81,7 @@ extension Player {
   /// - Throws: ``VLCError/invalidInput(_:)`` beyond ±1 hour.
   public func setAudioDelay(_ delay: Duration) throws(VLCError) {
     let microseconds = try validatedDelay(delay)
-    native.async { libvlc_audio_set_delay($0, microseconds) }
+    setNative(.audioDelay) { libvlc_audio_set_delay($0, microseconds) }
   }
 
   /// Shifts subtitles against video. Positive values show subtitles later.
@@ -89,7 +89,7 @@ extension Player {
   /// - Throws: ``VLCError/invalidInput(_:)`` beyond ±1 hour.
   public func setSubtitleDelay(_ delay: Duration) throws(VLCError) {
     let microseconds = try validatedDelay(delay)
-    native.async { libvlc_video_set_spu_delay($0, microseconds) }
+    setNative(.subtitleDelay) { libvlc_video_set_spu_delay($0, microseconds) }
   }
 
   /// Jumps to chapter `index` of ``chapters``.

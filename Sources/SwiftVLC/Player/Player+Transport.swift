@@ -17,24 +17,12 @@ extension Player {
     guard media.instance === instance else {
       throw .invalidInput("the media belongs to another VLCInstance than the player")
     }
-    generation += 1
-    let session = generation
+    // A stop that libVLC has not finished holds the native player: play on a fresh one.
+    if state == .stopping { replaceNativePlayer() }
     currentMedia = media
     video.frameSink?.setSource(media)
-    resetSessionState()
     emit(.mediaChanged)
-    transition(to: .opening)
-    let box = bridge.box
-    native.async { player in
-      // Stop first: after Ended or Error libVLC 3 does not play again without it. The events
-      // of the old session carry the old generation and are ignored.
-      stopInterruptingInput(player)
-      libvlc_media_player_set_media(player, media.pointer)
-      box.generation.store(session, ordering: .releasing)
-      if libvlc_media_player_play(player) < 0 {
-        box.send(.error)
-      }
-    }
+    feed(.play(source: media.mrl))
   }
 
   /// Plays again: resumes when paused, replays the current media after it ended, stopped or
@@ -44,34 +32,32 @@ extension Player {
   public func play() throws(VLCError) {
     guard let media = currentMedia else { throw .invalidState("no media to play") }
     switch state {
-    case .paused: resume()
-    case .opening, .buffering, .playing: pendingPause = false
+    case .paused, .opening, .buffering: resume()
+    case .playing: break
     case .idle, .stopping, .stopped, .ended, .error: try play(media)
     }
   }
 
   /// Pauses. During opening the pause is applied as soon as playback starts.
   public func pause() {
-    switch state {
-    case .playing:
-      native.async { libvlc_media_player_set_pause($0, 1) }
-    case .opening, .buffering:
-      pendingPause = true
-    default:
-      break
-    }
+    native.interruptAudioWait()
+    feed(.pause)
   }
 
-  /// Resumes after ``pause()``.
+  /// Resumes after ``pause()``, or cancels a pause asked for while opening.
   public func resume() {
-    pendingPause = false
-    guard state == .paused else { return }
-    native.async { libvlc_media_player_set_pause($0, 0) }
+    feed(.resume)
   }
 
   /// Pauses when playing, resumes when paused.
   public func togglePause() {
-    if state == .paused || pendingPause { resume() } else { pause() }
+    if case .opening(let opening) = session.phase, opening.pendingPause {
+      resume()
+    } else if state == .paused {
+      resume()
+    } else {
+      pause()
+    }
   }
 
   /// Stops playback and waits, without blocking the main actor, until libVLC has closed the
@@ -79,10 +65,11 @@ extension Player {
   ///
   /// ``state`` is ``PlayerState/stopping`` meanwhile and ``PlayerState/stopped`` once libVLC
   /// has closed the input. libVLC 3 cannot always close promptly (an HLS segment stalled
-  /// mid-body holds it until the server drops the connection); then this returns at the time
-  /// limit with ``state`` still ``PlayerState/stopping``, and the state moves on by itself
-  /// later. A ``play(_:)`` meanwhile runs only once libVLC has closed the input, so it fails
-  /// at ``openingTimeout`` if that takes too long; a new ``Player`` plays at once.
+  /// mid-body holds it until the server drops the connection); then, at the time limit, the
+  /// player puts a fresh native player in place of the stuck one (with every setting made so
+  /// far), shows ``PlayerState/stopped`` and returns: the next ``play(_:)`` works at once. The
+  /// stuck native player is released in the background whenever libVLC lets go of it. A
+  /// ``play(_:)`` called while a stop is still running does the same at once.
   /// ``outcome`` becomes ``PlaybackOutcome/stopped`` unless the session had already ended or
   /// failed. Calling it again, or with nothing playing, is harmless.
   public func stop() async {
@@ -92,24 +79,22 @@ extension Player {
   /// Stops with `stopNative`, run on the player's queue: `libvlc_media_player_stop`, or the
   /// stop of a list player driving this player.
   func stop(_ stopNative: @escaping @Sendable (OpaquePointer) -> Void) async {
-    guard state != .idle && state != .stopped else { return }
-    generation += 1
-    let session = generation
-    pendingPause = false
-    pendingSeek = nil
-    if outcome == nil { outcome = .stopped }
-    resetWatch()
-    transition(to: .stopping)
+    let effects = session.handle(.stop, at: .now)
+    guard let generation = effects.lazy.compactMap(\.stopGeneration).first else {
+      perform(effects)
+      return
+    }
+    perform(effects)
     let box = bridge.box
     let native = self.native
     let waiter = StopWaiter()
+    native.interruptAudioWait()
     Task { [weak self] in
       await native.run { player in
-        withCustomInputInterrupted(on: player) { stopNative(player) }
-        box.generation.store(session, ordering: .releasing)
+        native.withCustomInputInterrupted { stopNative(player) }
+        box.generation.store(generation, ordering: .releasing)
       }
-      // play() may have been called meanwhile; then that session owns the state.
-      if let self, self.generation == session { self.transition(to: .stopped) }
+      self?.feed(.stopFinished(generation))
       waiter.finish()
     }
     let limit = stopTimeout
@@ -117,8 +102,15 @@ extension Player {
       try? await Task.sleep(for: limit)
       waiter.finish()
     }
+    stopWaiters.append(waiter)
     await waiter.wait()
     timer.cancel()
+    stopWaiters.removeAll { $0 === waiter }
+    // Still stopping the same session: libVLC is stuck in the input. Move on without it.
+    if self.generation == generation, state == .stopping {
+      replaceNativePlayer()
+      feed(.stopFinished(generation))
+    }
   }
 
   /// Jumps to `time`.
@@ -134,13 +126,7 @@ extension Player {
       throw .invalidInput("seek time \(time) is past the end (\(duration))")
     }
     try requireSeekable()
-    guard state == .playing || state == .paused || isSeekable else {
-      pendingSeek = time
-      return
-    }
-    let milliseconds = time.milliseconds
-    native.async { libvlc_media_player_set_time($0, milliseconds) }
-    updateTime(time, position: duration.map { $0 > .zero ? time / $0 : 0 })
+    feed(.seek(time, seekable: isSeekable))
   }
 
   /// Jumps by `offset` from the current time, clamped to the start and the end.
@@ -162,6 +148,7 @@ extension Player {
     }
     try requireSeekable()
     let fraction = Float(position)
+    native.interruptAudioWait()
     native.async { libvlc_media_player_set_position($0, fraction) }
     updateTime(duration.map { $0 * position }, position: position)
   }
@@ -182,7 +169,7 @@ extension Player {
       throw .invalidInput("playback rate \(rate) is not within 1/32…32")
     }
     self.rate = rate
-    native.async { libvlc_media_player_set_rate($0, rate) }
+    setNative(.rate) { libvlc_media_player_set_rate($0, rate) }
   }
 
   /// Loops between `a` and `b`: when playback reaches `b` it jumps back to `a`. Precise to
@@ -218,39 +205,11 @@ extension Player {
       throw .invalidState("the media cannot seek")
     }
   }
+}
 
-  /// Applies a pause or seek requested while the media was opening.
-  func applyPendingRequests() {
-    if let target = pendingSeek, isSeekable {
-      pendingSeek = nil
-      try? seek(to: target)
-    }
-    if pendingPause && state == .playing {
-      pendingPause = false
-      native.async { libvlc_media_player_set_pause($0, 1) }
-    }
-  }
-
-  func resetSessionState() {
-    resetWatch()
-    outcome = nil
-    currentTime = .zero
-    lastPublishedTime = nil
-    position = 0
-    duration = nil
-    isSeekable = false
-    isPausable = false
-    bufferFill = 0
-    audioTracks = []
-    videoTracks = []
-    subtitleTracks = []
-    chapters = []
-    titles = []
-    currentChapter = nil
-    abLoop = nil
-    pendingPause = false
-    pendingSeek = nil
-    setAudioSelection(nil)
-    setSubtitleSelection(nil)
+extension SessionEffect {
+  /// The generation of a caller's stop, for ``SessionEffect/stopNative(_:)``.
+  var stopGeneration: UInt64? {
+    if case .stopNative(let generation) = self { generation } else { nil }
   }
 }

@@ -85,13 +85,17 @@ extension Player {
     video.frameSink?.close()
     video.frameSink = sink
     sink.setSource(currentMedia)
-    sink.install(on: native)
+    nativeSettings[.window] = nil
+    let native = self.native
+    setNative(.videoMemory) { _ in native.useVideoMemory() }
+    native.video.setTarget(sink)
   }
 
   private func showInWindow(_ window: UInt32) {
     video.frameSink?.close()
     video.frameSink = nil
-    native.async { libvlc_media_player_set_xwindow($0, window) }
+    nativeSettings[.videoMemory] = nil
+    setNative(.window) { libvlc_media_player_set_xwindow($0, window) }
   }
 
   private static var hasDisplay: Bool {

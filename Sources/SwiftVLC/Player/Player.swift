@@ -68,79 +68,62 @@ public final class Player {
   @ObservationIgnored var audioOutputSettings = AudioOutputSettings()
   @ObservationIgnored var recording: PlayerRecording?
   @ObservationIgnored var video = VideoState()
+  /// What has been asked of the native player, to apply again to a replacement.
+  @ObservationIgnored var nativeSettings = NativeSettings()
 
-  @ObservationIgnored let native: NativePlayer
-  @ObservationIgnored let bridge: EventBridge
+  /// The native player; replaced by a fresh one when a stop cannot finish (see ``stop()``).
+  @ObservationIgnored var native: NativePlayer
+  @ObservationIgnored var bridge: EventBridge
   @ObservationIgnored let publicEvents = Broadcaster<PlayerEvent>()
   @ObservationIgnored let tasks = TaskBag()
+  /// The task that reads the time and runs the session's checks; only while a session runs.
+  @ObservationIgnored var tickTask: Task<Void, Never>?
   /// How long ``stop()`` waits for libVLC to close the input before returning anyway.
   @ObservationIgnored public var stopTimeout: Duration = .seconds(10)
-  /// The playback session the main actor accepts events from; bumped by play and stop.
-  @ObservationIgnored var generation: UInt64 = 0
-  @ObservationIgnored var pendingPause = false
-  @ObservationIgnored var pendingSeek: Duration?
+  /// The session rules; every transition goes through ``feed(_:)``.
+  @ObservationIgnored var session = Session()
   @ObservationIgnored var lastPublishedTime: Duration?
+  @ObservationIgnored var lastPublishedPosition: (value: Double, at: ContinuousClock.Instant)?
   @ObservationIgnored var trackRefresh = (running: false, requestedAgain: false)
   /// Finds the ``Media`` of a native media that someone else (a ``MediaListPlayer``) set;
   /// called on the main actor once per adopted session, before the player shows it.
   @ObservationIgnored var mediaResolver: ((MediaIdentity) -> Media?)?
-  @ObservationIgnored var watch = SessionWatch()
+  /// Called after the native player was replaced, so a list player can drive the new one.
+  @ObservationIgnored var nativeReplaced:
+    ((_ stuck: NativePlayer, _ replacement: NativePlayer) -> Void)?
+  /// The callers of ``stop()`` waiting for the native stop; let go when it is replaced.
+  @ObservationIgnored var stopWaiters: [StopWaiter] = []
   /// Whether a read of the time is queued on the native player (see the tick task).
   @ObservationIgnored var isReadingTime = false
+
+  /// The generation native events must carry to count.
+  var generation: UInt64 { session.generation }
 
   /// Creates a player. Cheap; nothing plays until ``play(_:)``.
   public init(instance: VLCInstance = .shared) {
     self.instance = instance
     native = NativePlayer(instance: instance)
     bridge = EventBridge(player: native)
-    let stream = bridge.box.broadcaster.subscribe()
-    tasks.add(
-      Task { [weak self] in
-        for await tagged in stream {
-          guard let self else { return }
-          self.apply(tagged)
-        }
-      })
-    tasks.add(makeTickTask())
+    tasks.add(makeEventTask())
+    applyInitialAudioPacing()
   }
 
-  /// The one task that reads the time every 100 ms (40 ms while an A-B loop runs) and runs the
-  /// session checks every ``watchInterval``. The time is read in a task of its own, so a slow
-  /// call on the player's queue delays neither the checks nor the next tick (a read still in
-  /// flight is not doubled). Like the event task, it holds the player weakly and only between
-  /// awaits, so neither keeps it alive.
-  private func makeTickTask() -> Task<Void, Never> {
-    Task { [weak self, native] in
-      var lastWatch = ContinuousClock.now
-      while !Task.isCancelled {
-        let interval: Duration = self?.abLoop == nil ? .milliseconds(100) : .milliseconds(40)
-        try? await Task.sleep(for: interval)
-        if let self, !self.isReadingTime, let session = self.sessionToPoll() {
-          self.isReadingTime = true
-          Task { [weak self] in
-            let time = await native.run { player in
-              (libvlc_media_player_get_time(player), libvlc_media_player_get_position(player))
-            }
-            self?.isReadingTime = false
-            self?.applyPoll(time: time.0, position: time.1, session: session)
-          }
-        }
-        // Half a tick early rather than a whole tick late.
-        guard ContinuousClock.now - lastWatch >= Player.watchInterval - interval / 2 else {
-          continue
-        }
-        lastWatch = .now
-        if let (session, media) = self?.checkSession() {
-          let statistics = await Player.readStatistics(of: media)
-          self?.applyProgress(statistics, session: session)
-        }
+  /// The task that applies the native player's events, holding the player weakly and only
+  /// between events, so it never keeps the player alive.
+  func makeEventTask() -> Task<Void, Never> {
+    let stream = bridge.box.broadcaster.subscribe()
+    return Task { [weak self] in
+      for await tagged in stream {
+        guard let self else { return }
+        self.apply(tagged)
       }
     }
   }
 
   // Teardown order (DESIGN.md): consumers first, then listeners, then the native player.
-  deinit {
+  isolated deinit {
     tasks.cancelAll()
+    tickTask?.cancel()
     bridge.invalidate()
     publicEvents.terminate()
     native.shutDown()
@@ -149,8 +132,9 @@ public final class Player {
   /// A new, independent stream of this player's events.
   ///
   /// Every access subscribes anew; each consumer sees every event from then on, in order.
-  /// Unbounded buffering (time events are throttled to about 10 per second); the stream
-  /// finishes when the player is dropped.
+  /// Unbounded buffering; time and position events are throttled to about 10 per second
+  /// each, so a consumer that does not read for a while holds about 20 events a second of
+  /// playback. The stream finishes when the player is dropped.
   public var events: AsyncStream<PlayerEvent> {
     publicEvents.subscribe(bufferingPolicy: .unbounded)
   }
@@ -159,37 +143,26 @@ public final class Player {
 
   func apply(_ tagged: TaggedEvent) {
     guard tagged.generation == generation else { return }
-    if watchEvent(tagged.event) { return }
     switch tagged.event {
     case .opening:
-      transition(to: .opening)
+      break
     case .buffering(let percent):
       bufferFill = min(max(percent / 100, 0), 1)
       emit(.bufferingProgress(bufferFill))
-      if state == .opening { transition(to: .buffering) }
+      feed(.native(.buffering, tagged.generation))
     case .playing:
-      transition(to: .playing)
-      applyPendingRequests()
-      refreshTracks()
+      feed(.native(.playing(seekable: isSeekable), tagged.generation))
     case .paused:
-      transition(to: .paused)
+      feed(.native(.paused, tagged.generation))
     case .stopped:
-      // A natural end or a failure already said how the session ended.
-      if state.isActive { transition(to: .stopped) }
+      feed(.native(.stopped, tagged.generation))
     case .endReached:
-      // libVLC 3 reads a failing custom input as a plain end of stream.
-      if let failure = currentMedia?.input?.failure {
-        fail(failure)
-        return
-      }
-      if let duration { updateTime(duration, position: 1) }
-      outcome = .ended
-      transition(to: .ended)
-      emit(.endReached)
+      let evidence = EndEvidence(
+        inputFailure: currentMedia?.input?.failure, duration: duration, time: currentTime,
+        position: position)
+      feed(.native(.ended(evidence), tagged.generation))
     case .error:
-      fail(
-        currentMedia?.input?.failure
-          ?? .playbackFailed(reason: "libVLC could not play \(currentMedia?.mrl ?? "the media")"))
+      feed(.native(.failed(currentMedia?.input?.failure), tagged.generation))
     case .time(let milliseconds):
       updateTime(.milliseconds(max(milliseconds, 0)), position: nil)
     case .position(let value):
@@ -203,7 +176,7 @@ public final class Player {
     case .seekable(let value):
       isSeekable = value
       emit(.seekableChanged(value))
-      if value { applyPendingRequests() }
+      feed(.native(.seekable(value), tagged.generation))
     case .pausable(let value):
       isPausable = value
       emit(.pausableChanged(value))
@@ -240,34 +213,32 @@ public final class Player {
   /// Starts observing a session that a list player opened on the native player.
   func adoptSession(of media: Media?) {
     currentMedia = media
+    native.adopt(media)
     video.frameSink?.setSource(media)
-    resetSessionState()
+    feed(.adopt(source: media?.mrl ?? "the list item"))
     emit(.mediaChanged)
   }
 
-  func transition(to newState: PlayerState) {
-    endRecordingIfSessionEnds(entering: newState)
-    guard newState != state else { return }
-    state = newState
-    emit(.stateChanged(newState))
-  }
-
-  func fail(_ error: VLCError) {
-    guard state != .error else { return }
-    outcome = .failed(error)
-    transition(to: .error)
-    emit(.encounteredError)
+  /// Hands `input` to the session and performs what it returns.
+  func feed(_ input: SessionInput) {
+    perform(session.handle(input, at: .now))
   }
 
   func emit(_ event: PlayerEvent) {
     publicEvents.broadcast(event)
   }
 
-  /// Records a new time and/or position, publishing time at most ~10 times a second.
+  /// Records a new time and/or position, publishing each at most ~10 times a second (and
+  /// always when it goes back, as after a seek).
   func updateTime(_ time: Duration?, position newPosition: Double?) {
+    let now = ContinuousClock.now
     if let newPosition, newPosition != position {
       position = newPosition
-      emit(.positionChanged(newPosition))
+      let last = lastPublishedPosition
+      if last == nil || newPosition < last!.value || now - last!.at >= .milliseconds(100) {
+        lastPublishedPosition = (newPosition, now)
+        emit(.positionChanged(newPosition))
+      }
     }
     guard let time, time != currentTime else { return }
     currentTime = time
@@ -277,19 +248,6 @@ public final class Player {
       emit(.timeChanged(time))
     }
     enforceABLoop()
-  }
-
-  /// The session whose time should be polled now, if any. libVLC sends too few time events
-  /// for smooth progress (MP4 sends about two per second).
-  func sessionToPoll() -> UInt64? {
-    state == .playing || state == .buffering ? generation : nil
-  }
-
-  func applyPoll(time: Int64, position: Float, session: UInt64) {
-    guard session == generation, state == .playing || state == .buffering, time >= 0 else {
-      return
-    }
-    updateTime(.milliseconds(time), position: position >= 0 ? Double(position) : nil)
   }
 }
 

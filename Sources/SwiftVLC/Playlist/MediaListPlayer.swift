@@ -70,7 +70,7 @@ public final class MediaListPlayer {
   /// list ended, and while the playing item is no longer in the list.
   public private(set) var currentIndex: Int?
 
-  @ObservationIgnored private let native: NativeListPlayer
+  @ObservationIgnored private var native: NativeListPlayer
   @ObservationIgnored private let publicEvents = Broadcaster<MediaListPlayerEvent>()
   @ObservationIgnored private let tasks = TaskBag()
   /// The list's media being played.
@@ -97,16 +97,12 @@ public final class MediaListPlayer {
       self?.itemStarted(media)
       return media
     }
-    let nativeEvents = native.broadcaster.subscribe()
+    player.nativeReplaced = { [weak self] stuck, replacement in
+      self?.rebind(from: stuck, to: replacement)
+    }
+    tasks.add(makeNativeEventTask())
     let listChanges = list.events
     // Neither task keeps the list player alive: each holds it weakly, only between awaits.
-    tasks.add(
-      Task { [weak self] in
-        for await event in nativeEvents {
-          guard let self else { return }
-          self.apply(event)
-        }
-      })
     tasks.add(
       Task { [weak self] in
         for await change in listChanges {
@@ -116,7 +112,7 @@ public final class MediaListPlayer {
       })
   }
 
-  deinit {
+  isolated deinit {
     tasks.cancelAll()
     publicEvents.terminate()
     let native = native
@@ -125,6 +121,33 @@ public final class MediaListPlayer {
       native.invalidate()
       // This closure holds the last reference: the list player is released here, on the
       // player's queue, where releasing it may wait for an item change in progress.
+    }
+  }
+
+  private func makeNativeEventTask() -> Task<Void, Never> {
+    let nativeEvents = native.broadcaster.subscribe()
+    return Task { [weak self] in
+      for await event in nativeEvents {
+        guard let self else { return }
+        self.apply(event)
+      }
+    }
+  }
+
+  /// Drives the player's replacement native player (see ``Player/stop()``) with a new native
+  /// list player; the old one is released on the stuck player's queue once it lets go.
+  private func rebind(from stuck: NativePlayer, to replacement: NativePlayer) {
+    let old = native
+    native = NativeListPlayer(instance: player.instance, player: replacement, list: list)
+    tasks.add(makeNativeEventTask())
+    let native = native
+    let mode = mode
+    replacement.async { _ in
+      libvlc_media_list_player_set_playback_mode(native.pointer, mode.native)
+    }
+    stuck.async { _ in
+      // Holds the last reference: released here, once the stuck call has returned.
+      old.invalidate()
     }
   }
 
@@ -258,15 +281,16 @@ extension Player {
   /// player's queue after the stop, once the new session's generation is in place, so the
   /// list player's `set_media` reaches ``adoptSession(of:)``.
   func beginListSession(_ start: @escaping @Sendable (OpaquePointer) -> Void) {
-    generation += 1
+    if state == .stopping { replaceNativePlayer() }
+    feed(.handOver)
     let session = generation
-    pendingPause = false
-    pendingSeek = nil
     let box = bridge.box
+    let native = self.native
+    native.interruptAudioWait()
     native.async { player in
       // Stopped here, interrupting a custom input, rather than inside libVLC's item change:
       // the old session's events then carry the old generation.
-      stopInterruptingInput(player)
+      native.stopInterruptingInput()
       box.generation.store(session, ordering: .releasing)
       start(player)
     }

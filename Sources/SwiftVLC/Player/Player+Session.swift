@@ -1,0 +1,214 @@
+internal import CLibVLC
+import Synchronization
+
+extension Player {
+  /// How often the session's checks run while a session is open.
+  static let watchInterval: Duration = .milliseconds(250)
+
+  /// How long a session may stay opening or buffering before its first picture or sound.
+  ///
+  /// When it runs out, the session fails with ``VLCError/timeout(_:)`` and the native player
+  /// is stopped, which closes its connections. libVLC 3 itself never gives up on some sources:
+  /// a server that asks for a password with no dialog handler installed leaves it opening
+  /// forever. `nil` waits forever. Default: 30 s; values below 0.1 s count as 0.1 s. Read when
+  /// checked (four times a second), so a change applies to the current session too.
+  public var openingTimeout: Duration? {
+    get { session.settings.openingTimeout }
+    set { session.settings.openingTimeout = newValue.map { max($0, .milliseconds(100)) } }
+  }
+
+  /// How long playback may make no progress while ``PlayerState/playing`` before it counts as
+  /// stalled.
+  ///
+  /// Progress is the time advancing, or libVLC's input counters (bytes demuxed, blocks
+  /// decoded) growing: a live stream's time stays 0 in libVLC 3. A stall sets ``isStalled`` and
+  /// emits ``PlayerEvent/stalled``; libVLC 3 itself keeps reporting Playing, with the time
+  /// frozen, when a source stops sending. Default: 5 s; values below 0.5 s count as 0.5 s.
+  public var stallTimeout: Duration {
+    get { session.settings.stallTimeout }
+    set { session.settings.stallTimeout = max(newValue, .milliseconds(500)) }
+  }
+
+  /// Reopens a live source that stalls, fails or ends; `nil` (the default) never reopens.
+  ///
+  /// Set it only for live sources (IPTV over HLS, UDP, RTSP, …), which never end by
+  /// themselves: libVLC 3 cannot tell them apart from files (it even reports a live HLS window
+  /// as a duration), so with a policy every end counts as a lost stream. Once the source
+  /// played since ``play(_:)``, a stall (see ``stallTimeout``), an error or an end makes the
+  /// player emit ``PlayerEvent/reconnecting(attempt:)``, wait the policy's delay with
+  /// ``state`` at ``PlayerState/opening``, and open the media again (at the live edge). Once
+  /// the stream progresses the attempt count starts again. When the attempts run out, the
+  /// session fails with ``VLCError/playbackFailed(reason:)``. A reopen that stays opening past
+  /// ``openingTimeout`` counts as a failed attempt.
+  public var reconnectPolicy: ReconnectPolicy? {
+    get { session.settings.reconnectPolicy }
+    set { session.settings.reconnectPolicy = newValue }
+  }
+
+  // MARK: - Performing the session's effects
+
+  /// Performs what the session decided, in order; a stop's native call is run by ``stop()``.
+  func perform(_ effects: [SessionEffect]) {
+    for effect in effects {
+      switch effect {
+      case .state(let newState):
+        state = newState
+        emit(.stateChanged(newState))
+      case .outcome(let newOutcome):
+        if outcome != newOutcome { outcome = newOutcome }
+      case .stalled(let stalled):
+        if isStalled != stalled { isStalled = stalled }
+      case .emit(let event):
+        emit(event)
+      case .resetTimeline:
+        resetTimeline()
+      case .open(let generation):
+        openNative(generation)
+      case .stopNative:
+        break
+      case .releaseNative(let generation):
+        releaseNativeSession(generation)
+      case .setPause(let paused):
+        native.async { libvlc_media_player_set_pause($0, paused ? 1 : 0) }
+      case .seek(let time):
+        let milliseconds = time.milliseconds
+        native.interruptAudioWait()
+        native.async { libvlc_media_player_set_time($0, milliseconds) }
+        updateTime(time, position: duration.map { $0 > .zero ? time / $0 : 0 })
+      case .readProgress(let generation):
+        readProgress(generation)
+      case .playbackStarted:
+        refreshTracks()
+      case .reachedEnd:
+        if let duration { updateTime(duration, position: 1) }
+        emit(.endReached)
+      }
+    }
+    endRecordingIfSessionEnds(entering: state)
+    updateTicking()
+  }
+
+  /// Stops the native player, sets the current media and plays it; the events from then on
+  /// carry `generation`. Stop first: after Ended or Error libVLC 3 does not play again
+  /// without it.
+  private func openNative(_ generation: UInt64) {
+    guard let media = currentMedia else { return }
+    let native = self.native
+    let box = bridge.box
+    native.interruptAudioWait()
+    native.async { player in
+      native.stopInterruptingInput()
+      native.setMedia(media)
+      box.generation.store(generation, ordering: .releasing)
+      if libvlc_media_player_play(player) < 0 {
+        box.send(.error)
+      }
+    }
+  }
+
+  /// Stops the native player without changing the observable state, closing its input and
+  /// connections. Its later events belong to no session and are ignored.
+  private func releaseNativeSession(_ generation: UInt64) {
+    let native = self.native
+    let box = bridge.box
+    native.interruptAudioWait()
+    native.async { _ in
+      native.stopInterruptingInput()  // a sequence input that never yields must not hold it
+      box.generation.store(generation, ordering: .releasing)
+    }
+  }
+
+  /// Clears what belongs to one session.
+  private func resetTimeline() {
+    currentTime = .zero
+    lastPublishedTime = nil
+    lastPublishedPosition = nil
+    position = 0
+    duration = nil
+    isSeekable = false
+    isPausable = false
+    bufferFill = 0
+    audioTracks = []
+    videoTracks = []
+    subtitleTracks = []
+    chapters = []
+    titles = []
+    currentChapter = nil
+    abLoop = nil
+    setAudioSelection(nil)
+    setSubtitleSelection(nil)
+  }
+
+  // MARK: - Ticking
+
+  /// Runs the tick task while the session needs it, and no task at all otherwise: an idle
+  /// player costs no wake-ups.
+  private func updateTicking() {
+    if session.needsTicks {
+      if tickTask == nil { tickTask = makeTickTask() }
+    } else if let task = tickTask {
+      task.cancel()
+      tickTask = nil
+    }
+  }
+
+  /// Reads the time every 100 ms (40 ms while an A-B loop runs) and feeds the session a tick
+  /// every ``watchInterval``. The time is read in a task of its own, so a slow call on the
+  /// player's queue delays neither the checks nor the next tick. Holds the player weakly and
+  /// only between sleeps.
+  private func makeTickTask() -> Task<Void, Never> {
+    Task { [weak self] in
+      var lastWatch = ContinuousClock.now
+      while !Task.isCancelled {
+        let interval: Duration = self?.abLoop == nil ? .milliseconds(100) : .milliseconds(40)
+        try? await Task.sleep(for: interval)
+        guard let self, !Task.isCancelled else { return }
+        self.pollTime()
+        // Half a tick early rather than a whole tick late.
+        guard ContinuousClock.now - lastWatch >= Player.watchInterval - interval / 2 else {
+          continue
+        }
+        lastWatch = .now
+        self.feed(.tick)
+      }
+    }
+  }
+
+  /// Reads the time while playing: libVLC sends too few time events for smooth progress (MP4
+  /// sends about two per second).
+  private func pollTime() {
+    guard state == .playing || state == .buffering, !isReadingTime else { return }
+    isReadingTime = true
+    let session = generation
+    let native = self.native
+    Task { [weak self] in
+      let reading = await native.run { player in
+        (libvlc_media_player_get_time(player), libvlc_media_player_get_position(player))
+      }
+      guard let self else { return }
+      self.isReadingTime = false
+      guard session == self.generation, self.state == .playing || self.state == .buffering,
+        reading.0 >= 0
+      else { return }
+      self.updateTime(.milliseconds(reading.0), position: reading.1 >= 0 ? Double(reading.1) : nil)
+    }
+  }
+
+  /// Reads libVLC's input counters off the main actor and feeds them to the session.
+  private func readProgress(_ generation: UInt64) {
+    guard let media = currentMedia else { return }
+    Task { [weak self] in
+      let statistics = await Player.readStatistics(of: media)
+      guard let self else { return }
+      let reading = ProgressReading(
+        time: self.currentTime, demuxBytes: statistics?.demuxReadBytes ?? 0,
+        decodedBlocks: (statistics?.decodedVideo ?? 0) + (statistics?.decodedAudio ?? 0))
+      self.feed(.progress(reading, generation))
+    }
+  }
+
+  /// libVLC's input counters for `media`, read off the main actor.
+  nonisolated static func readStatistics(of media: Media) async -> MediaStatistics? {
+    media.statistics()
+  }
+}

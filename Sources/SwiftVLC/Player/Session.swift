@@ -1,0 +1,288 @@
+/// The rules of a ``Player``'s playback sessions, as a value: the phase a session is in, and
+/// one function, ``handle(_:at:)``, that turns an input (a native event, a tick, a request)
+/// into the effects the player performs (native calls, observable changes, events).
+///
+/// No I/O happens here and no clock is read: the caller passes `now`. Every rule of a session
+/// lives in this file and ``SessionPhase``: transitions, the outcome, a pause or seek asked for
+/// while opening, the stall watch, the opening timeout, the early-end check and the reconnect
+/// policy. ``Player`` and ``MediaListPlayer`` only feed it and perform what it returns.
+///
+/// Native events carry the generation of the session they belong to; the session moves to a
+/// new generation whenever the native player must be told to forget the old one (play, stop,
+/// reconnect, give up), and events of any other generation are ignored.
+struct Session {
+  /// The limits of the watch, settable while a session runs.
+  var settings = SessionSettings()
+  /// Where the current session is.
+  private(set) var phase: SessionPhase = .idle
+  /// The generation native events must carry to count.
+  private(set) var generation: UInt64 = 0
+
+  /// The player state the phase shows.
+  var state: PlayerState { phase.state }
+
+  /// Whether the player must tick: a session is opening, playing, reconnecting or stopping.
+  var needsTicks: Bool {
+    switch phase {
+    case .opening, .active, .reconnecting, .stopping: true
+    case .idle, .stopped, .finished: false
+    }
+  }
+
+  /// Handles one input and returns the effects, in the order they must be performed.
+  mutating func handle(_ input: SessionInput, at now: ContinuousClock.Instant) -> [SessionEffect] {
+    let before = phase
+    var effects: [SessionEffect] = []
+    switch input {
+    case .play(let source):
+      generation += 1
+      phase = .opening(Opening(since: now, chain: Chain(source: source)))
+      effects += [.resetTimeline, .outcome(nil), .stalled(false), .open(generation)]
+    case .adopt(let source):
+      // A list player moved to its next item on the native player, under this generation.
+      phase = .opening(Opening(since: now, chain: Chain(source: source)))
+      effects += [.resetTimeline, .outcome(nil), .stalled(false)]
+    case .handOver:
+      // The events of the current session must not count while a list player changes items.
+      generation += 1
+    case .stop:
+      effects += stop()
+    case .stopFinished(let generation):
+      if generation == self.generation, case .stopping(let outcome) = phase {
+        phase = .stopped(outcome)
+      }
+    case .native(let event, let generation):
+      guard generation == self.generation else { return [] }
+      effects += apply(event, at: now)
+    case .pause:
+      effects += pause()
+    case .resume:
+      effects += resume()
+    case .seek(let time, let seekable):
+      effects += seek(to: time, seekable: seekable)
+    case .tick:
+      effects += tick(at: now)
+    case .progress(let reading, let generation):
+      guard generation == self.generation else { return [] }
+      effects += progress(reading, at: now)
+    }
+    return stateEffects(from: before) + effects
+  }
+
+  // MARK: - Requests
+
+  private mutating func stop() -> [SessionEffect] {
+    let outcome: PlaybackOutcome
+    switch phase {
+    case .idle, .stopped, .stopping: return []
+    case .finished(let finished): outcome = finished
+    case .opening, .active, .reconnecting: outcome = .stopped
+    }
+    generation += 1
+    phase = .stopping(outcome)
+    return [.outcome(outcome), .stalled(false), .stopNative(generation)]
+  }
+
+  private mutating func pause() -> [SessionEffect] {
+    switch phase {
+    case .opening(var opening):
+      opening.pendingPause = true
+      phase = .opening(opening)
+      return []
+    case .active(let active) where !active.isPaused:
+      return [.setPause(true)]
+    default:
+      return []
+    }
+  }
+
+  private mutating func resume() -> [SessionEffect] {
+    switch phase {
+    case .opening(var opening):
+      opening.pendingPause = false
+      phase = .opening(opening)
+      return []
+    case .active(let active) where active.isPaused:
+      return [.setPause(false)]
+    default:
+      return []
+    }
+  }
+
+  private mutating func seek(to time: Duration, seekable: Bool) -> [SessionEffect] {
+    switch phase {
+    case .opening(var opening):
+      opening.pendingSeek = time
+      phase = .opening(opening)
+      return []
+    case .active(var active) where !seekable:
+      active.pendingSeek = time
+      phase = .active(active)
+      return []
+    case .active:
+      return [.seek(time)]
+    default:
+      return []
+    }
+  }
+
+  // MARK: - Native events
+
+  private mutating func apply(_ event: SessionEvent, at now: ContinuousClock.Instant)
+    -> [SessionEffect]
+  {
+    switch (event, phase) {
+    case (.buffering, .opening(var opening)):
+      opening.isBuffering = true
+      phase = .opening(opening)
+      return []
+    case (.playing(let seekable), .opening(let opening)):
+      var active = Active(lastProgress: now, chain: opening.chain)
+      active.chain.isEstablished = true
+      var effects: [SessionEffect] = []
+      if let target = opening.pendingSeek {
+        if seekable { effects.append(.seek(target)) } else { active.pendingSeek = target }
+      }
+      if opening.pendingPause { effects.append(.setPause(true)) }
+      phase = .active(active)
+      return effects + [.playbackStarted]
+    case (.playing, .active(var active)):
+      active.isPaused = false
+      active.lastProgress = now
+      active.lastReading = nil
+      phase = .active(active)
+      return []
+    case (.paused, .active(var active)):
+      active.isPaused = true
+      phase = .active(active)
+      return []
+    case (.seekable(true), .active(var active)):
+      guard let target = active.pendingSeek else { return [] }
+      active.pendingSeek = nil
+      phase = .active(active)
+      return [.seek(target)]
+    case (.stopped, .opening), (.stopped, .active):
+      phase = .stopped(.stopped)
+      return [.outcome(.stopped)]
+    case (.ended(let evidence), .opening(let opening)):
+      return ended(evidence, chain: opening.chain, at: now)
+    case (.ended(let evidence), .active(let active)):
+      return ended(evidence, chain: active.chain, at: now)
+    case (.failed(let error), .opening(let opening)):
+      return lost(chain: opening.chain, cause: "libVLC reported an error", at: now)
+        ?? fail(error ?? .playbackFailed(reason: "libVLC could not play \(opening.chain.source)"))
+    case (.failed(let error), .active(let active)):
+      return lost(chain: active.chain, cause: "libVLC reported an error", at: now)
+        ?? fail(error ?? .playbackFailed(reason: "libVLC could not play \(active.chain.source)"))
+    default:
+      return []
+    }
+  }
+
+  private mutating func ended(
+    _ evidence: EndEvidence, chain: Chain, at now: ContinuousClock.Instant
+  )
+    -> [SessionEffect]
+  {
+    if let failure = evidence.inputFailure { return fail(failure) }
+    if let reconnect = lost(chain: chain, cause: "the stream ended", at: now) { return reconnect }
+    if let early = evidence.earlyEndError(source: chain.source) { return fail(early) }
+    phase = .finished(.ended)
+    return [.outcome(.ended), .reachedEnd]
+  }
+
+  private mutating func fail(_ error: VLCError) -> [SessionEffect] {
+    phase = .finished(.failed(error))
+    return [.outcome(.failed(error)), .emit(.encounteredError)]
+  }
+
+  // MARK: - Time
+
+  private mutating func tick(at now: ContinuousClock.Instant) -> [SessionEffect] {
+    switch phase {
+    case .reconnecting(let reconnecting) where now >= reconnecting.due:
+      generation += 1
+      phase = .opening(Opening(since: now, chain: reconnecting.chain))
+      return [.open(generation)]
+    case .opening(let opening):
+      guard let limit = settings.openingTimeout, now - opening.since >= limit else { return [] }
+      let cause = "opening \(opening.chain.source) took longer than \(formatSeconds(limit))"
+      if let retry = lost(chain: opening.chain, cause: cause, at: now) { return retry }
+      let effects = fail(.timeout(cause))
+      generation += 1
+      return effects + [.releaseNative(generation)]
+    case .active(var active) where active.isPaused:
+      active.lastProgress = now  // nothing is expected to move while paused
+      phase = .active(active)
+      return []
+    case .active:
+      return [.readProgress(generation)]
+    default:
+      return []
+    }
+  }
+
+  private mutating func progress(_ reading: ProgressReading, at now: ContinuousClock.Instant)
+    -> [SessionEffect]
+  {
+    guard case .active(var active) = phase, !active.isPaused else { return [] }
+    let previous = active.lastReading
+    active.lastReading = reading
+    if let previous, previous != reading {
+      active.stallHandled = false
+      let wasStalled = active.chain.isStalled
+      active.lastProgress = now
+      active.chain.isStalled = false
+      active.chain.attempts = 0
+      phase = .active(active)
+      return wasStalled ? [.stalled(false), .emit(.recovered)] : []
+    }
+    guard !active.stallHandled, now - active.lastProgress >= settings.stallTimeout else {
+      phase = .active(active)
+      return []
+    }
+    active.stallHandled = true
+    let wasStalled = active.chain.isStalled
+    active.chain.isStalled = true
+    phase = .active(active)
+    let cause = "no progress for \(formatSeconds(settings.stallTimeout))"
+    let reconnect = lost(chain: active.chain, cause: cause, at: now) ?? []
+    return (wasStalled ? [] : [.stalled(true), .emit(.stalled)]) + reconnect
+  }
+
+  // MARK: - Reconnecting
+
+  /// Schedules a reopen of a lost live stream, or gives up; `nil` when no policy applies
+  /// (no policy, or the source never played since the caller's `play`).
+  private mutating func lost(chain: Chain, cause: String, at now: ContinuousClock.Instant)
+    -> [SessionEffect]?
+  {
+    guard let policy = settings.reconnectPolicy, chain.isEstablished || chain.attempts > 0
+    else { return nil }
+    generation += 1
+    guard chain.attempts < policy.maxAttempts else {
+      let attempts = chain.attempts
+      let error = VLCError.playbackFailed(
+        reason:
+          "lost the live stream \(chain.source) (\(cause)); gave up after \(attempts) reconnect attempt"
+          + (attempts == 1 ? "" : "s"))
+      return fail(error) + [.releaseNative(generation)]
+    }
+    var next = chain
+    next.attempts += 1
+    phase = .reconnecting(
+      Reconnecting(due: now + policy.delay(beforeAttempt: next.attempts), chain: next))
+    return [.emit(.reconnecting(attempt: next.attempts))]
+  }
+
+  /// The observable state change, when the phase shows another state than before.
+  private func stateEffects(from before: SessionPhase) -> [SessionEffect] {
+    before.state == phase.state ? [] : [.state(phase.state)]
+  }
+}
+
+/// A duration as seconds with one decimal, such as "2.0 s".
+func formatSeconds(_ duration: Duration) -> String {
+  let tenths = Int((duration.inSeconds * 10).rounded())
+  return "\(tenths / 10).\(tenths % 10) s"
+}

@@ -1,0 +1,200 @@
+/// Where a playback session is; each case carries the data that only it needs.
+enum SessionPhase: Equatable {
+  /// Nothing played yet.
+  case idle
+  /// Opening (or buffering) the source, before the first picture or sound.
+  case opening(Opening)
+  /// Playing or paused.
+  case active(Active)
+  /// A live stream was lost; it is reopened when the delay is over.
+  case reconnecting(Reconnecting)
+  /// A stop is running on the native player; the outcome is already known.
+  case stopping(PlaybackOutcome)
+  /// The native player closed the input after a stop.
+  case stopped(PlaybackOutcome)
+  /// The session ended by itself: played to the end, or failed.
+  case finished(PlaybackOutcome)
+
+  /// The player state this phase shows.
+  var state: PlayerState {
+    switch self {
+    case .idle: .idle
+    case .opening(let opening): opening.isBuffering ? .buffering : .opening
+    case .active(let active): active.isPaused ? .paused : .playing
+    case .reconnecting: .opening
+    case .stopping: .stopping
+    case .stopped: .stopped
+    case .finished(.ended): .ended
+    case .finished(.failed): .error
+    case .finished(.stopped): .stopped
+    }
+  }
+}
+
+/// What spans every reopen of one caller's `play`: the source, whether it ever played, and
+/// the reconnect attempts since it last made progress.
+struct Chain: Equatable {
+  /// The media's location, for messages.
+  var source: String
+  /// Whether the source played at least once since the caller's `play`.
+  var isEstablished = false
+  /// Reopen attempts since the stream last made progress.
+  var attempts = 0
+  /// Whether a stall was reported and no progress came since (a reopen keeps it, so that
+  /// the progress after a reconnect reports the recovery).
+  var isStalled = false
+}
+
+/// The data of ``SessionPhase/opening(_:)``.
+struct Opening: Equatable {
+  /// When this open (or reopen) started; the opening timeout counts from here.
+  var since: ContinuousClock.Instant
+  var chain: Chain
+  /// Whether libVLC reported buffering.
+  var isBuffering = false
+  /// A pause asked for while opening, applied once playing.
+  var pendingPause = false
+  /// A seek asked for while opening, applied once the media can seek.
+  var pendingSeek: Duration?
+}
+
+/// The data of ``SessionPhase/active(_:)``.
+struct Active: Equatable {
+  var isPaused = false
+  /// When playback last progressed (or started, or resumed).
+  var lastProgress: ContinuousClock.Instant
+  /// The previous progress reading, if any.
+  var lastReading: ProgressReading?
+  /// Whether this open's stall was already acted on.
+  var stallHandled = false
+  /// A seek asked for before the media could seek.
+  var pendingSeek: Duration?
+  var chain: Chain
+
+  init(lastProgress: ContinuousClock.Instant, chain: Chain) {
+    self.lastProgress = lastProgress
+    self.chain = chain
+  }
+}
+
+/// The data of ``SessionPhase/reconnecting(_:)``.
+struct Reconnecting: Equatable {
+  /// When the reopen is due.
+  var due: ContinuousClock.Instant
+  var chain: Chain
+}
+
+/// The watch's limits; see ``Player/openingTimeout``, ``Player/stallTimeout`` and
+/// ``Player/reconnectPolicy``.
+struct SessionSettings: Equatable {
+  var openingTimeout: Duration? = .seconds(30)
+  var stallTimeout: Duration = .seconds(5)
+  var reconnectPolicy: ReconnectPolicy?
+}
+
+/// Everything that moves while media really plays. For live streams libVLC 3's time stays 0,
+/// so the input counters count as progress too.
+struct ProgressReading: Equatable {
+  var time: Duration
+  var demuxBytes: Int
+  var decodedBlocks: Int
+}
+
+/// What the player knew when libVLC reported the end of the input.
+struct EndEvidence: Equatable {
+  /// Why a custom input stopped, when it failed (libVLC 3 reads that as a plain end).
+  var inputFailure: VLCError?
+  /// The media's length, when known.
+  var duration: Duration?
+  /// The last playback time seen.
+  var time: Duration = .zero
+  /// The native position read when the end was reported (0…1), or the last one seen.
+  var position: Double = 0
+
+  /// The position below which an end that came too early counts as a failure.
+  static let earlyEndPosition = 0.9
+  /// An end counts as early only when it is more than this much before the length (and more
+  /// than a tenth of it).
+  static let earlyEndMinimumGap: Duration = .seconds(2)
+
+  /// The failure to report instead of a natural end, when the evidence says the input ended
+  /// far before its length: libVLC 3 ends an HLS stream whose segment answers 404 that way.
+  ///
+  /// The reached point is the larger of the time and the position times the length: with a
+  /// paced audio output both track what was played, and an audio-only file that ends
+  /// naturally reads a position above 0.9 (see `docs/libvlc3-findings.md`).
+  func earlyEndError(source: String) -> VLCError? {
+    guard let duration, duration > .zero, position < Self.earlyEndPosition else { return nil }
+    let reached = max(time, duration * position)
+    let margin = max(Self.earlyEndMinimumGap, duration / 10)
+    guard duration - reached > margin else { return nil }
+    return .playbackFailed(
+      reason: "ended early at \(formatSeconds(reached)) of \(formatSeconds(duration)) (\(source))")
+  }
+}
+
+/// An input to ``Session/handle(_:at:)``.
+enum SessionInput: Equatable {
+  /// The caller plays a media (a new chain).
+  case play(source: String)
+  /// A list player opened its next item on the native player (a new chain, same generation).
+  case adopt(source: String)
+  /// A list player is about to open another item under a new generation; the phase stays
+  /// until the item is adopted.
+  case handOver
+  /// The caller stops.
+  case stop
+  /// The native stop of `generation` returned.
+  case stopFinished(UInt64)
+  /// A native event of the given generation.
+  case native(SessionEvent, UInt64)
+  case pause
+  case resume
+  /// A seek to a validated time; `seekable` is what libVLC last said.
+  case seek(Duration, seekable: Bool)
+  /// The watch's periodic check.
+  case tick
+  /// Progress read after a ``SessionEffect/readProgress(_:)``.
+  case progress(ProgressReading, UInt64)
+}
+
+/// The native events the session rules care about.
+enum SessionEvent: Equatable {
+  case buffering
+  /// Playing; `seekable` is what libVLC last said.
+  case playing(seekable: Bool)
+  case paused
+  case stopped
+  case seekable(Bool)
+  case ended(EndEvidence)
+  /// libVLC reported an error; the error, when the player knows more than libVLC said.
+  case failed(VLCError?)
+}
+
+/// What the player performs for the session, in order.
+enum SessionEffect: Equatable {
+  /// Show a new state (and emit ``PlayerEvent/stateChanged(_:)``).
+  case state(PlayerState)
+  /// Set ``Player/outcome``.
+  case outcome(PlaybackOutcome?)
+  /// Set ``Player/isStalled``.
+  case stalled(Bool)
+  /// Emit an event.
+  case emit(PlayerEvent)
+  /// Clear the session's timeline: time, position, length, tracks, chapters, loop.
+  case resetTimeline
+  /// Stop the native player, set the current media and play it, tagging its events.
+  case open(UInt64)
+  /// Stop the native player for the caller, then feed ``SessionInput/stopFinished(_:)``.
+  case stopNative(UInt64)
+  /// Stop the native player quietly (a timeout or a lost stream given up), closing its input.
+  case releaseNative(UInt64)
+  case setPause(Bool)
+  case seek(Duration)
+  /// Read libVLC's progress and feed ``SessionInput/progress(_:_:)``.
+  case readProgress(UInt64)
+  /// Playback started: apply what waits for it (tracks, video settings).
+  case playbackStarted
+  /// Played to the end: show the full length and emit ``PlayerEvent/endReached``.
+  case reachedEnd
+}

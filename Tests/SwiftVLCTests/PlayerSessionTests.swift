@@ -1,0 +1,215 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import SwiftVLC
+
+/// The player's second design against real libVLC: outcomes on a corpus of valid and broken
+/// files, frame output switches, event throttling, idle cost and native media references.
+@Suite("Player sessions")
+@MainActor
+struct PlayerSessionTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  /// Plays `path` to its outcome.
+  func outcome(of path: String, limit: Duration = .seconds(30)) async throws -> PlaybackOutcome? {
+    let player = Player(instance: instance)
+    let events = player.events
+    try player.play(Media(path: path, instance: instance))
+    _ = try await collectEvents(events, within: limit) {
+      $0 == .stateChanged(.ended) || $0 == .stateChanged(.error)
+    }
+    return player.outcome
+  }
+
+  @Test("valid audio-only and video files of 1 s and 10 s all play to ended, never ended early")
+  func corpusEndsNaturally() async throws {
+    let corpus = try GeneratedMedia()
+    defer { corpus.remove() }
+    var files: [String] = []
+    let audio: [(String, [String])] = [
+      ("ogg", ["-c:a", "libvorbis"]), ("opus", ["-c:a", "libopus"]), ("flac", []),
+      ("mp3", ["-c:a", "libmp3lame"]), ("wav", []), ("m4a", ["-c:a", "aac"]),
+    ]
+    for seconds in [1, 10] {
+      for silent in [true, false] {
+        for (container, codec) in audio {
+          let name = "\(silent ? "silence" : "tone")\(seconds).\(container)"
+          files.append(
+            try corpus.make(name, GeneratedMedia.audio(silent: silent, seconds: seconds) + codec))
+        }
+      }
+      for (container, codec) in [
+        ("mp4", ["-c:v", "libx264", "-c:a", "aac"]), ("mkv", ["-c:v", "libx264"]),
+        ("webm", ["-c:v", "libvpx-vp9", "-c:a", "libopus", "-deadline", "realtime"]),
+        ("ts", ["-c:v", "mpeg2video", "-c:a", "mp2"]),
+      ] {
+        files.append(
+          try corpus.make(
+            "video\(seconds).\(container)", GeneratedMedia.video(seconds: seconds) + codec))
+      }
+    }
+    #expect(files.count >= 30)
+    // Eight at a time: the 10 s files play in real time.
+    var outcomes: [String: PlaybackOutcome?] = [:]
+    for batch in stride(from: 0, to: files.count, by: 8) {
+      let started = try files[batch..<min(batch + 8, files.count)].map { file in
+        let player = Player(instance: instance)
+        let events = player.events
+        try player.play(Media(path: file, instance: instance))
+        return (file, player, events)
+      }
+      for (file, player, events) in started {
+        if player.state.isActive || player.state == .idle {
+          _ = try await collectEvents(events, within: .seconds(30)) {
+            $0 == .stateChanged(.ended) || $0 == .stateChanged(.error)
+          }
+        }
+        outcomes[file] = player.outcome
+      }
+    }
+    let failures = outcomes.filter { $0.value != .ended }
+    #expect(failures.isEmpty, "not ended: \(failures)")
+  }
+
+  @Test("a truncated file still fails as ended early")
+  func truncatedFails() async throws {
+    let corpus = try GeneratedMedia()
+    defer { corpus.remove() }
+    let whole = try corpus.make(
+      "whole.mp4",
+      GeneratedMedia.video(seconds: 10) + [
+        "-c:v", "libx264", "-c:a", "aac", "-movflags", "+faststart",
+      ])
+    let data = try Data(contentsOf: URL(fileURLWithPath: whole))
+    let cut = corpus.folder.appendingPathComponent("cut.mp4")
+    try data.prefix(data.count * 4 / 10).write(to: cut)
+    guard case .failed(.playbackFailed(let reason)) = try await outcome(of: cut.path) else {
+      Issue.record("a truncated file did not fail")
+      return
+    }
+    #expect(reason.hasPrefix("ended early at "))
+  }
+
+  @Test("audio-only playback keeps to the wall clock on the null audio output")
+  func audioKeepsTime() async throws {
+    let corpus = try GeneratedMedia()
+    defer { corpus.remove() }
+    let path = try corpus.make("tone.flac", GeneratedMedia.audio(silent: false, seconds: 4))
+    let player = Player(instance: instance)
+    let events = player.events
+    try player.play(Media(path: path, instance: instance))
+    _ = try await collectEvents(events) { $0 == .stateChanged(.playing) }
+    let started = ContinuousClock.now
+    _ = try await collectEvents(events, within: .seconds(20)) { $0 == .stateChanged(.ended) }
+    // A load can only make it slower; the bare null output ran it about 25 % fast (3.0 s).
+    #expect(ContinuousClock.now - started >= .milliseconds(3_500))
+    #expect(player.outcome == .ended)
+  }
+
+  @Test("frames keep coming after switching from a source-sized stream to a fixed-size one")
+  func framesAfterOutputSwitch() async throws {
+    let player = Player(instance: instance)
+    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
+    let first = try player.videoFrames()
+    try player.play(media)
+    _ = try await first.first(within: .seconds(10), "a source-sized frame") { _ in true }
+    await player.stop()
+    weak let replaced = player.video.frameSink
+    let second = try player.videoFrames(format: .rgba, width: 64, height: 48)
+    try player.play(media)
+    let frame = try await second.first(within: .seconds(10), "a fixed-size frame") { _ in true }
+    #expect(frame.width == 64 && frame.height == 48)
+    await player.stop()
+    #expect(replaced == nil, "the replaced stream's sink was freed")
+
+    // .none, then a fixed size.
+    try player.setVideoOutput(.none)
+    try player.play(media)
+    try await waitUntil("playing") { player.state == .playing }
+    await player.stop()
+    let third = try player.videoFrames(format: .bgra, width: 32, height: 32)
+    try player.play(media)
+    let last = try await third.first(within: .seconds(10), "a frame after .none") { _ in true }
+    #expect(last.width == 32 && last.height == 32)
+  }
+
+  @Test("a consumer that does not read for 10 s of playback holds fewer than 200 events")
+  func eventsThrottled() async throws {
+    let corpus = try GeneratedMedia()
+    defer { corpus.remove() }
+    let path = try corpus.make(
+      "ten.mkv", GeneratedMedia.video(seconds: 10) + ["-c:v", "libx264", "-c:a", "libvorbis"])
+    let player = Player(instance: instance)
+    let idle = player.events
+    let watcher = player.events
+    try player.play(Media(path: path, instance: instance))
+    _ = try await collectEvents(watcher, within: .seconds(30)) {
+      $0 == .stateChanged(.ended) || $0 == .stateChanged(.error)
+    }
+    #expect(player.outcome == .ended)
+    let held = try await collectEvents(idle, within: .seconds(2)) { $0 == .stateChanged(.ended) }
+    #expect(held.count < 200, "\(held.count) events buffered")
+    let positions = held.filter { if case .positionChanged = $0 { true } else { false } }
+    #expect(positions.count <= 120, "\(positions.count) position events for 10 s")
+  }
+
+  @Test("an idle or finished player runs no tick task")
+  func idleCostsNothing() async throws {
+    let player = Player(instance: instance)
+    #expect(player.tickTask == nil)
+    try player.play(Media(path: Fixture.shortMP4.path, instance: instance))
+    #expect(player.tickTask != nil)
+    try await waitUntil("the end", within: .seconds(10)) { player.state == .ended }
+    #expect(player.tickTask == nil)
+  }
+
+  @Test("players swapping media while other tasks drop them keep native references sound")
+  func mediaReferenceStress() async throws {
+    let swaps = StressLevel.iterations(400)
+    let paths = [Fixture.shortMP4.path, Fixture.seekMP4.path, Fixture.sineWAV.path]
+    let natives = (0..<4).map { _ in NativePlayer(instance: instance) }
+    let pool = MediaPool(try paths.map { try Media(path: $0, instance: instance) })
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for native in natives {
+        group.addTask {
+          for index in 0..<swaps {
+            let media = pool.pick(index)
+            await native.run { _ in native.setMedia(media) }
+          }
+          await native.run { _ in native.setMedia(nil) }
+        }
+      }
+      for dropper in 0..<2 {
+        group.addTask { [instance] in
+          for index in 0..<swaps {
+            pool.replace(
+              index + dropper, with: try Media(path: paths[index % paths.count], instance: instance)
+            )
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(natives.allSatisfy { $0.media == nil })
+  }
+}
+
+/// Media shared by the reference stress test: readers pick, droppers replace (and so drop).
+private final class MediaPool: Sendable {
+  private let items: Mutex<[Media]>
+
+  init(_ items: [Media]) { self.items = Mutex(items) }
+
+  func pick(_ index: Int) -> Media { items.withLock { $0[index % $0.count] } }
+
+  func replace(_ index: Int, with media: Media) {
+    let old = items.withLock { items in
+      defer { items[index % items.count] = media }
+      return items[index % items.count]
+    }
+    withExtendedLifetime(old) {}  // dropped here, outside the lock, on this task's thread
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Media made at test time with Debian's ffmpeg (a test dependency, never a runtime one), in
+/// a folder of its own that ``remove()`` deletes.
+struct GeneratedMedia {
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("swiftvlc-generated-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  /// Deletes the folder and everything made in it.
+  func remove() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Runs ffmpeg with `arguments` (inputs and codecs) writing `name` in the folder; returns
+  /// the file's path. Throws with ffmpeg's last lines when it fails.
+  func make(_ name: String, _ arguments: [String]) throws -> String {
+    let output = folder.appendingPathComponent(name).path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    process.arguments = ["-nostdin", "-loglevel", "error", "-y"] + arguments + [output]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw GenerationFailed(name: name, message: String(decoding: message, as: UTF8.self))
+    }
+    return output
+  }
+
+  /// A silent (`anullsrc`) or 440 Hz tone (`sine`) audio source of `seconds`.
+  static func audio(silent: Bool, seconds: Int, rate: Int = 48_000) -> [String] {
+    let source = silent ? "anullsrc=r=\(rate):cl=stereo" : "sine=f=440:r=\(rate)"
+    return ["-f", "lavfi", "-i", source, "-t", "\(seconds)"]
+  }
+
+  /// A 160×120, 25 fps test picture with a tone, of `seconds`.
+  static func video(seconds: Int) -> [String] {
+    [
+      "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25", "-f", "lavfi", "-i", "sine=f=330",
+      "-t", "\(seconds)", "-pix_fmt", "yuv420p",
+    ]
+  }
+}
+
+/// ffmpeg could not make a test file.
+struct GenerationFailed: Error, CustomStringConvertible {
+  var name: String
+  var message: String
+  var description: String { "ffmpeg could not make \(name): \(message)" }
+}
