@@ -15,7 +15,8 @@ BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
 FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 
-# The release tool, with the Swift runtime linked in: it needs libVLC, not a Swift toolchain.
+# The release tool, with the Swift runtime linked in: it needs libVLC, not a Swift toolchain,
+# and no $ORIGIN run path (it loads no library from its own directory).
 TOOL := .build/release/swiftvlc
 TOOL_SOURCES := Package.swift $(shell find Sources/swiftvlc Sources/SwiftVLC \
   Sources/SwiftVLCCommandLine Sources/CSwiftVLCShim Sources/CLibVLC -type f)
@@ -34,7 +35,8 @@ release: $(TOOL) $(GENERATED_FILES)
 # A file target, so that `sudo make install` after `make` needs no Swift on root's PATH.
 $(TOOL): $(TOOL_SOURCES)
 	@scripts/install-deps.sh
-	swift build -c release --static-swift-stdlib $(SWIFT_FLAGS) --product swiftvlc
+	swift build -c release --static-swift-stdlib --disable-local-rpath $(SWIFT_FLAGS) \
+	  --product swiftvlc
 	@touch $@
 
 $(GENERATED)/swiftvlc.1: $(TOOL)
