@@ -16,8 +16,11 @@ ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
 FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 
 # The release tool, with the Swift runtime linked in: it needs libVLC, not a Swift toolchain,
-# and no $ORIGIN run path (it loads no library from its own directory).
-TOOL := .build/release/swiftvlc
+# and no $ORIGIN run path (it loads no library from its own directory). Its own build
+# directory, so that another release build (`make bench`) never replaces it with one that
+# links the toolchain's Swift libraries.
+STATIC_BUILD := .build/static
+TOOL := $(STATIC_BUILD)/release/swiftvlc
 TOOL_SOURCES := Package.swift $(shell find Sources/swiftvlc Sources/SwiftVLC \
   Sources/SwiftVLCCommandLine Sources/CSwiftVLCShim Sources/CLibVLC -type f)
 # The man page and completions, written by the tool from its command table.
@@ -36,7 +39,7 @@ release: $(TOOL) $(GENERATED_FILES)
 $(TOOL): $(TOOL_SOURCES)
 	@scripts/install-deps.sh
 	swift build -c release --static-swift-stdlib --disable-local-rpath $(SWIFT_FLAGS) \
-	  --product swiftvlc
+	  --scratch-path $(STATIC_BUILD) --product swiftvlc
 	@touch $@
 
 $(GENERATED)/swiftvlc.1: $(TOOL)
