@@ -19,10 +19,21 @@ version=$("$stage/usr/bin/swiftvlc" --version | sed -n 's/^swiftvlc //p')
 [ -n "$version" ] || { echo "make-deb: no version from swiftvlc --version" >&2; exit 1; }
 arch=$(dpkg --print-architecture)
 
-# Debian's layout: compressed man page, upstream changelog under /usr/share/doc.
+# Who built the package, as Debian's tools find it: DEBFULLNAME and DEBEMAIL, else git's
+# identity, else the user at this host.
+name=${DEBFULLNAME:-$(git config user.name || true)}
+email=${DEBEMAIL:-$(git config user.email || true)}
+maintainer="${name:-$(id -un)} <${email:-$(id -un)@$(hostname -f)}>"
+
+# Debian's layout: compressed man page; under /usr/share/doc, CHANGELOG.md and the Debian
+# changelog a native package must have, one entry pointing at it, dated by the last commit.
 gzip -9n "$stage/usr/share/man/man1/swiftvlc.1"
-install -d "$stage/usr/share/doc/swiftvlc"
-gzip -9nc CHANGELOG.md >"$stage/usr/share/doc/swiftvlc/changelog.gz"
+doc=$stage/usr/share/doc/swiftvlc
+install -d "$doc"
+gzip -9nc CHANGELOG.md >"$doc/CHANGELOG.md.gz"
+printf 'swiftvlc (%s) unstable; urgency=medium\n\n  * %s\n\n -- %s  %s\n' "$version" \
+  "The changes of this version are in /usr/share/doc/swiftvlc/CHANGELOG.md.gz." \
+  "$maintainer" "$(date -R -u -d "@$(git log -1 --format=%ct)")" | gzip -9n >"$doc/changelog.gz"
 
 # Shared libraries: dpkg-shlibdeps wants a source package's debian/control to run in.
 mkdir -p "$work/shlibs/debian"
@@ -52,11 +63,12 @@ depends="$shlibs, $(owners "${required[@]}")"
 recommends=$(owners "${recommended[@]}")
 
 install -d "$stage/DEBIAN"
+(cd "$stage" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$stage/DEBIAN/md5sums"
 cat >"$stage/DEBIAN/control" <<CONTROL
 Package: swiftvlc
 Version: $version
 Architecture: $arch
-Maintainer: SwiftVLC developers <swiftvlc@localhost>
+Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 Depends: $depends
 Recommends: $recommends

@@ -38,6 +38,19 @@ check_binary() {
   grep -qx 'state ended' <<<"$output" || fail "$where: the demo clip did not play: $output"
   ok "$where: $(sed -n 1p <<<"$(run_bare "$binary" --version)") runs without a toolchain," \
     "links no Swift library, plays the installed demo clip"
+  # As on a machine without Swift: the toolchain hidden under an empty directory, in a mount
+  # namespace of this command only (needs root; skipped, and said so, without it).
+  local toolchain
+  toolchain=$(dirname "$(dirname "$(realpath "$(command -v swift)")")")
+  if unshare -m true 2>/dev/null; then
+    output=$(unshare -m sh -c 'mount -t tmpfs none "$1" && cd "$3" &&
+      env -i PATH=/usr/bin:/bin HOME="$3" timeout 30 "$2" --version </dev/null' \
+      sh "$toolchain" "$binary" "$tmp") || fail "$where: --version failed with $toolchain hidden"
+    [ "$(sed -n 1p <<<"$output")" = "swiftvlc $version" ] || fail "$where: $output"
+    ok "$where: --version with $toolchain hidden: $(tr '\n' ' ' <<<"$output")"
+  else
+    echo "test-packaging: skipped: hiding $toolchain needs root (unshare -m)"
+  fi
 }
 
 # make install into a DESTDIR, with a PREFIX of our own.
@@ -85,11 +98,13 @@ for package in $(tr ',' '\n' <<<"$depends" | sed 's/(.*//; s/ //g'); do
     || fail "Depends names $package, which is not installed here"
 done
 [ "$(field Recommends)" = vlc-plugin-video-output ] || fail "Recommends: $(field Recommends)"
-dpkg-deb -I "$deb" >/dev/null || fail "dpkg-deb -I cannot read the package"
+info=$(dpkg-deb -I "$deb") || fail "dpkg-deb -I cannot read the package"
+grep -qE '^ +[0-9]+ bytes, +[0-9]+ lines +md5sums' <<<"$info" || fail "no md5sums: $info"
 listing=$(dpkg-deb -c "$deb")
 contents=$(awk '$1 !~ /^d/ {print $2" "$6}' <<<"$listing" | sort)
 expected=$(printf '%s\n' "root/root ./usr/bin/swiftvlc" \
   "root/root ./usr/share/bash-completion/completions/swiftvlc" \
+  "root/root ./usr/share/doc/swiftvlc/CHANGELOG.md.gz" \
   "root/root ./usr/share/doc/swiftvlc/changelog.gz" \
   "root/root ./usr/share/fish/vendor_completions.d/swiftvlc.fish" \
   "root/root ./usr/share/man/man1/swiftvlc.1.gz" "root/root ./usr/share/swiftvlc/demo.mkv" \
