@@ -33,6 +33,9 @@ GENERATED_FILES := $(GENERATED)/swiftvlc.1 $(GENERATED)/swiftvlc.bash \
 
 all: release
 
+# A generated file whose command fails is removed, never left half-written and up to date.
+.DELETE_ON_ERROR:
+
 release: $(TOOL) $(GENERATED_FILES)
 
 # A file target, so that `sudo make install` after `make` needs no Swift on root's PATH.
