@@ -38,10 +38,12 @@ check_binary() {
   grep -qx 'state ended' <<<"$output" || fail "$where: the demo clip did not play: $output"
   ok "$where: $(sed -n 1p <<<"$(run_bare "$binary" --version)") runs without a toolchain," \
     "links no Swift library, plays the installed demo clip"
-  # As on a machine without Swift: the toolchain hidden under an empty directory, in a mount
-  # namespace of this command only (needs root; skipped, and said so, without it).
+  # As on a machine without Swift: the toolchain's runtime libraries hidden under an empty
+  # directory, in a mount namespace of this command only (needs root; skipped, and said so,
+  # without it).
   local toolchain
-  toolchain=$(dirname "$(dirname "$(realpath "$(command -v swift)")")")
+  toolchain=$(dirname "$(dirname "$(realpath "$(command -v swift)")")")/lib/swift
+  [ -d "$toolchain/linux" ] || fail "no Swift runtime libraries in $toolchain/linux"
   if unshare -m true 2>/dev/null; then
     output=$(unshare -m sh -c 'mount -t tmpfs none "$1" && cd "$3" &&
       env -i PATH=/usr/bin:/bin HOME="$3" timeout 30 "$2" --version </dev/null' \
