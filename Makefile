@@ -1,10 +1,83 @@
-# SwiftVLC tasks. `make demo` runs the tool on the bundled clip; `make test` runs the tests.
-# Both install the Debian packages they need first (scripts/install-deps.sh).
+# SwiftVLC tasks. `make` builds the swiftvlc tool for release and `sudo make install` installs
+# it; `make demo` runs the tool on the bundled clip; `make test` runs the tests. Those that
+# build install the Debian packages they need first (scripts/install-deps.sh).
 
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 SYMBOLS := .build/symbol-graphs
 
-.PHONY: deps build demo test lint format docs fixtures ci sanitize bench
+# Where `make install` puts things: $(DESTDIR)$(PREFIX)/bin/swiftvlc and so on.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
+
+# The release tool, with the Swift runtime linked in: it needs libVLC, not a Swift toolchain,
+# and no $ORIGIN run path (it loads no library from its own directory). Its own build
+# directory, so that another release build (`make bench`) never replaces it with one that
+# links the toolchain's Swift libraries.
+STATIC_BUILD := .build/static
+TOOL := $(STATIC_BUILD)/release/swiftvlc
+TOOL_SOURCES := Package.swift $(shell find Sources/swiftvlc Sources/SwiftVLC \
+  Sources/SwiftVLCCommandLine Sources/CSwiftVLCShim Sources/CLibVLC -type f)
+# The man page and completions, written by the tool from its command table.
+GENERATED := .build/generated
+GENERATED_FILES := $(GENERATED)/swiftvlc.1 $(GENERATED)/swiftvlc.bash \
+  $(GENERATED)/_swiftvlc $(GENERATED)/swiftvlc.fish
+
+.PHONY: all release install uninstall deb deps build demo test lint format docs fixtures ci \
+  sanitize bench
+
+all: release
+
+# A generated file whose command fails is removed, never left half-written and up to date.
+.DELETE_ON_ERROR:
+
+release: $(TOOL) $(GENERATED_FILES)
+
+# A file target, so that `sudo make install` after `make` needs no Swift on root's PATH.
+$(TOOL): $(TOOL_SOURCES)
+	@scripts/install-deps.sh
+	swift build -c release --static-swift-stdlib --disable-local-rpath $(SWIFT_FLAGS) \
+	  --scratch-path $(STATIC_BUILD) --product swiftvlc
+	@touch $@
+
+$(GENERATED)/swiftvlc.1: $(TOOL)
+	@mkdir -p $(GENERATED)
+	$(TOOL) --generate man > $@
+$(GENERATED)/swiftvlc.bash: $(TOOL)
+	@mkdir -p $(GENERATED)
+	$(TOOL) --generate bash-completion > $@
+$(GENERATED)/_swiftvlc: $(TOOL)
+	@mkdir -p $(GENERATED)
+	$(TOOL) --generate zsh-completion > $@
+$(GENERATED)/swiftvlc.fish: $(TOOL)
+	@mkdir -p $(GENERATED)
+	$(TOOL) --generate fish-completion > $@
+
+install: release
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/swiftvlc \
+	  $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	install -m 755 --strip $(TOOL) $(DESTDIR)$(BINDIR)/swiftvlc
+	install -m 644 Sources/swiftvlc/Resources/demo.mkv $(DESTDIR)$(DATADIR)/swiftvlc/demo.mkv
+	install -m 644 $(GENERATED)/swiftvlc.1 $(DESTDIR)$(MANDIR)/man1/swiftvlc.1
+	install -m 644 $(GENERATED)/swiftvlc.bash $(DESTDIR)$(BASHCOMPDIR)/swiftvlc
+	install -m 644 $(GENERATED)/_swiftvlc $(DESTDIR)$(ZSHCOMPDIR)/_swiftvlc
+	install -m 644 $(GENERATED)/swiftvlc.fish $(DESTDIR)$(FISHCOMPDIR)/swiftvlc.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/swiftvlc $(DESTDIR)$(DATADIR)/swiftvlc/demo.mkv \
+	  $(DESTDIR)$(MANDIR)/man1/swiftvlc.1 $(DESTDIR)$(BASHCOMPDIR)/swiftvlc \
+	  $(DESTDIR)$(ZSHCOMPDIR)/_swiftvlc $(DESTDIR)$(FISHCOMPDIR)/swiftvlc.fish
+	rmdir $(DESTDIR)$(DATADIR)/swiftvlc 2>/dev/null || true
+
+# A Debian package of the tool in .build/deb/ (scripts/make-deb.sh), checked by
+# scripts/test-packaging.sh.
+deb: release
+	scripts/make-deb.sh
 
 deps:
 	@scripts/install-deps.sh

@@ -3,12 +3,11 @@ import PackageDescription
 
 let package = Package(
   name: "SwiftVLC",
+  // What a dependent package sees: the library and the tool. The X11 example and the
+  // benchmark programs stay executable targets, run inside this package with `swift run NAME`.
   products: [
     .library(name: "SwiftVLC", targets: ["SwiftVLC"]),
     .executable(name: "swiftvlc", targets: ["swiftvlc"]),
-    .executable(name: "x11-player", targets: ["x11-player"]),
-    .executable(name: "swiftvlc-bench", targets: ["swiftvlc-bench"]),
-    .executable(name: "cvlc-reference", targets: ["cvlc-reference"]),
   ],
   targets: [
     .systemLibrary(

@@ -16,6 +16,8 @@ package enum Command: Sendable, Equatable {
   case discover(Discover)
   /// List audio outputs and devices.
   case devices
+  /// Print a file generated from the command table (`--generate`, not shown in help).
+  case generate(GeneratedFile)
 
   /// Options of `swiftvlc play`.
   package struct Play: Sendable, Equatable {

@@ -19,6 +19,13 @@ package enum CommandLineParser {
       return .help(nil)
     case "-V", "--version":
       return .version
+    case "--generate":
+      // Hidden: the Makefile writes the man page and the shell completions with it.
+      guard arguments.count == 2, let file = GeneratedFile(rawValue: arguments[1]) else {
+        let names = GeneratedFile.allCases.map(\.rawValue).joined(separator: "|")
+        throw UsageError("--generate needs one of \(names)")
+      }
+      return .generate(file)
     default:
       break
     }

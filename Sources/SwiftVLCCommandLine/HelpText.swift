@@ -1,11 +1,23 @@
 /// The help the tool prints, rendered from the command table so it cannot drift from the parser.
 package enum HelpText {
+  /// What the tool is, in one line: the overview's title and the man page's NAME.
+  package static let tagline = "play, probe, thumbnail and record media with libVLC"
+
+  /// The exit statuses, as the overview and the man page state them (see ``ExitCode``).
+  package static let exitStatus = "0 success, 1 media error, 2 usage error, 130 interrupted"
+
+  /// The options `swiftvlc` takes without a command.
+  package static let toolOptions: [CommandSpec.Option] = [
+    .flag("help", short: "h", "Show this help"),
+    .flag("version", short: "V", "Print the versions of swiftvlc and libVLC"),
+  ]
+
   /// `swiftvlc --help`: what the tool does, its commands and its exit statuses.
   package static func overview(_ commands: [CommandSpec] = CommandSpec.all) -> String {
     let width = commands.map(\.name.count).max() ?? 0
     let rows = commands.map { "  \(pad($0.name, to: width))  \($0.summary)" }
     return """
-      swiftvlc — play, probe, thumbnail and record media with libVLC
+      swiftvlc — \(tagline)
 
       Usage: swiftvlc COMMAND [OPTIONS] [ARGUMENTS]
              swiftvlc --version | --help
@@ -14,14 +26,14 @@ package enum HelpText {
       \(rows.joined(separator: "\n"))
 
       Run 'swiftvlc COMMAND --help' for a command's options.
-      Exit status: 0 success, 1 media error, 2 usage error, 130 interrupted.
+      Exit status: \(exitStatus).
 
       """
   }
 
   /// `swiftvlc COMMAND --help`: usage, summary, options and notes.
   package static func command(_ spec: CommandSpec) -> String {
-    let options = spec.options + [.flag("help", short: "h", "Show this help")]
+    let options = spec.documentedOptions
     let labels = options.map(label)
     let width = labels.map(\.count).max() ?? 0
     let rows = zip(labels, options).map { "  \(pad($0, to: width))  \($1.help)" }

@@ -23,8 +23,19 @@ extension MediaSource {
     }
   }
 
-  /// The demo clip bundled with the tool.
+  /// The demo clip bundled with the tool: once installed, `share/swiftvlc/demo.mkv` beside the
+  /// `bin` directory that holds the executable; in a build directory, SwiftPM's resource bundle.
   static var demoClip: MediaSource? {
-    Bundle.module.url(forResource: "demo", withExtension: "mkv").map { .file($0.path) }
+    guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else {
+      return nil
+    }
+    let bin = executable.deletingLastPathComponent()
+    let installed = bin.deletingLastPathComponent().appendingPathComponent(
+      "share/swiftvlc/demo.mkv")
+    if FileManager.default.fileExists(atPath: installed.path) { return .file(installed.path) }
+    // Bundle.module ends the program when its bundle is missing: look for it first.
+    let bundle = bin.appendingPathComponent("SwiftVLC_swiftvlc.resources")
+    guard FileManager.default.fileExists(atPath: bundle.path) else { return nil }
+    return Bundle.module.url(forResource: "demo", withExtension: "mkv").map { .file($0.path) }
   }
 }

@@ -5,9 +5,6 @@ import SwiftVLCCommandLine
 /// Runs one command line and returns the exit status.
 @MainActor
 enum Tool {
-  /// The tool's version.
-  static let version = "0.1.0"
-
   static func run(_ arguments: [String]) async -> ExitCode {
     let command: Command
     do {
@@ -26,6 +23,9 @@ enum Tool {
       return .success
     case .version:
       return printVersion()
+    case .generate(let file):
+      print(file.contents, terminator: "")
+      return .success
     case .play(let options):
       return await PlayCommand.run(options)
     case .probe(let options):
@@ -44,7 +44,7 @@ enum Tool {
   private static func printVersion() -> ExitCode {
     do {
       let instance = try VLCInstance(arguments: VLCInstance.headlessArguments)
-      print("swiftvlc \(version)")
+      print("swiftvlc \(ToolVersion.current)")
       print("libVLC \(instance.version)")
       return .success
     } catch {
