@@ -163,7 +163,7 @@ extension Player {
     let session = generation
     let native = self.native
     Task { [weak self] in
-      let snapshot = await native.run(readTrackSnapshot)
+      let snapshot = await native.run { readTrackSnapshot($0, media: native.media) }
       guard let self else { return }
       let again = self.trackRefresh.requestedAgain
       self.trackRefresh = (running: false, requestedAgain: false)
@@ -191,10 +191,12 @@ extension Player {
   }
 }
 
-/// Runs on the player's queue: the current tracks, selections, chapters and titles.
-private func readTrackSnapshot(_ player: OpaquePointer) -> TrackSnapshot {
+/// Runs on the player's queue: the current tracks, selections, chapters and titles. Reads
+/// the tracks of the media the native player holds (`media`), without `get_media`, whose
+/// retain and release would touch the media's reference count (see `NativePlayer`).
+private func readTrackSnapshot(_ player: OpaquePointer, media: Media?) -> TrackSnapshot {
   var details: [Int: Track] = [:]
-  if let media = libvlc_media_player_get_media(player) {
+  if let media = media?.pointer {
     var list: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_media_track_t>?>?
     let count = libvlc_media_tracks_get(media, &list)
     if let list, count > 0 {
@@ -205,7 +207,6 @@ private func readTrackSnapshot(_ player: OpaquePointer) -> TrackSnapshot {
       }
       libvlc_media_tracks_release(list, count)
     }
-    libvlc_media_release(media)
   }
   func tracks(_ kind: TrackKind, _ list: UnsafeMutablePointer<libvlc_track_description_t>?)
     -> [Track]
