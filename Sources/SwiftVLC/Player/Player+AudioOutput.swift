@@ -49,8 +49,8 @@ extension Player {
     audioOutputSettings.sampleContext?.retire()
     audioOutputSettings.sampleContext = context
     nativeSettings[.audioOutput] = nil  // the memory output replaces a chosen module
-    let native = self.native
-    native.async { _ in native.useAudioMemory(context, format: pcm) }
+    setNative(.audioMemory) { (native: NativePlayer) in native.useAudioMemory(context, format: pcm)
+    }
     return AudioSampleStream(consumer: SampleConsumer(sink: sink))
   }
 

@@ -5,7 +5,12 @@ extension Player {
   func setNative(
     _ key: NativeSettings.Key, _ apply: @escaping @Sendable (OpaquePointer) -> Void
   ) {
-    let call: @Sendable (NativePlayer) -> Void = { apply($0.pointer) }
+    setNative(key) { (native: NativePlayer) in apply(native.pointer) }
+  }
+
+  /// Records a setting that needs the native player itself (its callback contexts) and
+  /// applies it to the current one, on its queue.
+  func setNative(_ key: NativeSettings.Key, _ call: @escaping @Sendable (NativePlayer) -> Void) {
     nativeSettings[key] = call
     let native = self.native
     native.queue.async { call(native) }
@@ -16,10 +21,7 @@ extension Player {
   func applyInitialAudioPacing() {
     guard instance.usesNullAudioOutput else { return }
     let paced = AudioCallbackContext.paced()
-    let call: @Sendable (NativePlayer) -> Void = { $0.useAudioMemory(paced, format: nil) }
-    nativeSettings[.audioMemory] = call
-    let native = self.native
-    native.queue.async { call(native) }
+    setNative(.audioMemory) { (native: NativePlayer) in native.useAudioMemory(paced, format: nil) }
   }
 
   /// Puts a fresh native player in place of the current one, which a stop could not finish.

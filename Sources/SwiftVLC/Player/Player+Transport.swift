@@ -80,23 +80,27 @@ extension Player {
   /// stop of a list player driving this player.
   func stop(_ stopNative: @escaping @Sendable (OpaquePointer) -> Void) async {
     let effects = session.handle(.stop, at: .now)
-    guard let generation = effects.lazy.compactMap(\.stopGeneration).first else {
+    let waiter = StopWaiter()
+    if let generation = effects.lazy.compactMap(\.stopGeneration).first {
+      perform(effects)
+      let box = bridge.box
+      let native = self.native
+      native.interruptAudioWait()
+      Task { [weak self] in
+        await native.run { player in
+          native.withCustomInputInterrupted { stopNative(player) }
+          box.generation.store(generation, ordering: .releasing)
+        }
+        self?.feed(.stopFinished(generation))
+        // Every caller waiting for this stop (a second stop() joins the first).
+        for waiter in self?.stopWaiters ?? [] { waiter.finish() }
+        waiter.finish()
+      }
+    } else if state != .stopping {
       perform(effects)
       return
     }
-    perform(effects)
-    let box = bridge.box
-    let native = self.native
-    let waiter = StopWaiter()
-    native.interruptAudioWait()
-    Task { [weak self] in
-      await native.run { player in
-        native.withCustomInputInterrupted { stopNative(player) }
-        box.generation.store(generation, ordering: .releasing)
-      }
-      self?.feed(.stopFinished(generation))
-      waiter.finish()
-    }
+    let generation = self.generation
     let limit = stopTimeout
     let timer = Task {
       try? await Task.sleep(for: limit)

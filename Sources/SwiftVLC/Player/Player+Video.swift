@@ -86,16 +86,22 @@ extension Player {
     video.frameSink = sink
     sink.setSource(currentMedia)
     nativeSettings[.window] = nil
-    let native = self.native
-    setNative(.videoMemory) { _ in native.useVideoMemory() }
-    native.video.setTarget(sink)
+    native.video.setTarget(sink)  // at once: the next output may open before the queue runs
+    setNative(.videoMemory) { native in
+      native.video.setTarget(sink)
+      native.useVideoMemory()
+    }
   }
 
   private func showInWindow(_ window: UInt32) {
     video.frameSink?.close()
     video.frameSink = nil
     nativeSettings[.videoMemory] = nil
-    setNative(.window) { libvlc_media_player_set_xwindow($0, window) }
+    native.video.setTarget(nil)
+    setNative(.window) { native in
+      native.video.setTarget(nil)
+      libvlc_media_player_set_xwindow(native.pointer, window)
+    }
   }
 
   private static var hasDisplay: Bool {
