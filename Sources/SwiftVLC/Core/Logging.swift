@@ -44,14 +44,16 @@ public struct LogEntry: Sendable, Equatable {
   }
 }
 
-/// Routes one instance's native log to a ``Broadcaster``. The native callback is installed
-/// while at least one consumer listens and removed after the last one leaves.
+/// Routes one instance's native log to a ``Broadcaster``.
 ///
-/// Installing and removing happen on a private serial queue, never on the thread that
-/// subscribes or cancels: `libvlc_log_unset` waits for callbacks in flight, and a consumer may
-/// be cancelled from anywhere, including from code that libVLC is running.
+/// The native callback is installed for the instance's whole life, so libVLC never prints to
+/// the console itself, whatever its verbosity; messages reach the broadcaster only while at
+/// least one consumer listens, and are dropped unformatted otherwise.
+///
+/// Turning forwarding on and off happens on a private serial queue, never on the thread that
+/// subscribes or cancels, so the order of subscriptions and cancellations is kept.
 final class LogRouter: Sendable {
-  // C pointers; created, read and freed only on `queue`, stored under `state`.
+  // C pointers; created in init, freed only in shutDown (on `queue`), stored under `state`.
   private struct Installed: @unchecked Sendable {
     var route: OpaquePointer
     var context: Unmanaged<Broadcaster<LogEntry>>
@@ -59,21 +61,29 @@ final class LogRouter: Sendable {
 
   private struct State {
     var installed: Installed?
-    var isShutDown = false
+    var isForwarding = false
   }
 
   let broadcaster: Broadcaster<LogEntry>
   // Borrowed: VLCInstance owns it and calls shutDown() before releasing it.
   private nonisolated(unsafe) let instance: OpaquePointer
-  private let state = Mutex(State())
+  private let state: Mutex<State>
   private let queue = DispatchQueue(label: "SwiftVLC.log")
 
   init(instance: OpaquePointer) {
     self.instance = instance
     let queue = self.queue
     let router = WeakBox<LogRouter>()
-    self.broadcaster = Broadcaster { _ in
+    let broadcaster = Broadcaster<LogEntry> { _ in
       queue.async { router.value?.reconcile() }
+    }
+    self.broadcaster = broadcaster
+    let context = Unmanaged.passRetained(broadcaster)
+    if let route = swiftvlc_log_install(instance, logSink, context.toOpaque()) {
+      state = Mutex(State(installed: Installed(route: route, context: context)))
+    } else {
+      context.release()
+      state = Mutex(State())
     }
     router.value = self
   }
@@ -82,42 +92,33 @@ final class LogRouter: Sendable {
   /// `VLCInstance.deinit`, before `libvlc_release`.
   func shutDown() {
     queue.sync {
-      state.withLock { $0.isShutDown = true }
-      removeIfInstalled()
+      let installed = state.withLock { state in
+        defer {
+          state.installed = nil
+          state.isForwarding = false
+        }
+        return state.installed
+      }
+      guard let installed else { return }
+      // Returns only when no callback is running, so the context can be released after it.
+      swiftvlc_log_remove(instance, installed.route)
+      installed.context.release()
     }
     broadcaster.terminate()
   }
 
-  /// Whether the native callback is installed, once pending installs and removals are done.
-  var isInstalled: Bool {
-    queue.sync { state.withLock { $0.installed != nil } }
+  /// Whether messages are passed on to the log streams, once pending changes are done.
+  var isForwarding: Bool {
+    queue.sync { state.withLock { $0.isForwarding } }
   }
 
   private func reconcile() {
     let wanted = broadcaster.subscriberCount > 0
-    let (installed, isShutDown) = state.withLock { ($0.installed != nil, $0.isShutDown) }
-    if wanted && !installed && !isShutDown {
-      let context = Unmanaged.passRetained(broadcaster)
-      guard let route = swiftvlc_log_install(instance, logSink, context.toOpaque()) else {
-        context.release()
-        return
-      }
-      let installed = Installed(route: route, context: context)
-      state.withLock { $0.installed = installed }
-    } else if !wanted && installed {
-      removeIfInstalled()
+    state.withLock { state in
+      guard let installed = state.installed, state.isForwarding != wanted else { return }
+      swiftvlc_log_set_forwarding(installed.route, wanted ? 1 : 0)
+      state.isForwarding = wanted
     }
-  }
-
-  private func removeIfInstalled() {
-    let installed = state.withLock { state in
-      defer { state.installed = nil }
-      return state.installed
-    }
-    guard let installed else { return }
-    // Returns only when no callback is running, so the context can be released after it.
-    swiftvlc_log_remove(instance, installed.route)
-    installed.context.release()
   }
 }
 
