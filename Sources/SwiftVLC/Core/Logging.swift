@@ -44,11 +44,11 @@ public struct LogEntry: Sendable, Equatable {
   }
 }
 
-/// Routes one instance's native log to a ``Broadcaster``.
+/// Routes one instance's native log to a ``Broadcaster`` and to internal taps.
 ///
 /// The native callback is installed for the instance's whole life, so libVLC never prints to
-/// the console itself, whatever its verbosity; messages reach the broadcaster only while at
-/// least one consumer listens, and are dropped unformatted otherwise.
+/// the console itself, whatever its verbosity; messages are formatted and passed on only
+/// while a consumer listens or a tap is open, and dropped unformatted otherwise.
 ///
 /// Turning forwarding on and off happens on a private serial queue, never on the thread that
 /// subscribes or cancels, so the order of subscriptions and cancellations is kept.
@@ -56,7 +56,7 @@ final class LogRouter: Sendable {
   // C pointers; created in init, freed only in shutDown (on `queue`), stored under `state`.
   private struct Installed: @unchecked Sendable {
     var route: OpaquePointer
-    var context: Unmanaged<Broadcaster<LogEntry>>
+    var context: Unmanaged<LogSinkContext>
   }
 
   private struct State {
@@ -65,6 +65,7 @@ final class LogRouter: Sendable {
   }
 
   let broadcaster: Broadcaster<LogEntry>
+  private let sinkContext: LogSinkContext
   // Borrowed: VLCInstance owns it and calls shutDown() before releasing it.
   private nonisolated(unsafe) let instance: OpaquePointer
   private let state: Mutex<State>
@@ -78,7 +79,8 @@ final class LogRouter: Sendable {
       queue.async { router.value?.reconcile() }
     }
     self.broadcaster = broadcaster
-    let context = Unmanaged.passRetained(broadcaster)
+    sinkContext = LogSinkContext(broadcaster: broadcaster)
+    let context = Unmanaged.passRetained(sinkContext)
     if let route = swiftvlc_log_install(instance, logSink, context.toOpaque()) {
       state = Mutex(State(installed: Installed(route: route, context: context)))
     } else {
@@ -107,18 +109,80 @@ final class LogRouter: Sendable {
     broadcaster.terminate()
   }
 
-  /// Whether messages are passed on to the log streams, once pending changes are done.
+  /// Whether messages are passed on, once pending changes are done.
   var isForwarding: Bool {
     queue.sync { state.withLock { $0.isForwarding } }
   }
 
+  /// Calls `handler` with every message, of every level, on libVLC's thread, synchronously,
+  /// until the returned tap is closed; forwarding is on when this returns. The handler must
+  /// only copy what it needs: it runs inside libVLC's log call. Never call from a libVLC
+  /// callback (this waits on the router's queue).
+  func tap(_ handler: @escaping @Sendable (LogEntry) -> Void) -> LogTap {
+    let id = sinkContext.addTap(handler)
+    queue.sync { reconcile() }
+    let queue = queue
+    let router = WeakBox<LogRouter>()
+    router.value = self
+    return LogTap { [sinkContext] in
+      sinkContext.removeTap(id)
+      queue.async { router.value?.reconcile() }
+    }
+  }
+
   private func reconcile() {
-    let wanted = broadcaster.subscriberCount > 0
+    let wanted = broadcaster.subscriberCount > 0 || sinkContext.hasTaps
     state.withLock { state in
       guard let installed = state.installed, state.isForwarding != wanted else { return }
       swiftvlc_log_set_forwarding(installed.route, wanted ? 1 : 0)
       state.isForwarding = wanted
     }
+  }
+}
+
+/// An open tap on an instance's log (see `LogRouter.tap`); ``close()`` ends it.
+final class LogTap: Sendable {
+  private let onClose: Mutex<(@Sendable () -> Void)?>
+
+  init(onClose: @escaping @Sendable () -> Void) { self.onClose = Mutex(onClose) }
+
+  deinit { close() }
+
+  /// Stops the handler; it is not called after this returns, except by a message libVLC was
+  /// already logging. Idempotent.
+  func close() {
+    onClose.withLock { $0.take() }?()
+  }
+}
+
+/// What the C sink reaches: the broadcaster and the taps.
+final class LogSinkContext: Sendable {
+  let broadcaster: Broadcaster<LogEntry>
+  private let taps = Mutex<(next: UInt64, handlers: [UInt64: @Sendable (LogEntry) -> Void])>(
+    (0, [:]))
+
+  init(broadcaster: Broadcaster<LogEntry>) { self.broadcaster = broadcaster }
+
+  var hasTaps: Bool { taps.withLock { !$0.handlers.isEmpty } }
+
+  func addTap(_ handler: @escaping @Sendable (LogEntry) -> Void) -> UInt64 {
+    taps.withLock { taps in
+      defer { taps.next += 1 }
+      taps.handlers[taps.next] = handler
+      return taps.next
+    }
+  }
+
+  func removeTap(_ id: UInt64) {
+    _ = taps.withLock { $0.handlers.removeValue(forKey: id) }
+  }
+
+  /// Delivers one entry: to the taps (snapshot under the lock, called outside it), then to the
+  /// log streams.
+  func deliver(_ entry: LogEntry) {
+    let handlers = taps.withLock { Array($0.handlers.values) }
+    for handler in handlers { handler(entry) }
+    broadcaster.broadcast(entry)
   }
 }
 
@@ -133,15 +197,15 @@ final class WeakBox<Value: AnyObject & Sendable>: Sendable {
   }
 }
 
-/// The C-side sink: copies the strings into a `LogEntry` and broadcasts it. Runs on libVLC's
-/// threads and touches nothing but the broadcaster.
+/// The C-side sink: copies the strings into a `LogEntry` and delivers it. Runs on libVLC's
+/// threads and touches nothing but the taps and the broadcaster.
 private func logSink(
   context: UnsafeMutableRawPointer?, level: Int32, module: UnsafePointer<CChar>?,
   message: UnsafePointer<CChar>?
 ) {
   guard let context, let message else { return }
-  let broadcaster = Unmanaged<Broadcaster<LogEntry>>.fromOpaque(context).takeUnretainedValue()
-  broadcaster.broadcast(
+  let sink = Unmanaged<LogSinkContext>.fromOpaque(context).takeUnretainedValue()
+  sink.deliver(
     LogEntry(
       level: LogLevel(native: level), message: String(cString: message),
       module: module.map { String(cString: $0) }))
