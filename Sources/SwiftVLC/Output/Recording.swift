@@ -152,8 +152,9 @@ public final class Recording: Sendable {
     if let duration = options.duration {
       mediaOptions.append(":stop-time=\(optionSeconds(duration))")
     }
+    let copy = try media.copy(adding: mediaOptions)
     try checkWritable(destination)
-    let session = OutputSession(media: try media.copy(adding: mediaOptions))
+    let session = OutputSession(media: copy)
     let recording = Recording(session: session, path: destination, options: options)
 
     // The task holds the session, not the recording, so dropping the recording stops it.
