@@ -320,7 +320,7 @@ public final class Recording: Sendable {
           path: path, bytes: 0, duration: outcome.mediaTime ?? outcome.elapsed,
           droppedTracks: RecordingCheck.dropped(tracks: seen.tracks, container: options.container)))
     }
-    let written = try? await Media(path: path, instance: media.instance).parse()
+    let written = await readBack(path, instance: media.instance)
     let bytes = fileSize(path) ?? 0
     var expected: Duration?
     if outcome.ending == .sourceEnded, let known = seen.duration {
@@ -363,8 +363,17 @@ public final class Recording: Sendable {
   static func finishedFile(_ path: String, instance: VLCInstance, fallback: Duration) async
     -> RecordingResult
   {
-    let written = try? await Media(path: path, instance: instance).parse().duration
-    return RecordingResult(path: path, bytes: fileSize(path) ?? 0, duration: written ?? fallback)
+    let written = await readBack(path, instance: instance)
+    return RecordingResult(
+      path: path, bytes: fileSize(path) ?? 0, duration: written?.duration ?? fallback)
+  }
+
+  /// The finished file at `path` as libVLC reads it, with an MPEG-TS file's duration taken
+  /// from its timestamps (libVLC only estimates it); `nil` when libVLC cannot read it.
+  private static func readBack(_ path: String, instance: VLCInstance) async -> MediaInfo? {
+    guard var info = try? await Media(path: path, instance: instance).parse() else { return nil }
+    if let exact = TransportStreamDuration.read(path) { info.duration = exact }
+    return info
   }
 }
 
