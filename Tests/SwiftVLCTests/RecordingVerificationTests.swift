@@ -112,6 +112,25 @@ struct RecordingVerificationTests {
     #expect(info.tracks.filter { $0.kind == .audio }.count == 2)
   }
 
+  @Test(
+    "MP4 and MPEG-TS keep the audio languages and the text subtitle, and drop only SSA",
+    arguments: [OutputContainer.mp4, .ts])
+  func languagesKept(container: OutputContainer) async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let media = try Media(path: Fixture.tracksMKV.path, instance: instance)
+    let path = scratch.path("t.\(container.fileExtension)")
+    let result = try await within(.seconds(15), "recording into \(container)") {
+      try await Recording.record(media, to: path, options: .init(container: container))
+    }
+    #expect(result.droppedTracks.map(\.codec) == ["ssa"])
+    let info = try await readBack(path, instance: instance)
+    let audio = info.tracks.filter { $0.kind == .audio }.compactMap(\.language)
+    #expect(audio.count == 2 && Set(audio).count == 2 && audio.contains("eng"), "\(audio)")
+    // MP4 stores the text as a timed-text track, which libVLC reads back as tx3g.
+    #expect(info.tracks.filter { $0.kind == .subtitle }.count == 1)
+  }
+
   @Test("the log tells HTTP statuses, logins, keys and write failures apart")
   func diagnosis() {
     func diagnose(_ entries: [(String?, String)]) -> LogDiagnosis {
