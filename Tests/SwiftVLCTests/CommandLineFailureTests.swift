@@ -122,7 +122,7 @@ struct CommandLineFailureTests {
     #expect(result.stdoutLines.last == "end")
   }
 
-  @Test("play and record print nothing on stderr without a display or XDG_RUNTIME_DIR")
+  @Test("every command prints only its own lines on stderr without a display or XDG_RUNTIME_DIR")
   func quietStderr() async throws {
     let scratch = try ScratchDirectory("cli-quiet")
     defer { scratch.remove() }
@@ -133,6 +133,7 @@ struct CommandLineFailureTests {
       ["record", Fixture.seekMP4.path, "-o", scratch.path("a.mp4")],
       ["thumbnail", Fixture.seekMP4.path, "--at", "1", "-o", scratch.path("a.png")],
       ["probe", Fixture.tracksMKV.path],
+      ["devices"], ["--version"], ["discover", "--local", "--duration", "0.5"],
     ]
     for arguments in runs {
       let result = try await runTool(arguments, environment: bare, within: .seconds(30))
