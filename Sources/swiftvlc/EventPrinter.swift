@@ -44,6 +44,7 @@ struct EventPrinter {
       status = code
       break
     }
+    interruption.disarm()
     // Whatever the printer was still writing comes before the last line.
     printing.cancel()
     await printing.value

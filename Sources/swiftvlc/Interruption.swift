@@ -11,6 +11,7 @@ import SwiftVLCCommandLine
 final class Interruption {
   /// Whether a signal has arrived.
   private(set) var isRequested = false
+  private var deadline: DispatchWorkItem?
   private let limit: Duration
   private let command: String
 
@@ -36,10 +37,22 @@ final class Interruption {
     Console.error("\(command): \(message)")
     let line = "\(command): \(timeoutMessage)"
     let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-      Self.leave(line)
-    }
+    let deadline = Self.leaving(line)
+    self.deadline = deadline
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: deadline)
     stop()
+  }
+
+  /// Called once the clean stop has finished: the limit no longer applies, so it cannot cut
+  /// the summary short. A signal after this still leaves at once.
+  func disarm() {
+    deadline?.cancel()
+  }
+
+  /// A work item that leaves with `line`. Made outside the main actor: a closure formed in
+  /// main-actor code is main-actor isolated, and running it on another queue traps.
+  nonisolated private static func leaving(_ line: String) -> DispatchWorkItem {
+    DispatchWorkItem { leave(line) }
   }
 
   /// Prints `line` on stderr and exits with status 130 without running exit handlers (libVLC

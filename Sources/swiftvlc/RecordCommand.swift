@@ -59,6 +59,7 @@ enum RecordCommand {
     } catch {
       outcome = .failure(error)
     }
+    interruption.disarm()
     drawing.cancel()
     progress.clear()
     let status: ExitCode
