@@ -104,7 +104,9 @@ docs: build
 	  | xargs -I{} cp {} $(SYMBOLS)/
 	docc convert Sources/SwiftVLC/SwiftVLC.docc --additional-symbol-graph-dir $(SYMBOLS) \
 	  --fallback-display-name SwiftVLC --fallback-bundle-identifier org.swiftvlc.SwiftVLC \
-	  --warnings-as-errors --output-path .build/SwiftVLC.doccarchive
+	  --warnings-as-errors --transform-for-static-hosting --output-path .build/docs
+	@echo "Documentation: .build/docs (serve it: python3 -m http.server -d .build/docs 8080, then"
+	@echo "open http://localhost:8080/documentation/swiftvlc/)"
 
 fixtures:
 	scripts/make-fixtures.sh

@@ -1,6 +1,7 @@
 #include "CSwiftVLCShim.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 struct swiftvlc_log_route {
     swiftvlc_log_sink sink;
     void *context;
+    atomic_int forwarding; /* 0: messages are dropped before they are formatted */
 };
 
 static const char ellipsis[] = "\xE2\x80\xA6"; /* U+2026, 3 bytes */
@@ -32,6 +34,9 @@ static void finish_truncation(char *buffer, size_t size, int needed) {
 static void route_callback(void *data, int level, const libvlc_log_t *ctx,
                            const char *fmt, va_list args) {
     struct swiftvlc_log_route *route = data;
+    if (!atomic_load_explicit(&route->forwarding, memory_order_relaxed)) {
+        return;
+    }
     char message[SWIFTVLC_LOG_MESSAGE_MAX];
     int needed = vsnprintf(message, sizeof(message), fmt, args);
     finish_truncation(message, sizeof(message), needed);
@@ -49,8 +54,13 @@ swiftvlc_log_route *swiftvlc_log_install(libvlc_instance_t *instance,
     }
     route->sink = sink;
     route->context = context;
+    atomic_init(&route->forwarding, 0);
     libvlc_log_set(instance, route_callback, route);
     return route;
+}
+
+void swiftvlc_log_set_forwarding(swiftvlc_log_route *route, int forwarding) {
+    atomic_store_explicit(&route->forwarding, forwarding != 0, memory_order_relaxed);
 }
 
 void swiftvlc_log_remove(libvlc_instance_t *instance, swiftvlc_log_route *route) {

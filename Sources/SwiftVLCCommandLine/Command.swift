@@ -25,6 +25,8 @@ package enum Command: Sendable, Equatable {
     package var source: String?
     /// Play into an X11 window instead of the terminal.
     package var window = false
+    /// How long without progress counts as a stall; `nil` keeps the library's default.
+    package var stallTimeout: Duration?
   }
 
   /// Options of `swiftvlc probe`.

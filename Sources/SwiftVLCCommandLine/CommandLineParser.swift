@@ -3,7 +3,8 @@
 /// Syntax: `swiftvlc COMMAND [ARGUMENTS]`, where options and operands may be mixed; options are
 /// `--name`, `--name VALUE`, `--name=VALUE`, `-x` or `-x VALUE`; `--` ends the options; `-h` or
 /// `--help` anywhere before `--` asks for the command's help. An option given twice, a value
-/// that looks like an option, and a flag given a value are errors.
+/// that looks like an option (a negative number, "-5", is a value, so its own check can say
+/// what range is allowed), a flag given a value and an empty operand are errors.
 package enum CommandLineParser {
   /// Parses the arguments after the program name.
   ///
@@ -52,6 +53,10 @@ package enum CommandLineParser {
       let argument = arguments[index]
       index += 1
       if optionsEnded || !looksLikeOption(argument) {
+        if argument.isEmpty {
+          throw parsed.error(
+            "empty \(spec.operands.name ?? "argument") (an empty string was given)")
+        }
         parsed.operands.append(argument)
         continue
       }
@@ -70,7 +75,9 @@ package enum CommandLineParser {
       }
       if let inlineValue {
         parsed.values[option.long] = inlineValue
-      } else if index < arguments.endIndex && !looksLikeOption(arguments[index]) {
+      } else if index < arguments.endIndex
+        && (!looksLikeOption(arguments[index]) || looksNegative(arguments[index]))
+      {
         parsed.values[option.long] = arguments[index]
         index += 1
       } else {
@@ -92,6 +99,13 @@ package enum CommandLineParser {
   /// Whether `argument` is an option (a lone "-" is an operand: standard input, by convention).
   private static func looksLikeOption(_ argument: String) -> Bool {
     argument.hasPrefix("-") && argument != "-"
+  }
+
+  /// Whether `argument` is written like a negative number ("-5", "-2.5s", "-.5"): a value
+  /// given to an option, which that option's own check then refuses with its range.
+  private static func looksNegative(_ argument: String) -> Bool {
+    guard argument.hasPrefix("-"), let next = argument.dropFirst().first else { return false }
+    return next.isNumber || next == "."
   }
 
   /// The option `argument` names, and the value written after "=" in `--name=value`.

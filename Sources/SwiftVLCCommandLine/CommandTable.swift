@@ -9,7 +9,10 @@ extension CommandSpec {
     summary: "Play a file or URL in the terminal (the bundled demo clip without SOURCE)",
     operands: .optional("SOURCE"),
     options: [
-      .flag("window", "Play into an X11 window (needs DISPLAY) instead of the terminal")
+      .flag("window", "Play into an X11 window (needs DISPLAY) instead of the terminal"),
+      .value(
+        "stall-timeout", "TIME",
+        "How long without progress counts as a stall (default 5s, at least 0.5s)"),
     ],
     notes: """
       In a terminal, the video is drawn with coloured half-block characters under a status
@@ -18,15 +21,28 @@ extension CommandSpec {
 
       When standard output is not a terminal, one line is printed per event, and the command
       exits when playback ends (0), fails (1) or is interrupted (130):
-        state opening|buffering|playing|paused|stopped|ended|error
+        state opening|buffering|playing|paused|stopping|stopped|ended|error
         duration SECONDS
         tracks video=LIST audio=LIST subtitle=LIST
           LIST is ID:CODEC[:LANGUAGE][*],... with * marking the selected track, or none
+        stalled      no progress for the stall timeout while playing (the stream may resume)
+        recovered    data flows again after a stall
         error MESSAGE
-        end
+        end          always the last line, after an end, a failure or an interruption
+      The first Ctrl-C (or SIGTERM, SIGHUP) stops playback and exits 130 within 2 seconds,
+      even when libVLC is stuck on a stalled network read.
       """
   ) { arguments throws(UsageError) in
-    .play(Command.Play(source: arguments.operands.first, window: arguments.flag("window")))
+    var play = Command.Play(source: arguments.operands.first, window: arguments.flag("window"))
+    if let limit = try arguments.positiveTime("stall-timeout") {
+      guard limit >= .milliseconds(500) else {
+        throw arguments.error(
+          "invalid value '\(arguments.value("stall-timeout") ?? "")' for --stall-timeout "
+            + "(a time of at least 0.5s)")
+      }
+      play.stallTimeout = limit
+    }
+    return .play(play)
   }
 
   static let probe = CommandSpec(
@@ -66,7 +82,7 @@ extension CommandSpec {
       .value("width", "N", "Width in pixels (of each picture in a sheet); height follows"),
       .flag("precise", "Decode the exact frame instead of the nearest keyframe"),
       .value("sheet", "COLSxROWS", "A contact sheet of pictures spread over the duration"),
-      .value("output", short: "o", "FILE.png", "The PNG file to write"),
+      .value("output", short: "o", "FILE.png", "The PNG file to write (its name ends in .png)"),
     ],
     notes: """
       Give either --at or --sheet. A sheet takes COLSxROWS pictures at the middle of as many
@@ -82,9 +98,15 @@ extension CommandSpec {
     let time = try arguments.time("at")
     let sheet = try arguments.value("sheet").map { text throws(UsageError) in
       guard let sheet = Command.Sheet(text) else {
-        throw arguments.error("invalid value '\(text)' for --sheet (write COLSxROWS, like 4x3)")
+        throw arguments.error(
+          "invalid value '\(text)' for --sheet (COLSxROWS, each from 1 to 20, like 4x3)")
       }
       return sheet
+    }
+    let output = try arguments.required("output")
+    guard output.lowercased().hasSuffix(".png") else {
+      throw arguments.error(
+        "invalid value '\(output)' for --output (pictures are written as PNG: name it .png)")
     }
     switch (time, sheet) {
     case (nil, nil): throw arguments.error("missing --at or --sheet")
@@ -95,8 +117,7 @@ extension CommandSpec {
       Command.Thumbnail(
         source: arguments.operands[0], time: time,
         width: try arguments.integer("width", in: 1...8_192),
-        precise: arguments.flag("precise"), output: try arguments.required("output"),
-        sheet: sheet))
+        precise: arguments.flag("precise"), output: output, sheet: sheet))
   }
 
   static let record = CommandSpec(
@@ -106,26 +127,52 @@ extension CommandSpec {
     options: [
       .value("output", short: "o", "FILE", "The file to write"),
       .value("duration", "TIME", "Stop after this long (default: at the end of the source)"),
-      .value("container", "ts|mp4|mkv", "The container (default: from FILE's extension, or ts)"),
+      .value("container", "ts|mp4|mkv", "The container, for a FILE without an extension"),
     ],
     notes: """
-      Streams are copied, not re-encoded. Without --duration, records until the source ends
-      (a file is read faster than real time) or until Ctrl-C. When stderr is a terminal, a
-      progress line shows the time elapsed and the file's size. At the end, stdout gets:
+      Streams are copied, not re-encoded. FILE's extension (.ts, .mp4, .mkv) chooses the
+      container; a FILE without one needs --container. A source whose audio or video the
+      container cannot hold (VP9 into MP4) is refused before anything is written. Without
+      --duration, records until the source ends (a file is read faster than real time) or
+      until Ctrl-C. When stderr is a terminal, a progress line shows the time elapsed and the
+      file's size. The finished file is read back: one without audio or video, or a source
+      that ended early (an HLS segment that failed), is an error (exit status 1, the file is
+      removed). At the end, stdout gets:
         file PATH
         bytes SIZE
-        duration SECONDS
-      Ctrl-C (or SIGTERM, SIGHUP) stops cleanly: the file is finished and the summary
-      printed, and the exit status is 130 (0 when the source ended or --duration was
-      reached). A second Ctrl-C quits at once, leaving the file unfinished. Example:
+        duration SECONDS          read from the finished file
+        dropped KIND ID:CODEC[:LANGUAGE]
+                                  one line per track the container left out (subtitles)
+      Ctrl-C (or SIGTERM, SIGHUP) stops cleanly: a line on stderr says so, the file is
+      finished and the summary printed, and the exit status is 130 (0 when the source ended
+      or --duration was reached). When libVLC cannot close the source within 5 seconds (a
+      stalled network read), the tool says so and exits 130, leaving the file unfinished; a
+      second Ctrl-C does that at once. Example:
         swiftvlc record udp://@239.0.0.1:1234 --duration 30s -o capture.ts
       """
   ) { arguments throws(UsageError) in
     let output = try arguments.required("output")
     let duration = try arguments.positiveTime("duration")
-    let container =
-      try arguments.choice("container", ["ts": .ts, "mp4": .mp4, "mkv": .mkv])
-      ?? Command.Container(fileExtensionOf: output) ?? .ts
+    let chosen: Command.Container? = try arguments.choice(
+      "container", ["ts": .ts, "mp4": .mp4, "mkv": .mkv])
+    let container: Command.Container
+    switch (Command.Container.fileExtension(of: output), chosen) {
+    case (nil, let chosen?):
+      container = chosen
+    case (nil, nil):
+      throw arguments.error(
+        "cannot tell the container of '\(output)': name it .ts, .mp4 or .mkv, or give --container")
+    case (let written?, let chosen):
+      guard let named = Command.Container(rawValue: written.lowercased()) else {
+        throw arguments.error(
+          "invalid value '\(output)' for --output (record writes .ts, .mp4 or .mkv)")
+      }
+      if let chosen, chosen != named {
+        throw arguments.error(
+          "--container \(chosen.rawValue) does not match the extension of '\(output)'")
+      }
+      container = named
+    }
     return .record(
       Command.Record(
         source: arguments.operands[0], output: output, duration: duration,
@@ -197,9 +244,11 @@ extension Command.Sheet {
 }
 
 extension Command.Container {
-  /// The container a file name's extension names ("a.mkv": .mkv), if any.
-  init?(fileExtensionOf path: String) {
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    self.init(rawValue: path[path.index(after: dot)...].lowercased())
+  /// The extension of a file name, without the dot ("a.MKV": "MKV"), if it has one.
+  static func fileExtension(of path: String) -> String? {
+    let name = path.split(separator: "/").last ?? ""
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    let written = name[name.index(after: dot)...]
+    return written.isEmpty ? nil : String(written)
   }
 }

@@ -36,7 +36,16 @@ package enum EventLine {
   /// "error playback failed: …".
   package static func error(_ error: VLCError) -> String { "error \(error)" }
 
-  /// The last line of a clip that played to its end.
+  /// "error MESSAGE", for a message already composed.
+  package static func error(_ message: String) -> String { "error \(message)" }
+
+  /// Playback made no progress for the stall timeout while playing.
+  package static let stalled = "stalled"
+
+  /// Data flows again after a stall.
+  package static let recovered = "recovered"
+
+  /// The last line: after the end, a failure or an interruption.
   package static let end = "end"
 
   /// The state's name as event lines and the status line print it.

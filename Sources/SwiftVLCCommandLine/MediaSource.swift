@@ -7,11 +7,15 @@ package enum MediaSource: Sendable, Equatable {
   /// A network or other URL libVLC reads ("https://…", "udp://@:1234").
   case url(URL)
 
-  /// Reads a SOURCE argument; `nil` for a `scheme://` text that is not a valid URL.
+  /// Reads a SOURCE argument; `nil` for a `scheme://` text that is not a valid URL. A scheme
+  /// is a letter followed by letters, digits, "+", "-" or "." (RFC 3986), so "ftp2://x" is a
+  /// URL (that libVLC may not read), not a file name.
   package init?(_ text: String) {
     guard let schemeEnd = text.range(of: "://"),
-      text[..<schemeEnd.lowerBound].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" }),
-      !text[..<schemeEnd.lowerBound].isEmpty
+      let first = text.first, first.isASCII, first.isLetter,
+      text[..<schemeEnd.lowerBound].allSatisfy({
+        $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".")
+      })
     else {
       self = .file(text)
       return

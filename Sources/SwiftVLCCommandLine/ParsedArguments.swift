@@ -29,15 +29,20 @@ package struct ParsedArguments: Sendable, Equatable {
     guard let text = values[long] else { return nil }
     guard let time = TimeText.parse(text) else {
       throw error(
-        "invalid time '\(text)' for --\(long) (write 90, 2.5s, 1500ms, 1:30 or 00:01:30.5)")
+        "invalid value '\(text)' for --\(long) (a time from 0: 90, 2.5s, 1500ms, 1:30 or "
+          + "00:01:30.5)")
     }
     return time
   }
 
   /// The value of option `long` read as a time that must be more than 0, if given.
   package func positiveTime(_ long: String) throws(UsageError) -> Duration? {
-    guard let time = try time(long) else { return nil }
-    guard time > .zero else { throw error("--\(long) must be more than 0") }
+    guard let text = values[long] else { return nil }
+    guard let time = TimeText.parse(text), time > .zero else {
+      throw error(
+        "invalid value '\(text)' for --\(long) (a time more than 0: 90, 2.5s, 1500ms, 1:30 or "
+          + "00:01:30.5)")
+    }
     return time
   }
 

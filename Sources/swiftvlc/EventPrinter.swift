@@ -4,37 +4,57 @@ import SwiftVLCCommandLine
 
 /// Plays with one line per event on stdout (see `swiftvlc play --help`), for scripts and
 /// pipes, and returns when playback ends: 0 at the end, 1 on a media error, 130 when
-/// interrupted.
+/// interrupted. `end` is always the last line.
 @MainActor
 struct EventPrinter {
+  /// How long the first Ctrl-C may take to stop playback before the process leaves anyway
+  /// (documented in `swiftvlc play --help`).
+  static let interruptLimit: Duration = .seconds(2)
+
   let player: Player
 
   func run(_ media: Media) async -> ExitCode {
     let (finished, finish) = AsyncStream.makeStream(of: ExitCode.self)
     let events = player.events  // subscribed before play, so no event is missed
-    let printing = Task { await printEvents(events, finish: finish) }
+    // libVLC says why a source failed only in its log (HTTP status, login, key).
+    let witness = LogWitness(instance: media.instance)
+    let printing = Task { await printEvents(events, witness: witness, finish: finish) }
+    let interruption = Interruption(command: "play", limit: Self.interruptLimit)
     let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP]) { [player] _ in
-      Task {
-        await PlayCommand.stopPlayback(player)
-        finish.yield(.interrupted)
+      interruption.handle(
+        message: "interrupted, stopping",
+        timeoutMessage: "libVLC did not stop within \(TimeText.seconds(Self.interruptLimit)) s",
+        againMessage: "interrupted again"
+      ) {
+        Task {
+          await PlayCommand.stopPlayback(player)
+          finish.yield(.interrupted)
+        }
       }
     }
-    defer {
-      signals.cancel()
-      printing.cancel()
-    }
+    defer { signals.cancel() }
     do {
       try player.play(media)
     } catch {
       Console.error("play: \(error)")
       return .mediaError
     }
-    for await status in finished { return status }
-    return .success
+    var status = ExitCode.success
+    for await code in finished {
+      status = code
+      break
+    }
+    interruption.disarm()
+    // Whatever the printer was still writing comes before the last line.
+    printing.cancel()
+    await printing.value
+    Console.line(EventLine.end)
+    return status
   }
 
   private func printEvents(
-    _ events: AsyncStream<PlayerEvent>, finish: AsyncStream<ExitCode>.Continuation
+    _ events: AsyncStream<PlayerEvent>, witness: LogWitness,
+    finish: AsyncStream<ExitCode>.Continuation
   ) async {
     var lastTracks: String?
     var hasStarted = false
@@ -61,14 +81,19 @@ struct EventPrinter {
         Console.line(EventLine.duration(duration))
       case .tracksChanged:
         printTracks()
+      case .stalled:
+        Console.line(EventLine.stalled)
+      case .recovered:
+        Console.line(EventLine.recovered)
       case .encounteredError:
-        let error = player.failure
-        Console.line(EventLine.error(error))
-        Console.error("play: \(error)")
+        let message = player.failure.explained(by: witness.current)
+        Console.line(EventLine.error(message))
+        Console.error("play: \(message)")
         finish.yield(.mediaError)
+        return
       case .endReached:
-        Console.line(EventLine.end)
         finish.yield(.success)
+        return
       default:
         break
       }
@@ -81,5 +106,16 @@ extension Player {
   var failure: VLCError {
     if case .failed(let error) = outcome { return error }
     return .playbackFailed(reason: "libVLC reported an error")
+  }
+}
+
+extension VLCError {
+  /// The error's description, followed by what libVLC's log said about the source, when it
+  /// said something the description does not already carry.
+  func explained(by diagnosis: LogDiagnosis) -> String {
+    guard let reason = diagnosis.sourceReason, !description.contains(reason) else {
+      return description
+    }
+    return "\(description) (\(reason))"
   }
 }

@@ -30,6 +30,7 @@ enum PlayCommand {
         }
       }
       player = Player(instance: instance)
+      if let limit = options.stallTimeout { player.stallTimeout = limit }
     } catch {
       Console.error("play: \(error)")
       return .mediaError

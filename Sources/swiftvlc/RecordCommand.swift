@@ -5,12 +5,16 @@ import SwiftVLCCommandLine
 /// `swiftvlc record`: copies a source's streams into a file until the source ends, the
 /// duration is reached, or the user interrupts.
 ///
-/// The first SIGINT, SIGTERM or SIGHUP stops the recording cleanly: the file is finished
-/// (MP4 gets its index), the summary is printed, and the status is 130, so a script can tell
-/// a recording cut short on request from one that ran its course. A second signal leaves at
-/// once, without finishing the file.
+/// The first SIGINT, SIGTERM or SIGHUP stops the recording cleanly: a line on stderr says so,
+/// the file is finished (MP4 gets its index), the summary is printed, and the status is 130,
+/// so a script can tell a recording cut short on request from one that ran its course. When
+/// libVLC cannot close the source within ``interruptLimit`` (a stalled network read), or on a
+/// second signal, the tool says so and leaves with the file unfinished.
 @MainActor
 enum RecordCommand {
+  /// How long the first Ctrl-C may take to finish the file (documented in the help).
+  static let interruptLimit: Duration = .seconds(5)
+
   static func run(_ options: Command.Record) async -> ExitCode {
     let recording: Recording
     do {
@@ -34,15 +38,18 @@ enum RecordCommand {
             elapsed: report.elapsed, bytes: report.bytesWritten, mediaTime: report.mediaTime))
       }
     }
-    let interruption = Interruption()
+    let path = recording.path
+    let interruption = Interruption(command: "record", limit: interruptLimit)
     let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP]) { _ in
-      if interruption.isRequested {
-        progress.clear()
-        fflush(nil)
-        _exit(ExitCode.interrupted.rawValue)
+      progress.clear()
+      interruption.handle(
+        message: "interrupted, finishing \(path)",
+        timeoutMessage: "libVLC did not finish \(path) within "
+          + "\(TimeText.seconds(interruptLimit)) s; it is left unfinished",
+        againMessage: "interrupted again; \(path) is left unfinished"
+      ) {
+        Task { _ = try? await recording.stop() }
       }
-      interruption.isRequested = true
-      Task { _ = try? await recording.stop() }
     }
     defer { signals.cancel() }
 
@@ -52,6 +59,7 @@ enum RecordCommand {
     } catch {
       outcome = .failure(error)
     }
+    interruption.disarm()
     drawing.cancel()
     progress.clear()
     let status: ExitCode
@@ -60,6 +68,9 @@ enum RecordCommand {
       Console.line("file \(result.path)")
       Console.line("bytes \(result.bytes)")
       Console.line("duration \(TimeText.seconds(result.duration))")
+      for track in result.droppedTracks {
+        Console.line("dropped \(track.kind.name) \(track.label)")
+      }
       status = .success
     case .failure(let error):
       Console.error("record: \(error)")
@@ -67,12 +78,6 @@ enum RecordCommand {
     }
     return interruption.isRequested ? .interrupted : status
   }
-}
-
-/// Whether the user asked to stop, as seen by the signal handler.
-@MainActor
-private final class Interruption {
-  var isRequested = false
 }
 
 extension Command.Container {
@@ -83,5 +88,25 @@ extension Command.Container {
     case .mp4: .mp4
     case .mkv: .mkv
     }
+  }
+}
+
+extension TrackKind {
+  /// "video", "audio", "subtitle" or "unknown", as summary lines print it.
+  fileprivate var name: String {
+    switch self {
+    case .video: "video"
+    case .audio: "audio"
+    case .subtitle: "subtitle"
+    case .unknown: "unknown"
+    }
+  }
+}
+
+extension Track {
+  /// "3:subt:eng": id, codec and language, as event lines print tracks.
+  fileprivate var label: String {
+    ([String(id), codec.isEmpty ? "?" : codec] + (language.map { [$0] } ?? []))
+      .joined(separator: ":").replacingOccurrences(of: " ", with: "_")
   }
 }

@@ -114,7 +114,7 @@ struct CommandLineMediaToolTests {
       kill(tool, SIGINT)
     }
     #expect(result.status == 130)
-    #expect(result.stderr.isEmpty)
+    #expect(result.stderrLines == ["swiftvlc: record: interrupted, finishing \(path)"])
     #expect(result.stdoutLines.first == "file \(path)")
     #expect(result.stdoutLines.dropFirst().first == "bytes \(try #require(fileSizeOf(path)))")
     // MP4 is readable only once its index has been written, when the recording stops.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SwiftVLCCommandLine
@@ -72,7 +73,9 @@ struct CommandLineParserTests {
     #expect(usageError("probe --json") == UsageError("missing SOURCE", command: "probe"))
     #expect(
       usageError("probe a.mp4 --timeout 0")
-        == UsageError("--timeout must be more than 0", command: "probe"))
+        == UsageError(
+          "invalid value '0' for --timeout (a time more than 0: 90, 2.5s, 1500ms, 1:30 or "
+            + "00:01:30.5)", command: "probe"))
     #expect(
       usageError("probe a.mp4 --json --json")
         == UsageError("option --json given more than once", command: "probe"))
@@ -107,7 +110,7 @@ struct CommandLineParserTests {
       ("thumbnail a.mkv --at 1 -o --precise", "option --output needs a value (FILE.png)"),
       (
         "thumbnail a.mkv --at soon -o x.png",
-        "invalid time 'soon' for --at (write 90, 2.5s, 1500ms, 1:30 or 00:01:30.5)"
+        "invalid value 'soon' for --at (a time from 0: 90, 2.5s, 1500ms, 1:30 or 00:01:30.5)"
       ),
       (
         "thumbnail a.mkv --at 1 --width 0 -o x.png",
@@ -119,11 +122,23 @@ struct CommandLineParserTests {
       ),
       (
         "thumbnail a.mkv --sheet 4by3 -o x.png",
-        "invalid value '4by3' for --sheet (write COLSxROWS, like 4x3)"
+        "invalid value '4by3' for --sheet (COLSxROWS, each from 1 to 20, like 4x3)"
       ),
       (
-        "thumbnail a.mkv --sheet 0x3 -o x.png",
-        "invalid value '0x3' for --sheet (write COLSxROWS, like 4x3)"
+        "thumbnail a.mkv --sheet 100x100 -o x.png",
+        "invalid value '100x100' for --sheet (COLSxROWS, each from 1 to 20, like 4x3)"
+      ),
+      (
+        "thumbnail a.mkv --at 1 --width -5 -o x.png",
+        "invalid value '-5' for --width (a whole number from 1 to 8192)"
+      ),
+      (
+        "thumbnail a.mkv --at -5 -o x.png",
+        "invalid value '-5' for --at (a time from 0: 90, 2.5s, 1500ms, 1:30 or 00:01:30.5)"
+      ),
+      (
+        "thumbnail a.mkv --at 1 -o a.jpg",
+        "invalid value 'a.jpg' for --output (pictures are written as PNG: name it .png)"
       ),
       ("thumbnail --at 1 -o x.png", "missing SOURCE"),
       ("thumbnail a.mkv --at 1 -o x.png -x", "unknown option -x"),
@@ -133,7 +148,7 @@ struct CommandLineParserTests {
     #expect(usageError(line) == UsageError(message, command: "thumbnail"))
   }
 
-  @Test("record takes -o, --duration and --container, which defaults from the file name")
+  @Test("record takes -o, --duration and --container; the file's extension decides the container")
   func record() throws {
     #expect(
       try parse("record udp://@:1234 -o cap.ts --duration 30s")
@@ -143,19 +158,56 @@ struct CommandLineParserTests {
       try parse("record a.mkv -o out.MP4")
         == .record(.init(source: "a.mkv", output: "out.MP4", duration: nil, container: .mp4)))
     #expect(
-      try parse("record a.mkv -o out.bin")
-        == .record(.init(source: "a.mkv", output: "out.bin", duration: nil, container: .ts)))
+      try parse("record a.mkv -o /dev/stdout --container ts")
+        == .record(.init(source: "a.mkv", output: "/dev/stdout", duration: nil, container: .ts)))
     #expect(
-      try parse("record a.mkv -o out.mp4 --container mkv")
-        == .record(.init(source: "a.mkv", output: "out.mp4", duration: nil, container: .mkv)))
+      usageError("record a.mkv -o out.avi")
+        == UsageError(
+          "invalid value 'out.avi' for --output (record writes .ts, .mp4 or .mkv)",
+          command: "record"))
+    #expect(
+      usageError("record a.mkv -o dir.v2/noext")
+        == UsageError(
+          "cannot tell the container of 'dir.v2/noext': name it .ts, .mp4 or .mkv, or give "
+            + "--container", command: "record"))
+    #expect(
+      usageError("record a.mkv -o out.mp4 --container mkv")
+        == UsageError(
+          "--container mkv does not match the extension of 'out.mp4'", command: "record"))
     #expect(
       usageError("record a.mkv -o x --container avi")
         == UsageError(
           "invalid value 'avi' for --container (one of: ts, mp4, mkv)", command: "record"))
     #expect(usageError("record a.mkv") == UsageError("missing --output", command: "record"))
+    for value in ["0", "-3"] {
+      #expect(
+        usageError("record a.mkv -o x.ts --duration \(value)")
+          == UsageError(
+            "invalid value '\(value)' for --duration (a time more than 0: 90, 2.5s, 1500ms, "
+              + "1:30 or 00:01:30.5)", command: "record"))
+    }
+  }
+
+  @Test("play takes --stall-timeout of at least half a second, and refuses an empty SOURCE")
+  func playOptions() throws {
     #expect(
-      usageError("record a.mkv -o x --duration 0")
-        == UsageError("--duration must be more than 0", command: "record"))
+      try parse("play a.mkv --stall-timeout 2s")
+        == .play(.init(source: "a.mkv", stallTimeout: .seconds(2))))
+    #expect(
+      usageError("play a.mkv --stall-timeout 0.1")
+        == UsageError(
+          "invalid value '0.1' for --stall-timeout (a time of at least 0.5s)", command: "play"))
+    #expect(throws: UsageError("empty SOURCE (an empty string was given)", command: "play")) {
+      try CommandLineParser.parse(["play", ""])
+    }
+  }
+
+  @Test("a SOURCE with a scheme of letters, digits, + - and . is a URL, not a file")
+  func sourceSchemes() throws {
+    #expect(MediaSource("ftp2://x/y.mp4") == .url(URL(string: "ftp2://x/y.mp4")!))
+    #expect(MediaSource("svn+ssh://h/a.ts") == .url(URL(string: "svn+ssh://h/a.ts")!))
+    #expect(MediaSource("2ftp://x/y.mp4") == .file("2ftp://x/y.mp4"))
+    #expect(MediaSource("clip.mkv") == .file("clip.mkv"))
   }
 
   @Test("discover looks for every kind unless told which")

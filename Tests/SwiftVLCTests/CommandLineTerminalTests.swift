@@ -109,6 +109,40 @@ struct CommandLineTerminalTests {
     let flags = report.split(separator: "\n").last { $0.hasSuffix("echo") }
     #expect(flags?.hasSuffix(" icanon,echo") == true || flags == "icanon,echo")
   }
+
+  @Test("playing in the terminal, with an SSA subtitle drawn, leaves stderr empty after q")
+  func noLibassBanner() async throws {
+    let session = Session()
+    let scratch = try ScratchDirectory("cli-ass")
+    defer { scratch.remove() }
+    let errors = scratch.path("stderr.txt")
+    try await session.tmux("new-session", "-d", "-s", "test", "-x", "80", "-y", "24", "sh")
+    let socketPath = try await session.tmux("display-message", "-p", "#{socket_path}")
+    defer {
+      _ = try? spawnTmux(["-L", session.socket, "kill-server"])
+      unlink(socketPath.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    try await session.tmux(
+      "send-keys", "-t", "test",
+      "XDG_RUNTIME_DIR= \(SwiftVLCTool.url.path) play \(Fixture.tracksMKV.path) 2>\(errors);"
+        + " echo EXIT=$?",
+      "Enter")
+    _ = try await session.waitFor("the status line while playing") { $0.contains(" playing ") }
+    // tracks.mkv (4 s): subtitle 3 is SubRip, 4 is SSA, drawn by libass. Two presses of s
+    // reach the SSA track; libass starts when its first line is drawn.
+    try await session.tmux("send-keys", "-t", "test", "s", "s")
+    _ = try await session.waitFor("the tool to end or stop", within: .seconds(15)) {
+      $0.contains(" ended ") || $0.split(separator: "\n").contains { $0.hasPrefix("EXIT=") }
+    }
+    try await session.tmux("send-keys", "-t", "test", "q")
+    let exited = try await session.waitFor("the tool to exit after q") {
+      $0.split(separator: "\n").contains { $0.hasPrefix("EXIT=") }
+    }
+    #expect(exited.split(separator: "\n").contains("EXIT=0"))
+    let written = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+    // Nothing of libass's banner, libVLC's or libavcodec's messages, or libwayland's.
+    #expect(written.isEmpty, "\(written)")
+  }
 }
 
 /// The distinct numbers of half-block cells in the rows of a captured pane that have any.

@@ -28,10 +28,10 @@ struct LoggingTests {
     await player.stop()
   }
 
-  @Test("two subscribers both receive errors, and the native callback goes with the last one")
+  @Test("two subscribers both receive errors, and forwarding stops with the last one")
   func twoSubscribers() async throws {
     let streams = [instance.logs(minimumLevel: .error), instance.logs(minimumLevel: .error)]
-    #expect(instance.logRouter.isInstalled)
+    #expect(instance.logRouter.isForwarding)
     let received = [Recorder<LogEntry>(), Recorder<LogEntry>()]
     let consumers = zip(streams, received).map { stream, recorder in
       Task {
@@ -51,8 +51,8 @@ struct LoggingTests {
 
     for consumer in consumers { consumer.cancel() }
     let router = instance.logRouter
-    try await within(.seconds(5), "the log callback to be removed") {
-      while router.isInstalled {
+    try await within(.seconds(5), "forwarding to stop") {
+      while router.isForwarding {
         try await Task.sleep(for: .milliseconds(20))
       }
     }

@@ -16,10 +16,16 @@ typedef void (*swiftvlc_log_sink)(void *context, int level, const char *module,
 typedef struct swiftvlc_log_route swiftvlc_log_route;
 
 /// Installs a log callback on `instance` that formats each message with `vsnprintf` and
-/// passes plain strings to `sink`. Returns the route to pass to `swiftvlc_log_remove`,
-/// or NULL when memory is exhausted.
+/// passes plain strings to `sink` while forwarding is on (it starts off: messages are then
+/// dropped unformatted, and libVLC prints nothing to the console either). Returns the route
+/// to pass to `swiftvlc_log_set_forwarding` and `swiftvlc_log_remove`, or NULL when memory
+/// is exhausted.
 swiftvlc_log_route *swiftvlc_log_install(libvlc_instance_t *instance,
                                          swiftvlc_log_sink sink, void *context);
+
+/// Turns forwarding to the sink on (non-zero) or off (0). Thread-safe; a message being
+/// formatted while forwarding is turned off may still reach the sink.
+void swiftvlc_log_set_forwarding(swiftvlc_log_route *route, int forwarding);
 
 /// Removes the callback (waiting, inside libVLC, for calls in flight) and frees the route.
 /// After it returns, `sink` is never called again with `context`.

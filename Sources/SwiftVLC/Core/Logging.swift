@@ -44,36 +44,48 @@ public struct LogEntry: Sendable, Equatable {
   }
 }
 
-/// Routes one instance's native log to a ``Broadcaster``. The native callback is installed
-/// while at least one consumer listens and removed after the last one leaves.
+/// Routes one instance's native log to a ``Broadcaster`` and to internal taps.
 ///
-/// Installing and removing happen on a private serial queue, never on the thread that
-/// subscribes or cancels: `libvlc_log_unset` waits for callbacks in flight, and a consumer may
-/// be cancelled from anywhere, including from code that libVLC is running.
+/// The native callback is installed for the instance's whole life, so libVLC never prints to
+/// the console itself, whatever its verbosity; messages are formatted and passed on only
+/// while a consumer listens or a tap is open, and dropped unformatted otherwise.
+///
+/// Turning forwarding on and off happens on a private serial queue, never on the thread that
+/// subscribes or cancels, so the order of subscriptions and cancellations is kept.
 final class LogRouter: Sendable {
-  // C pointers; created, read and freed only on `queue`, stored under `state`.
+  // C pointers; created in init, freed only in shutDown (on `queue`), stored under `state`.
   private struct Installed: @unchecked Sendable {
     var route: OpaquePointer
-    var context: Unmanaged<Broadcaster<LogEntry>>
+    var context: Unmanaged<LogSinkContext>
   }
 
   private struct State {
     var installed: Installed?
-    var isShutDown = false
+    var isForwarding = false
   }
 
   let broadcaster: Broadcaster<LogEntry>
+  private let sinkContext: LogSinkContext
   // Borrowed: VLCInstance owns it and calls shutDown() before releasing it.
   private nonisolated(unsafe) let instance: OpaquePointer
-  private let state = Mutex(State())
+  private let state: Mutex<State>
   private let queue = DispatchQueue(label: "SwiftVLC.log")
 
   init(instance: OpaquePointer) {
     self.instance = instance
     let queue = self.queue
     let router = WeakBox<LogRouter>()
-    self.broadcaster = Broadcaster { _ in
+    let broadcaster = Broadcaster<LogEntry> { _ in
       queue.async { router.value?.reconcile() }
+    }
+    self.broadcaster = broadcaster
+    sinkContext = LogSinkContext(broadcaster: broadcaster)
+    let context = Unmanaged.passRetained(sinkContext)
+    if let route = swiftvlc_log_install(instance, logSink, context.toOpaque()) {
+      state = Mutex(State(installed: Installed(route: route, context: context)))
+    } else {
+      context.release()
+      state = Mutex(State())
     }
     router.value = self
   }
@@ -82,42 +94,95 @@ final class LogRouter: Sendable {
   /// `VLCInstance.deinit`, before `libvlc_release`.
   func shutDown() {
     queue.sync {
-      state.withLock { $0.isShutDown = true }
-      removeIfInstalled()
+      let installed = state.withLock { state in
+        defer {
+          state.installed = nil
+          state.isForwarding = false
+        }
+        return state.installed
+      }
+      guard let installed else { return }
+      // Returns only when no callback is running, so the context can be released after it.
+      swiftvlc_log_remove(instance, installed.route)
+      installed.context.release()
     }
     broadcaster.terminate()
   }
 
-  /// Whether the native callback is installed, once pending installs and removals are done.
-  var isInstalled: Bool {
-    queue.sync { state.withLock { $0.installed != nil } }
+  /// Whether messages are passed on, once pending changes are done.
+  var isForwarding: Bool {
+    queue.sync { state.withLock { $0.isForwarding } }
+  }
+
+  /// Calls `handler` with every message, of every level, on libVLC's thread, synchronously,
+  /// until the returned tap is closed; forwarding is on when this returns. The handler must
+  /// only copy what it needs: it runs inside libVLC's log call. Never call from a libVLC
+  /// callback (this waits on the router's queue).
+  func tap(_ handler: @escaping @Sendable (LogEntry) -> Void) -> LogTap {
+    let id = sinkContext.addTap(handler)
+    queue.sync { reconcile() }
+    let queue = queue
+    let router = WeakBox<LogRouter>()
+    router.value = self
+    return LogTap { [sinkContext] in
+      sinkContext.removeTap(id)
+      queue.async { router.value?.reconcile() }
+    }
   }
 
   private func reconcile() {
-    let wanted = broadcaster.subscriberCount > 0
-    let (installed, isShutDown) = state.withLock { ($0.installed != nil, $0.isShutDown) }
-    if wanted && !installed && !isShutDown {
-      let context = Unmanaged.passRetained(broadcaster)
-      guard let route = swiftvlc_log_install(instance, logSink, context.toOpaque()) else {
-        context.release()
-        return
-      }
-      let installed = Installed(route: route, context: context)
-      state.withLock { $0.installed = installed }
-    } else if !wanted && installed {
-      removeIfInstalled()
+    let wanted = broadcaster.subscriberCount > 0 || sinkContext.hasTaps
+    state.withLock { state in
+      guard let installed = state.installed, state.isForwarding != wanted else { return }
+      swiftvlc_log_set_forwarding(installed.route, wanted ? 1 : 0)
+      state.isForwarding = wanted
+    }
+  }
+}
+
+/// An open tap on an instance's log (see `LogRouter.tap`); ``close()`` ends it.
+final class LogTap: Sendable {
+  private let onClose: Mutex<(@Sendable () -> Void)?>
+
+  init(onClose: @escaping @Sendable () -> Void) { self.onClose = Mutex(onClose) }
+
+  deinit { close() }
+
+  /// Stops the handler; it is not called after this returns, except by a message libVLC was
+  /// already logging. Idempotent.
+  func close() {
+    onClose.withLock { $0.take() }?()
+  }
+}
+
+/// What the C sink reaches: the broadcaster and the taps.
+final class LogSinkContext: Sendable {
+  let broadcaster: Broadcaster<LogEntry>
+  private let taps = Mutex<(next: UInt64, handlers: [UInt64: @Sendable (LogEntry) -> Void])>(
+    (0, [:]))
+
+  init(broadcaster: Broadcaster<LogEntry>) { self.broadcaster = broadcaster }
+
+  var hasTaps: Bool { taps.withLock { !$0.handlers.isEmpty } }
+
+  func addTap(_ handler: @escaping @Sendable (LogEntry) -> Void) -> UInt64 {
+    taps.withLock { taps in
+      defer { taps.next += 1 }
+      taps.handlers[taps.next] = handler
+      return taps.next
     }
   }
 
-  private func removeIfInstalled() {
-    let installed = state.withLock { state in
-      defer { state.installed = nil }
-      return state.installed
-    }
-    guard let installed else { return }
-    // Returns only when no callback is running, so the context can be released after it.
-    swiftvlc_log_remove(instance, installed.route)
-    installed.context.release()
+  func removeTap(_ id: UInt64) {
+    _ = taps.withLock { $0.handlers.removeValue(forKey: id) }
+  }
+
+  /// Delivers one entry: to the taps (snapshot under the lock, called outside it), then to the
+  /// log streams.
+  func deliver(_ entry: LogEntry) {
+    let handlers = taps.withLock { Array($0.handlers.values) }
+    for handler in handlers { handler(entry) }
+    broadcaster.broadcast(entry)
   }
 }
 
@@ -132,15 +197,15 @@ final class WeakBox<Value: AnyObject & Sendable>: Sendable {
   }
 }
 
-/// The C-side sink: copies the strings into a `LogEntry` and broadcasts it. Runs on libVLC's
-/// threads and touches nothing but the broadcaster.
+/// The C-side sink: copies the strings into a `LogEntry` and delivers it. Runs on libVLC's
+/// threads and touches nothing but the taps and the broadcaster.
 private func logSink(
   context: UnsafeMutableRawPointer?, level: Int32, module: UnsafePointer<CChar>?,
   message: UnsafePointer<CChar>?
 ) {
   guard let context, let message else { return }
-  let broadcaster = Unmanaged<Broadcaster<LogEntry>>.fromOpaque(context).takeUnretainedValue()
-  broadcaster.broadcast(
+  let sink = Unmanaged<LogSinkContext>.fromOpaque(context).takeUnretainedValue()
+  sink.deliver(
     LogEntry(
       level: LogLevel(native: level), message: String(cString: message),
       module: module.map { String(cString: $0) }))

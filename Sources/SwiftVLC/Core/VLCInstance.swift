@@ -25,6 +25,10 @@ public final class VLCInstance: Sendable {
   /// With no `DISPLAY` or `WAYLAND_DISPLAY`, video goes to the null output (`--vout=vdummy`)
   /// instead of libVLC's terminal ASCII-art output, which takes over the terminal and can crash.
   /// With no sound server and no sound card, audio goes to the null output (`--aout=adummy`).
+  /// With no `WAYLAND_DISPLAY`, the Wayland window modules are pointed at a path that is not a
+  /// compositor (`--wl-display=/dev/null`), so they fail quietly: libVLC 3 probes a window for
+  /// every video output, even the null one, and libwayland otherwise prints
+  /// "XDG_RUNTIME_DIR is invalid or not set" when that variable is unset.
   /// With no D-Bus session, passwords are kept in memory (`--keystore=memory`): libVLC's desktop
   /// keystores wait on D-Bus, and a login prompt would never reach a ``DialogHandler``.
   /// libVLC's own console log is silenced; read it through ``logs(minimumLevel:)``.
@@ -37,6 +41,7 @@ public final class VLCInstance: Sendable {
     if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
       arguments.append("--vout=vdummy")
     }
+    if (environment["WAYLAND_DISPLAY"] ?? "").isEmpty { arguments += noWaylandArguments }
     if !hasAudioDevice(environment: environment) {
       arguments.append("--aout=adummy")
     }
@@ -44,14 +49,41 @@ public final class VLCInstance: Sendable {
   }
 
   /// Arguments for instances that must never touch a screen, a sound device, a GPU or the
-  /// desktop keystore: null video and audio outputs, software decoding, passwords in memory.
-  /// Used by tests, thumbnails and probes.
+  /// desktop keystore: null video and audio outputs, software decoding, passwords in memory,
+  /// and no Wayland connection (see ``defaultArguments``). Used by tests, thumbnails and probes.
   public static var headlessArguments: [String] {
     [
       "--no-video-title-show", "--quiet", "--vout=vdummy", "--aout=adummy", "--avcodec-hw=none",
       "--keystore=memory",
-    ]
+    ] + noWaylandArguments
   }
+
+  /// `--wl-display=/dev/null` when libVLC's Wayland window modules are installed, nothing
+  /// otherwise: the option belongs to those modules, and `libvlc_new` refuses (and prints) an
+  /// option no installed module knows. An absolute path makes libwayland skip
+  /// `XDG_RUNTIME_DIR`, and connecting to a file that is not a socket fails without a word.
+  static let noWaylandArguments: [String] = {
+    // libvlc.so lives beside the `vlc/plugins` folder (Debian: /usr/lib/<triplet>); the
+    // process's memory map says where the one this library links was loaded from.
+    // (Read to the end: /proc files report a size of 0.)
+    let maps = String(
+      decoding: FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data(),
+      as: UTF8.self)
+    let loaded = maps.split(separator: "\n").lazy.compactMap { line in
+      line.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init)
+    }.first { $0.hasPrefix("/") && $0.contains("/libvlc.so") }
+    let library = loaded.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+    let folders = [
+      ProcessInfo.processInfo.environment["VLC_PLUGIN_PATH"],
+      library?.appendingPathComponent("vlc/plugins").path,
+    ].compactMap { $0 }
+    let hasWaylandWindow = folders.contains { folder in
+      ["libxdg_shell_plugin.so", "libwl_shell_plugin.so"].contains {
+        FileManager.default.fileExists(atPath: "\(folder)/video_output/\($0)")
+      }
+    }
+    return hasWaylandWindow ? ["--wl-display=/dev/null"] : []
+  }()
 
   /// The libVLC version, for example "3.0.24 Vetinari".
   public var version: String { String(cString: libvlc_get_version()) }
@@ -69,6 +101,10 @@ public final class VLCInstance: Sendable {
   ///
   /// Blocks while libVLC loads its plugin cache (tens of milliseconds).
   ///
+  /// Nothing the instance does is printed on the console: `--quiet` is always added (it also
+  /// silences libavcodec, whose log level libVLC sets from it for the whole process), and
+  /// libVLC's messages, of every level, go only to ``logs(minimumLevel:)``.
+  ///
   /// - Parameter arguments: libVLC command-line options, such as `--vout=vdummy`.
   /// - Throws: ``VLCError/instanceCreationFailed(reason:)`` when libVLC rejects an option or
   ///   cannot load its plugins.
@@ -76,6 +112,7 @@ public final class VLCInstance: Sendable {
     // No libvlc_errmsg here: libVLC 3 creates the thread-local error slot inside libvlc_new
     // and deletes it when the last instance goes, so reading or clearing it with no live
     // instance frees a foreign pointer and aborts.
+    let arguments = arguments.contains("--quiet") ? arguments : arguments + ["--quiet"]
     let created = withCStrings(arguments) { argv in
       libvlc_new(Int32(arguments.count), argv)
     }

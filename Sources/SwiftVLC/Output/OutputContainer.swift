@@ -35,6 +35,36 @@ public enum OutputContainer: String, Sendable, Hashable, CaseIterable {
     }
   }
 
+  /// Whether this container's libVLC 3 muxer takes `track` as it is (copied, not
+  /// re-encoded). The lists are those of the 3.0 sources: `mp4mux_CanMux`
+  /// (modules/mux/mp4/libmp4mux.c) and `FillPMTESParams` (modules/mux/mpeg/tables.c);
+  /// Matroska goes through libavformat (modules/demux/avformat/mux.c), which takes any audio
+  /// or video codec libavcodec knows and refuses every subtitle track.
+  func copies(_ track: Track) -> Bool {
+    switch (self, track.kind) {
+    case (.mkv, .audio), (.mkv, .video): true
+    case (.mkv, _): false
+    case (.mp4, _): Self.mp4Codecs.contains(track.codec)
+    case (.ts, _): Self.tsCodecs.contains(track.codec)
+    }
+  }
+
+  /// libVLC fourCCs (trailing spaces trimmed) the MP4 muxer takes. HEVC only with its
+  /// parameter sets out of band (not from MPEG-TS), which a track does not tell, so it is
+  /// listed and left to the check of the written file.
+  private static let mp4Codecs: Set<String> = [
+    "a52", "dts", "eac3", "mp4a", "mp4v", "mpga", "mp3", "mpgv", "mp2v", "mp1v", "MJPG", "mjpb",
+    "SVQ1", "SVQ3", "h263", "samr", "sawb", "YV12", "YUY2", "WVC1", "WMAP", "h264", "hevc",
+    "subt",
+  ]
+
+  /// libVLC fourCCs (trailing spaces trimmed) the MPEG-TS muxer takes.
+  private static let tsCodecs: Set<String> = [
+    "mpgv", "mp2v", "mp1v", "mp4v", "hevc", "h264", "h263", "I263", "WMV3", "WMV2", "WMV1",
+    "DIV3", "DIV2", "DIV1", "MJPG", "drac", "mpga", "mp2", "mp3", "a52", "lpcm", "Opus", "eac3",
+    "dts", "mp4a", "spu", "subt", "dvbs", "telx",
+  ]
+
   /// A human-readable name for error messages.
   var displayName: String {
     switch self {

@@ -51,7 +51,7 @@ final class OutputSession: Sendable {
   private let signals: SignalBox
   private let attachment: EventAttachment<SignalBox>
 
-  /// Creates the native player and starts playing `media` at once.
+  /// Creates the native player; ``begin()`` starts playing `media`.
   init(media: Media) {
     self.media = media
     native = NativePlayer(instance: media.instance)
@@ -62,7 +62,12 @@ final class OutputSession: Sendable {
         libvlc_MediaPlayerPlaying, libvlc_MediaPlayerESAdded, libvlc_MediaPlayerEndReached,
         libvlc_MediaPlayerEncounteredError,
       ], box: signals, callback: outputEventCallback)
+  }
+
+  /// Starts playing the media into its output. Call it at most once.
+  func begin() {
     let signals = signals
+    let media = media
     native.async { player in
       libvlc_media_player_set_media(player, media.pointer)
       if libvlc_media_player_play(player) < 0 { signals.send(.failed) }

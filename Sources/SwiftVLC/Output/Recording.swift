@@ -36,12 +36,17 @@ public struct RecordingResult: Sendable, Hashable {
   /// How much was recorded: the duration libVLC reads from the finished file, or, when it
   /// cannot tell, the playback time reached (the wall-clock recording time for live sources).
   public var duration: Duration
+  /// The source's tracks the container could not hold and libVLC 3's muxer left out: subtitle
+  /// tracks (every one in Matroska, all but plain text in MP4, all but DVB, teletext and
+  /// plain text in MPEG-TS). Audio and video the container cannot hold are refused instead.
+  public var droppedTracks: [Track]
 
   /// Creates a result.
-  public init(path: String, bytes: Int64, duration: Duration) {
+  public init(path: String, bytes: Int64, duration: Duration, droppedTracks: [Track] = []) {
     self.path = path
     self.bytes = bytes
     self.duration = duration
+    self.droppedTracks = droppedTracks
   }
 }
 
@@ -69,9 +74,22 @@ public struct RecordingProgress: Sendable, Hashable {
 /// (``Transcode``) and also displaying it. Either await ``record(_:to:options:)``, or
 /// ``start(_:to:options:)`` a recording, watch its ``progress`` and ``stop()`` it.
 ///
-/// A recording that fails (a source that cannot be opened or has nothing to record) or is
-/// cancelled removes the file it created. A file already at the destination is replaced.
-/// Dropping a running `Recording` stops it and keeps the file. Thread-safe.
+/// A recording is judged by the file it wrote, read back with libVLC once it is finished: it
+/// fails when the file holds no audio or video, or when the source ended early (more than
+/// 2 s and 10 % short of its known duration: an HLS segment that answered 404, say). A local
+/// source whose audio or video the container cannot hold (VP9 or Opus into MP4) is refused
+/// before anything is written. Failures say what libVLC's log told: the HTTP status, a login
+/// the server wants, an encryption key that could not be fetched, or why the file could not
+/// be written.
+///
+/// What libVLC 3's muxers keep: every audio and video stream the container can hold; track
+/// languages in MP4 and MPEG-TS (MP4 marks a track without one as English); no track titles,
+/// chapters or title in any container; in Matroska (written by libavformat) no subtitles and
+/// no languages either. ``RecordingResult/droppedTracks`` lists the tracks left out.
+///
+/// A recording that fails or is cancelled removes the file it created (never anything but a
+/// regular file). A file already at the destination is replaced. Dropping a running
+/// `Recording` stops it and keeps the file. Thread-safe.
 ///
 /// ```swift
 /// let media = try Media(url: URL(string: "https://example.com/live.m3u8")!)
@@ -108,9 +126,10 @@ public final class Recording: Sendable {
   ///   - path: the file to write; relative paths are resolved against the current directory.
   ///     Its directory must exist.
   ///   - options: container, transcoding, display and duration.
-  /// - Throws: ``VLCError/invalidInput(_:)`` for a bad path, a duration that is not positive,
-  ///   invalid ``Transcode`` settings, or a media made from an `AsyncSequence` (it cannot be
-  ///   read a second time).
+  /// - Throws: ``VLCError/invalidInput(_:)`` for a bad path or one that cannot be opened for
+  ///   writing (the message names it and says why), a duration that is not positive, invalid
+  ///   ``Transcode`` settings, or a media made from an `AsyncSequence` (it cannot be read a
+  ///   second time).
   public static func start(
     _ media: Media, to path: String, options: RecordingOptions = RecordingOptions()
   ) throws(VLCError) -> Recording {
@@ -133,7 +152,9 @@ public final class Recording: Sendable {
     if let duration = options.duration {
       mediaOptions.append(":stop-time=\(optionSeconds(duration))")
     }
-    let session = OutputSession(media: try media.copy(adding: mediaOptions))
+    let copy = try media.copy(adding: mediaOptions)
+    try checkWritable(destination)
+    let session = OutputSession(media: copy)
     let recording = Recording(session: session, path: destination, options: options)
 
     // The task holds the session, not the recording, so dropping the recording stops it.
@@ -141,13 +162,24 @@ public final class Recording: Sendable {
     let progress = recording.progressBroadcaster
     let limit = media.isLocalFile ? nil : options.duration
     Task {
+      let witness = LogWitness(instance: media.instance)
+      if let refusal = await refusal(of: media, options: options) {
+        _ = witness.finish()
+        removeFile(destination)
+        completion.settle(.failure(refusal))
+        progress.terminate()
+        return
+      }
+      session.begin()
       let outcome = await session.run(limit: limit) { snapshot in
         progress.broadcast(
           RecordingProgress(
             bytesWritten: fileSize(destination) ?? 0, elapsed: snapshot.elapsed,
             mediaTime: snapshot.mediaTime))
       }
-      let result = await result(of: outcome, path: destination, media: media)
+      let result = await result(
+        of: outcome, path: destination, media: media, session: session, options: options,
+        diagnosis: witness.finish())
       completion.settle(result)
       progress.terminate()
     }
@@ -161,9 +193,14 @@ public final class Recording: Sendable {
   ///
   /// - Returns: the file written, its size and how much was recorded.
   /// - Throws: what ``start(_:to:options:)`` throws;
-  ///   ``VLCError/playbackFailed(reason:)`` when the source cannot be opened or read or has no
-  ///   audio or video; ``VLCError/cancelled`` when the calling task is cancelled. In each of
-  ///   these cases the file is removed.
+  ///   ``VLCError/invalidInput(_:)`` naming the codec and the container when the container
+  ///   cannot hold the source's audio or video;
+  ///   ``VLCError/playbackFailed(reason:)`` when the source cannot be opened or read, has no
+  ///   audio or video, or ends early;
+  ///   ``VLCError/operationFailed(_:)`` naming the file when it cannot be written, or holds
+  ///   no audio or video once finished;
+  ///   ``VLCError/cancelled`` when the calling task is cancelled. In each of these cases the
+  ///   file is removed.
   public static func record(
     _ media: Media, to path: String, options: RecordingOptions = RecordingOptions()
   ) async throws(VLCError) -> RecordingResult {
@@ -236,29 +273,87 @@ public final class Recording: Sendable {
     return absolute
   }
 
+  /// Why a local source cannot be recorded with `options` (a codec the container cannot
+  /// hold), found by parsing it before anything is written; `nil` when it can, or when it
+  /// cannot be parsed beforehand (network sources: the finished file is checked instead).
+  private static func refusal(of media: Media, options: RecordingOptions) async -> VLCError? {
+    guard media.isLocalFile, let info = try? await media.parse() else { return nil }
+    return RecordingCheck.refusal(
+      tracks: info.tracks, container: options.container, transcode: options.transcode)
+  }
+
   /// Turns a session outcome into the recording's result, removing the file on failure.
-  private static func result(of outcome: OutputSession.Outcome, path: String, media: Media) async
-    -> Result<RecordingResult, VLCError>
-  {
+  private static func result(
+    of outcome: OutputSession.Outcome, path: String, media: Media, session: OutputSession,
+    options: RecordingOptions, diagnosis: LogDiagnosis
+  ) async -> Result<RecordingResult, VLCError> {
     let source = media.mrl
-    let failure: VLCError? =
+    // What libVLC learnt about the source while recording it (HLS tracks appear only then).
+    let seen = session.media.readInfo()
+    let failure: VLCError?
+    if let reason = diagnosis.destinationReason {
+      failure = .operationFailed("cannot write \(path): \(reason)")
+    } else {
       switch outcome.ending {
-      case .cancelled: .cancelled
-      case .failed: .playbackFailed(reason: "could not record \(source): libVLC could not read it")
-      case .sourceEnded:
-        outcome.hadStreams
-          ? nil : .playbackFailed(reason: "\(source) has no audio or video to record")
-      case .limitReached, .stopped:
-        outcome.hadStreams
-          ? nil : .playbackFailed(reason: "nothing was recorded from \(source) before the stop")
+      case .cancelled:
+        failure = .cancelled
+      case .failed:
+        failure = .playbackFailed(
+          reason: "could not record \(source): "
+            + (diagnosis.sourceReason ?? "libVLC could not read it"))
+      case .sourceEnded where !outcome.hadStreams:
+        failure = .playbackFailed(
+          reason: diagnosis.sourceReason.map { "could not record \(source): \($0)" }
+            ?? "\(source) has no audio or video to record")
+      case .sourceEnded, .limitReached, .stopped:
+        failure = nil
       }
+    }
     if let failure {
-      try? FileManager.default.removeItem(atPath: path)
+      removeFile(path)
       return .failure(failure)
     }
+    guard isRegularFile(path) else {
+      // A device or a pipe: nothing to read back.
+      return .success(
+        RecordingResult(
+          path: path, bytes: 0, duration: outcome.mediaTime ?? outcome.elapsed,
+          droppedTracks: RecordingCheck.dropped(tracks: seen.tracks, container: options.container)))
+    }
+    let written = await readBack(path, instance: media.instance)
+    let bytes = fileSize(path) ?? 0
+    var expected: Duration?
+    if outcome.ending == .sourceEnded, let known = seen.duration {
+      expected = options.duration.map { min($0, known) } ?? known
+    }
+    if let verdict = RecordingCheck.verdict(
+      path: path, written: written, bytes: bytes, expected: expected, source: seen.tracks,
+      container: options.container, transcode: options.transcode,
+      sourceReason: diagnosis.sourceReason)
+    {
+      removeFile(path)
+      return .failure(verdict)
+    }
     return .success(
-      await finishedFile(
-        path, instance: media.instance, fallback: outcome.mediaTime ?? outcome.elapsed))
+      RecordingResult(
+        path: path, bytes: bytes,
+        duration: written?.duration ?? outcome.mediaTime ?? outcome.elapsed,
+        droppedTracks: RecordingCheck.dropped(tracks: seen.tracks, container: options.container)))
+  }
+
+  /// Checks that `path` can be opened for writing (creating it), so that a destination libVLC
+  /// cannot create is reported as such, not as a source libVLC could not read.
+  static func checkWritable(_ path: String) throws(VLCError) {
+    let file = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    guard file >= 0 else {
+      throw .invalidInput("cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+    close(file)
+  }
+
+  /// Removes the file a failed recording wrote, if it is a regular file.
+  private static func removeFile(_ path: String) {
+    if isRegularFile(path) { try? FileManager.default.removeItem(atPath: path) }
   }
 
   /// The result for the finished file at `path`.
@@ -268,8 +363,17 @@ public final class Recording: Sendable {
   static func finishedFile(_ path: String, instance: VLCInstance, fallback: Duration) async
     -> RecordingResult
   {
-    let written = try? await Media(path: path, instance: instance).parse().duration
-    return RecordingResult(path: path, bytes: fileSize(path) ?? 0, duration: written ?? fallback)
+    let written = await readBack(path, instance: instance)
+    return RecordingResult(
+      path: path, bytes: fileSize(path) ?? 0, duration: written?.duration ?? fallback)
+  }
+
+  /// The finished file at `path` as libVLC reads it, with an MPEG-TS file's duration taken
+  /// from its timestamps (libVLC only estimates it); `nil` when libVLC cannot read it.
+  private static func readBack(_ path: String, instance: VLCInstance) async -> MediaInfo? {
+    guard var info = try? await Media(path: path, instance: instance).parse() else { return nil }
+    if let exact = TransportStreamDuration.read(path) { info.duration = exact }
+    return info
   }
 }
 

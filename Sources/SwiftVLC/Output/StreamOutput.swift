@@ -65,6 +65,7 @@ public final class StreamOutput: Sendable {
       destination: SoutChain.http(host: host, port: port, path: path, container: mux),
       transcode: transcode)
     let session = OutputSession(media: try media.copy(adding: [":sout=\(chain)"]))
+    session.begin()
     let output = StreamOutput(session: session, url: url)
     let completion = output.completion
     let source = media.mrl

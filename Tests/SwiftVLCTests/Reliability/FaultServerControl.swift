@@ -26,6 +26,17 @@ extension TestServer {
     return open
   }
 
+  /// How many requests the server has had for `route`, the first path component
+  /// ("hlsfault" for `/hlsfault/…`) (`GET /control/stats`).
+  func requestCount(_ route: String) async throws -> Int {
+    let reply = try await request("GET /control/stats")
+    guard let body = reply.range(of: "\r\n\r\n").map({ reply[$0.upperBound...] }),
+      let object = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
+      let requests = object["requests"] as? [String: Int]
+    else { throw ControlFailed(description: "unreadable stats: \(reply.prefix(200))") }
+    return requests[route] ?? 0
+  }
+
   /// Why a control request failed.
   struct ControlFailed: Error, CustomStringConvertible {
     var description: String

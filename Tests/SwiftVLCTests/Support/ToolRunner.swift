@@ -23,11 +23,12 @@ struct ToolResult: Sendable {
 ///
 /// - Parameters:
 ///   - environment: variables set for the tool on top of this process's environment.
+///   - liveLines: when given, receives each stdout line as soon as the tool prints it.
 ///   - whileRunning: runs once the tool has started, with its process id (to signal it);
 ///     when it throws, the tool is killed and the error rethrown.
 func runTool(
   _ arguments: [String], environment: [String: String] = [:],
-  within limit: Duration = .seconds(20),
+  within limit: Duration = .seconds(20), liveLines: Recorder<String>? = nil,
   whileRunning: @escaping @Sendable (pid_t) async throws -> Void = { _ in }
 ) async throws -> ToolResult {
   let process = Process()
@@ -48,7 +49,7 @@ func runTool(
   }
   try process.run()
   // Blocking reads run on dispatch threads, never on the few cooperative ones.
-  async let output = readToEnd(stdout.fileHandleForReading)
+  async let output = readToEnd(stdout.fileHandleForReading, liveLines: liveLines)
   async let errors = readToEnd(stderr.fileHandleForReading)
   do {
     try await whileRunning(process.processIdentifier)
@@ -69,10 +70,23 @@ func runTool(
   return ToolResult(status: status, stdout: await output, stderr: await errors)
 }
 
-private func readToEnd(_ handle: FileHandle) async -> String {
+private func readToEnd(_ handle: FileHandle, liveLines: Recorder<String>? = nil) async -> String {
   await withCheckedContinuation { continuation in
     DispatchQueue.global().async {
-      let data = handle.readDataToEndOfFile()
+      guard let liveLines else {
+        let data = handle.readDataToEndOfFile()
+        continuation.resume(returning: String(decoding: data, as: UTF8.self))
+        return
+      }
+      var data = Data()
+      var lineStart = 0
+      while case let chunk = handle.availableData, !chunk.isEmpty {
+        data.append(chunk)
+        while let newline = data[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+          liveLines.append(String(decoding: data[lineStart..<newline], as: UTF8.self))
+          lineStart = newline + 1
+        }
+      }
       continuation.resume(returning: String(decoding: data, as: UTF8.self))
     }
   }

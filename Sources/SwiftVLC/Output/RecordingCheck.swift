@@ -1,0 +1,87 @@
+import Foundation
+
+/// The checks a ``Recording`` makes before it starts (can the container hold the source's
+/// codecs?) and once its file is finished (does the file hold what was read?).
+///
+/// libVLC 3's muxers refuse a stream they cannot hold without a word: VP9 and Opus into MP4
+/// make a file with an empty index, and the recording reports nothing wrong. A source that
+/// fails half-way (an HLS segment answering 404) ends like a natural end. So a recording is
+/// judged by the file it wrote, read back with libVLC.
+enum RecordingCheck {
+  /// The error for audio and video tracks that `container` cannot hold as they will be
+  /// written (copied, unless `transcode` re-encodes that kind), or `nil` when it can.
+  static func refusal(tracks: [Track], container: OutputContainer, transcode: Transcode?)
+    -> VLCError?
+  {
+    let refused = tracks.filter { track in
+      switch track.kind {
+      case .video: transcode?.videoCodec == nil && !container.copies(track)
+      case .audio: transcode?.audioCodec == nil && !container.copies(track)
+      case .subtitle, .unknown: false
+      }
+    }
+    guard !refused.isEmpty else { return nil }
+    let names = refused.map { track in
+      let kind = track.kind == .video ? "video" : "audio"
+      let name = track.codecName.map { "\($0), " } ?? ""
+      return "\(track.codec) \(kind) (\(name)track \(track.id))"
+    }
+    let advice =
+      container == .mkv
+      ? "transcode it (RecordingOptions.transcode)"
+      : "record to Matroska (.mkv), or transcode it (RecordingOptions.transcode)"
+    return .invalidInput(
+      "\(container.displayName) cannot hold \(names.joined(separator: " or ")): \(advice)")
+  }
+
+  /// The subtitle tracks of `tracks` that `container` drops (libVLC's muxers skip them).
+  static func dropped(tracks: [Track], container: OutputContainer) -> [Track] {
+    tracks.filter { $0.kind == .subtitle && !container.copies($0) }
+  }
+
+  /// What the finished file says, or why it is not a recording.
+  ///
+  /// - Parameters:
+  ///   - written: the file read back by libVLC (`nil` when it could not be read at all).
+  ///   - bytes: the file's size.
+  ///   - expected: how much the recording should hold, when known (the source ended by
+  ///     itself, at a known duration or at the requested one).
+  ///   - source: the source's tracks, as libVLC saw them while recording.
+  ///   - sourceReason: why the source failed, from libVLC's log, if it said.
+  static func verdict(
+    path: String, written: MediaInfo?, bytes: Int64, expected: Duration?, source: [Track],
+    container: OutputContainer, transcode: Transcode?, sourceReason: String?
+  ) -> VLCError? {
+    let streams = written?.tracks.filter { $0.kind == .audio || $0.kind == .video } ?? []
+    if streams.isEmpty {
+      if let refusal = refusal(tracks: source, container: container, transcode: transcode) {
+        return refusal
+      }
+      let why = sourceReason.map { ": \($0)" } ?? ""
+      return .operationFailed(
+        "\(path) holds no audio or video after recording (\(bytes) bytes written)\(why)")
+    }
+    // The same rule as a player's early end: short by more than 2 s and by more than 10 %.
+    if let expected, let duration = written?.duration {
+      let shortfall = expected - duration
+      if shortfall > .seconds(2) && shortfall * 10 > expected {
+        let why = sourceReason.map { ": \($0)" } ?? ""
+        return .playbackFailed(
+          reason: "the source ended early: \(path) holds \(seconds(duration)) s of "
+            + "\(seconds(expected)) s\(why)")
+      }
+    }
+    return nil
+  }
+
+  /// "2.5" for a duration of 2.5 s.
+  private static func seconds(_ duration: Duration) -> String {
+    String(format: "%.1f", Double(duration.milliseconds) / 1_000)
+  }
+}
+
+/// Whether `path` is a regular file (not a device, a FIFO or a directory).
+func isRegularFile(_ path: String) -> Bool {
+  var status = stat()
+  return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+}

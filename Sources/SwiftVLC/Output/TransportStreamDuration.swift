@@ -1,0 +1,146 @@
+import Foundation
+
+/// The duration of an MPEG-TS file, from the presentation timestamps of its audio and video.
+///
+/// libVLC 3 estimates a TS file's length from its bitrate or its clock references, which for
+/// a recording of a live stream can be off by a third (2.69 s for a file holding 4.09 s), or
+/// gives none. The timestamps are exact, with one catch: libVLC's TS muxer writes the audio
+/// that was waiting when a recording starts as one large first PES packet, stamped with the
+/// time at which it ends (or as packets without a timestamp before the first one). Their
+/// length is estimated from their size at the stream's byte rate; the last packet's likewise. The result is the span from the earliest start to the latest
+/// end over all streams, as ffprobe reports a TS file's duration.
+enum TransportStreamDuration {
+  private static let packetSize = 188
+  /// How much of the file's start and end is read.
+  private static let window = 4 << 20
+
+  /// One PES packet: its timestamp (90 kHz), if it has one, and how many payload bytes it
+  /// carries.
+  private struct Packet {
+    var pts: Int64?
+    var bytes: Int
+  }
+
+  /// The PES packets of one elementary stream, in file order.
+  private struct Stream {
+    var isAudio: Bool
+    var packets: [Packet] = []
+  }
+
+  /// The span of the audio and video in the TS file at `path`; `nil` when the file is not
+  /// MPEG-TS or holds no timestamps.
+  static func read(_ path: String) -> Duration? {
+    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? file.close() }
+    guard let size = try? file.seekToEnd(), size >= UInt64(packetSize) else { return nil }
+    try? file.seek(toOffset: 0)
+    let head = (try? file.read(upToCount: window)) ?? Data()
+    var tail = head
+    if size > UInt64(window) {
+      try? file.seek(toOffset: size - UInt64(window))
+      tail = (try? file.read(upToCount: window)) ?? Data()
+    }
+    guard let first = streams(in: head), let last = streams(in: tail) else { return nil }
+    var start: Int64?
+    var end: Int64?
+    for (pid, opening) in first {
+      guard let closing = last[pid], let begins = begin(of: opening),
+        let finishes = finish(of: closing, rate: byteRate(of: opening))
+      else { continue }
+      start = min(start ?? begins, begins)
+      end = max(end ?? finishes, finishes)
+    }
+    guard let start, let end, end > start else { return nil }
+    return .microseconds((end - start) * 100 / 9)  // 90 kHz ticks
+  }
+
+  /// Bytes per tick of an audio stream, from its timed packets after the first.
+  private static func byteRate(of stream: Stream) -> Double? {
+    let timed = stream.packets.indices.filter { stream.packets[$0].pts != nil }
+    guard stream.isAudio, timed.count >= 4, let from = stream.packets[timed[1]].pts,
+      let to = stream.packets[timed[timed.count - 1]].pts, to > from
+    else { return nil }
+    let bytes = stream.packets[timed[1]..<timed[timed.count - 1]].reduce(0) { $0 + $1.bytes }
+    return Double(bytes) / Double(to - from)
+  }
+
+  /// When a stream's first packet begins.
+  private static func begin(of stream: Stream) -> Int64? {
+    let times = stream.packets.compactMap(\.pts)
+    guard let earliest = times.min() else { return nil }
+    guard let rate = byteRate(of: stream),
+      let first = stream.packets.firstIndex(where: { $0.pts != nil })
+    else { return earliest }
+    // Everything up to the first timed packet, and that packet, ends where the next begins.
+    let leading = stream.packets[...first].reduce(0) { $0 + $1.bytes }
+    return min(earliest, times[1] - Int64(Double(leading) / rate))
+  }
+
+  /// When a stream's last packet ends.
+  private static func finish(of stream: Stream, rate: Double?) -> Int64? {
+    let times = stream.packets.compactMap(\.pts)
+    guard let latest = times.max(),
+      let last = stream.packets.lastIndex(where: { $0.pts != nil }),
+      let lastTime = stream.packets[last].pts
+    else { return nil }
+    if let rate {
+      let trailing = stream.packets[last...].reduce(0) { $0 + $1.bytes }
+      return max(latest, lastTime + Int64(Double(trailing) / rate))
+    }
+    // Video: one picture per packet; the last one lasts as long as the usual gap.
+    let gaps = zip(times.dropFirst(), times).map { $0 - $1 }.filter { $0 > 0 }.sorted()
+    return latest + (gaps.isEmpty ? 0 : gaps[gaps.count / 2])
+  }
+
+  /// The audio and video PES packets in `data`, by PID; `nil` when it is not TS.
+  private static func streams(in data: Data) -> [Int: Stream]? {
+    let bytes = [UInt8](data)
+    guard let start = syncOffset(bytes) else { return nil }
+    var found: [Int: Stream] = [:]
+    var offset = start
+    while offset + packetSize <= bytes.count {
+      defer { offset += packetSize }
+      guard bytes[offset] == 0x47 else { continue }
+      let pid = Int(bytes[offset + 1] & 0x1F) << 8 | Int(bytes[offset + 2])
+      let control = (bytes[offset + 3] >> 4) & 0x3
+      var payload = offset + 4
+      if control == 0 || control == 2 { continue }
+      if control == 3 { payload += 1 + Int(bytes[offset + 4]) }
+      let end = offset + packetSize
+      guard payload < end else { continue }
+      if bytes[offset + 1] & 0x40 != 0 {
+        if let (pts, isAudio) = header(bytes, at: payload, end: end) {
+          found[pid, default: Stream(isAudio: isAudio)].packets.append(
+            Packet(pts: pts, bytes: end - payload))
+        }
+      } else if var stream = found[pid], !stream.packets.isEmpty {
+        stream.packets[stream.packets.count - 1].bytes += end - payload
+        found[pid] = stream
+      }
+    }
+    return found
+  }
+
+  /// The PTS (if any) of an audio or video PES header at `start`, and whether it is audio.
+  private static func header(_ bytes: [UInt8], at start: Int, end: Int) -> (Int64?, Bool)? {
+    guard start + 14 <= end, bytes[start] == 0, bytes[start + 1] == 0, bytes[start + 2] == 1
+    else { return nil }
+    let stream = bytes[start + 3]
+    // Audio (0xC0-0xDF), video (0xE0-0xEF) and private stream 1 (0xBD: AC-3, Opus, …).
+    guard (0xC0...0xEF).contains(stream) || stream == 0xBD else { return nil }
+    guard bytes[start + 7] & 0x80 != 0 else { return (nil, stream < 0xE0) }
+    let p = bytes[(start + 9)...(start + 13)].map { Int64($0) }
+    let pts = (p[0] >> 1 & 0x7) << 30 | p[1] << 22 | (p[2] >> 1) << 15 | p[3] << 7 | p[4] >> 1
+    return (pts, stream < 0xE0)
+  }
+
+  /// The first offset where three packets in a row start with the sync byte.
+  private static func syncOffset(_ bytes: [UInt8]) -> Int? {
+    (0..<min(packetSize, bytes.count)).first { offset in
+      (0..<3).allSatisfy { index in
+        let position = offset + index * packetSize
+        return position < bytes.count && bytes[position] == 0x47
+      }
+    }
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// The tool never reports success for a bad result, never hangs on a signal, says why it
+/// failed, and leaves stderr to its own lines.
+@Suite("swiftvlc failures, interruptions and stderr")
+struct CommandLineFailureTests {
+  @Test("play of a stalled stream prints stalled, and Ctrl-C ends it within 2 s with end last")
+  func playStalledThenInterrupted() async throws {
+    let server = try await TestServer()
+    let source = server.url("hlsfault/stall/1/hls/index.m3u8").absoluteString
+    let lines = Recorder<String>()
+    let clock = ContinuousClock()
+    let interrupted = Recorder<ContinuousClock.Instant>()
+    let result = try await runTool(
+      ["play", source, "--stall-timeout", "1s"], within: .seconds(60), liveLines: lines
+    ) { tool in
+      try await waitUntil("the stalled line", within: .seconds(30)) {
+        lines.values.contains("stalled")
+      }
+      interrupted.append(clock.now)
+      kill(tool, SIGINT)
+    }
+    let took = clock.now - (try #require(interrupted.values.first))
+    #expect(took < .seconds(4), "\(took)")
+    #expect(result.status == 130)
+    #expect(result.stdoutLines.last == "end")
+    #expect(!result.stdoutLines.contains { $0.hasPrefix("error") })
+    #expect(result.stderrLines == ["swiftvlc: play: interrupted, stopping"])
+  }
+
+  @Test("record of a stalled stream ends within its 5 s bound after Ctrl-C, saying so")
+  func recordStalledThenInterrupted() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("cli-stalled")
+    defer { scratch.remove() }
+    let path = scratch.path("stalled.ts")
+    let source = server.url("hlsfault/stall/1/hls/index.m3u8").absoluteString
+    let clock = ContinuousClock()
+    let interrupted = Recorder<ContinuousClock.Instant>()
+    let result = try await runTool(["record", source, "-o", path], within: .seconds(60)) { tool in
+      // The playlist, segment 0, then segment 1, whose answer stalls half-way.
+      try await within(.seconds(20), "the request for the stalled segment") {
+        while try await server.requestCount("hlsfault") < 3 {
+          try await Task.sleep(for: .milliseconds(50))
+        }
+      }
+      interrupted.append(clock.now)
+      kill(tool, SIGTERM)
+    }
+    let took = clock.now - (try #require(interrupted.values.first))
+    #expect(took < .seconds(8), "\(took)")
+    #expect(result.status == 130)
+    #expect(result.stderrLines.first == "swiftvlc: record: interrupted, finishing \(path)")
+    #expect(result.stderrLines.count <= 2)
+  }
+
+  @Test("record exits 1 for a codec MP4 cannot hold, naming it, and writes nothing")
+  func recordRefusedCodec() async throws {
+    let scratch = try ScratchDirectory("cli-vp9")
+    defer { scratch.remove() }
+    let source = try makeWebM(scratch.path("clip.webm"))
+    let result = try await runTool(["record", source, "-o", scratch.path("out.mp4")])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderrLines.count == 1)
+    #expect(result.stderrLines.first?.contains("MP4 cannot hold VP90 video") == true)
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("out.mp4")))
+  }
+
+  @Test("record exits 1 naming the destination when it cannot be written")
+  func recordUnwritable() async throws {
+    for (destination, reason) in [
+      ("/dev/full", "cannot write /dev/full: No space left on device"),
+      ("/sys/swiftvlc-cli.ts", "cannot write /sys/swiftvlc-cli.ts: Permission denied"),
+    ] {
+      let result = try await runTool(
+        ["record", Fixture.seekMP4.path, "-o", destination, "--container", "ts"])
+      #expect(result.status == 1)
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderrLines.count == 1)
+      #expect(result.stderrLines.first?.hasSuffix(reason) == true, "\(result.stderr)")
+    }
+  }
+
+  @Test("record exits 1 when an HLS segment fails half-way, saying which and why")
+  func recordEarlyEnd() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("cli-404")
+    defer { scratch.remove() }
+    let source = server.url("hlsfault/404/1/hls/index.m3u8").absoluteString
+    let result = try await runTool(["record", source, "-o", scratch.path("hls.ts")])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderrLines.first?.contains("ended early") == true)
+    #expect(result.stderrLines.first?.contains("seg1.ts answered HTTP 404 Not Found") == true)
+    #expect(scratch.contents.isEmpty)
+  }
+
+  @Test("record of Matroska into Matroska lists the subtitle tracks it could not keep")
+  func recordDroppedTracks() async throws {
+    let scratch = try ScratchDirectory("cli-dropped")
+    defer { scratch.remove() }
+    let path = scratch.path("t.mkv")
+    let result = try await runTool(["record", Fixture.tracksMKV.path, "-o", path])
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    #expect(
+      Array(result.stdoutLines.dropFirst(3))
+        == ["dropped subtitle 3:subt:eng", "dropped subtitle 4:ssa:fre"])
+  }
+
+  @Test("play of a source behind a login says so")
+  func playNeedsLogin() async throws {
+    let server = try await TestServer()
+    let result = try await runTool(
+      ["play", server.url("auth/user/secret/seek.mp4").absoluteString], within: .seconds(30))
+    #expect(result.status == 1)
+    #expect(result.stderrLines.count == 1)
+    #expect(result.stderrLines.first?.contains("asks for a login (HTTP 401") == true)
+    #expect(result.stdoutLines.last == "end")
+  }
+
+  @Test("every command prints only its own lines on stderr without a display or XDG_RUNTIME_DIR")
+  func quietStderr() async throws {
+    let scratch = try ScratchDirectory("cli-quiet")
+    defer { scratch.remove() }
+    let bare = ["XDG_RUNTIME_DIR": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""]
+    let runs = [
+      ["play", Fixture.tracksMKV.path],
+      ["play", Fixture.truncated.path],
+      ["record", Fixture.seekMP4.path, "-o", scratch.path("a.mp4")],
+      ["thumbnail", Fixture.seekMP4.path, "--at", "1", "-o", scratch.path("a.png")],
+      ["probe", Fixture.tracksMKV.path],
+      ["devices"], ["--version"], ["discover", "--local", "--duration", "0.5"],
+    ]
+    for arguments in runs {
+      let result = try await runTool(arguments, environment: bare, within: .seconds(30))
+      let foreign = result.stderrLines.filter { !$0.hasPrefix("swiftvlc: ") }
+      #expect(foreign.isEmpty, "\(arguments): \(foreign)")
+    }
+  }
+
+  /// A one-second VP9 and Opus WebM at `path`, made with ffmpeg.
+  private func makeWebM(_ path: String) throws -> String {
+    let ffmpeg = Process()
+    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    ffmpeg.arguments = [
+      "-v", "error", "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25", "-f", "lavfi", "-i",
+      "sine=f=440:sample_rate=48000", "-t", "1", "-c:v", "libvpx-vp9", "-b:v", "100k", "-c:a",
+      "libopus", "-shortest", "-y", path,
+    ]
+    try ffmpeg.run()
+    ffmpeg.waitUntilExit()
+    try #require(ffmpeg.terminationStatus == 0, "ffmpeg could not make \(path)")
+    return path
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// The README's example is compiled: it is `ReadmeExample.swift`, built with this target
+/// against the public API (`import SwiftVLC`, not `@testable`), and this test checks that the
+/// README shows exactly that file.
+@Suite("README")
+struct ReadmeTests {
+  private static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  @Test("the Use example is ReadmeExample.swift, which this target compiles")
+  func useExampleCompiles() throws {
+    let readme = try String(
+      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let example = try String(
+      contentsOf: Self.root.appendingPathComponent("Tests/SwiftVLCTests/ReadmeExample.swift"),
+      encoding: .utf8)
+    let use = try #require(readme.range(of: "\n## Use\n"), "README has no Use section")
+    let section = readme[use.upperBound...]
+    let blocks = section.components(separatedBy: "```swift\n").dropFirst().map {
+      $0.components(separatedBy: "```").first ?? ""
+    }
+    #expect(blocks.contains(example), "README's Use section does not show ReadmeExample.swift")
+  }
+
+  @Test("the Use section shows how to depend on SwiftVLC with .package")
+  func dependencySnippet() throws {
+    let readme = try String(
+      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let use = try #require(readme.range(of: "\n## Use\n"))
+    let section = readme[use.upperBound...].components(separatedBy: "\n## ").first ?? ""
+    #expect(section.contains(".package("))
+    #expect(section.contains(#".product(name: "SwiftVLC", package: "SwiftVLC")"#))
+  }
+}

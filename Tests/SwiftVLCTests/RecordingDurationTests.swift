@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// A recording's summary duration is the written file's, measured exactly.
+@Suite("Recording duration")
+struct RecordingDurationTests {
+  @Test("four seconds of MPEG-TS over UDP report the audio the file holds, as ffprobe counts it")
+  func udpDuration() async throws {
+    let instance = try headlessInstance()
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    // Ten seconds, so that the sender does not loop (and restart its timestamps) meanwhile.
+    let source = scratch.path("ten.ts")
+    try runFFmpeg([
+      "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25", "-f", "lavfi", "-i",
+      "sine=f=440:sample_rate=48000", "-t", "10", "-c:v", "libx264", "-g", "25", "-c:a", "aac",
+      "-shortest", "-f", "mpegts", source,
+    ])
+    let port = try UDPSender.freePort()
+    let sender = try UDPSender(
+      file: URL(fileURLWithPath: source), duration: .seconds(10), port: port)
+    defer { withExtendedLifetime(sender) {} }
+    let media = try Media(
+      url: try #require(URL(string: "udp://@127.0.0.1:\(port)")), instance: instance)
+    let path = scratch.path("udp.ts")
+    let result = try await within(.seconds(30), "recording UDP") {
+      try await Recording.record(media, to: path, options: RecordingOptions(duration: .seconds(4)))
+    }
+    // The oracle: the AAC frames ffprobe counts in the file, 1,024 samples each. (ffprobe's
+    // own container duration starts the audio before its first timestamp here.)
+    let fields = try ffprobe([
+      "-select_streams", "a", "-count_packets", "-show_entries",
+      "stream=nb_read_packets,sample_rate", path,
+    ]).split(separator: "\n").compactMap { Double($0) }
+    try #require(fields.count >= 2, "ffprobe: \(fields)")  // the stream, also listed in its program
+    let audio = fields[1] * 1_024 / fields[0]
+    #expect(
+      abs(result.duration.inMilliseconds / 1_000 - audio) < 0.15,
+      "\(result.duration) vs \(audio) s of audio")
+  }
+
+  @Test("an MPEG-TS file's duration is the span of its timestamps; other files have none")
+  func timestampSpan() throws {
+    let span = try #require(TransportStreamDuration.read(Fixture.shortTS.path))
+    let probed = try #require(
+      Double(try ffprobe(["-show_entries", "format=duration", Fixture.shortTS.path])))
+    #expect(abs(span.inMilliseconds / 1_000 - probed) < 0.1, "\(span) vs \(probed) s")
+    #expect(TransportStreamDuration.read(Fixture.seekMP4.path) == nil)
+    #expect(TransportStreamDuration.read(Fixture.garbage.path) == nil)
+  }
+
+  /// Runs ffmpeg with `arguments` (quiet, overwriting), failing the test if it fails.
+  private func runFFmpeg(_ arguments: [String]) throws {
+    let ffmpeg = Process()
+    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    ffmpeg.arguments = ["-v", "error", "-y"] + arguments
+    try ffmpeg.run()
+    ffmpeg.waitUntilExit()
+    try #require(ffmpeg.terminationStatus == 0, "ffmpeg \(arguments) failed")
+  }
+
+  /// What ffprobe prints for `arguments`, values only, one per line.
+  private func ffprobe(_ arguments: [String]) throws -> String {
+    let ffprobe = Process()
+    ffprobe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+    ffprobe.arguments = ["-v", "error", "-of", "default=nw=1:nk=1"] + arguments
+    let output = Pipe()
+    ffprobe.standardOutput = output
+    try ffprobe.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    ffprobe.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}

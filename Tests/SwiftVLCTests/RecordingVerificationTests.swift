@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// A recording never reports success for a file that is not one: codecs the container cannot
+/// hold, destinations that cannot be written, sources that fail half-way.
+@Suite("Recording verification")
+struct RecordingVerificationTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  @Test("VP9 and Opus into MP4 are refused before anything is written, naming codecs and MP4")
+  func codecTheContainerCannotHold() async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let source = try makeWebM(in: scratch)
+    let media = try Media(path: source, instance: instance)
+    let error = await #expect(throws: VLCError.self) {
+      try await within(.seconds(15), "recording VP9 into MP4") {
+        try await Recording.record(
+          media, to: scratch.path("out.mp4"), options: .init(container: .mp4))
+      }
+    }
+    guard case .invalidInput(let message)? = error else {
+      Issue.record("expected invalidInput, got \(String(describing: error))")
+      return
+    }
+    #expect(message.contains("MP4") && message.contains("VP90") && message.contains("Opus"))
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("out.mp4")))
+    // Matroska holds both.
+    let result = try await within(.seconds(15), "recording VP9 into Matroska") {
+      try await Recording.record(
+        media, to: scratch.path("out.mkv"), options: .init(container: .mkv))
+    }
+    #expect(try await readBack(result.path, instance: instance).codecs == ["Opus", "VP90"])
+  }
+
+  @Test("a destination that fills up fails naming it and its reason, and is not removed")
+  func fullDevice() async throws {
+    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
+    let error = await #expect(throws: VLCError.self) {
+      try await within(.seconds(15), "recording into /dev/full") {
+        try await Recording.record(media, to: "/dev/full")
+      }
+    }
+    #expect(error == .operationFailed("cannot write /dev/full: No space left on device"))
+    #expect(FileManager.default.fileExists(atPath: "/dev/full"))
+  }
+
+  @Test("a destination that cannot be created is refused at start, naming it")
+  func uncreatableDestination() throws {
+    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
+    #expect(throws: VLCError.invalidInput("cannot write /sys/swiftvlc.ts: Permission denied")) {
+      try Recording.start(media, to: "/sys/swiftvlc.ts")
+    }
+  }
+
+  @Test("an HLS source whose second segment answers 404 fails as an early end, saying so")
+  func hlsSegmentNotFound() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let media = try Media(url: server.url("hlsfault/404/1/hls/index.m3u8"), instance: instance)
+    let error = await #expect(throws: VLCError.self) {
+      try await within(.seconds(30), "recording a failing HLS stream") {
+        try await Recording.record(media, to: scratch.path("hls.ts"))
+      }
+    }
+    guard case .playbackFailed(let reason)? = error else {
+      Issue.record("expected playbackFailed, got \(String(describing: error))")
+      return
+    }
+    #expect(reason.contains("ended early") && reason.contains("seg1.ts answered HTTP 404"))
+    #expect(scratch.contents.isEmpty)
+  }
+
+  @Test(
+    "a source failure says what libVLC's log knew",
+    arguments: [
+      ("auth/user/secret/seek.mp4", "asks for a login (HTTP 401"),
+      ("nokey/hls/index.m3u8", "AES-128 key"),
+      ("status/500/seek.mp4", "HTTP 500"),
+    ])
+  func failureReasons(path: String, expected: String) async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    // Its own instance: the log is the instance's, and other tests' failures must not mix in.
+    let instance = try headlessInstance()
+    let media = try Media(url: server.url(path), instance: instance)
+    let error = await #expect(throws: VLCError.self) {
+      try await within(.seconds(30), "recording \(path)") {
+        try await Recording.record(media, to: scratch.path("out.ts"))
+      }
+    }
+    #expect(error?.description.contains(expected) == true, "\(String(describing: error))")
+    #expect(scratch.contents.isEmpty)
+  }
+
+  @Test("Matroska keeps audio and video, and the result lists the subtitles it dropped")
+  func droppedSubtitles() async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let media = try Media(path: Fixture.tracksMKV.path, instance: instance)
+    let result = try await within(.seconds(15), "recording Matroska") {
+      try await Recording.record(media, to: scratch.path("t.mkv"), options: .init(container: .mkv))
+    }
+    #expect(result.droppedTracks.map(\.kind) == [.subtitle, .subtitle])
+    let info = try await readBack(result.path, instance: instance)
+    #expect(info.tracks.filter { $0.kind == .audio }.count == 2)
+  }
+
+  @Test(
+    "MP4 and MPEG-TS keep the audio languages and the text subtitle, and drop only SSA",
+    arguments: [OutputContainer.mp4, .ts])
+  func languagesKept(container: OutputContainer) async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let media = try Media(path: Fixture.tracksMKV.path, instance: instance)
+    let path = scratch.path("t.\(container.fileExtension)")
+    let result = try await within(.seconds(15), "recording into \(container)") {
+      try await Recording.record(media, to: path, options: .init(container: container))
+    }
+    #expect(result.droppedTracks.map(\.codec) == ["ssa"])
+    let info = try await readBack(path, instance: instance)
+    let audio = info.tracks.filter { $0.kind == .audio }.compactMap(\.language)
+    #expect(audio.count == 2 && Set(audio).count == 2 && audio.contains("eng"), "\(audio)")
+    // MP4 stores the text as a timed-text track, which libVLC reads back as tx3g.
+    #expect(info.tracks.filter { $0.kind == .subtitle }.count == 1)
+  }
+
+  @Test("the log tells HTTP statuses, logins, keys and write failures apart")
+  func diagnosis() {
+    func diagnose(_ entries: [(String?, String)]) -> LogDiagnosis {
+      var diagnosis = LogDiagnosis()
+      for (module, message) in entries {
+        diagnosis.note(LogEntry(level: .debug, message: message, module: module))
+      }
+      return diagnosis
+    }
+    let segment = diagnose([
+      ("adaptive", "Retrieving http://h/seg1.ts"),
+      ("http", "incoming response:\nHTTP/1.1 404 Not Found\nServer: x"),
+      ("http", "incoming response:\nHTTP/1.1 500 Internal Server Error"),
+    ])
+    #expect(segment.sourceReason == "http://h/seg1.ts answered HTTP 404 Not Found")
+    let key = diagnose([
+      ("adaptive", "Retrieving AES key http://h/k.key"), ("adaptive", "Retrieving http://h/k.key"),
+      ("http", "incoming response:\nHTTP/1.1 403 Forbidden"),
+    ])
+    #expect(
+      key.sourceReason == "the AES-128 key http://h/k.key could not be fetched (HTTP 403 Forbidden)"
+    )
+    let login = diagnose([("access", "HTTP 401 error")])
+    #expect(login.sourceReason?.hasPrefix("the server asks for a login (HTTP 401)") == true)
+    let full = diagnose([
+      ("file", "cannot write: No space left on device"), ("file", "cannot write: Broken pipe"),
+    ])
+    #expect(full.destinationReason == "No space left on device")
+    #expect(full.sourceReason == nil)
+    #expect(
+      diagnose([("file", "cannot create /x/y.ts: Permission denied")]).destinationReason
+        == "Permission denied")
+    #expect(
+      diagnose([("http", "incoming response:\nHTTP/1.1 206 Partial Content")]) == LogDiagnosis())
+  }
+
+  /// A one-second 160x120 VP9 and Opus WebM, made with ffmpeg.
+  private func makeWebM(in scratch: ScratchDirectory) throws -> String {
+    let path = scratch.path("clip.webm")
+    let ffmpeg = Process()
+    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    ffmpeg.arguments = [
+      "-v", "error", "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25", "-f", "lavfi", "-i",
+      "sine=f=440:sample_rate=48000", "-t", "1", "-c:v", "libvpx-vp9", "-b:v", "100k", "-c:a",
+      "libopus", "-shortest", "-y", path,
+    ]
+    try ffmpeg.run()
+    ffmpeg.waitUntilExit()
+    try #require(ffmpeg.terminationStatus == 0, "ffmpeg could not make \(path)")
+    return path
+  }
+}
