@@ -31,7 +31,8 @@ struct CommandLineToolTests {
     let short = reports[0]
     #expect(short["source"] as? String == Fixture.shortMP4.path)
     #expect(short["mrl"] as? String == URL(fileURLWithPath: Fixture.shortMP4.path).absoluteString)
-    #expect(short["container"] as? String == "mp4")
+    #expect(short["container"] as? String == "MP4/QuickTime")
+    #expect(short["demuxer"] as? String == "mp4")
     #expect(short["durationMs"] as? Int == 1_000)
     #expect(short["error"] == nil)
     let shortMetadata = try #require(short["metadata"] as? [String: String])
@@ -43,6 +44,7 @@ struct CommandLineToolTests {
     #expect(shortTracks[0]["id"] as? Int == 0)
     #expect(shortTracks[0]["kind"] as? String == "video")
     #expect(shortTracks[0]["codec"] as? String == "h264")
+    #expect(shortTracks[0]["format"] as? String == "H.264")
     #expect(shortTracks[0]["width"] as? Int == 64)
     #expect(shortTracks[0]["height"] as? Int == 64)
     #expect(shortTracks[0]["fps"] as? Double == 25)
@@ -51,12 +53,14 @@ struct CommandLineToolTests {
     #expect(shortTracks[1]["id"] as? Int == 1)
     #expect(shortTracks[1]["kind"] as? String == "audio")
     #expect(shortTracks[1]["codec"] as? String == "mp4a")
+    #expect(shortTracks[1]["format"] as? String == "AAC")
     #expect(shortTracks[1]["sampleRate"] as? Int == 44_100)
     #expect(shortTracks[1]["width"] == nil)
 
     let tracks = reports[1]
     #expect(tracks["source"] as? String == Fixture.tracksMKV.path)
-    #expect(tracks["container"] as? String == "mkv")
+    #expect(tracks["container"] as? String == "Matroska/WebM")
+    #expect(tracks["demuxer"] as? String == "mkv")
     #expect(tracks["durationMs"] as? Int == 4_017)
     let mkvTracks = try #require(tracks["tracks"] as? [JSONObject])
     let summary = mkvTracks.map { track in
@@ -67,7 +71,7 @@ struct CommandLineToolTests {
     }
     #expect(
       summary == [
-        ["0", "video", "h264", "und", ""],
+        ["0", "video", "h264", "", ""],  // "und" means unknown: left out
         ["1", "audio", "mp4a", "eng", "English"],
         ["2", "audio", "mp4a", "fre", "Français"],
         ["3", "subtitle", "subt", "eng", "English"],

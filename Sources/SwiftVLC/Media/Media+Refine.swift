@@ -15,7 +15,7 @@ extension Media {
       info.metadata[.title] = nil
     }
     let scan = path.flatMap(TransportStreamScan.scan)
-    if depth == .decoded, input == nil {
+    if depth == .decoded, input == nil, info.isPlayable {
       await decode(into: &info, programs: scan?.programs ?? [], until: deadline)
     }
     if let scan {
@@ -28,7 +28,10 @@ extension Media {
       info.duration = audio.duration
       info.tracks[0].bitrate = audio.bitrate
     }
-    if let path, let duration = info.duration, duration > .zero,
+    // A playlist's own size says nothing about its media's bitrate.
+    let isPlaylist =
+      info.demuxer == "adaptive" || ["m3u8", "m3u", "mpd"].contains(url?.pathExtension ?? "")
+    if let path, !isPlaylist, let duration = info.duration, duration > .zero,
       let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
     {
       info.bitrate = Int(Double(size) * 8 / (Double(duration.milliseconds) / 1_000))
