@@ -1,5 +1,6 @@
 internal import CLibVLC
 import Foundation
+import Synchronization
 
 /// A short, silent playback of a private copy of a media, on a private headless instance, to
 /// learn what only the decoders know.
@@ -10,8 +11,9 @@ import Foundation
 /// media's track list with the decoder's output format (`EsOutUpdateInfo` in
 /// `src/input/es_out.c`), and creates the streams of every PMT it reads. The decoders are
 /// libavcodec's (`--codec=avcodec,any`): libVLC's own AAC decoder (faad) upmixes mono to
-/// stereo. Audio goes to `adummy`, pictures to a 16×16 memory buffer nobody reads: the
-/// `vdummy` output would open a window provider, and the Wayland one prints to stderr.
+/// stereo. Pictures and samples go to memory outputs that keep nothing: the `vdummy`
+/// output would open a window provider, and the Wayland one prints to stderr. The memory
+/// audio output's format callback also tells the selected track's decoded channel count.
 struct DecodePass: Sendable {
   /// What the playback found.
   struct Result: Sendable {
@@ -23,13 +25,16 @@ struct DecodePass: Sendable {
     var demuxer: String?
     /// The chapters of the first title.
     var chapters: [Chapter]
+    /// The sample rate and channel count the selected audio track decodes to.
+    var audioFormat: (rate: Int, channels: Int)?
     /// Whether the decoders reported before the time limit.
     var isComplete: Bool
   }
 
-  /// How much playback time must pass before the decoders' formats are in the track list: the
-  /// update happens when the demuxer sends the block after the first decoded one.
-  static let playedEnough = Duration.milliseconds(250)
+  /// How much playback time must pass after the decoders' first output: their formats
+  /// reach the track list when the demuxer sends the next block (`EsOutSend` checks
+  /// `input_DecoderHasFormatChanged`), and the demuxer runs ahead of the clock.
+  static let settling = Duration.milliseconds(200)
 
   var mrl: String
   var options: [String]
@@ -39,58 +44,67 @@ struct DecodePass: Sendable {
   func run(program: Int?, limit: Duration) async -> Result? {
     guard
       let instance = try? VLCInstance(
-        arguments: VLCInstance.headlessArguments + ["--codec=avcodec,any", "--no-sub-autodetect-file"])
+        arguments: VLCInstance.headlessArguments + [
+          "--codec=avcodec,any", "--no-sub-autodetect-file",
+        ])
     else { return nil }
     let logs = instance.logs(minimumLevel: .debug)
     let demuxer = Task { await firstDemuxer(in: logs) }
     defer { demuxer.cancel() }
     guard let pointer = libvlc_media_new_location(instance.pointer, mrl) else { return nil }
     let media = Media(instance: instance, pointer: pointer)
-    for option in options { libvlc_media_add_option(pointer, option) }
+    // Repeating keeps blocks flowing after the decoders' first output even for a tiny file
+    // (which the demuxer reads whole at once), and an ended input would put the container's
+    // values back into the track list.
+    for option in options + [":input-repeat=65535"] { libvlc_media_add_option(pointer, option) }
     if let program { libvlc_media_add_option(pointer, ":program=\(program)") }
 
     let native = NativePlayer(instance: instance)
     defer { native.shutDown() }
-    let buffer = PictureBuffer()
-    native.retainUntilRelease(buffer)
+    let outputs = DecoderOutputs()
+    native.retainUntilRelease(outputs)
     let started = await native.run { player in
-      libvlc_video_set_callbacks(
-        player, lockPicture, nil, nil, Unmanaged.passUnretained(buffer).toOpaque())
-      libvlc_video_set_format(
-        player, "RV32", UInt32(PictureBuffer.side), UInt32(PictureBuffer.side),
-        UInt32(PictureBuffer.side * 4))
+      outputs.install(on: player)
       libvlc_media_player_set_media(player, media.pointer)
       return libvlc_media_player_play(player) == 0
     }
     guard started else { return nil }
-    let deadline = ContinuousClock.now + limit
-    var isComplete = false
-    while ContinuousClock.now < deadline && !Task.isCancelled {
-      if await native.run({ hasDecoded($0, tracks: media.readTracks()) }) {
-        isComplete = true
-        break
-      }
-      try? await Task.sleep(for: .milliseconds(20))
-    }
+    let isComplete = await waitForDecoders(native: native, media: media, outputs: outputs, limit: limit)
     let chapters = await native.run(readChapters)
     let length = libvlc_media_get_duration(media.pointer)
     demuxer.cancel()
     return Result(
       tracks: media.readTracks(), duration: length > 0 ? .milliseconds(length) : nil,
-      demuxer: await demuxer.value, chapters: chapters, isComplete: isComplete)
+      demuxer: await demuxer.value, chapters: chapters,
+      audioFormat: outputs.audioFormat, isComplete: isComplete)
   }
-}
 
-/// Whether the decoders have reported: the input ended, or it played for
-/// ``DecodePass/playedEnough`` with a picture shown when there is video.
-private func hasDecoded(_ player: OpaquePointer, tracks: [Track]) -> Bool {
-  switch libvlc_media_player_get_state(player) {
-  case libvlc_Ended, libvlc_Error: return true
-  default: break
+  /// Whether every kind of track the media has (audio, video) reached its output and
+  /// ``settling`` of playback passed since, within `limit`.
+  private func waitForDecoders(
+    native: NativePlayer, media: Media, outputs: DecoderOutputs, limit: Duration
+  ) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    var readyAt: Int64?
+    while ContinuousClock.now < deadline && !Task.isCancelled {
+      let (time, state) = await native.run { player in
+        (libvlc_media_player_get_time(player), libvlc_media_player_get_state(player))
+      }
+      if state == libvlc_Ended || state == libvlc_Error { return true }
+      let tracks = media.readTracks()
+      let audioReady = !tracks.contains { $0.kind == .audio } || outputs.audioFormat != nil
+      let videoReady = !tracks.contains { $0.kind == .video } || outputs.hasPicture
+      if audioReady && videoReady && !tracks.isEmpty {
+        if let readyAt {
+          if time - readyAt >= Self.settling.milliseconds || time < readyAt { return true }
+        } else {
+          readyAt = time
+        }
+      }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return false
   }
-  let played = libvlc_media_player_get_time(player) >= DecodePass.playedEnough.milliseconds
-  let hasVideo = tracks.contains { $0.kind == .video }
-  return played && (!hasVideo || libvlc_media_player_has_vout(player) > 0)
 }
 
 /// The chapters of the current title, names trimmed (libVLC's MKV demuxer indents them by
@@ -120,15 +134,40 @@ private func firstDemuxer(in logs: AsyncStream<LogEntry>) async -> String? {
   return nil
 }
 
-/// The pass's picture memory: libVLC's video output thread draws every picture into it, and
-/// nothing reads it. Released with the native player (``NativePlayer/retainUntilRelease(_:)``).
-private final class PictureBuffer: Sendable {
+/// The pass's memory outputs: pictures go into one 16×16 buffer nobody reads, samples are
+/// dropped; what is kept is that a picture came, and the audio format the decoder set up.
+/// Released with the native player (``NativePlayer/retainUntilRelease(_:)``).
+private final class DecoderOutputs: Sendable {
   static let side = 16
   // Written only by libVLC's video output thread, never read.
-  nonisolated(unsafe) let bytes = UnsafeMutableRawPointer.allocate(
+  nonisolated(unsafe) let pixels = UnsafeMutableRawPointer.allocate(
     byteCount: side * side * 4, alignment: 64)
+  private let state = Mutex<(hasPicture: Bool, audio: (rate: Int, channels: Int)?)>(
+    (false, nil))
 
-  deinit { bytes.deallocate() }
+  deinit { pixels.deallocate() }
+
+  var hasPicture: Bool { state.withLock { $0.hasPicture } }
+  var audioFormat: (rate: Int, channels: Int)? { state.withLock { $0.audio } }
+
+  /// Sets the memory outputs of `player`; call on its queue before it plays.
+  func install(on player: OpaquePointer) {
+    let opaque = Unmanaged.passUnretained(self).toOpaque()
+    libvlc_video_set_callbacks(player, lockPicture, nil, nil, opaque)
+    libvlc_video_set_format(
+      player, "RV32", UInt32(Self.side), UInt32(Self.side), UInt32(Self.side * 4))
+    libvlc_audio_set_callbacks(player, dropSamples, nil, nil, nil, nil, opaque)
+    libvlc_audio_set_format_callbacks(player, setUpAudio, nil)
+  }
+
+  func picture() -> UnsafeMutableRawPointer {
+    state.withLock { $0.hasPicture = true }
+    return pixels
+  }
+
+  func audio(rate: Int, channels: Int) {
+    state.withLock { $0.audio = (rate, channels) }
+  }
 }
 
 /// vmem's lock callback: every picture goes into the one buffer.
@@ -136,6 +175,22 @@ private func lockPicture(
   opaque: UnsafeMutableRawPointer?, planes: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> UnsafeMutableRawPointer? {
   guard let opaque, let planes else { return nil }
-  planes[0] = Unmanaged<PictureBuffer>.fromOpaque(opaque).takeUnretainedValue().bytes
+  planes[0] = Unmanaged<DecoderOutputs>.fromOpaque(opaque).takeUnretainedValue().picture()
   return nil
 }
+
+/// amem's format callback: the decoder's rate and channel count, accepted as they are.
+private func setUpAudio(
+  opaque: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, format: UnsafeMutablePointer<CChar>?,
+  rate: UnsafeMutablePointer<UInt32>?, channels: UnsafeMutablePointer<UInt32>?
+) -> Int32 {
+  guard let context = opaque?.pointee, let rate, let channels else { return -1 }
+  Unmanaged<DecoderOutputs>.fromOpaque(context).takeUnretainedValue().audio(
+    rate: Int(rate.pointee), channels: Int(channels.pointee))
+  return 0
+}
+
+/// amem's play callback: the samples are not needed.
+private func dropSamples(
+  opaque: UnsafeMutableRawPointer?, samples: UnsafeRawPointer?, count: UInt32, pts: Int64
+) {}

@@ -14,13 +14,27 @@ extension Media {
     if let title = info.metadata[.title], let name = url?.lastPathComponent, title == name {
       info.metadata[.title] = nil
     }
+    // Every note is made here: a deeper parse of a cached result starts afresh.
+    info.unknowns = []
     let scan = path.flatMap(TransportStreamScan.scan)
+    var audioFormats: [(program: Int?, rate: Int, channels: Int)] = []
     if depth == .decoded, input == nil, info.isPlayable {
-      await decode(into: &info, programs: scan?.programs ?? [], until: deadline)
+      audioFormats = await decode(into: &info, programs: scan?.programs ?? [], until: deadline)
     }
     if let scan {
       if let duration = scan.duration { info.duration = duration }
       info.programs = assign(scan.programs, to: &info.tracks, unknowns: &info.unknowns)
+    }
+    // The memory audio output saw the selected track's decoded format: it is that of the
+    // program's (or the media's) audio track, when there is only one.
+    for format in audioFormats {
+      let audio = info.tracks.indices.filter {
+        info.tracks[$0].kind == .audio && (format.program == nil || info.tracks[$0].program == format.program)
+      }
+      if audio.count == 1 {
+        info.tracks[audio[0]].channels = format.channels
+        info.tracks[audio[0]].sampleRate = format.rate
+      }
     }
     if let path, info.tracks.count == 1, ["mp3", "mpga"].contains(info.tracks[0].codec),
       let audio = MPEGAudioScan.scan(path: path)
@@ -46,11 +60,13 @@ extension Media {
     return info
   }
 
-  /// Plays private copies (one per TS program) and takes what the decoders report.
+  /// Plays private copies (one per TS program) and takes what the decoders report; returns
+  /// the audio format each pass's memory output saw.
   private func decode(
     into info: inout MediaInfo, programs: [TransportStreamScan.Program],
     until deadline: ContinuousClock.Instant
-  ) async {
+  ) async -> [(program: Int?, rate: Int, channels: Int)] {
+    var formats: [(program: Int?, rate: Int, channels: Int)] = []
     let pass = DecodePass(mrl: mrl, options: options)
     let numbers: [Int?] = programs.count > 1 ? programs.map(\.number) : [nil]
     var decodedAll = true
@@ -63,6 +79,9 @@ extension Media {
         continue
       }
       decodedAll = decodedAll && result.isComplete
+      if let format = result.audioFormat {
+        formats.append((number, format.rate, format.channels))
+      }
       info.tracks = merged(info.tracks, with: result.tracks)
       if info.duration == nil { info.duration = result.duration }
       if info.demuxer == nil, let demuxer = result.demuxer {
@@ -76,6 +95,7 @@ extension Media {
         "the decoders did not report within the time limit: channel counts, picture sizes "
           + "and frame rates are what the container declares")
     }
+    return formats
   }
 }
 
