@@ -88,6 +88,35 @@ struct CommandLineToolTests {
     #expect(chapters.map { $0["durationMs"] as? Int } == [2_000, 2_017])
   }
 
+  @Test("probe text names codecs and containers, shows bitrates, TS programs and chapters from 0")
+  func probeText() async throws {
+    let result = try await runTool(["probe", Fixture.shortTS.path, Fixture.tracksMKV.path])
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    let lines = result.stdoutLines
+    #expect(lines.contains("  container  MPEG-TS (ts)"))
+    #expect(lines.contains("  program 1  \"SwiftVLC\" by SwiftVLC tracks 0,1"))
+    #expect(lines.contains { $0.hasPrefix("  track 0    video H.264 (h264) 64x64 25 fps") })
+    #expect(lines.contains { $0.hasPrefix("  track 1    audio AAC (mp4a) mono 44100 Hz") })
+    #expect(lines.contains { $0.hasPrefix("  bitrate    ") && $0.hasSuffix(" kb/s") })
+    #expect(lines.contains("  container  Matroska/WebM (mkv)"))
+    #expect(lines.contains("  chapter 0  0:00.000 Opening (2.000 s)"))
+    #expect(!lines.contains { $0.contains("[und]") || $0.hasPrefix("  title") })
+
+    let (_, reports) = try await probeJSON([.shortTS])
+    let programs = try #require(reports.first?["programs"] as? [JSONObject])
+    #expect(programs.count == 1)
+    #expect(programs.first?["number"] as? Int == 1)
+    #expect(programs.first?["name"] as? String == "SwiftVLC")
+    #expect(programs.first?["provider"] as? String == "SwiftVLC")
+    #expect(programs.first?["trackIds"] as? [Int] == [0, 1])
+    let duration = try #require(reports.first?["durationMs"] as? Int)
+    #expect(abs(duration - 2_023) <= 50)  // ffprobe; libVLC alone says about 2,660
+    let tracks = try #require(reports.first?["tracks"] as? [JSONObject])
+    #expect(tracks.map { $0["format"] as? String } == ["H.264", "AAC"])
+    #expect(tracks.map { $0["program"] as? Int } == [1, 1])
+  }
+
   @Test("probe reports a missing and a garbage file on one stderr line each and exits 1")
   func probeFailures() async throws {
     let missing = Fixture.shortMP4.path + ".missing"

@@ -41,7 +41,10 @@ struct MediaParseDepthTests {
   func transportStream() async throws {
     let info = try await parse(
       Media(path: Fixture.shortTS.path, instance: instance), depth: .container)
-    #expect(info.programs == [MediaProgram(number: 1, name: "SwiftVLC", provider: "SwiftVLC", trackIDs: [0, 1])])
+    #expect(
+      info.programs == [
+        MediaProgram(number: 1, name: "SwiftVLC", provider: "SwiftVLC", trackIDs: [0, 1])
+      ])
     #expect(info.tracks.map(\.program) == [1, 1])
     // libVLC's TS demuxer counts from the first clock reference: about 2.66 s.
     let duration = try #require(info.duration)

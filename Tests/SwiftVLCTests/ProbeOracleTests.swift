@@ -30,7 +30,8 @@ struct ProbeOracleTests {
     if let expected = oracle.duration {
       let duration = (info.duration?.inMilliseconds ?? 0) / 1_000
       let tolerance = max(0.05, expected / 100)
-      #expect(abs(duration - expected) <= tolerance, "duration \(duration) s, ffprobe \(expected) s")
+      #expect(
+        abs(duration - expected) <= tolerance, "duration \(duration) s, ffprobe \(expected) s")
     }
     #expect(info.metadata.title == oracle.title)
     #expect(info.container != nil && info.container != info.demuxer || info.demuxer == nil)

@@ -69,7 +69,8 @@ struct DecodePass: Sendable {
       return libvlc_media_player_play(player) == 0
     }
     guard started else { return nil }
-    let isComplete = await waitForDecoders(native: native, media: media, outputs: outputs, limit: limit)
+    let isComplete = await waitForDecoders(
+      native: native, media: media, outputs: outputs, limit: limit)
     let chapters = await native.run(readChapters)
     let length = libvlc_media_get_duration(media.pointer)
     demuxer.cancel()

@@ -29,7 +29,8 @@ extension Media {
     // program's (or the media's) audio track, when there is only one.
     for format in audioFormats {
       let audio = info.tracks.indices.filter {
-        info.tracks[$0].kind == .audio && (format.program == nil || info.tracks[$0].program == format.program)
+        info.tracks[$0].kind == .audio
+          && (format.program == nil || info.tracks[$0].program == format.program)
       }
       if audio.count == 1 {
         info.tracks[audio[0]].channels = format.channels

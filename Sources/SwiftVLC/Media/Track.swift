@@ -83,7 +83,8 @@ public struct Track: Sendable, Hashable, Identifiable {
       id: Int(track.i_id), kind: kind, codec: fourCC(track.i_codec),
       codecName: libvlc_media_get_codec_description(track.i_type, track.i_codec)
         .map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 },
-      language: nonEmpty(track.psz_language).flatMap { $0 == "und" ? nil : $0 }, name: nonEmpty(track.psz_description),
+      language: nonEmpty(track.psz_language).flatMap { $0 == "und" ? nil : $0 },
+      name: nonEmpty(track.psz_description),
       bitrate: track.i_bitrate > 0 ? Int(track.i_bitrate) : nil)
     switch kind {
     case .audio:

@@ -67,7 +67,9 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
   private var encoding: [String] {
     switch self {
     case .mp4:
-      Self.x264 + ["-c:a", "aac", "-metadata", "title=MP4 Title", "-metadata:s:a:0", "language=eng"]
+      Self.x264 + [
+        "-c:a", "aac", "-metadata", "title=MP4 Title", "-metadata:s:a:0", "language=eng",
+      ]
     case .mov: Self.x264 + ["-c:a", "aac"]
     case .mkv:
       ["-map", "0", "-map", "1", "-map", "2", "-map", "3", "-map", "4"]
@@ -103,7 +105,8 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
   private func subtitles(in folder: URL) -> String {
     let url = folder.appendingPathComponent("subtitles.srt")
-    let text = "1\n00:00:00,000 --> 00:00:01,000\nHello\n\n2\n00:00:01,000 --> 00:00:02,000\nWorld\n"
+    let text =
+      "1\n00:00:00,000 --> 00:00:01,000\nHello\n\n2\n00:00:01,000 --> 00:00:02,000\nWorld\n"
     try? Data(text.utf8).write(to: url)
     return url.path
   }
