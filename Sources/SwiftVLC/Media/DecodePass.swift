@@ -25,16 +25,12 @@ struct DecodePass: Sendable {
     var demuxer: String?
     /// The chapters of the first title.
     var chapters: [Chapter]
-    /// The sample rate and channel count the selected audio track decodes to.
-    var audioFormat: (rate: Int, channels: Int)?
+    /// The sample rate and channel count each decoded audio track decodes to, by the ES id
+    /// the player selected it with (for MPEG-TS a PID, elsewhere the track's id).
+    var audioFormats: [(id: Int, rate: Int, channels: Int)]
     /// Whether the decoders reported before the time limit.
     var isComplete: Bool
   }
-
-  /// How much playback time must pass after the decoders' first output: their formats
-  /// reach the track list when the demuxer sends the next block (`EsOutSend` checks
-  /// `input_DecoderHasFormatChanged`), and the demuxer runs ahead of the clock.
-  static let settling = Duration.milliseconds(200)
 
   var mrl: String
   var options: [String]
@@ -54,8 +50,9 @@ struct DecodePass: Sendable {
     guard let pointer = libvlc_media_new_location(instance.pointer, mrl) else { return nil }
     let media = Media(instance: instance, pointer: pointer)
     // Repeating keeps blocks flowing after the decoders' first output even for a tiny file
-    // (which the demuxer reads whole at once), and an ended input would put the container's
-    // values back into the track list.
+    // (which the demuxer reads whole at once): a picture size reaches the track list only
+    // with the block after the first picture, and an ended input would put the container's
+    // values back.
     for option in options + [":input-repeat=65535"] { libvlc_media_add_option(pointer, option) }
     if let program { libvlc_media_add_option(pointer, ":program=\(program)") }
 
@@ -69,7 +66,7 @@ struct DecodePass: Sendable {
       return libvlc_media_player_play(player) == 0
     }
     guard started else { return nil }
-    let isComplete = await waitForDecoders(
+    let (isComplete, audioFormats) = await waitForDecoders(
       native: native, media: media, outputs: outputs, limit: limit)
     let chapters = await native.run(readChapters)
     let length = libvlc_media_get_duration(media.pointer)
@@ -77,35 +74,75 @@ struct DecodePass: Sendable {
     return Result(
       tracks: media.readTracks(), duration: length > 0 ? .milliseconds(length) : nil,
       demuxer: await demuxer.value, chapters: chapters,
-      audioFormat: outputs.audioFormat, isComplete: isComplete)
+      audioFormats: audioFormats, isComplete: isComplete)
   }
 
-  /// Whether every kind of track the media has (audio, video) reached its output and
-  /// ``settling`` of playback passed since, within `limit`.
+  /// Waits until the selected audio track's output was set up and, when there is video, a
+  /// picture came and the track list has a picture size; then selects each further audio
+  /// track in turn (only the selected one is decoded) until its output is set up. Returns
+  /// whether all that happened within `limit`, and the audio format of each track decoded.
   private func waitForDecoders(
     native: NativePlayer, media: Media, outputs: DecoderOutputs, limit: Duration
-  ) async -> Bool {
+  ) async -> (Bool, [(id: Int, rate: Int, channels: Int)]) {
     let deadline = ContinuousClock.now + limit
-    var readyAt: Int64?
-    while ContinuousClock.now < deadline && !Task.isCancelled {
-      let (time, state) = await native.run { player in
-        (libvlc_media_player_get_time(player), libvlc_media_player_get_state(player))
-      }
-      if state == libvlc_Ended || state == libvlc_Error { return true }
+    let first = await poll(native, until: deadline) {
       let tracks = media.readTracks()
-      let audioReady = !tracks.contains { $0.kind == .audio } || outputs.audioFormat != nil
-      let videoReady = !tracks.contains { $0.kind == .video } || outputs.hasPicture
-      if audioReady && videoReady && !tracks.isEmpty {
-        if let readyAt {
-          if time - readyAt >= Self.settling.milliseconds || time < readyAt { return true }
-        } else {
-          readyAt = time
-        }
+      let audioReady = !tracks.contains { $0.kind == .audio } || outputs.audioSetups > 0
+      // MPEG-TS and HLS declare no size: it comes from the decoder, after its first picture.
+      let videoReady =
+        !tracks.contains { $0.kind == .video }
+        || (outputs.hasPicture && tracks.contains { $0.kind == .video && $0.width != nil })
+      return audioReady && videoReady && !tracks.isEmpty
+    }
+    guard first == .ready else { return (first == .ended, []) }
+    var formats: [(id: Int, rate: Int, channels: Int)] = []
+    let selected = await native.run { libvlc_audio_get_track($0) }
+    if selected >= 0, let format = outputs.audioFormat {
+      formats.append((Int(selected), format.rate, format.channels))
+    }
+    let others = await native.run(unselectedAudioTracks)
+    for id in others {
+      let setups = outputs.audioSetups
+      native.async { libvlc_audio_set_track($0, id) }
+      let switched = await poll(native, until: deadline) { outputs.audioSetups > setups }
+      guard switched == .ready else { return (switched == .ended, formats) }
+      if let format = outputs.audioFormat {
+        formats.append((Int(id), format.rate, format.channels))
       }
+    }
+    return (true, formats)
+  }
+
+  private enum PollResult { case ready, ended, timedOut }
+
+  /// Polls `condition` every 20 ms until it holds, the input ends, or `deadline`.
+  private func poll(
+    _ native: NativePlayer, until deadline: ContinuousClock.Instant,
+    _ condition: @escaping @Sendable () -> Bool
+  ) async -> PollResult {
+    while ContinuousClock.now < deadline && !Task.isCancelled {
+      let state = await native.run { libvlc_media_player_get_state($0) }
+      if state == libvlc_Ended || state == libvlc_Error { return .ended }
+      if condition() { return .ready }
       try? await Task.sleep(for: .milliseconds(20))
     }
-    return false
+    return .timedOut
   }
+}
+
+/// The ES ids of the audio tracks the player offers but has not selected.
+private func unselectedAudioTracks(_ player: OpaquePointer) -> [Int32] {
+  let selected = libvlc_audio_get_track(player)
+  guard let list = libvlc_audio_get_track_description(player) else { return [] }
+  defer { libvlc_track_description_list_release(list) }
+  var ids: [Int32] = []
+  var node: UnsafeMutablePointer<libvlc_track_description_t>? = list
+  while let current = node {
+    let id = current.pointee.i_id
+    if id != -1 && id != selected { ids.append(id) }
+    node = current.pointee.p_next
+  }
+  return ids
 }
 
 /// The chapters of the current title, names trimmed (libVLC's MKV demuxer indents them by
@@ -143,13 +180,16 @@ private final class DecoderOutputs: Sendable {
   // Written only by libVLC's video output thread, never read.
   nonisolated(unsafe) let pixels = UnsafeMutableRawPointer.allocate(
     byteCount: side * side * 4, alignment: 64)
-  private let state = Mutex<(hasPicture: Bool, audio: (rate: Int, channels: Int)?)>(
-    (false, nil))
+  private let state = Mutex<(hasPicture: Bool, setups: Int, audio: (rate: Int, channels: Int)?)>(
+    (false, 0, nil))
 
   deinit { pixels.deallocate() }
 
   var hasPicture: Bool { state.withLock { $0.hasPicture } }
+  /// The format of the latest audio output set up.
   var audioFormat: (rate: Int, channels: Int)? { state.withLock { $0.audio } }
+  /// How many audio outputs were set up (one per decoded audio track).
+  var audioSetups: Int { state.withLock { $0.setups } }
 
   /// Sets the memory outputs of `player`; call on its queue before it plays.
   func install(on player: OpaquePointer) {
@@ -167,7 +207,10 @@ private final class DecoderOutputs: Sendable {
   }
 
   func audio(rate: Int, channels: Int) {
-    state.withLock { $0.audio = (rate, channels) }
+    state.withLock {
+      $0.audio = (rate, channels)
+      $0.setups += 1
+    }
   }
 }
 

@@ -17,7 +17,7 @@ extension Media {
     // Every note is made here: a deeper parse of a cached result starts afresh.
     info.unknowns = []
     let scan = path.flatMap(TransportStreamScan.scan)
-    var audioFormats: [(program: Int?, rate: Int, channels: Int)] = []
+    var audioFormats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
     if depth == .decoded, input == nil, info.isPlayable {
       audioFormats = await decode(into: &info, programs: scan?.programs ?? [], until: deadline)
     }
@@ -25,18 +25,7 @@ extension Media {
       if let duration = scan.duration { info.duration = duration }
       info.programs = assign(scan.programs, to: &info.tracks, unknowns: &info.unknowns)
     }
-    // The memory audio output saw the selected track's decoded format: it is that of the
-    // program's (or the media's) audio track, when there is only one.
-    for format in audioFormats {
-      let audio = info.tracks.indices.filter {
-        info.tracks[$0].kind == .audio
-          && (format.program == nil || info.tracks[$0].program == format.program)
-      }
-      if audio.count == 1 {
-        info.tracks[audio[0]].channels = format.channels
-        info.tracks[audio[0]].sampleRate = format.rate
-      }
-    }
+    apply(audioFormats, to: &info.tracks, pids: scan.map { esIDs(of: $0.programs) })
     if let path, info.tracks.count == 1, ["mp3", "mpga"].contains(info.tracks[0].codec),
       let audio = MPEGAudioScan.scan(path: path)
     {
@@ -66,8 +55,8 @@ extension Media {
   private func decode(
     into info: inout MediaInfo, programs: [TransportStreamScan.Program],
     until deadline: ContinuousClock.Instant
-  ) async -> [(program: Int?, rate: Int, channels: Int)] {
-    var formats: [(program: Int?, rate: Int, channels: Int)] = []
+  ) async -> [(program: Int?, id: Int, rate: Int, channels: Int)] {
+    var formats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
     let pass = DecodePass(mrl: mrl, options: options)
     let numbers: [Int?] = programs.count > 1 ? programs.map(\.number) : [nil]
     var decodedAll = true
@@ -80,9 +69,7 @@ extension Media {
         continue
       }
       decodedAll = decodedAll && result.isComplete
-      if let format = result.audioFormat {
-        formats.append((number, format.rate, format.channels))
-      }
+      formats += result.audioFormats.map { (number, $0.id, $0.rate, $0.channels) }
       info.tracks = merged(info.tracks, with: result.tracks)
       if info.duration == nil { info.duration = result.duration }
       if info.demuxer == nil, let demuxer = result.demuxer {
@@ -121,17 +108,42 @@ private func merged(_ parsed: [Track], with decoded: [Track]) -> [Track] {
   return tracks.sorted { $0.id < $1.id }
 }
 
+/// The audio formats the decode passes saw, by the player's ES id: for MPEG-TS the packet
+/// id (`pids`, in track order), elsewhere the track's id. An id that matches nothing (HLS)
+/// still tells the format of a program's (or the media's) only audio track.
+private func apply(
+  _ formats: [(program: Int?, id: Int, rate: Int, channels: Int)], to tracks: inout [Track],
+  pids: [Int]?
+) {
+  for format in formats {
+    let audio = tracks.indices.filter {
+      tracks[$0].kind == .audio && (format.program == nil || tracks[$0].program == format.program)
+    }
+    let byID = audio.filter { index in
+      if let pids { return pids.count == tracks.count && pids[index] == format.id }
+      return tracks[index].id == format.id
+    }
+    if let index = byID.first ?? (audio.count == 1 ? audio.first : nil) {
+      tracks[index].channels = format.channels
+      tracks[index].sampleRate = format.rate
+    }
+  }
+}
+
+/// The packet ids of the programs' streams in libVLC's track order (see ``assign``).
+private func esIDs(of programs: [TransportStreamScan.Program]) -> [Int] {
+  var seen = Set<Int>()
+  return programs.flatMap(\.streams).map(\.pid).filter { seen.insert($0).inserted }
+}
+
 /// The programs with their tracks: libVLC creates one track per packet id, program by
 /// program in the order the PMTs arrive, each in PMT order.
 private func assign(
   _ programs: [TransportStreamScan.Program], to tracks: inout [Track], unknowns: inout [String]
 ) -> [MediaProgram] {
-  var seen = Set<Int>()
-  var owners: [(pid: Int, program: Int)] = []
-  for program in programs {
-    for stream in program.streams where seen.insert(stream.pid).inserted {
-      owners.append((stream.pid, program.number))
-    }
+  let pids = esIDs(of: programs)
+  let owners = pids.map { pid in
+    (pid: pid, program: programs.first { $0.streams.contains { $0.pid == pid } }!.number)
   }
   guard owners.count == tracks.count else {
     if programs.count > 1 {

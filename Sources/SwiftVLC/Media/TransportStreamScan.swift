@@ -65,7 +65,8 @@ private struct PacketReader {
   private var pmtOrder: [Int] = []
   private var services: [Int: (name: String?, provider: String?)] = [:]
   private var sections: [Int: [UInt8]] = [:]
-  private var timestamps: [Int: [Int64]] = [:]
+  /// Per packet id: each PES's presentation time and its PES_packet_length (0: unbounded).
+  private var timestamps: [Int: [(pts: Int64, length: Int)]] = [:]
 
   mutating func read(_ bytes: [UInt8]) {
     var offset = 0
@@ -106,7 +107,7 @@ private struct PacketReader {
     let pts =
       Int64(b[9] & 0x0E) << 29 | Int64(b[10]) << 22 | Int64(b[11] & 0xFE) << 14
       | Int64(b[12]) << 7 | Int64(b[13] >> 1)
-    timestamps[pid, default: []].append(pts)
+    timestamps[pid, default: []].append((pts, Int(b[4]) << 8 | Int(b[5])))
   }
 
   private mutating func section(pid: Int, _ body: ArraySlice<UInt8>, start: Bool) {
@@ -204,26 +205,41 @@ private struct PacketReader {
     }
   }
 
-  /// Earliest first timestamp to latest last timestamp, plus that stream's shortest step
-  /// (at most 0.1 s).
+  /// Earliest first timestamp to latest last timestamp plus the last PES's own length: one
+  /// frame step for video (one picture per PES); for audio, whose PES carry several frames
+  /// (a third of a second from ffmpeg), the step scaled by the last PES's size over the
+  /// largest one's.
   func duration() -> Duration? {
     var first: Int64?
     var last: Int64?
-    for (_, values) in timestamps where !values.isEmpty {
-      let start = values.prefix(8).min()!
-      var sorted = values.map { $0 < start ? $0 + (1 << 33) : $0 }.sorted()
-      sorted = Array(sorted.suffix(64))
-      let steps = zip(sorted.dropFirst(), sorted).map { $0 - $1 }.filter { $0 > 0 }
-      // One picture per PES is the rule for video; audio PES often carry several frames
-      // (a third of a second from ffmpeg), whose length the step overstates: at most 0.1 s.
-      let end = sorted.last! + min(steps.min() ?? 0, 9_000)
+    for (pid, values) in timestamps where !values.isEmpty {
+      let start = values.prefix(8).map(\.pts).min()!
+      let unwrapped = values.map { ($0.pts < start ? $0.pts + (1 << 33) : $0.pts, $0.length) }
+      let sorted = unwrapped.sorted { $0.0 < $1.0 }.suffix(64)
+      let times = sorted.map(\.0)
+      let step = zip(times.dropFirst(), times).map { $0 - $1 }.filter { $0 > 0 }.min() ?? 0
+      let final = sorted.last!
+      let largest = sorted.map(\.1).max() ?? 0
+      let isVideo = videoTypes.contains(streamType(of: pid) ?? 0)
+      let extra =
+        isVideo || final.1 == 0 || largest == 0 ? step : step * Int64(final.1) / Int64(largest)
       first = min(first ?? start, start)
-      last = max(last ?? end, end)
+      last = max(last ?? final.0 + extra, final.0 + extra)
     }
     guard let first, let last, last > first else { return nil }
     return .microseconds((last - first) * 100 / 9)
   }
+
+  private func streamType(of pid: Int) -> Int? {
+    for program in pmts.values {
+      if let stream = program.streams.first(where: { $0.pid == pid }) { return stream.type }
+    }
+    return nil
+  }
 }
+
+/// MPEG-1/2 video, MPEG-4 part 2, H.264, HEVC, CAVS, VC-1 stream types.
+private let videoTypes: Set<Int> = [0x01, 0x02, 0x10, 0x1B, 0x24, 0x42, 0xEA]
 
 /// DVB text (EN 300 468 annex A): a leading byte below 0x20 names a character table; treat
 /// the rest as Latin-1 unless it is UTF-8 (0x15).

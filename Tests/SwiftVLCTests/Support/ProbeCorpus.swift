@@ -6,6 +6,7 @@ import Testing
 /// removes it afterwards.
 enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case mp4 = "h264-aac-mono.mp4"
+  case mp4TwoAudio = "h264-aac-stereo-mono.mp4"
   case mov = "h264-aac.mov"
   case mkv = "tracks-chapters.mkv"
   case mkvHEVC = "hevc-eac3-webvtt.mkv"
@@ -13,6 +14,7 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case tsOneProgram = "one-program.ts"
   case tsTwoPrograms = "two-programs.ts"
   case tsWithoutNames = "two-programs-no-sdt.ts"
+  case tsTwoLanguages = "one-program-two-languages.ts"
   case ogg = "theora-vorbis.ogg"
   case oggAudio = "vorbis-tags.ogg"
   case flac = "tagged.flac"
@@ -55,6 +57,7 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
       Self.video + Self.tone(48_000) + Self.tone(44_100)
         + ["-i", subtitles(in: folder), "-i", subtitles(in: folder), "-i", chapters(in: folder)]
     case .mkvHEVC: Self.video + Self.tone(48_000) + ["-i", subtitles(in: folder)]
+    case .mp4TwoAudio, .tsTwoLanguages: Self.video + Self.tone(48_000) + Self.tone(44_100)
     case .tsTwoPrograms, .tsWithoutNames:
       Self.video + Self.tone(48_000)
         + ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30:duration=2"] + Self.tone(44_100)
@@ -71,6 +74,14 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
         "-c:a", "aac", "-metadata", "title=MP4 Title", "-metadata:s:a:0", "language=eng",
       ]
     case .mov: Self.x264 + ["-c:a", "aac"]
+    case .mp4TwoAudio:
+      // The second track is mono; MP4 declares both as stereo, and only the first plays.
+      ["-map", "0", "-map", "1", "-map", "2"] + Self.x264 + ["-c:a", "aac", "-ac:a:0", "2"]
+        + ["-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fre"]
+    case .tsTwoLanguages:
+      ["-map", "0", "-map", "1", "-map", "2", "-c:v", "mpeg2video", "-c:a:0", "mp2"]
+        + ["-c:a:1", "ac3", "-ac:a:1", "2"]
+        + ["-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fre"]
     case .mkv:
       ["-map", "0", "-map", "1", "-map", "2", "-map", "3", "-map", "4"]
         + ["-map_metadata", "5", "-map_chapters", "5"] + Self.x264
