@@ -87,6 +87,27 @@ struct MediaParseDepthTests {
     let duration = try #require(decoded.duration)
     #expect(isClose(duration, .seconds(6), tolerance: .milliseconds(50)))
   }
+
+  @Test("a UDP stream, which libVLC 3 never parses, lists its tracks with a decoded parse")
+  func udpStream() async throws {
+    let port = try UDPSender.freePort()
+    let sender = try UDPSender(file: Fixture.shortTS.url, duration: .seconds(2), port: port)
+    defer { withExtendedLifetime(sender) {} }
+    let url = try #require(URL(string: "udp://@127.0.0.1:\(port)"))
+    let skipped = try Media(url: url, instance: instance)
+    await #expect(throws: VLCError.self) {
+      try await skipped.parse(timeout: .seconds(2), network: true, depth: .container)
+    }
+    let info = try await parse(
+      try Media(url: url, instance: instance), depth: .decoded, network: true)
+    #expect(info.isPlayable)
+    #expect(info.duration == nil)
+    #expect(info.tracks.map(\.kind) == [.video, .audio])
+    #expect(info.tracks.first?.width == 64)
+    #expect(info.tracks.last?.channels == 1)
+    #expect(info.container == "MPEG-TS")
+    #expect(info.unknowns.contains { $0.contains("streams") })
+  }
 }
 
 private func isClose(_ value: Duration, _ expected: Duration, tolerance: Duration) -> Bool {

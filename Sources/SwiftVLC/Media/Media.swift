@@ -166,7 +166,9 @@ public final class Media: Sendable {
   /// - Parameters:
   ///   - timeout: how long the whole parse may take.
   ///   - network: also parse network sources (HTTP, …); otherwise they are skipped.
-  ///   - depth: whether to decode a moment of the media (see ``ParseDepth``).
+  ///   - depth: whether to decode a moment of the media (see ``ParseDepth``). With
+  ///     ``ParseDepth/decoded`` and `network`, streams libVLC 3 does not parse (`udp://`,
+  ///     `rtp://`, …) are played for a moment instead, and their tracks listed.
   /// - Returns: the result; garbage and empty-but-readable input give `isPlayable == false`.
   /// - Throws: ``VLCError/parseTimeout``, ``VLCError/cancelled``, or
   ///   ``VLCError/parseFailed(reason:)`` when libVLC cannot read the source at all, skips it
@@ -203,6 +205,7 @@ public final class Media: Sendable {
     if previous == libvlc_media_parsed_status_skipped,
       let skippedNetwork = skippedWith.withLock({ $0 }), skippedNetwork || !network
     {
+      if skippedNetwork && depth == .decoded { return try await streamInfo(until: deadline) }
       return try result(of: previous, network: skippedNetwork)
     }
     var flags = libvlc_media_parse_local.rawValue
@@ -232,8 +235,30 @@ public final class Media: Sendable {
       DispatchQueue.global().async { libvlc_media_parse_stop(self.pointer) }
       throw .parseTimeout
     }
-    let info = try result(of: libvlc_media_parsed_status_t(rawValue: status), network: network)
+    let final = libvlc_media_parsed_status_t(rawValue: status)
+    if final == libvlc_media_parsed_status_skipped && network && depth == .decoded {
+      skippedWith.withLock { $0 = network }
+      return try await streamInfo(until: deadline)
+    }
+    let info = try result(of: final, network: network)
     return cache(await refined(info, depth: depth, until: deadline), depth: depth)
+  }
+
+  /// What a decode pass learns of a stream libVLC 3's parser skips (`udp://`, `rtp://`, …).
+  private func streamInfo(until deadline: ContinuousClock.Instant) async throws(VLCError)
+    -> MediaInfo
+  {
+    let empty = MediaInfo(duration: nil, metadata: Metadata(), tracks: [], isPlayable: true)
+    var info = await refined(empty, depth: .decoded, until: deadline)
+    if Task.isCancelled { throw .cancelled }
+    guard !info.tracks.isEmpty else {
+      throw .parseFailed(
+        reason: "libVLC 3 does not parse \(mrl), and playing it gave no track in time")
+    }
+    info.unknowns.append(
+      "libVLC 3 does not parse streams: the tracks are those seen while playing, and a live "
+        + "stream has no duration")
+    return cache(info, depth: .decoded)
   }
 
   /// The preparse result for a final libVLC parse status.
