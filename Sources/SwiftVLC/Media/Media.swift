@@ -256,8 +256,9 @@ public final class Media: Sendable {
         reason: "libVLC 3 does not parse \(mrl), and playing it gave no track in time")
     }
     info.unknowns.append(
-      "libVLC 3 does not parse streams: the tracks are those seen while playing, and a live "
-        + "stream has no duration")
+      "libVLC 3 does not parse streams: the tracks are those of the program it plays, seen "
+        + "while playing (over a live MPEG-TS it reads no other program's table, so programs "
+        + "are not listed), and a live stream has no duration")
     return cache(info, depth: .decoded)
   }
 
