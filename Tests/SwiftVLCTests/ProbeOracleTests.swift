@@ -5,8 +5,9 @@ import Testing
 /// `Media.parse(depth: .decoded)` against ffprobe, on every file of ``ProbeCorpus``: duration
 /// (within 1 % or 50 ms), tracks of each kind, codec, channels, sample rate, picture size,
 /// frame rate, language, title, chapters and MPEG-TS programs. The deviations libVLC cannot
-/// avoid are listed in docs/libvlc3-findings.md and allowed here by name.
-@Suite("Probe oracle")
+/// avoid are listed in docs/libvlc3-findings.md. One file at a time: encoding beside the
+/// other suites must not starve them.
+@Suite("Probe oracle", .serialized)
 struct ProbeOracleTests {
   @Test("parse agrees with ffprobe", arguments: ProbeCorpus.allCases)
   func agreesWithFFprobe(_ file: ProbeCorpus) async throws {

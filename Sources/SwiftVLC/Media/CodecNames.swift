@@ -13,7 +13,8 @@ enum CodecNames {
     switch module {
     case "es":
       // The elementary-stream demuxer reads raw audio and video streams.
-      if codecs == ["mp3"] || codecs == ["mpga"] { return "MP3" }
+      if codecs == ["mp3"] { return "MP3" }
+      if codecs == ["mpga"] { return "MPEG audio" }
       if codecs == ["a52"] { return "AC-3" }
       if codecs == ["eac3"] { return "E-AC-3" }
       if codecs == ["dts"] { return "DTS" }

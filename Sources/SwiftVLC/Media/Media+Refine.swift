@@ -60,11 +60,10 @@ extension Media {
     let pass = DecodePass(mrl: mrl, options: options)
     let numbers: [Int?] = programs.count > 1 ? programs.map(\.number) : [nil]
     var decodedAll = true
-    for number in numbers {
-      let remaining = deadline - ContinuousClock.now
-      guard remaining > .zero,
-        let result = await pass.run(program: number, limit: remaining / max(1, numbers.count))
-      else {
+    for (index, number) in numbers.enumerated() {
+      // What is left is shared by the passes still to run.
+      let share = (deadline - ContinuousClock.now) / (numbers.count - index)
+      guard share > .zero, let result = await pass.run(program: number, limit: share) else {
         decodedAll = false
         continue
       }

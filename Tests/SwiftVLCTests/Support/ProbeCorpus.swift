@@ -31,7 +31,8 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
   func make(in folder: URL) async throws -> String {
     let path = folder.appendingPathComponent(rawValue).path
     var arguments = ["-hide_banner", "-loglevel", "error", "-y"] + inputs(in: folder)
-    arguments += encoding + [self == .tsWithoutNames ? path + ".full.ts" : path]
+    // One encoder thread: the tests run beside others on a small machine.
+    arguments += encoding + ["-threads", "1", self == .tsWithoutNames ? path + ".full.ts" : path]
     let output = try await runProgram("ffmpeg", arguments)
     guard output.status == 0 else {
       throw FFprobeFailed(path: path, message: "ffmpeg: \(output.stderr)")
@@ -91,7 +92,10 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
         + ["-metadata:s:s:0", "language=eng", "-metadata:s:s:1", "language=ger"]
     case .mkvHEVC:
       ["-map", "0", "-map", "1", "-map", "2", "-c:v", "libx265", "-preset", "ultrafast"]
-        + ["-x265-params", "log-level=none", "-c:a", "eac3", "-ac", "2", "-c:s", "webvtt"]
+        + [
+          "-x265-params", "log-level=none:pools=1:frame-threads=1", "-c:a", "eac3", "-ac", "2",
+          "-c:s", "webvtt",
+        ]
     case .webm:
       ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus"]
     case .tsOneProgram:
