@@ -18,9 +18,9 @@ struct ProbeOracleTests {
     let path = try await file.make(in: folder)
     let oracle = try await FFprobeReport.probe(path)
     let instance = try headlessInstance()
-    let info = try await within(.seconds(20), "parsing \(file.rawValue)") {
+    let info = try await within(.seconds(30), "parsing \(file.rawValue)") {
       try await Media(path: path, instance: instance).parse(
-        timeout: .seconds(10), depth: .decoded)
+        timeout: .seconds(20), depth: .decoded)
     }
     compare(info, with: oracle)
   }
