@@ -44,7 +44,10 @@ struct DecodePass: Sendable {
           "--codec=avcodec,any", "--no-sub-autodetect-file",
         ])
     else { return nil }
-    let logs = instance.logs(minimumLevel: .debug)
+    // Only the line naming the demuxer is kept, so a flood of debug lines cannot push it out.
+    let logs = instance.logRouter.broadcaster.subscribe(bufferingPolicy: .bufferingNewest(8)) {
+      $0.message.hasPrefix(demuxerPrefix)
+    }
     let demuxer = Task { await firstDemuxer(in: logs) }
     defer { demuxer.cancel() }
     guard let pointer = libvlc_media_new_location(instance.pointer, mrl) else { return nil }
@@ -60,6 +63,10 @@ struct DecodePass: Sendable {
     defer { native.shutDown() }
     let outputs = DecoderOutputs()
     native.retainUntilRelease(outputs)
+    // Released only after the native player: native reference counts are not atomic, and
+    // the player holds its own references to both until then.
+    native.retainUntilRelease(media)
+    native.retainUntilRelease(instance)
     let started = await native.run { player in
       outputs.install(on: player)
       libvlc_media_player_set_media(player, media.pointer)
@@ -68,11 +75,12 @@ struct DecodePass: Sendable {
     guard started else { return nil }
     let (isComplete, audioFormats) = await waitForDecoders(
       native: native, media: media, outputs: outputs, limit: limit)
-    let chapters = await native.run(readChapters)
-    let length = libvlc_media_get_duration(media.pointer)
+    let (chapters, tracks, length) = await native.run { player in
+      (readChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer))
+    }
     demuxer.cancel()
     return Result(
-      tracks: media.readTracks(), duration: length > 0 ? .milliseconds(length) : nil,
+      tracks: tracks, duration: length > 0 ? .milliseconds(length) : nil,
       demuxer: await demuxer.value, chapters: chapters,
       audioFormats: audioFormats, isComplete: isComplete)
   }
@@ -115,15 +123,16 @@ struct DecodePass: Sendable {
 
   private enum PollResult { case ready, ended, timedOut }
 
-  /// Polls `condition` every 20 ms until it holds, the input ends, or `deadline`.
+  /// Polls `condition` every 20 ms, on the player's queue (where every call on its media
+  /// happens), until it holds, the input ends, or `deadline`.
   private func poll(
     _ native: NativePlayer, until deadline: ContinuousClock.Instant,
     _ condition: @escaping @Sendable () -> Bool
   ) async -> PollResult {
     while ContinuousClock.now < deadline && !Task.isCancelled {
-      let state = await native.run { libvlc_media_player_get_state($0) }
+      let (state, holds) = await native.run { (libvlc_media_player_get_state($0), condition()) }
       if state == libvlc_Ended || state == libvlc_Error { return .ended }
-      if condition() { return .ready }
+      if holds { return .ready }
       try? await Task.sleep(for: .milliseconds(20))
     }
     return .timedOut
@@ -165,12 +174,14 @@ private func readChapters(_ player: OpaquePointer) -> [Chapter] {
 /// The first demuxer an instance's debug log names (`using demux module "mkv"`); `nil` when
 /// the stream ends or is cancelled first.
 private func firstDemuxer(in logs: AsyncStream<LogEntry>) async -> String? {
-  let prefix = "using demux module \""
-  for await entry in logs where entry.message.hasPrefix(prefix) {
-    return String(entry.message.dropFirst(prefix.count).dropLast())
+  for await entry in logs where entry.message.hasPrefix(demuxerPrefix) {
+    return String(entry.message.dropFirst(demuxerPrefix.count).dropLast())
   }
   return nil
 }
+
+/// How libVLC's debug log names the demuxer it opened.
+private let demuxerPrefix = "using demux module \""
 
 /// The pass's memory outputs: pictures go into one 16×16 buffer nobody reads, samples are
 /// dropped; what is kept is that a picture came, and the audio format the decoder set up.
