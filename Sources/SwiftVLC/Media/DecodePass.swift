@@ -28,7 +28,7 @@ struct DecodePass: Sendable {
     /// The sample rate and channel count each decoded audio track decodes to, by the ES id
     /// the player selected it with (for MPEG-TS a PID, elsewhere the track's id).
     var audioFormats: [(id: Int, rate: Int, channels: Int)]
-    /// Whether the decoders reported before the time limit.
+    /// Whether the decoders reported before the time limit and before the input ended.
     var isComplete: Bool
   }
 
@@ -102,7 +102,7 @@ struct DecodePass: Sendable {
         || (outputs.hasPicture && tracks.contains { $0.kind == .video && $0.width != nil })
       return audioReady && videoReady && !tracks.isEmpty
     }
-    guard first == .ready else { return (first == .ended, []) }
+    guard first == .ready else { return (false, []) }
     var formats: [(id: Int, rate: Int, channels: Int)] = []
     let selected = await native.run { libvlc_audio_get_track($0) }
     if selected >= 0, let format = outputs.audioFormat {
@@ -113,7 +113,7 @@ struct DecodePass: Sendable {
       let setups = outputs.audioSetups
       native.async { libvlc_audio_set_track($0, id) }
       let switched = await poll(native, until: deadline) { outputs.audioSetups > setups }
-      guard switched == .ready else { return (switched == .ended, formats) }
+      guard switched == .ready else { return (false, formats) }
       if let format = outputs.audioFormat {
         formats.append((Int(id), format.rate, format.channels))
       }

@@ -79,7 +79,8 @@ extension Media {
     }
     if !decodedAll {
       info.unknowns.append(
-        "the decoders did not report within the time limit: channel counts, picture sizes "
+        "the decoders did not all report before the time limit or the end of the input: "
+          + "channel counts, picture sizes "
           + "and frame rates are what the container declares")
     }
     return formats
