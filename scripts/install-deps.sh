@@ -17,6 +17,7 @@ packages=("$@")
   fonts-dejavu-core   # subtitle rendering needs a font
   tmux                # the terminal-mode test of the CLI
   zsh fish            # the packaging tests parse the generated completions with them
+  ffmpeg              # tests only: writes the probe corpus; ffprobe is the probe oracle
 )
 
 missing=()

@@ -47,7 +47,7 @@ extension CommandSpec {
 
   static let probe = CommandSpec(
     name: "probe",
-    summary: "Show duration, container, tracks, metadata and chapters of files and URLs",
+    summary: "Show container, duration, bitrate, tracks, programs, metadata and chapters",
     operands: .oneOrMore("SOURCE"),
     options: [
       .flag("json", "Print JSON (format below)"),
@@ -57,15 +57,27 @@ extension CommandSpec {
       Sources are probed concurrently; results are printed in argument order. A source that
       fails is reported on its own line of stderr, and the exit status is then 1.
 
+      Each source is read by libVLC and then played silently for a moment (within the
+      timeout), so the decoders report what containers leave out or get wrong: the channels
+      of mono AAC in MP4, the picture size of MPEG-TS and HLS, the streams of every TS
+      program. Codecs show their common name and the fourcc ("H.264 (h264)"), containers
+      their common name and libVLC's demuxer ("MPEG-TS (ts)"). Bitrates are in the text
+      too: the file's average, and each track's when known. Chapters are numbered from 0,
+      as in the JSON. Lines "unknown" say what could not be learnt, and why.
+
       JSON: an array with one object per SOURCE, in argument order. Times are whole
-      milliseconds. Keys whose value is unknown are left out.
-        { "source", "mrl", "container", "durationMs",
+      milliseconds, bitrates bits per second. Keys whose value is unknown are left out.
+        { "source", "mrl", "container", "demuxer", "durationMs", "bitrate",
           "metadata": { "title", "artist", ... },
-          "tracks": [ { "id", "kind": "video|audio|subtitle|unknown", "codec", "codecName",
-                        "language", "name", "bitrate", "channels", "sampleRate",
-                        "width", "height", "fps" } ],
-          "chapters": [ { "index", "name", "startMs", "durationMs" } ] }
-      A source that failed is { "source", "error": MESSAGE }.
+          "tracks": [ { "id", "kind": "video|audio|subtitle|unknown", "codec" (fourcc),
+                        "format" (common name), "codecName" (libVLC's), "language",
+                        "name", "bitrate", "channels", "sampleRate", "width", "height",
+                        "fps", "program" } ],
+          "programs": [ { "number", "name", "provider", "trackIds" } ],   (MPEG-TS)
+          "chapters": [ { "index" (from 0), "name", "startMs", "durationMs" } ],
+          "unknown": [ REASON, ... ] }
+      "language" is left out for "und" (undetermined); "title" is only a real title tag,
+      never the file name. A source that failed is { "source", "error": MESSAGE }.
       """
   ) { arguments throws(UsageError) in
     var probe = Command.Probe(sources: arguments.operands, json: arguments.flag("json"))

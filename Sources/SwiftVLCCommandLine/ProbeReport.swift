@@ -9,6 +9,8 @@ package struct ProbeReport: Codable, Equatable, Sendable {
     package var id: Int
     package var kind: String
     package var codec: String
+    /// The common name: "H.264", "AAC", "SubRip"…
+    package var format: String?
     package var codecName: String?
     package var language: String?
     package var name: String?
@@ -18,9 +20,11 @@ package struct ProbeReport: Codable, Equatable, Sendable {
     package var width: Int?
     package var height: Int?
     package var fps: Double?
+    /// The MPEG-TS program number.
+    package var program: Int?
   }
 
-  /// One chapter.
+  /// One chapter; `index` counts from 0, in the JSON and in the text alike.
   package struct ChapterEntry: Codable, Equatable, Sendable {
     package var index: Int
     package var name: String?
@@ -28,39 +32,62 @@ package struct ProbeReport: Codable, Equatable, Sendable {
     package var durationMs: Int64
   }
 
+  /// One MPEG-TS program.
+  package struct ProgramEntry: Codable, Equatable, Sendable {
+    package var number: Int
+    package var name: String?
+    package var provider: String?
+    package var trackIds: [Int]
+  }
+
   /// The SOURCE as given on the command line.
   package var source: String
   /// The MRL libVLC opened.
   package var mrl: String?
-  /// libVLC's demuxer for the source ("mp4", "mkv", "ts", "adaptive"…).
+  /// The container's common name ("MP4/QuickTime", "Matroska/WebM", "MPEG-TS", "MP3"…).
   package var container: String?
+  /// libVLC's demuxer for the source ("mp4", "mkv", "ts", "es", "adaptive"…).
+  package var demuxer: String?
   /// The length in milliseconds, when known.
   package var durationMs: Int64?
+  /// The average bitrate in bits per second (file size over duration), for local files.
+  package var bitrate: Int?
   /// Metadata by key name ("title", "artist"…).
   package var metadata: [String: String]?
   /// Every elementary stream.
   package var tracks: [TrackEntry]?
+  /// The MPEG-TS programs.
+  package var programs: [ProgramEntry]?
   /// The chapters of the first title.
   package var chapters: [ChapterEntry]?
+  /// What is not known, and why.
+  package var unknown: [String]?
   /// Why the source could not be probed.
   package var error: String?
 
   /// A successful probe.
-  package init(
-    source: String, mrl: String, container: String?, info: MediaInfo, chapters: [Chapter]
-  ) {
+  package init(source: String, mrl: String, info: MediaInfo) {
     self.source = source
     self.mrl = mrl
-    self.container = container
+    container = info.container
+    demuxer = info.demuxer
     durationMs = info.duration.map(milliseconds)
+    bitrate = info.bitrate
     metadata = Dictionary(
       uniqueKeysWithValues: info.metadata.values.map { (String(describing: $0.key), $0.value) })
     tracks = info.tracks.map(TrackEntry.init)
-    self.chapters = chapters.map {
+    programs =
+      info.programs.isEmpty
+      ? nil
+      : info.programs.map {
+        ProgramEntry(number: $0.number, name: $0.name, provider: $0.provider, trackIds: $0.trackIDs)
+      }
+    chapters = info.chapters.map {
       ChapterEntry(
         index: $0.index, name: $0.name, startMs: milliseconds($0.start),
         durationMs: milliseconds($0.duration))
     }
+    unknown = info.unknowns.isEmpty ? nil : info.unknowns
   }
 
   /// A failed probe.
@@ -85,12 +112,21 @@ package struct ProbeReport: Codable, Equatable, Sendable {
     func row(_ label: String, _ value: String) {
       lines.append("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + value)
     }
-    row("container", container ?? "unknown")
+    var container = self.container ?? "unknown"
+    if let demuxer, demuxer != self.container { container += " (\(demuxer))" }
+    row("container", container)
     row(
       "duration",
       durationMs.map { TimeText.clock(.milliseconds($0), milliseconds: true) } ?? "unknown")
+    if let bitrate { row("bitrate", kilobits(bitrate)) }
     for (key, value) in (metadata ?? [:]).sorted(by: { $0.key < $1.key }) {
       row(key, value)
+    }
+    for program in programs ?? [] {
+      var parts = [program.name.map { "\"\($0)\"" } ?? "(no name)"]
+      if let provider = program.provider { parts.append("by \(provider)") }
+      parts.append("tracks " + program.trackIds.map(String.init).joined(separator: ","))
+      row("program \(program.number)", parts.joined(separator: " "))
     }
     for track in tracks ?? [] {
       row("track \(track.id)", track.summary)
@@ -98,7 +134,10 @@ package struct ProbeReport: Codable, Equatable, Sendable {
     for chapter in chapters ?? [] {
       let start = TimeText.clock(.milliseconds(chapter.startMs), milliseconds: true)
       let length = TimeText.seconds(.milliseconds(chapter.durationMs))
-      row("chapter \(chapter.index + 1)", "\(start) \(chapter.name ?? "") (\(length) s)")
+      row("chapter \(chapter.index)", "\(start) \(chapter.name ?? "") (\(length) s)")
+    }
+    for note in unknown ?? [] {
+      row("unknown", note)
     }
     return lines.joined(separator: "\n")
   }
@@ -107,26 +146,38 @@ package struct ProbeReport: Codable, Equatable, Sendable {
 extension ProbeReport.TrackEntry {
   init(_ track: Track) {
     self.init(
-      id: track.id, kind: kindName(track.kind), codec: track.codec, codecName: track.codecName,
-      language: track.language, name: track.name, bitrate: track.bitrate,
-      channels: track.channels, sampleRate: track.sampleRate, width: track.width,
-      height: track.height, fps: track.frameRate.map { ($0 * 1_000).rounded() / 1_000 })
+      id: track.id, kind: kindName(track.kind), codec: track.codec,
+      format: track.commonCodecName, codecName: track.codecName, language: track.language,
+      name: track.name, bitrate: track.bitrate, channels: track.channels,
+      sampleRate: track.sampleRate, width: track.width, height: track.height,
+      fps: track.frameRate.map { ($0 * 1_000).rounded() / 1_000 }, program: track.program)
   }
 
-  /// "video h264 (H264 - MPEG-4 AVC (part 10)) 64x64 25 fps".
+  /// "video H.264 (h264) 64x64 25 fps 512 kb/s [eng] program 1".
   var summary: String {
-    var parts = [kind, codec]
-    if let codecName { parts.append("(\(codecName))") }
+    var parts = [kind, format.map { "\($0) (\(codec))" } ?? codec]
+    if format == nil, let codecName { parts.append("(\(codecName))") }
     if let width, let height { parts.append("\(width)x\(height)") }
     if let fps { parts.append("\(fps == fps.rounded() ? String(Int(fps)) : String(fps)) fps") }
     if let channels {
       parts.append(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) ch")
     }
     if let sampleRate { parts.append("\(sampleRate) Hz") }
+    if let bitrate { parts.append(kilobits(bitrate)) }
     if let language { parts.append("[\(language)]") }
     if let name { parts.append("\"\(name)\"") }
+    if let program { parts.append("program \(program)") }
     return parts.joined(separator: " ")
   }
+}
+
+/// "64 kb/s", "1.5 Mb/s".
+private func kilobits(_ bitsPerSecond: Int) -> String {
+  if bitsPerSecond >= 10_000_000 { return "\(bitsPerSecond / 1_000_000) Mb/s" }
+  if bitsPerSecond >= 1_000_000 {
+    return "\(Double(bitsPerSecond / 100_000) / 10) Mb/s"
+  }
+  return "\((bitsPerSecond + 500) / 1_000) kb/s"
 }
 
 private func kindName(_ kind: TrackKind) -> String {

@@ -252,12 +252,9 @@ struct CommandLineOutputTests {
         Track(
           id: 0, kind: .video, codec: "h264", width: 96, height: 64, frameRate: 30_000.0 / 1_001)
       ],
-      isPlayable: true)
-    let chapters = [
-      Chapter(index: 0, name: "Opening", start: .zero, duration: .milliseconds(2_000))
-    ]
-    let report = ProbeReport(
-      source: "a.mkv", mrl: "file:///a.mkv", container: "mkv", info: info, chapters: chapters)
+      isPlayable: true, container: "Matroska/WebM", demuxer: "mkv",
+      chapters: [Chapter(index: 0, name: "Opening", start: .zero, duration: .milliseconds(2_000))])
+    let report = ProbeReport(source: "a.mkv", mrl: "file:///a.mkv", info: info)
     let failed = ProbeReport(source: "b.mkv", error: .parseTimeout)
     let json = ProbeReport.json([report, failed])
     let decoded = try #require(
@@ -265,7 +262,9 @@ struct CommandLineOutputTests {
     #expect(decoded[0]["durationMs"] as? Int == 4_017)
     #expect(decoded[0]["metadata"] as? [String: String] == ["title": "Demo", "trackNumber": "3"])
     let track = try #require((decoded[0]["tracks"] as? [[String: Any]])?.first)
-    #expect(Set(track.keys) == ["id", "kind", "codec", "width", "height", "fps"])
+    #expect(Set(track.keys) == ["id", "kind", "codec", "format", "width", "height", "fps"])
+    #expect(decoded[0]["container"] as? String == "Matroska/WebM")
+    #expect(decoded[0]["demuxer"] as? String == "mkv")
     #expect(track["fps"] as? Double == 29.97)
     #expect((decoded[0]["chapters"] as? [[String: Any]])?.first?["startMs"] as? Int == 0)
     #expect(

@@ -31,7 +31,8 @@ struct CommandLineToolTests {
     let short = reports[0]
     #expect(short["source"] as? String == Fixture.shortMP4.path)
     #expect(short["mrl"] as? String == URL(fileURLWithPath: Fixture.shortMP4.path).absoluteString)
-    #expect(short["container"] as? String == "mp4")
+    #expect(short["container"] as? String == "MP4/QuickTime")
+    #expect(short["demuxer"] as? String == "mp4")
     #expect(short["durationMs"] as? Int == 1_000)
     #expect(short["error"] == nil)
     let shortMetadata = try #require(short["metadata"] as? [String: String])
@@ -43,6 +44,7 @@ struct CommandLineToolTests {
     #expect(shortTracks[0]["id"] as? Int == 0)
     #expect(shortTracks[0]["kind"] as? String == "video")
     #expect(shortTracks[0]["codec"] as? String == "h264")
+    #expect(shortTracks[0]["format"] as? String == "H.264")
     #expect(shortTracks[0]["width"] as? Int == 64)
     #expect(shortTracks[0]["height"] as? Int == 64)
     #expect(shortTracks[0]["fps"] as? Double == 25)
@@ -51,12 +53,14 @@ struct CommandLineToolTests {
     #expect(shortTracks[1]["id"] as? Int == 1)
     #expect(shortTracks[1]["kind"] as? String == "audio")
     #expect(shortTracks[1]["codec"] as? String == "mp4a")
+    #expect(shortTracks[1]["format"] as? String == "AAC")
     #expect(shortTracks[1]["sampleRate"] as? Int == 44_100)
     #expect(shortTracks[1]["width"] == nil)
 
     let tracks = reports[1]
     #expect(tracks["source"] as? String == Fixture.tracksMKV.path)
-    #expect(tracks["container"] as? String == "mkv")
+    #expect(tracks["container"] as? String == "Matroska/WebM")
+    #expect(tracks["demuxer"] as? String == "mkv")
     #expect(tracks["durationMs"] as? Int == 4_017)
     let mkvTracks = try #require(tracks["tracks"] as? [JSONObject])
     let summary = mkvTracks.map { track in
@@ -67,7 +71,7 @@ struct CommandLineToolTests {
     }
     #expect(
       summary == [
-        ["0", "video", "h264", "und", ""],
+        ["0", "video", "h264", "", ""],  // "und" means unknown: left out
         ["1", "audio", "mp4a", "eng", "English"],
         ["2", "audio", "mp4a", "fre", "Français"],
         ["3", "subtitle", "subt", "eng", "English"],
@@ -82,6 +86,35 @@ struct CommandLineToolTests {
     #expect(chapters.map { $0["index"] as? Int } == [0, 1])
     #expect(chapters.map { $0["startMs"] as? Int } == [0, 2_000])
     #expect(chapters.map { $0["durationMs"] as? Int } == [2_000, 2_017])
+  }
+
+  @Test("probe text names codecs and containers, shows bitrates, TS programs and chapters from 0")
+  func probeText() async throws {
+    let result = try await runTool(["probe", Fixture.shortTS.path, Fixture.tracksMKV.path])
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    let lines = result.stdoutLines
+    #expect(lines.contains("  container  MPEG-TS (ts)"))
+    #expect(lines.contains("  program 1  \"SwiftVLC\" by SwiftVLC tracks 0,1"))
+    #expect(lines.contains { $0.hasPrefix("  track 0    video H.264 (h264) 64x64 25 fps") })
+    #expect(lines.contains { $0.hasPrefix("  track 1    audio AAC (mp4a) mono 44100 Hz") })
+    #expect(lines.contains { $0.hasPrefix("  bitrate    ") && $0.hasSuffix(" kb/s") })
+    #expect(lines.contains("  container  Matroska/WebM (mkv)"))
+    #expect(lines.contains("  chapter 0  0:00.000 Opening (2.000 s)"))
+    #expect(!lines.contains { $0.contains("[und]") || $0.hasPrefix("  title") })
+
+    let (_, reports) = try await probeJSON([.shortTS])
+    let programs = try #require(reports.first?["programs"] as? [JSONObject])
+    #expect(programs.count == 1)
+    #expect(programs.first?["number"] as? Int == 1)
+    #expect(programs.first?["name"] as? String == "SwiftVLC")
+    #expect(programs.first?["provider"] as? String == "SwiftVLC")
+    #expect(programs.first?["trackIds"] as? [Int] == [0, 1])
+    let duration = try #require(reports.first?["durationMs"] as? Int)
+    #expect(abs(duration - 2_023) <= 50)  // ffprobe; libVLC alone says about 2,660
+    let tracks = try #require(reports.first?["tracks"] as? [JSONObject])
+    #expect(tracks.map { $0["format"] as? String } == ["H.264", "AAC"])
+    #expect(tracks.map { $0["program"] as? Int } == [1, 1])
   }
 
   @Test("probe reports a missing and a garbage file on one stderr line each and exits 1")

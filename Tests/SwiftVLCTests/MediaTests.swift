@@ -112,7 +112,8 @@ struct MediaTests {
     #expect(audio[0].sampleRate == 44_100)
     // The AAC is mono, but parsing reports 2: libVLC 3's MP4 demuxer takes the channel count
     // from the `mp4a` sample entry, where ffmpeg writes ISO 14496-12's fixed value 2. Only
-    // the decoder, while playing, reads the real layout (1) from the AAC configuration.
+    // the decoder, while playing, reads the real layout (1) from the AAC configuration:
+    // `parse(depth: .decoded)` does (see MediaParseDepthTests).
     #expect(audio[0].channels == 2)
   }
 

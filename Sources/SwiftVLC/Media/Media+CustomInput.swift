@@ -6,7 +6,7 @@ extension Media {
   /// The media is seekable: libVLC knows its size and reads any part at any time, on its own
   /// input thread. The bytes are shared, not copied (`Data` is copy-on-write), and several
   /// players may play the media at once. libVLC 3 does not parse custom inputs ahead of
-  /// playing: ``parse(timeout:network:)`` throws, and tracks and duration are known once the
+  /// playing: ``parse(timeout:network:depth:)`` throws, and tracks and duration are known once the
   /// media plays. Maps `libvlc_media_new_callbacks` (open, read, seek and close callbacks).
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` for empty data;

@@ -16,7 +16,8 @@ public final class Media: Sendable {
   nonisolated(unsafe) let pointer: OpaquePointer  // owned: released in deinit, never reassigned
   private let events: MediaEvents
   private let attachment: EventAttachment<MediaEvents>
-  private let parsed = Mutex<MediaInfo?>(nil)
+  /// The first successful parse result and how deep it read.
+  private let parsed = Mutex<(info: MediaInfo, depth: ParseDepth)?>(nil)
   /// The `network` flag of the last parse libVLC skipped, or `nil`.
   private let skippedWith = Mutex<Bool?>(nil)
   /// The options given to ``addOption(_:)``, in order: libVLC 3 cannot read them back, and
@@ -151,27 +152,40 @@ public final class Media: Sendable {
     return MediaStatistics(native: stats)
   }
 
-  /// Reads the media's duration, metadata and tracks without playing it.
+  /// Reads the media's duration, metadata, tracks and (for MPEG-TS) programs.
+  ///
+  /// With ``ParseDepth/container`` (the default) nothing is decoded: libVLC's preparse reads
+  /// the container, and SwiftVLC corrects what it gets wrong from the file itself (the
+  /// length of MPEG-TS and of MP3 without a Xing header, the TS programs, a file name given
+  /// as the title, "und" languages). Containers can still lie: MP4 declares mono AAC as
+  /// stereo, and MPEG-TS declares no picture size, frame rate or channel count; HLS lists no
+  /// tracks (``MediaInfo/unknowns`` says so). ``ParseDepth/decoded`` also plays a private,
+  /// silent copy for a moment within `timeout`, and reports what the decoders found.
   ///
   /// The first successful result is cached: later calls return it at once (libVLC 3 never
-  /// reports a second parse). Cancelling the calling task stops libVLC's parser.
+  /// reports a second parse), or deepen it. Cancelling the calling task stops libVLC's
+  /// parser.
   ///
   /// - Parameters:
-  ///   - timeout: how long libVLC may take.
+  ///   - timeout: how long the whole parse may take.
   ///   - network: also parse network sources (HTTP, …); otherwise they are skipped.
+  ///   - depth: whether to decode a moment of the media (see ``ParseDepth``). With
+  ///     ``ParseDepth/decoded`` and `network`, streams libVLC 3 does not parse (`udp://`,
+  ///     `rtp://`, …) are played for a moment instead, and their tracks listed.
   /// - Returns: the result; garbage and empty-but-readable input give `isPlayable == false`.
-  ///   libVLC 3 does not look into HLS playlists here: they list no tracks (the tracks
-  ///   appear on a ``Player`` once it plays them). MPEG-TS lists its tracks without a picture
-  ///   size.
   /// - Throws: ``VLCError/parseTimeout``, ``VLCError/cancelled``, or
   ///   ``VLCError/parseFailed(reason:)`` when libVLC cannot read the source at all, skips it
   ///   (network sources without `network`; file descriptors and streams always), or an
   ///   earlier parse of this media timed out or was cancelled.
-  public func parse(timeout: Duration = .seconds(5), network: Bool = false) async throws(VLCError)
-    -> MediaInfo
-  {
-    if let cached = parsed.withLock({ $0 }) { return cached }
+  public func parse(
+    timeout: Duration = .seconds(5), network: Bool = false, depth: ParseDepth = .container
+  ) async throws(VLCError) -> MediaInfo {
     guard timeout > .zero else { throw .invalidInput("parse timeout must be positive") }
+    let deadline = ContinuousClock.now + timeout
+    if let cached = parsed.withLock({ $0 }) {
+      if cached.depth == .decoded || depth == .container { return cached.info }
+      return cache(await refined(cached.info, depth: depth, until: deadline), depth: depth)
+    }
     if Task.isCancelled { throw .cancelled }
     // libVLC 3's parser skips descriptors whatever the flags (their item type is "unknown").
     if mrl.hasPrefix("fd://") {
@@ -187,13 +201,14 @@ public final class Media: Sendable {
     let completions = events.parse.subscribe()
     let previous = libvlc_media_get_parsed_status(pointer)
     if previous == libvlc_media_parsed_status_done {
-      return cache(readInfo())
+      return cache(await refined(readInfo(), depth: depth, until: deadline), depth: depth)
     }
     // libVLC 3 fires MediaParsedChanged only when the status changes, so a parse it skips
     // again is never answered. It skips again unless the network is newly allowed.
     if previous == libvlc_media_parsed_status_skipped,
       let skippedNetwork = skippedWith.withLock({ $0 }), skippedNetwork || !network
     {
+      if skippedNetwork && depth == .decoded { return try await streamInfo(until: deadline) }
       return try result(of: previous, network: skippedNetwork)
     }
     var flags = libvlc_media_parse_local.rawValue
@@ -206,7 +221,8 @@ public final class Media: Sendable {
       // too; once it has ended, its status is the answer.
       let current = libvlc_media_get_parsed_status(pointer)
       if current.rawValue != 0 {
-        return try result(of: current, network: network, isEarlierParse: true)
+        let info = try result(of: current, network: network, isEarlierParse: true)
+        return cache(await refined(info, depth: depth, until: deadline), depth: depth)
       }
     }
 
@@ -222,16 +238,40 @@ public final class Media: Sendable {
       DispatchQueue.global().async { libvlc_media_parse_stop(self.pointer) }
       throw .parseTimeout
     }
-    return try result(of: libvlc_media_parsed_status_t(rawValue: status), network: network)
+    let final = libvlc_media_parsed_status_t(rawValue: status)
+    if final == libvlc_media_parsed_status_skipped && network && depth == .decoded {
+      skippedWith.withLock { $0 = network }
+      return try await streamInfo(until: deadline)
+    }
+    let info = try result(of: final, network: network)
+    return cache(await refined(info, depth: depth, until: deadline), depth: depth)
   }
 
-  /// The parse result for a final libVLC parse status.
+  /// What a decode pass learns of a stream libVLC 3's parser skips (`udp://`, `rtp://`, …).
+  private func streamInfo(until deadline: ContinuousClock.Instant) async throws(VLCError)
+    -> MediaInfo
+  {
+    let empty = MediaInfo(duration: nil, metadata: Metadata(), tracks: [], isPlayable: true)
+    var info = await refined(empty, depth: .decoded, until: deadline)
+    if Task.isCancelled { throw .cancelled }
+    guard !info.tracks.isEmpty else {
+      throw .parseFailed(
+        reason: "libVLC 3 does not parse \(mrl), and playing it gave no track in time")
+    }
+    info.unknowns.append(
+      "libVLC 3 does not parse streams: the tracks are those of the program it plays, seen "
+        + "while playing (over a live MPEG-TS it reads no other program's table, so programs "
+        + "are not listed), and a live stream has no duration")
+    return cache(info, depth: .decoded)
+  }
+
+  /// The preparse result for a final libVLC parse status.
   private func result(
     of status: libvlc_media_parsed_status_t, network: Bool, isEarlierParse: Bool = false
   ) throws(VLCError) -> MediaInfo {
     switch status {
     case libvlc_media_parsed_status_done:
-      return cache(readInfo())
+      return readInfo()
     case libvlc_media_parsed_status_failed:
       throw .parseFailed(reason: "libVLC could not read \(mrl)")
     case libvlc_media_parsed_status_skipped:
@@ -252,8 +292,8 @@ public final class Media: Sendable {
     }
   }
 
-  private func cache(_ info: MediaInfo) -> MediaInfo {
-    parsed.withLock { $0 = info }
+  private func cache(_ info: MediaInfo, depth: ParseDepth) -> MediaInfo {
+    parsed.withLock { $0 = (info, depth) }
     return info
   }
 
@@ -262,7 +302,7 @@ public final class Media: Sendable {
     var values: [MetadataKey: String] = [:]
     for key in MetadataKey.allCases {
       if let value = libvlc_media_get_meta(pointer, key.native) {
-        let text = String(cString: value)
+        let text = String(cString: value).trimmingCharacters(in: .whitespaces)
         libvlc_free(value)
         if !text.isEmpty { values[key] = text }
       }

@@ -10,14 +10,74 @@ public struct MediaInfo: Sendable, Equatable {
   public var tracks: [Track]
   /// `false` for input with no usable stream: garbage, an empty file, a broken container.
   public var isPlayable: Bool
+  /// The container's common name ("MP4/QuickTime", "Matroska/WebM", "MPEG-TS", "MP3"),
+  /// when a ``ParseDepth/decoded`` parse learnt which demuxer libVLC uses.
+  public var container: String?
+  /// The libVLC demuxer module that reads the source ("mp4", "mkv", "ts", "es",
+  /// "adaptive"), when a ``ParseDepth/decoded`` parse learnt it.
+  public var demuxer: String?
+  /// The average bitrate of the whole source in bits per second (file size over duration),
+  /// for local files.
+  public var bitrate: Int?
+  /// The MPEG-TS programs (services), in the order their tables appear; empty for other
+  /// containers.
+  public var programs: [MediaProgram]
+  /// The chapters of the first title, from a ``ParseDepth/decoded`` parse.
+  public var chapters: [Chapter]
+  /// What is not known, and why, one sentence each (such as "HLS: libVLC 3 lists the
+  /// tracks of a playlist only while playing it").
+  public var unknowns: [String]
 
   /// Creates a result.
-  public init(duration: Duration?, metadata: Metadata, tracks: [Track], isPlayable: Bool) {
+  public init(
+    duration: Duration?, metadata: Metadata, tracks: [Track], isPlayable: Bool,
+    container: String? = nil, demuxer: String? = nil, bitrate: Int? = nil,
+    programs: [MediaProgram] = [], chapters: [Chapter] = [], unknowns: [String] = []
+  ) {
     self.duration = duration
     self.metadata = metadata
     self.tracks = tracks
     self.isPlayable = isPlayable
+    self.container = container
+    self.demuxer = demuxer
+    self.bitrate = bitrate
+    self.programs = programs
+    self.chapters = chapters
+    self.unknowns = unknowns
   }
+}
+
+/// One program (DVB/ATSC service) of an MPEG transport stream, from its PAT, PMT and SDT.
+public struct MediaProgram: Sendable, Hashable {
+  /// The program number, as the media option `:program=N` takes it.
+  public var number: Int
+  /// The service name from the SDT, when there is one.
+  public var name: String?
+  /// The service provider from the SDT, when there is one.
+  public var provider: String?
+  /// The ``Track/id`` of each of its tracks, in PMT order.
+  public var trackIDs: [Int]
+
+  /// Creates a program description.
+  public init(number: Int, name: String? = nil, provider: String? = nil, trackIDs: [Int] = []) {
+    self.number = number
+    self.name = name
+    self.provider = provider
+    self.trackIDs = trackIDs
+  }
+}
+
+/// How far ``Media/parse(timeout:network:depth:)`` reads.
+public enum ParseDepth: Sendable, Hashable {
+  /// What libVLC's preparse reads from the container, corrected where the file itself
+  /// tells more (MPEG-TS programs and length, MP3 length). Fast: no decoding.
+  case container
+  /// Also plays a private, silent copy of the media for a moment (within the timeout), so
+  /// the decoders report what containers leave out or get wrong: the channel count of mono
+  /// AAC in MP4, the picture size, frame rate and channels of MPEG-TS and HLS streams, the
+  /// streams of every TS program, the chapters and the container. Takes a few hundred
+  /// milliseconds more per source (per TS program).
+  case decoded
 }
 
 /// A metadata key libVLC knows. Maps `libvlc_meta_t`.
@@ -95,7 +155,8 @@ public struct Metadata: Sendable, Equatable {
     set { values[key] = newValue }
   }
 
-  /// The title (libVLC falls back to the file name when the container has none).
+  /// The title, when the source has one (never the file name, which libVLC 3 puts there
+  /// when there is no title tag).
   public var title: String? { values[.title] }
   /// The artist.
   public var artist: String? { values[.artist] }

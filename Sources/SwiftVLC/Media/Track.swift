@@ -33,7 +33,13 @@ public struct Track: Sendable, Hashable, Identifiable {
   public var codec: String
   /// libVLC's human-readable codec name, such as "H264 - MPEG-4 AVC (part 10)".
   public var codecName: String?
-  /// The language code from the container, such as "eng" or "fre".
+  /// The codec's common name, such as "H.264", "HEVC", "AAC", "AC-3", "Opus", "SubRip" or
+  /// "DVB subtitles"; `nil` for codes SwiftVLC has no name for.
+  public var commonCodecName: String? { CodecNames.common(fourCC: codec) }
+  /// The MPEG-TS program this track belongs to (``MediaProgram/number``), or `nil`.
+  public var program: Int?
+  /// The language code from the container, such as "eng" or "fre"; `nil` when the container
+  /// has none or says "und" (undetermined).
   public var language: String?
   /// The track's label (the container's title, or the player's description).
   public var name: String?
@@ -77,7 +83,8 @@ public struct Track: Sendable, Hashable, Identifiable {
       id: Int(track.i_id), kind: kind, codec: fourCC(track.i_codec),
       codecName: libvlc_media_get_codec_description(track.i_type, track.i_codec)
         .map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 },
-      language: nonEmpty(track.psz_language), name: nonEmpty(track.psz_description),
+      language: nonEmpty(track.psz_language).flatMap { $0 == "und" ? nil : $0 },
+      name: nonEmpty(track.psz_description),
       bitrate: track.i_bitrate > 0 ? Int(track.i_bitrate) : nil)
     switch kind {
     case .audio:

@@ -4,7 +4,7 @@ extension Media {
   /// The entries of a playlist file (M3U, PLS, XSPF, …) or of any media libVLC expands into
   /// several items, as a new list.
   ///
-  /// Parses the media first (see ``parse(timeout:network:)``); libVLC adds the entries while
+  /// Parses the media first (see ``parse(timeout:network:depth:)``); libVLC adds the entries while
   /// parsing, with relative paths resolved against the playlist's location and `#EXTINF`
   /// titles as metadata. The returned list is independent: changing it does not change the
   /// playlist. A media that is not a playlist gives an empty list. Maps
@@ -13,7 +13,7 @@ extension Media {
   /// - Parameters:
   ///   - timeout: how long parsing may take.
   ///   - network: also parse network playlists (HTTP, …).
-  /// - Throws: what ``parse(timeout:network:)`` throws.
+  /// - Throws: what ``parse(timeout:network:depth:)`` throws.
   public func subItems(timeout: Duration = .seconds(5), network: Bool = false)
     async throws(VLCError) -> MediaList
   {

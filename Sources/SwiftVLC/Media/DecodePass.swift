@@ -1,0 +1,251 @@
+internal import CLibVLC
+import Foundation
+import Synchronization
+
+/// A short, silent playback of a private copy of a media, on a private headless instance, to
+/// learn what only the decoders know.
+///
+/// libVLC 3's preparse reports what the container declares: MP4 declares 2 channels for mono
+/// AAC, MPEG-TS declares no picture size, frame rate or channel count, and a TS lists only
+/// its first program. While a media plays, libVLC replaces each decoded stream's entry in the
+/// media's track list with the decoder's output format (`EsOutUpdateInfo` in
+/// `src/input/es_out.c`), and creates the streams of every PMT it reads. The decoders are
+/// libavcodec's (`--codec=avcodec,any`): libVLC's own AAC decoder (faad) upmixes mono to
+/// stereo. Pictures and samples go to memory outputs that keep nothing: the `vdummy`
+/// output would open a window provider, and the Wayland one prints to stderr. The memory
+/// audio output's format callback also tells the selected track's decoded channel count.
+struct DecodePass: Sendable {
+  /// What the playback found.
+  struct Result: Sendable {
+    /// The track list after decoding, in libVLC's order.
+    var tracks: [Track]
+    /// The media's duration as the playing input knows it.
+    var duration: Duration?
+    /// The demuxer module libVLC chose ("mp4", "mkv", "ts", "es", …).
+    var demuxer: String?
+    /// The chapters of the first title.
+    var chapters: [Chapter]
+    /// The sample rate and channel count each decoded audio track decodes to, by the ES id
+    /// the player selected it with (for MPEG-TS a PID, elsewhere the track's id).
+    var audioFormats: [(id: Int, rate: Int, channels: Int)]
+    /// Whether the decoders reported before the time limit and before the input ended.
+    var isComplete: Bool
+  }
+
+  var mrl: String
+  var options: [String]
+
+  /// Plays the media (the given `program` of a TS) until its decoders reported or `limit`
+  /// passed; `nil` when libVLC cannot create the player.
+  func run(program: Int?, limit: Duration) async -> Result? {
+    guard
+      let instance = try? VLCInstance(
+        arguments: VLCInstance.headlessArguments + [
+          "--codec=avcodec,any", "--no-sub-autodetect-file",
+        ])
+    else { return nil }
+    // Only the line naming the demuxer is kept, so a flood of debug lines cannot push it out.
+    let logs = instance.logRouter.broadcaster.subscribe(bufferingPolicy: .bufferingNewest(8)) {
+      $0.message.hasPrefix(demuxerPrefix)
+    }
+    let demuxer = Task { await firstDemuxer(in: logs) }
+    defer { demuxer.cancel() }
+    guard let pointer = libvlc_media_new_location(instance.pointer, mrl) else { return nil }
+    let media = Media(instance: instance, pointer: pointer)
+    // Repeating keeps blocks flowing after the decoders' first output even for a tiny file
+    // (which the demuxer reads whole at once): a picture size reaches the track list only
+    // with the block after the first picture, and an ended input would put the container's
+    // values back.
+    for option in options + [":input-repeat=65535"] { libvlc_media_add_option(pointer, option) }
+    if let program { libvlc_media_add_option(pointer, ":program=\(program)") }
+
+    let native = NativePlayer(instance: instance)
+    defer { native.shutDown() }
+    let outputs = DecoderOutputs()
+    native.retainUntilRelease(outputs)
+    // Released only after the native player: native reference counts are not atomic, and
+    // the player holds its own references to both until then.
+    native.retainUntilRelease(media)
+    native.retainUntilRelease(instance)
+    let started = await native.run { player in
+      outputs.install(on: player)
+      libvlc_media_player_set_media(player, media.pointer)
+      return libvlc_media_player_play(player) == 0
+    }
+    guard started else { return nil }
+    let (isComplete, audioFormats) = await waitForDecoders(
+      native: native, media: media, outputs: outputs, limit: limit)
+    let (chapters, tracks, length) = await native.run { player in
+      (readChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer))
+    }
+    demuxer.cancel()
+    return Result(
+      tracks: tracks, duration: length > 0 ? .milliseconds(length) : nil,
+      demuxer: await demuxer.value, chapters: chapters,
+      audioFormats: audioFormats, isComplete: isComplete)
+  }
+
+  /// Waits until the selected audio track's output was set up and, when there is video, a
+  /// picture came and the track list has a picture size; then selects each further audio
+  /// track in turn (only the selected one is decoded) until its output is set up. Returns
+  /// whether all that happened within `limit`, and the audio format of each track decoded.
+  private func waitForDecoders(
+    native: NativePlayer, media: Media, outputs: DecoderOutputs, limit: Duration
+  ) async -> (Bool, [(id: Int, rate: Int, channels: Int)]) {
+    let deadline = ContinuousClock.now + limit
+    let first = await poll(native, until: deadline) {
+      let tracks = media.readTracks()
+      let audioReady = !tracks.contains { $0.kind == .audio } || outputs.audioSetups > 0
+      // MPEG-TS and HLS declare no size: it comes from the decoder, after its first picture.
+      let videoReady =
+        !tracks.contains { $0.kind == .video }
+        || (outputs.hasPicture && tracks.contains { $0.kind == .video && $0.width != nil })
+      return audioReady && videoReady && !tracks.isEmpty
+    }
+    guard first == .ready else { return (false, []) }
+    var formats: [(id: Int, rate: Int, channels: Int)] = []
+    let selected = await native.run { libvlc_audio_get_track($0) }
+    if selected >= 0, let format = outputs.audioFormat {
+      formats.append((Int(selected), format.rate, format.channels))
+    }
+    let others = await native.run(unselectedAudioTracks)
+    for id in others {
+      let setups = outputs.audioSetups
+      native.async { libvlc_audio_set_track($0, id) }
+      let switched = await poll(native, until: deadline) { outputs.audioSetups > setups }
+      guard switched == .ready else { return (false, formats) }
+      if let format = outputs.audioFormat {
+        formats.append((Int(id), format.rate, format.channels))
+      }
+    }
+    return (true, formats)
+  }
+
+  private enum PollResult { case ready, ended, timedOut }
+
+  /// Polls `condition` every 20 ms, on the player's queue (where every call on its media
+  /// happens), until it holds, the input ends, or `deadline`.
+  private func poll(
+    _ native: NativePlayer, until deadline: ContinuousClock.Instant,
+    _ condition: @escaping @Sendable () -> Bool
+  ) async -> PollResult {
+    while ContinuousClock.now < deadline && !Task.isCancelled {
+      let (state, holds) = await native.run { (libvlc_media_player_get_state($0), condition()) }
+      if state == libvlc_Ended || state == libvlc_Error { return .ended }
+      if holds { return .ready }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return .timedOut
+  }
+}
+
+/// The ES ids of the audio tracks the player offers but has not selected.
+private func unselectedAudioTracks(_ player: OpaquePointer) -> [Int32] {
+  let selected = libvlc_audio_get_track(player)
+  guard let list = libvlc_audio_get_track_description(player) else { return [] }
+  defer { libvlc_track_description_list_release(list) }
+  var ids: [Int32] = []
+  var node: UnsafeMutablePointer<libvlc_track_description_t>? = list
+  while let current = node {
+    let id = current.pointee.i_id
+    if id != -1 && id != selected { ids.append(id) }
+    node = current.pointee.p_next
+  }
+  return ids
+}
+
+/// The chapters of the current title, names trimmed (libVLC's MKV demuxer indents them by
+/// nesting level).
+private func readChapters(_ player: OpaquePointer) -> [Chapter] {
+  var list: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_chapter_description_t>?>?
+  let count = libvlc_media_player_get_full_chapter_descriptions(player, -1, &list)
+  guard let list, count >= 0 else { return [] }
+  defer { libvlc_chapter_descriptions_release(list, UInt32(count)) }
+  return (0..<Int(count)).compactMap { index in
+    list[index].map {
+      Chapter(
+        index: index, name: nonEmpty($0.pointee.psz_name)?.trimmingCharacters(in: .whitespaces),
+        start: .milliseconds($0.pointee.i_time_offset),
+        duration: .milliseconds($0.pointee.i_duration))
+    }
+  }
+}
+
+/// The first demuxer an instance's debug log names (`using demux module "mkv"`); `nil` when
+/// the stream ends or is cancelled first.
+private func firstDemuxer(in logs: AsyncStream<LogEntry>) async -> String? {
+  for await entry in logs where entry.message.hasPrefix(demuxerPrefix) {
+    return String(entry.message.dropFirst(demuxerPrefix.count).dropLast())
+  }
+  return nil
+}
+
+/// How libVLC's debug log names the demuxer it opened.
+private let demuxerPrefix = "using demux module \""
+
+/// The pass's memory outputs: pictures go into one 16×16 buffer nobody reads, samples are
+/// dropped; what is kept is that a picture came, and the audio format the decoder set up.
+/// Released with the native player (``NativePlayer/retainUntilRelease(_:)``).
+private final class DecoderOutputs: Sendable {
+  static let side = 16
+  // Written only by libVLC's video output thread, never read.
+  nonisolated(unsafe) let pixels = UnsafeMutableRawPointer.allocate(
+    byteCount: side * side * 4, alignment: 64)
+  private let state = Mutex<(hasPicture: Bool, setups: Int, audio: (rate: Int, channels: Int)?)>(
+    (false, 0, nil))
+
+  deinit { pixels.deallocate() }
+
+  var hasPicture: Bool { state.withLock { $0.hasPicture } }
+  /// The format of the latest audio output set up.
+  var audioFormat: (rate: Int, channels: Int)? { state.withLock { $0.audio } }
+  /// How many audio outputs were set up (one per decoded audio track).
+  var audioSetups: Int { state.withLock { $0.setups } }
+
+  /// Sets the memory outputs of `player`; call on its queue before it plays.
+  func install(on player: OpaquePointer) {
+    let opaque = Unmanaged.passUnretained(self).toOpaque()
+    libvlc_video_set_callbacks(player, lockPicture, nil, nil, opaque)
+    libvlc_video_set_format(
+      player, "RV32", UInt32(Self.side), UInt32(Self.side), UInt32(Self.side * 4))
+    libvlc_audio_set_callbacks(player, dropSamples, nil, nil, nil, nil, opaque)
+    libvlc_audio_set_format_callbacks(player, setUpAudio, nil)
+  }
+
+  func picture() -> UnsafeMutableRawPointer {
+    state.withLock { $0.hasPicture = true }
+    return pixels
+  }
+
+  func audio(rate: Int, channels: Int) {
+    state.withLock {
+      $0.audio = (rate, channels)
+      $0.setups += 1
+    }
+  }
+}
+
+/// vmem's lock callback: every picture goes into the one buffer.
+private func lockPicture(
+  opaque: UnsafeMutableRawPointer?, planes: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> UnsafeMutableRawPointer? {
+  guard let opaque, let planes else { return nil }
+  planes[0] = Unmanaged<DecoderOutputs>.fromOpaque(opaque).takeUnretainedValue().picture()
+  return nil
+}
+
+/// amem's format callback: the decoder's rate and channel count, accepted as they are.
+private func setUpAudio(
+  opaque: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, format: UnsafeMutablePointer<CChar>?,
+  rate: UnsafeMutablePointer<UInt32>?, channels: UnsafeMutablePointer<UInt32>?
+) -> Int32 {
+  guard let context = opaque?.pointee, let rate, let channels else { return -1 }
+  Unmanaged<DecoderOutputs>.fromOpaque(context).takeUnretainedValue().audio(
+    rate: Int(rate.pointee), channels: Int(channels.pointee))
+  return 0
+}
+
+/// amem's play callback: the samples are not needed.
+private func dropSamples(
+  opaque: UnsafeMutableRawPointer?, samples: UnsafeRawPointer?, count: UInt32, pts: Int64
+) {}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// The length and average bitrate of a local MPEG audio file (MP3, MP2), counted frame by
+/// frame.
+///
+/// libVLC 3's elementary-stream demuxer estimates an MP3's length from the first frame's
+/// bitrate when there is no Xing/VBRI header, which for a VBR file is far off (0.53 s for a
+/// 3 s file); counting frame headers is exact and reads only 4 bytes per frame.
+struct MPEGAudioScan: Sendable, Equatable {
+  /// Frames times samples per frame, over the sample rate.
+  var duration: Duration
+  /// Audio bytes times 8 over the duration, in bits per second.
+  var bitrate: Int
+
+  /// Scans `path`; `nil` when it does not hold MPEG audio frames from its start (after an
+  /// ID3v2 tag), or when it is larger than `limit` bytes. The file is mapped, not read into memory.
+  static func scan(path: String, limit: Int = 512 << 20) -> MPEGAudioScan? {
+    guard
+      let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped),
+      data.count <= limit
+    else {
+      return nil
+    }
+    return data.withUnsafeBytes { raw in scan(raw.bindMemory(to: UInt8.self)) }
+  }
+
+  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> MPEGAudioScan? {
+    var offset = 0
+    if bytes.count >= 10, bytes[0] == 0x49, bytes[1] == 0x44, bytes[2] == 0x33 {  // "ID3"
+      let size = (0..<4).reduce(0) { $0 << 7 | Int(bytes[6 + $1] & 0x7F) }
+      offset = 10 + size + (bytes[5] & 0x10 != 0 ? 10 : 0)
+    }
+    var frames = 0
+    var samples = 0
+    var audioBytes = 0
+    var sampleRate = 0
+    while offset + 4 <= bytes.count, let header = Header(bytes, at: offset) {
+      if frames == 0 && sampleRate == 0 && header.isInfoFrame(bytes, at: offset) {
+        // A Xing/Info/VBRI frame carries no audio.
+        sampleRate = header.sampleRate
+        offset += header.length
+        continue
+      }
+      sampleRate = header.sampleRate
+      frames += 1
+      samples += header.samples
+      audioBytes += header.length
+      offset += header.length
+    }
+    guard frames >= 2, sampleRate > 0 else { return nil }
+    let microseconds = Int64(samples) * 1_000_000 / Int64(sampleRate)
+    guard microseconds > 0 else { return nil }
+    return MPEGAudioScan(
+      duration: .microseconds(microseconds),
+      bitrate: Int(Int64(audioBytes) * 8 * 1_000_000 / microseconds))
+  }
+}
+
+/// One MPEG audio frame header (ISO 11172-3, 13818-3 and MPEG 2.5).
+private struct Header {
+  var version: Int  // 1, 2, or 25 for MPEG 2.5
+  var layer: Int
+  var bitrate: Int  // bits per second
+  var sampleRate: Int
+  var padding: Int
+  var mono: Bool
+
+  init?(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
+    let b1 = bytes[offset + 1]
+    let b2 = bytes[offset + 2]
+    guard bytes[offset] == 0xFF, b1 & 0xE0 == 0xE0 else { return nil }
+    switch (b1 >> 3) & 3 {
+    case 0: version = 25
+    case 2: version = 2
+    case 3: version = 1
+    default: return nil
+    }
+    switch (b1 >> 1) & 3 {
+    case 1: layer = 3
+    case 2: layer = 2
+    case 3: layer = 1
+    default: return nil
+    }
+    let bitrateIndex = Int(b2 >> 4)
+    let rateIndex = Int((b2 >> 2) & 3)
+    guard bitrateIndex != 0, bitrateIndex != 15, rateIndex != 3 else { return nil }
+    let table =
+      version == 1
+      ? [
+        [32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+        [32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+        [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+      ][layer - 1]
+      : layer == 1
+        ? [32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256]
+        : [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
+    bitrate = table[bitrateIndex - 1] * 1_000
+    let rates = [44_100, 48_000, 32_000][rateIndex]
+    sampleRate = version == 1 ? rates : version == 2 ? rates / 2 : rates / 4
+    padding = Int((b2 >> 1) & 1)
+    mono = bytes[offset + 3] >> 6 == 3
+  }
+
+  var samples: Int {
+    layer == 1 ? 384 : layer == 2 || version == 1 ? 1_152 : 576
+  }
+
+  var length: Int {
+    layer == 1
+      ? (12 * bitrate / sampleRate + padding) * 4
+      : samples / 8 * bitrate / sampleRate + padding
+  }
+
+  /// Whether this first frame is a Xing, Info or VBRI header rather than audio.
+  func isInfoFrame(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    guard layer == 3 else { return false }
+    let side = version == 1 ? (mono ? 17 : 32) : (mono ? 9 : 17)
+    func tag(_ at: Int) -> String {
+      guard at + 4 <= bytes.count else { return "" }
+      return String(decoding: bytes[at..<at + 4], as: UTF8.self)
+    }
+    let xing = tag(offset + 4 + side)
+    return xing == "Xing" || xing == "Info" || tag(offset + 36) == "VBRI"
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// What ``Media/parse(timeout:network:depth:)`` adds to libVLC's preparse.
+extension Media {
+  /// `info` corrected where libVLC 3's preparse is known to be wrong or silent, reading the
+  /// file itself (MPEG-TS tables, MP3 frames) and, for ``ParseDepth/decoded``, the decoders.
+  func refined(_ info: MediaInfo, depth: ParseDepth, until deadline: ContinuousClock.Instant)
+    async -> MediaInfo
+  {
+    var info = info
+    let url = URL(string: mrl)
+    let path = url.flatMap { $0.isFileURL ? $0.path : nil }
+    // libVLC 3 puts the file name where a title tag is missing.
+    if let title = info.metadata[.title], let name = url?.lastPathComponent, title == name {
+      info.metadata[.title] = nil
+    }
+    // Every note is made here: a deeper parse of a cached result starts afresh.
+    info.unknowns = []
+    let scan = path.flatMap(TransportStreamScan.scan)
+    var audioFormats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
+    if depth == .decoded, input == nil, info.isPlayable {
+      audioFormats = await decode(into: &info, programs: scan?.programs ?? [], until: deadline)
+    }
+    if let scan {
+      if let duration = scan.duration { info.duration = duration }
+      info.programs = assign(scan.programs, to: &info.tracks, unknowns: &info.unknowns)
+    }
+    apply(audioFormats, to: &info.tracks, pids: scan.map { esIDs(of: $0.programs) })
+    if let path, info.tracks.count == 1, ["mp3", "mpga"].contains(info.tracks[0].codec),
+      let audio = MPEGAudioScan.scan(path: path)
+    {
+      info.duration = audio.duration
+      info.tracks[0].bitrate = audio.bitrate
+    }
+    // A playlist's own size says nothing about its media's bitrate.
+    let isPlaylist =
+      info.demuxer == "adaptive" || ["m3u8", "m3u", "mpd"].contains(url?.pathExtension ?? "")
+    if let path, !isPlaylist, let duration = info.duration, duration > .zero,
+      let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+    {
+      info.bitrate = Int(Double(size) * 8 / (Double(duration.milliseconds) / 1_000))
+    }
+    if info.tracks.isEmpty && info.duration != nil {
+      info.unknowns.append(
+        depth == .decoded
+          ? "no track was decoded within the time limit"
+          : "libVLC 3's preparse does not open adaptive streams (HLS, DASH): parse with "
+            + "depth .decoded to list their tracks")
+    }
+    return info
+  }
+
+  /// Plays private copies (one per TS program) and takes what the decoders report; returns
+  /// the audio format each pass's memory output saw.
+  private func decode(
+    into info: inout MediaInfo, programs: [TransportStreamScan.Program],
+    until deadline: ContinuousClock.Instant
+  ) async -> [(program: Int?, id: Int, rate: Int, channels: Int)] {
+    var formats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
+    let pass = DecodePass(mrl: mrl, options: options)
+    let numbers: [Int?] = programs.count > 1 ? programs.map(\.number) : [nil]
+    var decodedAll = true
+    for (index, number) in numbers.enumerated() {
+      // What is left is shared by the passes still to run.
+      let share = (deadline - ContinuousClock.now) / (numbers.count - index)
+      guard share > .zero, let result = await pass.run(program: number, limit: share) else {
+        decodedAll = false
+        continue
+      }
+      decodedAll = decodedAll && result.isComplete
+      formats += result.audioFormats.map { (number, $0.id, $0.rate, $0.channels) }
+      info.tracks = merged(info.tracks, with: result.tracks)
+      if info.duration == nil { info.duration = result.duration }
+      if info.demuxer == nil, let demuxer = result.demuxer {
+        info.demuxer = demuxer
+        info.container = CodecNames.container(module: demuxer, codecs: info.tracks.map(\.codec))
+      }
+      if info.chapters.isEmpty { info.chapters = result.chapters }
+    }
+    if !decodedAll {
+      info.unknowns.append(
+        "the decoders did not all report before the time limit or the end of the input: "
+          + "channel counts, picture sizes "
+          + "and frame rates are what the container declares")
+    }
+    return formats
+  }
+}
+
+/// The preparsed tracks with the decoders' channel counts, sample rates, sizes and frame
+/// rates; tracks only the playback found (other TS programs) are added.
+private func merged(_ parsed: [Track], with decoded: [Track]) -> [Track] {
+  var tracks = parsed
+  for track in decoded {
+    guard let index = tracks.firstIndex(where: { $0.id == track.id }) else {
+      tracks.append(track)
+      continue
+    }
+    guard tracks[index].kind == track.kind else { continue }
+    tracks[index].channels = track.channels ?? tracks[index].channels
+    tracks[index].sampleRate = track.sampleRate ?? tracks[index].sampleRate
+    tracks[index].width = track.width ?? tracks[index].width
+    tracks[index].height = track.height ?? tracks[index].height
+    tracks[index].frameRate = track.frameRate ?? tracks[index].frameRate
+    tracks[index].bitrate = tracks[index].bitrate ?? track.bitrate
+    tracks[index].language = tracks[index].language ?? track.language
+  }
+  return tracks.sorted { $0.id < $1.id }
+}
+
+/// The audio formats the decode passes saw, by the player's ES id: for MPEG-TS the packet
+/// id (`pids`, in track order), elsewhere the track's id. An id that matches nothing (HLS)
+/// still tells the format of a program's (or the media's) only audio track.
+private func apply(
+  _ formats: [(program: Int?, id: Int, rate: Int, channels: Int)], to tracks: inout [Track],
+  pids: [Int]?
+) {
+  for format in formats {
+    let audio = tracks.indices.filter {
+      tracks[$0].kind == .audio && (format.program == nil || tracks[$0].program == format.program)
+    }
+    let byID = audio.filter { index in
+      if let pids { return pids.count == tracks.count && pids[index] == format.id }
+      return tracks[index].id == format.id
+    }
+    if let index = byID.first ?? (audio.count == 1 ? audio.first : nil) {
+      tracks[index].channels = format.channels
+      tracks[index].sampleRate = format.rate
+    }
+  }
+}
+
+/// The packet ids of the programs' streams in libVLC's track order (see ``assign``).
+private func esIDs(of programs: [TransportStreamScan.Program]) -> [Int] {
+  var seen = Set<Int>()
+  return programs.flatMap(\.streams).map(\.pid).filter { seen.insert($0).inserted }
+}
+
+/// The programs with their tracks: libVLC creates one track per packet id, program by
+/// program in the order the PMTs arrive, each in PMT order.
+private func assign(
+  _ programs: [TransportStreamScan.Program], to tracks: inout [Track], unknowns: inout [String]
+) -> [MediaProgram] {
+  let pids = esIDs(of: programs)
+  let owners = pids.map { pid in
+    (pid: pid, program: programs.first { $0.streams.contains { $0.pid == pid } }!.number)
+  }
+  guard owners.count == tracks.count else {
+    if programs.count > 1 {
+      unknowns.append(
+        "which track belongs to which program: the PMTs list \(owners.count) streams, "
+          + "libVLC \(tracks.count)")
+    }
+    return programs.map {
+      MediaProgram(number: $0.number, name: $0.name, provider: $0.provider)
+    }
+  }
+  for (index, owner) in owners.enumerated() { tracks[index].program = owner.program }
+  return programs.map { program in
+    MediaProgram(
+      number: program.number, name: program.name, provider: program.provider,
+      trackIDs: tracks.filter { $0.program == program.number }.map(\.id))
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// What `parse(depth:)` adds to libVLC's preparse: values read from the file itself at
+/// every depth, and what the decoders report with `.decoded` (committed fixtures; the
+/// ffprobe comparison on a generated corpus is ``ProbeOracleTests``).
+@Suite("Media parse depth")
+struct MediaParseDepthTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  private func parse(_ media: Media, depth: ParseDepth, network: Bool = false)
+    async throws -> MediaInfo
+  {
+    try await within(.seconds(15), "parsing \(media.mrl)") {
+      try await media.parse(timeout: .seconds(8), network: network, depth: depth)
+    }
+  }
+
+  @Test("a decoded parse reports mono AAC in MP4 as mono, and deepens a cached container parse")
+  func monoAAC() async throws {
+    let media = try Media(path: Fixture.shortMP4.path, instance: instance)
+    let container = try await parse(media, depth: .container)
+    // MP4's sample entry says 2 (see MediaTests.shortMP4); the decoder reads 1.
+    #expect(container.tracks.first { $0.kind == .audio }?.channels == 2)
+    #expect(container.container == nil)
+
+    let decoded = try await parse(media, depth: .decoded)
+    #expect(decoded.tracks.first { $0.kind == .audio }?.channels == 1)
+    #expect(decoded.container == "MP4/QuickTime")
+    #expect(decoded.demuxer == "mp4")
+    #expect(decoded.tracks.map(\.commonCodecName) == ["H.264", "AAC"])
+    #expect(decoded.unknowns.isEmpty)
+    // The deeper result is now the cached one.
+    #expect(try await parse(media, depth: .container) == decoded)
+  }
+
+  @Test("MPEG-TS: programs with names and tracks, and the length from the first timestamp")
+  func transportStream() async throws {
+    let info = try await parse(
+      Media(path: Fixture.shortTS.path, instance: instance), depth: .container)
+    #expect(
+      info.programs == [
+        MediaProgram(number: 1, name: "SwiftVLC", provider: "SwiftVLC", trackIDs: [0, 1])
+      ])
+    #expect(info.tracks.map(\.program) == [1, 1])
+    // libVLC's TS demuxer counts from the first clock reference: about 2.66 s.
+    let duration = try #require(info.duration)
+    #expect(isClose(duration, .milliseconds(2_023), tolerance: .milliseconds(50)))
+
+    let decoded = try await parse(
+      Media(path: Fixture.shortTS.path, instance: instance), depth: .decoded)
+    let video = try #require(decoded.tracks.first { $0.kind == .video })
+    #expect(video.width == 64 && video.height == 64)
+    #expect(abs((video.frameRate ?? 0) - 25) < 0.01)
+    #expect(decoded.tracks.first { $0.kind == .audio }?.channels == 1)
+  }
+
+  @Test("no file name as the title, and no 'und' language")
+  func noFileNameTitle() async throws {
+    let seek = try await parse(
+      Media(path: Fixture.seekMP4.path, instance: instance), depth: .container)
+    #expect(seek.metadata.title == nil)
+    let mkv = try await parse(
+      Media(path: Fixture.tracksMKV.path, instance: instance), depth: .container)
+    #expect(mkv.tracks.first { $0.kind == .video }?.language == nil)
+    #expect(mkv.tracks.first { $0.kind == .audio }?.language == "eng")
+  }
+
+  @Test("HLS: a container parse says why it lists no tracks, a decoded one lists them")
+  func hls() async throws {
+    let server = try await TestServer()
+    let media = try Media(url: server.url("files/hls/index.m3u8"), instance: instance)
+    let container = try await parse(media, depth: .container, network: true)
+    #expect(container.tracks.isEmpty)
+    #expect(container.unknowns.contains { $0.contains("HLS") })
+    #expect(container.bitrate == nil)
+
+    let decoded = try await parse(media, depth: .decoded, network: true)
+    #expect(decoded.unknowns.isEmpty)
+    #expect(decoded.container == "HLS/DASH")
+    #expect(decoded.tracks.map(\.kind) == [.video, .audio])
+    #expect(decoded.tracks.first?.width == 64)
+    #expect(decoded.tracks.last?.channels == 1)
+    let duration = try #require(decoded.duration)
+    #expect(isClose(duration, .seconds(6), tolerance: .milliseconds(50)))
+  }
+
+  @Test("a UDP stream, which libVLC 3 never parses, lists its tracks with a decoded parse")
+  func udpStream() async throws {
+    let port = try UDPSender.freePort()
+    let sender = try UDPSender(file: Fixture.shortTS.url, duration: .seconds(2), port: port)
+    defer { withExtendedLifetime(sender) {} }
+    let url = try #require(URL(string: "udp://@127.0.0.1:\(port)"))
+    let skipped = try Media(url: url, instance: instance)
+    await #expect(throws: VLCError.self) {
+      try await skipped.parse(timeout: .seconds(2), network: true, depth: .container)
+    }
+    let info = try await parse(
+      try Media(url: url, instance: instance), depth: .decoded, network: true)
+    #expect(info.isPlayable)
+    #expect(info.duration == nil)
+    #expect(info.tracks.map(\.kind) == [.video, .audio])
+    #expect(info.tracks.first?.width == 64)
+    #expect(info.tracks.last?.channels == 1)
+    #expect(info.container == "MPEG-TS")
+    #expect(info.unknowns.contains { $0.contains("streams") })
+  }
+}
+
+private func isClose(_ value: Duration, _ expected: Duration, tolerance: Duration) -> Bool {
+  abs(value.inMilliseconds - expected.inMilliseconds) <= tolerance.inMilliseconds
+}

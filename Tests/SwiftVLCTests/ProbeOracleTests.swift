@@ -1,0 +1,103 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// `Media.parse(depth: .decoded)` against ffprobe, on every file of ``ProbeCorpus``: duration
+/// (within 1 % or 50 ms), tracks of each kind, codec, channels, sample rate, picture size,
+/// frame rate, language, title, chapters and MPEG-TS programs. The deviations libVLC cannot
+/// avoid are listed in docs/libvlc3-findings.md. One file at a time: encoding beside the
+/// other suites must not starve them.
+@Suite("Probe oracle", .serialized)
+struct ProbeOracleTests {
+  @Test("parse agrees with ffprobe", arguments: ProbeCorpus.allCases)
+  func agreesWithFFprobe(_ file: ProbeCorpus) async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("swiftvlc-probe-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try await file.make(in: folder)
+    let oracle = try await FFprobeReport.probe(path)
+    let instance = try headlessInstance()
+    let info = try await within(.seconds(30), "parsing \(file.rawValue)") {
+      try await Media(path: path, instance: instance).parse(
+        timeout: .seconds(20), depth: .decoded)
+    }
+    compare(info, with: oracle)
+  }
+
+  private func compare(_ info: MediaInfo, with oracle: FFprobeReport) {
+    #expect(info.isPlayable)
+    #expect(info.unknowns.isEmpty, "unknowns: \(info.unknowns)")
+    if let expected = oracle.duration {
+      let duration = (info.duration?.inMilliseconds ?? 0) / 1_000
+      let tolerance = max(0.05, expected / 100)
+      #expect(
+        abs(duration - expected) <= tolerance, "duration \(duration) s, ffprobe \(expected) s")
+    }
+    #expect(info.metadata.title == oracle.title)
+    #expect(info.container != nil && info.container != info.demuxer || info.demuxer == nil)
+
+    for kind in [TrackKind.video, .audio, .subtitle] {
+      let ours = info.tracks.filter { $0.kind == kind }
+      let theirs = oracle.streams.filter { $0.kind == ffprobeKind(kind) }
+      #expect(ours.count == theirs.count, "\(kind) tracks: \(ours.count), ffprobe \(theirs.count)")
+      for (track, stream) in zip(ours, theirs) {
+        compare(track, with: stream, isMatroska: oracle.format.hasPrefix("matroska"))
+      }
+    }
+
+    #expect(info.chapters.count == oracle.chapters.count)
+    for (chapter, expected) in zip(info.chapters, oracle.chapters) {
+      #expect(abs(chapter.start.inMilliseconds / 1_000 - expected.start) <= 0.05)
+      #expect(chapter.name == expected.title)
+    }
+
+    #expect(info.programs.count == oracle.programs.count)
+    for (program, expected) in zip(info.programs, oracle.programs) {
+      #expect(program.number == expected.number)
+      #expect(program.name == expected.name)
+      #expect(program.provider == expected.provider)
+      #expect(program.trackIDs.count == expected.streamIndexes.count)
+    }
+  }
+
+  private func compare(_ track: Track, with stream: FFprobeReport.Stream, isMatroska: Bool) {
+    let label = "track \(track.id) (\(stream.codec))"
+    #expect(
+      track.commonCodecName == commonName[stream.codec],
+      "\(label): \(track.commonCodecName ?? track.codec), ffprobe \(stream.codec)")
+    #expect(track.language == stream.language, "\(label) language")
+    if isMatroska { #expect(track.name == stream.title, "\(label) name") }
+    switch track.kind {
+    case .audio:
+      #expect(track.channels == stream.channels, "\(label) channels")
+      #expect(track.sampleRate == stream.sampleRate, "\(label) sample rate")
+    case .video:
+      #expect(track.width == stream.width, "\(label) width")
+      #expect(track.height == stream.height, "\(label) height")
+      if let expected = stream.frameRate {
+        #expect(abs((track.frameRate ?? 0) - expected) < 0.01, "\(label) frame rate")
+      }
+    default:
+      break
+    }
+  }
+
+  private func ffprobeKind(_ kind: TrackKind) -> String {
+    switch kind {
+    case .video: "video"
+    case .audio: "audio"
+    case .subtitle: "subtitle"
+    case .unknown: "data"
+    }
+  }
+
+  /// ffprobe's codec names and the common names SwiftVLC gives them.
+  private let commonName: [String: String] = [
+    "h264": "H.264", "hevc": "HEVC", "vp8": "VP8", "vp9": "VP9", "av1": "AV1",
+    "mpeg2video": "MPEG-2", "mpeg4": "MPEG-4", "theora": "Theora", "aac": "AAC", "ac3": "AC-3",
+    "eac3": "E-AC-3", "opus": "Opus", "vorbis": "Vorbis", "flac": "FLAC", "mp3": "MP3",
+    "mp2": "MP2", "pcm_s16le": "PCM", "subrip": "SubRip", "ass": "ASS/SSA", "webvtt": "WebVTT",
+    "dvb_subtitle": "DVB subtitles", "dvb_teletext": "Teletext", "mov_text": "MP4 text",
+  ]
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+/// The probe oracle's corpus: small files (1–3 s) that ffmpeg writes at test time, one per
+/// container case of issue 15. Each test makes its file in its own temporary folder and
+/// removes it afterwards.
+enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case mp4 = "h264-aac-mono.mp4"
+  case mp4TwoAudio = "h264-aac-stereo-mono.mp4"
+  case mov = "h264-aac.mov"
+  case mkv = "tracks-chapters.mkv"
+  case mkvHEVC = "hevc-eac3-webvtt.mkv"
+  case webm = "vp9-opus.webm"
+  case tsOneProgram = "one-program.ts"
+  case tsTwoPrograms = "two-programs.ts"
+  case tsWithoutNames = "two-programs-no-sdt.ts"
+  case tsTwoLanguages = "one-program-two-languages.ts"
+  case ogg = "theora-vorbis.ogg"
+  case oggAudio = "vorbis-tags.ogg"
+  case flac = "tagged.flac"
+  case mp3CBR = "cbr64.mp3"
+  case mp3VBR = "vbr-xing.mp3"
+  case mp3VBRWithoutXing = "vbr-no-xing.mp3"
+  case wav = "pcm.wav"
+  case m4aMono = "aac-mono.m4a"
+  case avi = "mpeg4-mp3.avi"
+
+  var testDescription: String { rawValue }
+
+  /// Writes the file into `folder` and returns its path.
+  func make(in folder: URL) async throws -> String {
+    let path = folder.appendingPathComponent(rawValue).path
+    var arguments = ["-hide_banner", "-loglevel", "error", "-y"] + inputs(in: folder)
+    // One encoder thread: the tests run beside others on a small machine.
+    arguments += encoding + ["-threads", "1", self == .tsWithoutNames ? path + ".full.ts" : path]
+    let output = try await runProgram("ffmpeg", arguments)
+    guard output.status == 0 else {
+      throw FFprobeFailed(path: path, message: "ffmpeg: \(output.stderr)")
+    }
+    if self == .tsWithoutNames {
+      // ffmpeg always writes an SDT; dropping its packets (PID 0x11) leaves the programs
+      // without names, as many captures are.
+      try removeTransportPackets(pid: 0x11, from: path + ".full.ts", to: path)
+    }
+    return path
+  }
+
+  private static let video = ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=2"]
+  private static func tone(_ rate: Int, seconds: Int = 2) -> [String] {
+    ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=\(rate):duration=\(seconds)"]
+  }
+  private static let x264 = ["-c:v", "libx264", "-preset", "ultrafast"]
+
+  private func inputs(in folder: URL) -> [String] {
+    switch self {
+    case .mp4, .mov, .webm, .ogg, .avi, .tsOneProgram: Self.video + Self.tone(48_000)
+    case .mkv:
+      Self.video + Self.tone(48_000) + Self.tone(44_100)
+        + ["-i", subtitles(in: folder), "-i", subtitles(in: folder), "-i", chapters(in: folder)]
+    case .mkvHEVC: Self.video + Self.tone(48_000) + ["-i", subtitles(in: folder)]
+    case .mp4TwoAudio, .tsTwoLanguages: Self.video + Self.tone(48_000) + Self.tone(44_100)
+    case .tsTwoPrograms, .tsWithoutNames:
+      Self.video + Self.tone(48_000)
+        + ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30:duration=2"] + Self.tone(44_100)
+    case .oggAudio, .flac, .wav: Self.tone(48_000)
+    case .mp3CBR, .mp3VBR, .mp3VBRWithoutXing: Self.tone(44_100, seconds: 3)
+    case .m4aMono: Self.tone(44_100)
+    }
+  }
+
+  private var encoding: [String] {
+    switch self {
+    case .mp4:
+      Self.x264 + [
+        "-c:a", "aac", "-metadata", "title=MP4 Title", "-metadata:s:a:0", "language=eng",
+      ]
+    case .mov: Self.x264 + ["-c:a", "aac"]
+    case .mp4TwoAudio:
+      // The second track is mono; MP4 declares both as stereo, and only the first plays.
+      ["-map", "0", "-map", "1", "-map", "2"] + Self.x264 + ["-c:a", "aac", "-ac:a:0", "2"]
+        + ["-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fre"]
+    case .tsTwoLanguages:
+      ["-map", "0", "-map", "1", "-map", "2", "-c:v", "mpeg2video", "-c:a:0", "mp2"]
+        + ["-c:a:1", "ac3", "-ac:a:1", "2"]
+        + ["-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fre"]
+    case .mkv:
+      ["-map", "0", "-map", "1", "-map", "2", "-map", "3", "-map", "4"]
+        + ["-map_metadata", "5", "-map_chapters", "5"] + Self.x264
+        + ["-c:a:0", "aac", "-c:a:1", "ac3", "-ac:a:1", "6", "-c:s:0", "srt", "-c:s:1", "ass"]
+        + ["-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fre"]
+        + ["-metadata:s:a:1", "title=French 5.1"]
+        + ["-metadata:s:s:0", "language=eng", "-metadata:s:s:1", "language=ger"]
+    case .mkvHEVC:
+      ["-map", "0", "-map", "1", "-map", "2", "-c:v", "libx265", "-preset", "ultrafast"]
+        + [
+          "-x265-params", "log-level=none:pools=1:frame-threads=1", "-c:a", "eac3", "-ac", "2",
+          "-c:s", "webvtt",
+        ]
+    case .webm:
+      ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus"]
+    case .tsOneProgram:
+      ["-c:v", "mpeg2video", "-c:a", "mp2", "-metadata", "service_name=Channel One"]
+        + ["-metadata", "service_provider=SwiftVLC"]
+    case .tsTwoPrograms, .tsWithoutNames:
+      ["-map", "0:v", "-map", "1:a", "-map", "2:v", "-map", "3:a"] + Self.x264
+        + ["-c:a", "aac", "-program", "title=First:program_num=1:st=0:st=1"]
+        + ["-program", "title=Second:program_num=2:st=2:st=3"]
+    case .ogg: ["-c:v", "libtheora", "-c:a", "libvorbis"]
+    case .oggAudio:
+      ["-c:a", "libvorbis", "-metadata", "title=Ogg Audio", "-metadata", "artist=Someone"]
+    case .flac: ["-c:a", "flac", "-metadata", "title=Lossless"]
+    case .mp3CBR: ["-c:a", "libmp3lame", "-b:a", "64k"]
+    case .mp3VBR: ["-c:a", "libmp3lame", "-q:a", "4"]
+    case .mp3VBRWithoutXing: ["-c:a", "libmp3lame", "-q:a", "4", "-write_xing", "0"]
+    case .wav: ["-c:a", "pcm_s16le"]
+    case .m4aMono: ["-ac", "1", "-c:a", "aac"]
+    case .avi: ["-c:v", "mpeg4", "-c:a", "libmp3lame"]
+    }
+  }
+
+  private func subtitles(in folder: URL) -> String {
+    let url = folder.appendingPathComponent("subtitles.srt")
+    let text =
+      "1\n00:00:00,000 --> 00:00:01,000\nHello\n\n2\n00:00:01,000 --> 00:00:02,000\nWorld\n"
+    try? Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  private func chapters(in folder: URL) -> String {
+    let url = folder.appendingPathComponent("chapters.txt")
+    let text = """
+      ;FFMETADATA1
+      title=Chaptered
+      [CHAPTER]
+      TIMEBASE=1/1000
+      START=0
+      END=1000
+      title=Intro
+      [CHAPTER]
+      TIMEBASE=1/1000
+      START=1000
+      END=2000
+      title=Main
+
+      """
+    try? Data(text.utf8).write(to: url)
+    return url.path
+  }
+}
+
+/// Copies the 188-byte packets of a transport stream except those of `pid`.
+private func removeTransportPackets(pid: Int, from source: String, to destination: String) throws {
+  let data = try Data(contentsOf: URL(fileURLWithPath: source))
+  var kept = Data(capacity: data.count)
+  var offset = 0
+  while offset + 188 <= data.count {
+    let packet = data[offset..<offset + 188]
+    let packetPID = Int(packet[offset + 1] & 0x1F) << 8 | Int(packet[offset + 2])
+    if packetPID != pid { kept.append(packet) }
+    offset += 188
+  }
+  try kept.write(to: URL(fileURLWithPath: destination))
+}
