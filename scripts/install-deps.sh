@@ -16,6 +16,7 @@ packages=("$@")
   x11-apps            # xwd, to capture a window in tests
   fonts-dejavu-core   # subtitle rendering needs a font
   tmux                # the terminal-mode test of the CLI
+  ffmpeg              # test oracle: generates clips and decodes reference frames (never at run time)
 )
 
 missing=()
