@@ -14,7 +14,10 @@ enum ThumbnailCommand {
     do {
       try OutputFile.checkDirectory(of: options.output)
       let source = try MediaSource.parse(options.source)
-      let instance = try VLCInstance(arguments: VLCInstance.headlessArguments)
+      // Keeping late pictures makes a busy machine show the frame after a precise one less
+      // often (docs/libvlc3-findings.md, "Thumbnails").
+      let instance = try VLCInstance(
+        arguments: VLCInstance.headlessArguments + ["--no-drop-late-frames", "--no-skip-frames"])
       let media = try source.media(on: instance)
       let mode: ThumbnailMode = options.precise ? .precise : .fast
       let picture: Thumbnail
