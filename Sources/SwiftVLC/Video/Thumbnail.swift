@@ -8,9 +8,11 @@ import Foundation
 /// generated clips (docs/libvlc3-findings.md, "Thumbnails", has the reasons):
 /// - MP4, MKV, AVI and WebM without audio: ``fast`` is exactly the latest keyframe at or
 ///   before the time. WebM with audio can land on the keyframe before that one.
-/// - AVI and VP8/VP9 WebM: ``precise`` is exactly the frame `ffmpeg -ss` gives (the first
+/// - AVI and VP9 WebM: ``precise`` is exactly the frame `ffmpeg -ss` gives (the first
 ///   one presented at or after the time). MP4 is one frame early, and H.264 with B-frames up
-///   to 3 frames early (in MKV, also one late under load).
+///   to 3 frames early. On a busy machine any container now and then shows the frame after
+///   the right one; an instance created with `--no-drop-late-frames --no-skip-frames` makes
+///   that rarer.
 /// - MPEG-TS: both modes can land on a keyframe after the time, and a time in the last
 ///   keyframe interval can fail with ``VLCError/playbackFailed(reason:)``.
 public enum ThumbnailMode: Sendable, Hashable {
