@@ -63,10 +63,8 @@ extension CommandSpec {
     operands: .one("SOURCE"),
     options: [
       .value("at", "TIME", "Where to take the picture (90, 2.5s, 1:30, 00:01:30.5)"),
-      .value(
-        "width", "N",
-        "Width in pixels (of each picture in a sheet; default 320 or the source's if smaller)"),
-      .flag("precise", "Decode the exact frame instead of the nearest keyframe"),
+      .value("width", "N", "Width in pixels, height follows (sheet cells: 320 by default)"),
+      .flag("precise", "Decode the frame at the time instead of the keyframe before it"),
       .value("sheet", "COLSxROWS", "A contact sheet of pictures spread over the duration"),
       .value("output", short: "o", "FILE.png", "The PNG file to write"),
     ],
