@@ -97,7 +97,12 @@ struct OracleClip: Sendable {
 enum FrameOracle {
   private static let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("swiftvlc-frame-oracle-\(ProcessInfo.processInfo.processIdentifier)")
-  private static let clips = Mutex<[String: Task<OracleClip, any Error>]>([:])
+  /// The generations, by clip, and the last one started: clips are made one after the other
+  /// with one ffmpeg thread each, so that the oracle does not starve concurrent tests.
+  private static let clips = Mutex<
+    (tasks: [String: Task<OracleClip, any Error>], last: Task<Void, Never>?)
+  >(
+    ([:], nil))
 
   /// Whether ffmpeg and ffprobe are installed (scripts/install-deps.sh installs them).
   static var isAvailable: Bool {
@@ -111,9 +116,14 @@ enum FrameOracle {
     let key =
       "\(variant.container.rawValue)-\(variant.reordered ? "b" : "p")\(variant.audio ? "a" : "")"
     let task = clips.withLock { clips in
-      if let task = clips[key] { return task }
-      let task = Task { try await generate(variant, name: key) }
-      clips[key] = task
+      if let task = clips.tasks[key] { return task }
+      let previous = clips.last
+      let task = Task {
+        await previous?.value
+        return try await generate(variant, name: key)
+      }
+      clips.tasks[key] = task
+      clips.last = Task { _ = try? await task.value }
       return task
     }
     return try await task.value
@@ -130,9 +140,10 @@ enum FrameOracle {
       + "boxcolor=black:x=4:y=14"
     _ = try await runProgram(
       "ffmpeg",
-      ["-v", "error", "-y", "-f", "lavfi", "-i", video]
+      ["-v", "error", "-threads", "1", "-y", "-f", "lavfi", "-i", video]
         + (variant.audio ? ["-f", "lavfi", "-i", "sine=f=440:d=8"] + container.audioArguments : [])
-        + container.videoArguments(reordered: variant.reordered) + ["-pix_fmt", "yuv420p", path])
+        + container.videoArguments(reordered: variant.reordered)
+        + ["-threads", "1", "-pix_fmt", "yuv420p", path])
     let start = try await startTime(of: path)
     let listing = try await runProgram(
       "ffprobe",
@@ -151,7 +162,8 @@ enum FrameOracle {
     let raw = try await runProgram(
       "ffmpeg",
       [
-        "-v", "error", "-i", path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba",
+        "-v", "error", "-threads", "1", "-i", path, "-fps_mode", "passthrough", "-f", "rawvideo",
+        "-pix_fmt", "rgba",
         "-",
       ])
     let size = OracleClip.width * OracleClip.height * 4
