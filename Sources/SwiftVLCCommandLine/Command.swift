@@ -47,7 +47,7 @@ package enum Command: Sendable, Equatable {
     package var time: Duration?
     /// The picture's (or each sheet cell's) width in pixels; `nil` keeps the source's width.
     package var width: Int?
-    /// Decode the exact frame instead of the nearest keyframe.
+    /// Decode the frame at the time instead of the keyframe before it.
     package var precise = false
     /// The PNG file to write.
     package var output: String

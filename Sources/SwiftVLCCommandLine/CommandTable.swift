@@ -91,17 +91,18 @@ extension CommandSpec {
     operands: .one("SOURCE"),
     options: [
       .value("at", "TIME", "Where to take the picture (90, 2.5s, 1:30, 00:01:30.5)"),
-      .value("width", "N", "Width in pixels (of each picture in a sheet); height follows"),
-      .flag("precise", "Decode the exact frame instead of the nearest keyframe"),
+      .value("width", "N", "Width in pixels, height follows (sheet cells: 320 by default)"),
+      .flag("precise", "Decode the frame at the time instead of the keyframe before it"),
       .value("sheet", "COLSxROWS", "A contact sheet of pictures spread over the duration"),
       .value("output", short: "o", "FILE.png", "The PNG file to write (its name ends in .png)"),
     ],
     notes: """
       Give either --at or --sheet. A sheet takes COLSxROWS pictures at the middle of as many
       equal parts of the duration and lays them out row by row, without gaps, in one PNG of
-      COLS times the width by ROWS times the height. Without --precise each picture is the
-      keyframe at or before its time: quick, but a source with few keyframes shows the same
-      picture several times. A progress bar is drawn on stderr when it is a terminal; nothing
+      COLS times the width by ROWS times the height; a still without --width keeps the
+      source's size. Without --precise each picture is the keyframe at or before its time:
+      quick, but a source with few keyframes shows the same picture several times. A progress
+      bar (pictures, then the PNG encoding) is drawn on stderr when it is a terminal; nothing
       is printed on success. Examples:
         swiftvlc thumbnail movie.mkv --at 1:30 --width 320 -o still.png
         swiftvlc thumbnail movie.mkv --sheet 4x3 --width 160 --precise -o sheet.png

@@ -2,6 +2,13 @@ import SwiftVLC
 
 /// A contact sheet: pictures taken evenly over a media, laid out in a grid as one picture.
 package enum ContactSheet {
+  /// The width of a cell when none is asked for: 320 pixels, or the source's width when it
+  /// is narrower (a sheet does not enlarge pictures).
+  package static func defaultCellWidth(sourceWidth: Int?) -> Int {
+    guard let sourceWidth, sourceWidth > 0 else { return 320 }
+    return min(320, sourceWidth)
+  }
+
   /// When to take `count` pictures of a media lasting `duration`: the middle of each of
   /// `count` equal parts, so neither the first frame (often black) nor the end is used.
   package static func times(count: Int, over duration: Duration) -> [Duration] {

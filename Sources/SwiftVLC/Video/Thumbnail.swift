@@ -2,12 +2,24 @@ internal import CPNG
 import Foundation
 
 /// How a thumbnail picks its frame.
+///
+/// Both modes are libVLC 3's own seeking; it gives a picture no timestamp, so what it shows
+/// cannot be checked or corrected afterwards. Measured against ffmpeg on every frame of
+/// generated clips (docs/libvlc3-findings.md, "Thumbnails", has the reasons):
+/// - MP4, MKV, AVI and WebM without audio: ``fast`` is exactly the latest keyframe at or
+///   before the time. WebM with audio can land on the keyframe before that one.
+/// - AVI and VP9 WebM: ``precise`` is exactly the frame `ffmpeg -ss` gives (the first
+///   one presented at or after the time). MP4 is one frame early, and H.264 with B-frames up
+///   to 3 frames early. On a busy machine any container now and then shows the frame after
+///   the right one; an instance created with `--no-drop-late-frames --no-skip-frames` makes
+///   that rarer.
+/// - MPEG-TS: both modes can land on a keyframe after the time, and a time in the last
+///   keyframe interval can fail with ``VLCError/playbackFailed(reason:)``.
 public enum ThumbnailMode: Sendable, Hashable {
   /// The keyframe at or before the requested time: quick, possibly seconds early.
   case fast
-  /// The frame at the requested time: decodes from the previous keyframe. With libVLC 3 and
-  /// video with B-frames it can be 1 to 3 frames early (libVLC ends its preroll on decode
-  /// timestamps); Benchmarks/README.md has the measurement.
+  /// The frame at the requested time: decodes from the keyframe before it, so it takes
+  /// longer; see the type's notes for how exact it is per container.
   case precise
 }
 

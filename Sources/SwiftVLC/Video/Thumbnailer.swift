@@ -94,6 +94,10 @@ public actor Thumbnailer {
     if let duration = info.duration, time >= duration {
       throw pastTheEnd(time, duration)
     }
+    // A parse that used up the whole limit leaves no time to wait for a picture.
+    guard ContinuousClock.now < deadline else {
+      throw .timeout("parsing \(media.mrl) took the whole \(timeout)")
+    }
     return try await picture(at: time, source: info, deadline: deadline)
   }
 
