@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Audio output")
+@Suite("Audio output", .sharesTheMachine)
 @MainActor
 struct AudioOutputTests {
   let instance: VLCInstance

@@ -3,7 +3,7 @@ import SwiftVLC
 import Synchronization
 import Testing
 
-@Suite("Audio samples")
+@Suite("Audio samples", .sharesTheMachine)
 @MainActor
 struct AudioSampleTests {
   let instance: VLCInstance

@@ -4,7 +4,7 @@ import Testing
 /// Whether tmux is installed: the terminal tests drive the tool through a real terminal.
 private let hasTmux = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
 
-@Suite("swiftvlc in a terminal", .enabled(if: hasTmux, "tmux is not installed"))
+@Suite("swiftvlc in a terminal", .sharesTheMachine, .enabled(if: hasTmux, "tmux is not installed"))
 struct CommandLineTerminalTests {
   /// A detached tmux session on a private server, running `sh` in an 80x24 pane.
   private struct Session {

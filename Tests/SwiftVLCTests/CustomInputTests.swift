@@ -3,7 +3,7 @@ import SwiftVLC
 import Synchronization
 import Testing
 
-@Suite("Custom input")
+@Suite("Custom input", .sharesTheMachine)
 @MainActor
 struct CustomInputTests {
   let instance: VLCInstance

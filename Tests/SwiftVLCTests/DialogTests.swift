@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Dialogs")
+@Suite("Dialogs", .sharesTheMachine)
 @MainActor
 struct DialogTests {
   let instance: VLCInstance

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("VLCInstance")
+@Suite("VLCInstance", .sharesTheMachine)
 struct InstanceTests {
   @Test("an instance starts with the default and with custom arguments")
   func creation() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// Media creation and parsing against the real libVLC and the committed fixtures
 /// (facts from `Fixtures/README.md`); network cases use `scripts/fault-server.py`.
-@Suite("Media")
+@Suite("Media", .sharesTheMachine)
 struct MediaTests {
   let instance: VLCInstance
 

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Player lifecycle")
+@Suite("Player lifecycle", .sharesTheMachine)
 @MainActor
 struct PlayerLifecycleTests {
   let instance: VLCInstance

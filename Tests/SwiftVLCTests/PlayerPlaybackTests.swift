@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Player playback")
+@Suite("Player playback", .sharesTheMachine)
 @MainActor
 struct PlayerPlaybackTests {
   let instance: VLCInstance

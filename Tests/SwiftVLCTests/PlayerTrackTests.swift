@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Player tracks and chapters")
+@Suite("Player tracks and chapters", .sharesTheMachine)
 @MainActor
 struct PlayerTrackTests {
   let instance: VLCInstance

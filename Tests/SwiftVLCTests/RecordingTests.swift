@@ -4,7 +4,7 @@ import Testing
 @testable import SwiftVLC
 
 /// Recording through libVLC's stream output, against real fixtures and a real HTTP server.
-@Suite("Recording")
+@Suite("Recording", .sharesTheMachine)
 struct RecordingTests {
   let instance: VLCInstance
 
@@ -268,7 +268,7 @@ extension RecordingTests {
 }
 
 /// The chain builder alone: no libVLC.
-@Suite("Stream-output chains")
+@Suite("Stream-output chains", .sharesTheMachine)
 struct SoutChainTests {
   @Test("a file destination quotes the path, whatever it contains")
   func fileDestination() {
@@ -342,7 +342,7 @@ struct SoutChainTests {
 }
 
 /// Recording what a ``Player`` plays.
-@Suite("Player recording")
+@Suite("Player recording", .sharesTheMachine)
 @MainActor
 struct PlayerRecordingTests {
   let instance: VLCInstance

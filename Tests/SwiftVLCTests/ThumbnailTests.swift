@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Thumbnails")
+@Suite("Thumbnails", .sharesTheMachine)
 struct ThumbnailTests {
   let instance: VLCInstance
 

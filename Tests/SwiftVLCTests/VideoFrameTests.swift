@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Video frames")
+@Suite("Video frames", .sharesTheMachine)
 @MainActor
 struct VideoFrameTests {
   let instance: VLCInstance

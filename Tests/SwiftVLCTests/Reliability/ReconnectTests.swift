@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Live reconnect")
+@Suite("Live reconnect", .sharesTheMachine)
 @MainActor
 struct ReconnectTests {
   let instance: VLCInstance
