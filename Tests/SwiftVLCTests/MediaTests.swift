@@ -228,7 +228,8 @@ struct MediaTests {
   func streamSkipped() async throws {
     // libVLC 3 parses only files, directories and playlists; udp:// is a "stream" item. It
     // reports "skipped" once and sends no event when the status stays the same.
-    let media = try Media(url: URL(string: "udp://@127.0.0.1:5004")!, instance: instance)
+    let port = try UDPSender.freePort()
+    let media = try Media(url: URL(string: "udp://@127.0.0.1:\(port)")!, instance: instance)
     for attempt in 1...2 {
       let result = try await parse(media, within: .seconds(1), network: true)
       guard case .failure(.parseFailed(let reason)) = result else {
@@ -248,7 +249,7 @@ struct MediaTests {
     #expect(result == .failure(.parseTimeout))
   }
 
-  @Test("cancelling the parsing task ends it with .cancelled")
+  @Test("cancelling the parsing task ends it with .cancelled and libVLC lets go of the source")
   func cancelParse() async throws {
     let server = try await TestServer()
     let media = try Media(url: server.url("hang/x.mp4"), instance: instance)
@@ -259,12 +260,15 @@ struct MediaTests {
         return .failure(error)
       }
     }
-    try await Task.sleep(for: .milliseconds(300))
+    try await server.waitForConnections(atLeast: 1)  // libVLC's parser is reading the source
     parsing.cancel()
     let result = try await within(.seconds(5), "the cancelled parse to end") {
       await parsing.value
     }
     #expect(result == .failure(.cancelled))
+    // libVLC's side: its parser, stopped, closes the connection well before its own 30 s
+    // timeout; a parse left running would hold it open for all of that.
+    try await server.waitForNoConnections(within: .seconds(10))
   }
 
   @Test("an HTTP error status or a refused connection fails the parse quickly")
