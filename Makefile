@@ -4,7 +4,7 @@
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 SYMBOLS := .build/symbol-graphs
 
-.PHONY: deps build demo test lint format docs fixtures ci sanitize bench
+.PHONY: deps build demo test test-serial lint format docs fixtures ci sanitize bench
 
 deps:
 	@scripts/install-deps.sh
@@ -15,7 +15,13 @@ build: deps
 demo: deps
 	swift run $(SWIFT_FLAGS) swiftvlc play
 
+# Parallel, as plain `swift test`: the suites that play media take turns in a few slots
+# (Tests/SwiftVLCTests/Support/MachineShare.swift). `make test-serial` runs one test at a time.
+# One suite: swift test --filter MediaTests
 test: deps
+	swift test $(SWIFT_FLAGS)
+
+test-serial: deps
 	swift test --no-parallel $(SWIFT_FLAGS)
 
 lint:
