@@ -103,8 +103,16 @@ struct AudioSampleTests {
     try await waitUntil("the first buffers") { received.withLock { $0 } >= 5 }
     player.pause()
     try await waitUntil("the pause") { player.state == .paused }
-    try await Task.sleep(for: .milliseconds(100))  // buffers already in flight may land
-    let atPause = received.withLock { $0 }
+    // Buffers already in flight may land: wait (bounded) until 200 ms pass without one.
+    var atPause = received.withLock { $0 }
+    var quietSince = ContinuousClock.now
+    try await waitUntil("the flow to settle", within: .seconds(10)) {
+      let now = received.withLock { $0 }
+      if now != atPause { (atPause, quietSince) = (now, .now) }
+      return ContinuousClock.now - quietSince >= .milliseconds(200)
+    }
+    // A negative check: playing, libVLC hands a buffer over every 10–20 ms (and up to 1.4 s
+    // ahead), so 500 ms more without one means the flow has stopped.
     try await Task.sleep(for: .milliseconds(500))
     #expect(received.withLock { $0 } == atPause, "nothing arrives while paused")
     player.resume()
@@ -169,7 +177,11 @@ struct AudioSampleTests {
       for await _ in stream { received.withLock { $0 += 1 } }
     }
     defer { consumer.cancel() }
+    // A negative check: while playing, a memory output receives a buffer every 10–20 ms, so
+    // 500 ms of playback without one shows the session kept its null output.
+    let playedFrom = player.currentTime
     try await Task.sleep(for: .milliseconds(500))
+    try #require(player.state == .playing && player.currentTime > playedFrom)
     #expect(received.withLock { $0 } == 0, "the open null output keeps playing this session")
     try player.play(url: Fixture.seekMP4.url)
     try await waitUntil("buffers from the next session") { received.withLock { $0 } > 0 }

@@ -291,7 +291,7 @@ struct MediaTests {
 
   // MARK: - Options, slaves, statistics
 
-  @Test("options and HTTP headers are accepted and parsing still works")
+  @Test("options are accepted and parsing still works; HTTP headers reach the server")
   func options() async throws {
     let media = try Media(path: Fixture.shortMP4.path, instance: instance)
     media.addOption(":network-caching=300")
@@ -300,6 +300,16 @@ struct MediaTests {
     media.setHTTPUserAgent("SwiftVLCTests/1.0")
     media.setHTTPReferrer("http://127.0.0.1/")
     #expect(try await parse(media).get().isPlayable)
+
+    let catcher = try RequestCatcher()
+    let remote = try Media(url: catcher.url(), instance: instance)
+    remote.setHTTPUserAgent("SwiftVLCTests/2.0")
+    remote.setHTTPReferrer("http://127.0.0.1/page")
+    let parsing = Task { try? await remote.parse(network: true) }
+    defer { parsing.cancel() }
+    let request = try await catcher.firstRequest()
+    #expect(request.contains("\r\nUser-Agent: SwiftVLCTests/2.0\r\n"), "\(request)")
+    #expect(request.contains("\r\nReferer: http://127.0.0.1/page\r\n"), "\(request)")
   }
 
   @Test("a slave priority outside 0…4 is invalid input")
@@ -317,11 +327,16 @@ struct MediaTests {
     }
   }
 
-  @Test("a subtitle file can be added as a slave")
-  func subtitleSlave() throws {
-    let media = try Media(path: Fixture.shortMP4.path, instance: instance)
-    try media.addSlave(url: Fixture.sidecarSRT.url, kind: .subtitle)
+  @Test("a subtitle file added as a slave is a subtitle track once playing")
+  @MainActor
+  func subtitleSlave() async throws {
+    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
     try media.addSlave(url: Fixture.sidecarSRT.url, kind: .subtitle, priority: 0)
+    let player = Player(instance: instance)
+    try player.play(media)
+    // seek.mp4 has no subtitles of its own.
+    try await waitUntil("the slave's subtitle track") { player.subtitleTracks.count == 1 }
+    await player.stop()
   }
 
   @Test("a media that never played has no statistics")

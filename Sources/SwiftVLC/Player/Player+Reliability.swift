@@ -123,7 +123,8 @@ extension Player {
         scheduleReconnect(because: "the stream ended")
         return true
       }
-      if let early = earlyEndError() {
+      // A custom input that failed says why itself (see apply), however early it ended.
+      if let early = earlyEndError(), currentMedia?.input?.failure == nil {
         fail(early)
         return true
       }
