@@ -66,8 +66,11 @@ struct DialogTests {
     let handler = DialogHandler(instance: instance)
     let logins = Recorder<DialogKind>()
     // Answers two login dialogs wrongly, then stops listening: later ones are dismissed.
-    let answering = Task { [handler] in
-      for await dialog in handler.dialogs where dialog.kind != .error {
+    // Subscribed here, before playing: the task may start after the first dialog is posted.
+    let dialogs = handler.dialogs
+    defer { withExtendedLifetime(handler) {} }
+    let answering = Task {
+      for await dialog in dialogs where dialog.kind != .error {
         logins.append(dialog.kind)
         try? dialog.respond(username: "user", password: "wrong")
         if logins.values.count == 2 { return }
@@ -98,8 +101,10 @@ struct DialogTests {
     let server = try await TestServer()
     let handler = DialogHandler(instance: instance)
     let seen = Recorder<(DialogKind, DialogState)>()
-    let handling = Task { [handler] in
-      for await dialog in handler.dialogs {
+    let dialogs = handler.dialogs  // subscribed before playing, not when the task starts
+    defer { withExtendedLifetime(handler) {} }
+    let handling = Task {
+      for await dialog in dialogs {
         dialog.dismiss()
         seen.append((dialog.kind, dialog.state))
       }
