@@ -66,10 +66,10 @@ struct DialogTests {
     let handler = DialogHandler(instance: instance)
     let logins = Recorder<DialogKind>()
     // Answers two login dialogs wrongly, then stops listening: later ones are dismissed.
-    // Subscribed here, before playing: the task may start after the first dialog is posted.
-    let dialogs = handler.dialogs
-    defer { withExtendedLifetime(handler) {} }
-    let answering = Task {
+    let listening = Recorder<Bool>()
+    let answering = Task { [handler] in
+      let dialogs = handler.dialogs  // ends with the task: then nobody listens
+      listening.append(true)
       for await dialog in dialogs where dialog.kind != .error {
         logins.append(dialog.kind)
         try? dialog.respond(username: "user", password: "wrong")
@@ -77,6 +77,8 @@ struct DialogTests {
       }
     }
     defer { answering.cancel() }
+    // The task may start late: the first dialog must not be posted before it listens.
+    try await waitUntil("the answering task to listen") { !listening.values.isEmpty }
     let player = Player(instance: instance)
     try player.play(url: server.url("auth/user/secret/seek.mp4"))
     try await waitUntil("a final state", within: .seconds(15)) { !player.state.isActive }
