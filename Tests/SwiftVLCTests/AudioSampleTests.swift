@@ -168,8 +168,11 @@ struct AudioSampleTests {
 
   @Test("asking for samples while playing takes effect at the next play")
   func requestWhilePlaying() async throws {
+    // A tone long enough that a busy machine cannot reach its end during the check.
+    let tone = try makeLeftOnlyToneWAV(seconds: 10)
+    defer { try? FileManager.default.removeItem(at: tone) }
     let player = Player(instance: instance)
-    try player.play(url: Fixture.seekMP4.url)
+    try player.play(url: tone)
     try await waitUntil("playing") { player.state == .playing }
     let stream = try player.audioSamples()
     let received = Mutex(0)
@@ -178,10 +181,13 @@ struct AudioSampleTests {
     }
     defer { consumer.cancel() }
     // A negative check: while playing, a memory output receives a buffer every 10–20 ms, so
-    // 500 ms of playback without one shows the session kept its null output.
+    // 500 ms of playback (libVLC's time, however slow the machine) without one shows the
+    // session kept its null output.
     let playedFrom = player.currentTime
-    try await Task.sleep(for: .milliseconds(500))
-    try #require(player.state == .playing && player.currentTime > playedFrom)
+    try await waitUntil("500 ms of playback") {
+      player.currentTime >= playedFrom + .milliseconds(500) || player.state != .playing
+    }
+    try #require(player.state == .playing)
     #expect(received.withLock { $0 } == 0, "the open null output keeps playing this session")
     try player.play(url: Fixture.seekMP4.url)
     try await waitUntil("buffers from the next session") { received.withLock { $0 } > 0 }
