@@ -359,6 +359,9 @@ struct PlayerRecordingTests {
     try player.play(media)
     try await waitUntil("one second played") { player.currentTime >= .seconds(1) }
     let events = player.events
+    // A quarter speed leaves a busy machine seconds, not milliseconds, between half a second
+    // recorded and the clip's end (which would end the recording with its session).
+    try player.setPlaybackRate(0.25)
 
     try player.startRecording(to: path, container: .mp4)
     #expect(player.recordingPath == path)
@@ -369,6 +372,7 @@ struct PlayerRecordingTests {
       player.currentTime >= recordingFrom + .milliseconds(500)
     }
     let result = try #require(await player.stopRecording())
+    try player.setPlaybackRate(1)
     #expect(player.recordingPath == nil)
     #expect(result.path == path)
     let info = try await readBack(path, instance: instance)
