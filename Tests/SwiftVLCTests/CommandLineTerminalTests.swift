@@ -32,7 +32,7 @@ struct CommandLineTerminalTests {
 
     /// Captures the pane every 50 ms until `condition` holds; throws ``TimedOut`` after `limit`.
     func waitFor(
-      _ what: String, within limit: Duration = .seconds(10), escapes: Bool = false,
+      _ what: String, within limit: Duration = .seconds(30), escapes: Bool = false,
       _ condition: (String) -> Bool
     ) async throws -> String {
       let deadline = ContinuousClock.now + limit

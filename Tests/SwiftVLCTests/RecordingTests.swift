@@ -383,7 +383,7 @@ struct PlayerRecordingTests {
     #expect(duration >= .milliseconds(500) && duration <= .milliseconds(2_100), "\(duration)")
     #expect(result.duration == duration)
 
-    try await waitUntil("the rest to play") { player.state == .ended }
+    try await waitUntil("the rest to play", within: .seconds(30)) { player.state == .ended }
     let seen = try await collectEvents(events, within: .seconds(1)) { $0 == .recordingChanged(nil) }
     #expect(
       seen.filter { if case .recordingChanged = $0 { true } else { false } }
