@@ -371,8 +371,8 @@ struct PlayerRecordingTests {
     try await waitUntil("half a second recorded") {
       player.currentTime >= recordingFrom + .milliseconds(500)
     }
+    try player.setPlaybackRate(1)  // for the rest, which stopping reopens
     let result = try #require(await player.stopRecording())
-    try player.setPlaybackRate(1)
     #expect(player.recordingPath == nil)
     #expect(result.path == path)
     let info = try await readBack(path, instance: instance)
