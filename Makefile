@@ -28,7 +28,7 @@ GENERATED := .build/generated
 GENERATED_FILES := $(GENERATED)/swiftvlc.1 $(GENERATED)/swiftvlc.bash \
   $(GENERATED)/_swiftvlc $(GENERATED)/swiftvlc.fish
 
-.PHONY: all release install uninstall deb deps build demo test lint format docs fixtures ci \
+.PHONY: all release install uninstall deb deps build demo test test-serial lint format docs fixtures ci \
   sanitize bench
 
 all: release
@@ -88,7 +88,13 @@ build: deps
 demo: deps
 	swift run $(SWIFT_FLAGS) swiftvlc play
 
+# Parallel, as plain `swift test`: the suites that play media take turns in a few slots
+# (Tests/SwiftVLCTests/Support/MachineShare.swift). `make test-serial` runs one test at a time.
+# One suite: swift test --filter MediaTests
 test: deps
+	swift test $(SWIFT_FLAGS)
+
+test-serial: deps
 	swift test --no-parallel $(SWIFT_FLAGS)
 
 lint:

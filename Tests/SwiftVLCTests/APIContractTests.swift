@@ -5,7 +5,7 @@ import Testing
 /// Code outside this repository is written against the names in the shared API.md. Each test
 /// here calls them as that document spells them, so a signature that drifts fails to compile,
 /// and checks what they answer on a real instance and fixture.
-@Suite("API contract")
+@Suite("API contract", .sharesTheMachine)
 @MainActor
 struct APIContractTests {
   @Test("core and media names, as documented")

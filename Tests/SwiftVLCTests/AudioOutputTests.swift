@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Audio output")
+@Suite("Audio output", .sharesTheMachine)
 @MainActor
 struct AudioOutputTests {
   let instance: VLCInstance
@@ -122,17 +122,32 @@ struct AudioOutputTests {
 
   // MARK: Events and role
 
-  @Test("muting, unmuting and changing the volume are announced as events")
+  @Test("muting, unmuting and changing the volume reach the sound and are announced as events")
   func muteAndVolumeEvents() async throws {
     let player = Player(instance: instance)
     let events = player.events
+    let stream = try player.audioSamples()
+    try player.play(url: Fixture.seekMP4.url)  // a steady 440 Hz tone for 3 s
+    let full = try await firstBuffer(of: stream, "sound") { $0.level > 0.05 }.level
     player.isMuted = true
+    _ = try await firstBuffer(of: stream, "silence") { $0.level == 0 }
     player.isMuted = false
+    _ = try await firstBuffer(of: stream, "sound again") { $0.level > 0.05 }
     try player.setAudioVolume(0.5)
+    // libVLC's volume is cubic: half the volume is an eighth of the amplitude.
+    _ = try await firstBuffer(of: stream, "the sound at half volume") {
+      abs($0.level / full - 0.125) < 0.02
+    }
     let seen = try await collectEvents(events) {
       if case .volumeChanged = $0 { true } else { false }
     }
-    #expect(seen == [.muted, .unmuted, .volumeChanged(0.5)])
+    let announced = seen.filter { event in
+      switch event {
+      case .muted, .unmuted, .volumeChanged: true
+      default: false
+      }
+    }
+    #expect(announced == [.muted, .unmuted, .volumeChanged(0.5)])
   }
 
   @Test("the role is remembered and does not disturb playback")

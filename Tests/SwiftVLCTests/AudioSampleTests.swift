@@ -3,7 +3,7 @@ import SwiftVLC
 import Synchronization
 import Testing
 
-@Suite("Audio samples")
+@Suite("Audio samples", .sharesTheMachine)
 @MainActor
 struct AudioSampleTests {
   let instance: VLCInstance
@@ -103,8 +103,16 @@ struct AudioSampleTests {
     try await waitUntil("the first buffers") { received.withLock { $0 } >= 5 }
     player.pause()
     try await waitUntil("the pause") { player.state == .paused }
-    try await Task.sleep(for: .milliseconds(100))  // buffers already in flight may land
-    let atPause = received.withLock { $0 }
+    // Buffers already in flight may land: wait (bounded) until 200 ms pass without one.
+    var atPause = received.withLock { $0 }
+    var quietSince = ContinuousClock.now
+    try await waitUntil("the flow to settle", within: .seconds(10)) {
+      let now = received.withLock { $0 }
+      if now != atPause { (atPause, quietSince) = (now, .now) }
+      return ContinuousClock.now - quietSince >= .milliseconds(200)
+    }
+    // A negative check: playing, libVLC hands a buffer over every 10–20 ms (and up to 1.4 s
+    // ahead), so 500 ms more without one means the flow has stopped.
     try await Task.sleep(for: .milliseconds(500))
     #expect(received.withLock { $0 } == atPause, "nothing arrives while paused")
     player.resume()
@@ -160,8 +168,11 @@ struct AudioSampleTests {
 
   @Test("asking for samples while playing takes effect at the next play")
   func requestWhilePlaying() async throws {
+    // A tone long enough that a busy machine cannot reach its end during the check.
+    let tone = try makeLeftOnlyToneWAV(seconds: 10)
+    defer { try? FileManager.default.removeItem(at: tone) }
     let player = Player(instance: instance)
-    try player.play(url: Fixture.seekMP4.url)
+    try player.play(url: tone)
     try await waitUntil("playing") { player.state == .playing }
     let stream = try player.audioSamples()
     let received = Mutex(0)
@@ -169,7 +180,14 @@ struct AudioSampleTests {
       for await _ in stream { received.withLock { $0 += 1 } }
     }
     defer { consumer.cancel() }
-    try await Task.sleep(for: .milliseconds(500))
+    // A negative check: while playing, a memory output receives a buffer every 10–20 ms, so
+    // 500 ms of playback (libVLC's time, however slow the machine) without one shows the
+    // session kept its null output.
+    let playedFrom = player.currentTime
+    try await waitUntil("500 ms of playback") {
+      player.currentTime >= playedFrom + .milliseconds(500) || player.state != .playing
+    }
+    try #require(player.state == .playing)
     #expect(received.withLock { $0 } == 0, "the open null output keeps playing this session")
     try player.play(url: Fixture.seekMP4.url)
     try await waitUntil("buffers from the next session") { received.withLock { $0 } > 0 }

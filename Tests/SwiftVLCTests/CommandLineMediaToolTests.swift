@@ -6,7 +6,7 @@ import Testing
 private let avahiDaemonRunning = FileManager.default.fileExists(
   atPath: "/run/avahi-daemon/socket")
 
-@Suite("swiftvlc thumbnail, record and discover end to end")
+@Suite("swiftvlc thumbnail, record and discover end to end", .sharesTheMachine)
 struct CommandLineMediaToolTests {
   @Test("thumbnail --at 1.5 --precise --width 80 writes an 80x60 green PNG and prints nothing")
   func thumbnail() async throws {

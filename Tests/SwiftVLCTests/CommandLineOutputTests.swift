@@ -4,7 +4,7 @@ import Testing
 
 @testable import SwiftVLCCommandLine
 
-@Suite("Command-line output")
+@Suite("Command-line output", .sharesTheMachine)
 struct CommandLineOutputTests {
   /// The text a terminal would show, without escape sequences.
   private func visible(_ text: String) -> String {

@@ -4,7 +4,7 @@ import Testing
 /// Whether tmux is installed: the terminal tests drive the tool through a real terminal.
 private let hasTmux = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
 
-@Suite("swiftvlc in a terminal", .enabled(if: hasTmux, "tmux is not installed"))
+@Suite("swiftvlc in a terminal", .sharesTheMachine, .enabled(if: hasTmux, "tmux is not installed"))
 struct CommandLineTerminalTests {
   /// A detached tmux session on a private server, running `sh` in an 80x24 pane.
   private struct Session {
@@ -32,7 +32,7 @@ struct CommandLineTerminalTests {
 
     /// Captures the pane every 50 ms until `condition` holds; throws ``TimedOut`` after `limit`.
     func waitFor(
-      _ what: String, within limit: Duration = .seconds(10), escapes: Bool = false,
+      _ what: String, within limit: Duration = .seconds(30), escapes: Bool = false,
       _ condition: (String) -> Bool
     ) async throws -> String {
       let deadline = ContinuousClock.now + limit

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("swiftvlc end to end")
+@Suite("swiftvlc end to end", .sharesTheMachine)
 struct CommandLineToolTests {
   /// One probe result from `probe --json`, as untyped JSON, so the test pins the key names.
   private typealias JSONObject = [String: Any]

@@ -3,7 +3,7 @@ import SwiftVLC
 import Synchronization
 import Testing
 
-@Suite("Custom input")
+@Suite("Custom input", .sharesTheMachine)
 @MainActor
 struct CustomInputTests {
   let instance: VLCInstance
@@ -89,11 +89,14 @@ struct CustomInputTests {
     let producers = LiveCount()
     let player = Player(instance: instance)
     let header = Array(try bytes(.seekMP4).prefix(4_096))
-    let chunks = ChunkedBytes(
+    var chunks = ChunkedBytes(
       bytes: header, chunkSize: 4_096, hangsAtEnd: true, producers: producers)
+    let waiting = LiveCount()
+    chunks.waitingAtEnd = waiting
     try player.play(Media(stream: chunks, instance: instance))
     try await waitUntil("the producer to start") { producers.value == 1 }
-    try await Task.sleep(for: .milliseconds(300))  // let libVLC read the header and wait
+    // Every byte handed over: libVLC's reads past the 4 KB header now wait for more.
+    try await waitUntil("the producer to wait at the end") { waiting.value == 1 }
     #expect(player.state.isActive)
     let started = ContinuousClock.now
     try await within(.seconds(5), "stop") { await player.stop() }
@@ -138,6 +141,8 @@ struct ChunkedBytes: AsyncSequence, Sendable {
   var failAfter: Int?
   var hangsAtEnd = false
   var producers = LiveCount()
+  /// Counts producers hanging at the end (with ``hangsAtEnd``).
+  var waitingAtEnd: LiveCount?
   var sentinel: Sentinel?
 
   final class Token: Sendable {
@@ -157,7 +162,11 @@ struct ChunkedBytes: AsyncSequence, Sendable {
     mutating func next() async throws -> [UInt8]? {
       if let limit = source.failAfter, offset >= limit { throw SourceBroke() }
       guard offset < source.bytes.count else {
-        if source.hangsAtEnd { try await Task.sleep(for: .seconds(3_600)) }
+        if source.hangsAtEnd {
+          source.waitingAtEnd?.increment()
+          defer { source.waitingAtEnd?.decrement() }
+          try await Task.sleep(for: .seconds(3_600))
+        }
         return nil
       }
       let end = Swift.min(offset + source.chunkSize, source.bytes.count)

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Dialogs")
+@Suite("Dialogs", .sharesTheMachine)
 @MainActor
 struct DialogTests {
   let instance: VLCInstance
@@ -66,14 +66,19 @@ struct DialogTests {
     let handler = DialogHandler(instance: instance)
     let logins = Recorder<DialogKind>()
     // Answers two login dialogs wrongly, then stops listening: later ones are dismissed.
+    let listening = Recorder<Bool>()
     let answering = Task { [handler] in
-      for await dialog in handler.dialogs where dialog.kind != .error {
+      let dialogs = handler.dialogs  // ends with the task: then nobody listens
+      listening.append(true)
+      for await dialog in dialogs where dialog.kind != .error {
         logins.append(dialog.kind)
         try? dialog.respond(username: "user", password: "wrong")
         if logins.values.count == 2 { return }
       }
     }
     defer { answering.cancel() }
+    // The task may start late: the first dialog must not be posted before it listens.
+    try await waitUntil("the answering task to listen") { !listening.values.isEmpty }
     let player = Player(instance: instance)
     try player.play(url: server.url("auth/user/secret/seek.mp4"))
     try await waitUntil("a final state", within: .seconds(15)) { !player.state.isActive }
@@ -98,8 +103,10 @@ struct DialogTests {
     let server = try await TestServer()
     let handler = DialogHandler(instance: instance)
     let seen = Recorder<(DialogKind, DialogState)>()
-    let handling = Task { [handler] in
-      for await dialog in handler.dialogs {
+    let dialogs = handler.dialogs  // subscribed before playing, not when the task starts
+    defer { withExtendedLifetime(handler) {} }
+    let handling = Task {
+      for await dialog in dialogs {
         dialog.dismiss()
         seen.append((dialog.kind, dialog.state))
       }

@@ -4,7 +4,7 @@ import Testing
 
 /// Media and renderer discovery with libVLC's real services. The SAP test announces a stream
 /// to a discoverer listening on 127.0.0.1, so it needs no network.
-@Suite("Discovery", .serialized)
+@Suite("Discovery", .serialized, .sharesTheMachine)
 struct DiscoveryTests {
   @Test("each category lists libVLC's services, with the standard ones present")
   func services() throws {

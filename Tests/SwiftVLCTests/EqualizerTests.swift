@@ -3,7 +3,7 @@ import SwiftVLC
 import Synchronization
 import Testing
 
-@Suite("Equalizer")
+@Suite("Equalizer", .sharesTheMachine)
 @MainActor
 struct EqualizerTests {
   @Test("libVLC's 18 presets all load by name, with 10 bands within ±20 dB")
@@ -76,9 +76,12 @@ struct EqualizerTests {
 
   @Test("changes to an attached equalizer reach the sound at once, and removing it restores it")
   func changesAreHeard() async throws {
+    // A steady tone long enough that a busy machine cannot reach its end mid-test.
+    let tone = try makeLeftOnlyToneWAV(seconds: 10)
+    defer { try? FileManager.default.removeItem(at: tone) }
     let player = Player(instance: try headlessInstance())
     let stream = try player.audioSamples()
-    try player.play(url: Fixture.tracksMKV.url)
+    try player.play(url: tone)
     let original = try await firstBuffer(of: stream, "sound") { $0.level > 0.05 }
     let equalizer = Equalizer()
     player.equalizer = equalizer
@@ -101,7 +104,10 @@ struct EqualizerTests {
       for await buffer in stream { received.append(buffer.isDiscontinuity) }
     }
     defer { consumer.cancel() }
-    try player.play(url: Fixture.seekMP4.url)
+    // Long enough that audio still flows after the attach however late this task runs.
+    let tone = try makeLeftOnlyToneWAV(seconds: 6)
+    defer { try? FileManager.default.removeItem(at: tone) }
+    try player.play(url: tone)
     try await waitUntil("audio, with the player playing") {
       received.values.count >= 5 && player.state == .playing
     }

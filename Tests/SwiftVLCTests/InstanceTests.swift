@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("VLCInstance")
+@Suite("VLCInstance", .sharesTheMachine)
 struct InstanceTests {
   @Test("an instance starts with the default and with custom arguments")
   func creation() throws {
@@ -52,11 +52,18 @@ struct InstanceTests {
     #expect(names.contains("amem"))
   }
 
-  @Test("user agent and app id are accepted")
-  func identity() throws {
+  @Test("the user agent is what libVLC sends to HTTP servers; the app id is accepted")
+  func identity() async throws {
     let instance = try headlessInstance()
     instance.setUserAgent(name: "SwiftVLC Tests", http: "SwiftVLCTests/1.0")
     instance.setAppID("org.swiftvlc.tests", version: "1.0", icon: "video")
+    let catcher = try RequestCatcher()
+    let media = try Media(url: catcher.url(), instance: instance)
+    let parsing = Task { try? await media.parse(network: true) }
+    defer { parsing.cancel() }
+    let request = try await catcher.firstRequest()
+    // libVLC appends its own name and version.
+    #expect(request.contains("\r\nUser-Agent: SwiftVLCTests/1.0 "), "\(request)")
   }
 
   @Test("the process maps exactly one copy of libvlc and libvlccore")

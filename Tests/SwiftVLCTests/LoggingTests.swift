@@ -11,7 +11,7 @@ import Testing
 /// refused" (main), "cannot connect to 127.0.0.1:<port>" (http), "Your input can't be opened"
 /// and "VLC is unable to open the MRL …" (main). Parsing the same URL logs no error at all:
 /// libVLC 3 marks the parser's input object quiet, so its access and demux modules stay silent.
-@Suite("Logging")
+@Suite("Logging", .sharesTheMachine)
 @MainActor
 struct LoggingTests {
   let instance: VLCInstance

@@ -4,7 +4,7 @@ import Testing
 
 /// Media creation and parsing against the real libVLC and the committed fixtures
 /// (facts from `Fixtures/README.md`); network cases use `scripts/fault-server.py`.
-@Suite("Media")
+@Suite("Media", .sharesTheMachine)
 struct MediaTests {
   let instance: VLCInstance
 
@@ -229,7 +229,8 @@ struct MediaTests {
   func streamSkipped() async throws {
     // libVLC 3 parses only files, directories and playlists; udp:// is a "stream" item. It
     // reports "skipped" once and sends no event when the status stays the same.
-    let media = try Media(url: URL(string: "udp://@127.0.0.1:5004")!, instance: instance)
+    let port = try UDPSender.freePort()
+    let media = try Media(url: URL(string: "udp://@127.0.0.1:\(port)")!, instance: instance)
     for attempt in 1...2 {
       let result = try await parse(media, within: .seconds(1), network: true)
       guard case .failure(.parseFailed(let reason)) = result else {
@@ -249,7 +250,7 @@ struct MediaTests {
     #expect(result == .failure(.parseTimeout))
   }
 
-  @Test("cancelling the parsing task ends it with .cancelled")
+  @Test("cancelling the parsing task ends it with .cancelled and libVLC lets go of the source")
   func cancelParse() async throws {
     let server = try await TestServer()
     let media = try Media(url: server.url("hang/x.mp4"), instance: instance)
@@ -260,12 +261,15 @@ struct MediaTests {
         return .failure(error)
       }
     }
-    try await Task.sleep(for: .milliseconds(300))
+    try await server.waitForConnections(atLeast: 1)  // libVLC's parser is reading the source
     parsing.cancel()
     let result = try await within(.seconds(5), "the cancelled parse to end") {
       await parsing.value
     }
     #expect(result == .failure(.cancelled))
+    // libVLC's side: its parser, stopped, closes the connection well before its own 30 s
+    // timeout; a parse left running would hold it open for all of that.
+    try await server.waitForNoConnections(within: .seconds(10))
   }
 
   @Test("an HTTP error status or a refused connection fails the parse quickly")
@@ -288,7 +292,7 @@ struct MediaTests {
 
   // MARK: - Options, slaves, statistics
 
-  @Test("options and HTTP headers are accepted and parsing still works")
+  @Test("options are accepted and parsing still works; HTTP headers reach the server")
   func options() async throws {
     let media = try Media(path: Fixture.shortMP4.path, instance: instance)
     media.addOption(":network-caching=300")
@@ -297,6 +301,16 @@ struct MediaTests {
     media.setHTTPUserAgent("SwiftVLCTests/1.0")
     media.setHTTPReferrer("http://127.0.0.1/")
     #expect(try await parse(media).get().isPlayable)
+
+    let catcher = try RequestCatcher()
+    let remote = try Media(url: catcher.url(), instance: instance)
+    remote.setHTTPUserAgent("SwiftVLCTests/2.0")
+    remote.setHTTPReferrer("http://127.0.0.1/page")
+    let parsing = Task { try? await remote.parse(network: true) }
+    defer { parsing.cancel() }
+    let request = try await catcher.firstRequest()
+    #expect(request.contains("\r\nUser-Agent: SwiftVLCTests/2.0\r\n"), "\(request)")
+    #expect(request.contains("\r\nReferer: http://127.0.0.1/page\r\n"), "\(request)")
   }
 
   @Test("a slave priority outside 0…4 is invalid input")
@@ -314,11 +328,16 @@ struct MediaTests {
     }
   }
 
-  @Test("a subtitle file can be added as a slave")
-  func subtitleSlave() throws {
-    let media = try Media(path: Fixture.shortMP4.path, instance: instance)
-    try media.addSlave(url: Fixture.sidecarSRT.url, kind: .subtitle)
+  @Test("a subtitle file added as a slave is a subtitle track once playing")
+  @MainActor
+  func subtitleSlave() async throws {
+    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
     try media.addSlave(url: Fixture.sidecarSRT.url, kind: .subtitle, priority: 0)
+    let player = Player(instance: instance)
+    try player.play(media)
+    // seek.mp4 has no subtitles of its own.
+    try await waitUntil("the slave's subtitle track") { player.subtitleTracks.count == 1 }
+    await player.stop()
   }
 
   @Test("a media that never played has no statistics")

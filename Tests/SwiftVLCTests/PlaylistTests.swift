@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Playlists")
+@Suite("Playlists", .sharesTheMachine)
 @MainActor
 struct PlaylistTests {
   let instance: VLCInstance

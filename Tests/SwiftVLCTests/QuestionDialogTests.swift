@@ -4,7 +4,7 @@ import Testing
 
 /// Question and progress dialogs, raised by libVLC's AVI demuxer for a file without an index:
 /// it asks whether to build one, and shows the build's progress for files over 10 MB.
-@Suite("Question and progress dialogs")
+@Suite("Question and progress dialogs", .sharesTheMachine)
 @MainActor
 struct QuestionDialogTests {
   let instance: VLCInstance

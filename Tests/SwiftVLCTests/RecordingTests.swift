@@ -4,7 +4,7 @@ import Testing
 @testable import SwiftVLC
 
 /// Recording through libVLC's stream output, against real fixtures and a real HTTP server.
-@Suite("Recording")
+@Suite("Recording", .sharesTheMachine)
 struct RecordingTests {
   let instance: VLCInstance
 
@@ -268,7 +268,7 @@ extension RecordingTests {
 }
 
 /// The chain builder alone: no libVLC.
-@Suite("Stream-output chains")
+@Suite("Stream-output chains", .sharesTheMachine)
 struct SoutChainTests {
   @Test("a file destination quotes the path, whatever it contains")
   func fileDestination() {
@@ -342,7 +342,7 @@ struct SoutChainTests {
 }
 
 /// Recording what a ``Player`` plays.
-@Suite("Player recording")
+@Suite("Player recording", .sharesTheMachine)
 @MainActor
 struct PlayerRecordingTests {
   let instance: VLCInstance
@@ -359,6 +359,9 @@ struct PlayerRecordingTests {
     try player.play(media)
     try await waitUntil("one second played") { player.currentTime >= .seconds(1) }
     let events = player.events
+    // A quarter speed leaves a busy machine seconds, not milliseconds, between half a second
+    // recorded and the clip's end (which would end the recording with its session).
+    try player.setPlaybackRate(0.25)
 
     try player.startRecording(to: path, container: .mp4)
     #expect(player.recordingPath == path)
@@ -368,6 +371,7 @@ struct PlayerRecordingTests {
     try await waitUntil("half a second recorded") {
       player.currentTime >= recordingFrom + .milliseconds(500)
     }
+    try player.setPlaybackRate(1)  // for the rest, which stopping reopens
     let result = try #require(await player.stopRecording())
     #expect(player.recordingPath == nil)
     #expect(result.path == path)
@@ -379,7 +383,7 @@ struct PlayerRecordingTests {
     #expect(duration >= .milliseconds(500) && duration <= .milliseconds(2_100), "\(duration)")
     #expect(result.duration == duration)
 
-    try await waitUntil("the rest to play") { player.state == .ended }
+    try await waitUntil("the rest to play", within: .seconds(30)) { player.state == .ended }
     let seen = try await collectEvents(events, within: .seconds(1)) { $0 == .recordingChanged(nil) }
     #expect(
       seen.filter { if case .recordingChanged = $0 { true } else { false } }

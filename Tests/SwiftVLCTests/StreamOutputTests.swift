@@ -4,7 +4,7 @@ import Testing
 
 /// Serving media over HTTP with libVLC's stream output, played back by a second player.
 @Suite(
-  "Stream output",
+  "Stream output", .sharesTheMachine,
   .disabled(
     if: StressLevel.underThreadSanitizer,
     "ThreadSanitizer aborts when libVLC cancels its HTTP server's thread"))

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Thumbnails")
+@Suite("Thumbnails", .sharesTheMachine)
 struct ThumbnailTests {
   let instance: VLCInstance
 
@@ -181,18 +181,33 @@ struct ThumbnailTests {
     }
   }
 
-  @Test("a cancelled request throws cancelled, and the thumbnailer keeps working")
+  @Test(
+    "a request cancelled in flight throws cancelled, lets go of its source, and the thumbnailer works on"
+  )
   func cancellation() async throws {
-    let thumbnailer = try Thumbnailer(media: media(.seekMP4), width: 32, mode: .precise)
-    for delay in [0, 2, 5, 10, 20, 40] {
-      let request = Task { try await thumbnailer.thumbnail(at: .milliseconds(1_500)) }
-      try await Task.sleep(for: .milliseconds(delay))
-      request.cancel()
-      switch await request.result {
-      case .success(let thumbnail): #expect(thumbnail.centreHue == .green)
-      case .failure(let error): #expect(error as? VLCError == .cancelled)
-      }
+    // The source answers, then holds every new connection in silence: a request cancelled
+    // then is in flight and cannot succeed, whatever the scheduler does.
+    let server = try await TestServer()
+    let media = try Media(url: server.url("toggle/thumbs/files/seek.mp4"), instance: instance)
+    let thumbnailer = try Thumbnailer(media: media, width: 32, mode: .precise)
+    #expect(try await thumbnailer.thumbnail(at: .zero).centreHue == .red)  // parsed, one picture
+    try await server.waitForNoConnections(within: .seconds(10))
+    try await server.setToggle("thumbs", .hang)
+    let request = Task {
+      try await thumbnailer.thumbnail(at: .milliseconds(1_500), timeout: .seconds(60))
     }
+    try await server.waitForConnections(atLeast: 1)  // the request's player waits for data
+    request.cancel()
+    let result = try await within(.seconds(5), "the cancelled request to end") {
+      await request.result
+    }
+    guard case .failure(let error) = result, error as? VLCError == .cancelled else {
+      Issue.record("expected cancelled, got \(result)")
+      return
+    }
+    // The request's player is stopped and released: its connection closes.
+    try await server.waitForNoConnections(within: .seconds(10))
+    try await server.setToggle("thumbs", .up)
     #expect(try await thumbnailer.thumbnail(at: .milliseconds(2_500)).centreHue == .blue)
   }
 

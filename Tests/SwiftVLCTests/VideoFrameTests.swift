@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Video frames")
+@Suite("Video frames", .sharesTheMachine)
 @MainActor
 struct VideoFrameTests {
   let instance: VLCInstance
@@ -29,7 +29,11 @@ struct VideoFrameTests {
       }
       return hues
     }
-    #expect(hues == [.red, .green, .blue])
+    // A busy machine may drop the first red frames before the consumer reads them (the stream
+    // keeps the newest), but the colours it sees come in the clip's order and end in blue.
+    let ranks = hues.compactMap { [Hue.red, .green, .blue].firstIndex(of: $0) }
+    #expect(ranks.count == hues.count && ranks == ranks.sorted(), "\(hues)")
+    #expect(hues.suffix(2) == [.green, .blue])
   }
 
   @Test("an RGBA width whose rows libVLC pads still gives tight frames of the right picture")
@@ -106,7 +110,8 @@ struct VideoFrameTests {
     try play(.seekMP4, on: player)
     try await waitUntil("the end") { player.state == .ended }
     let shown = recorder.values
-    #expect((60...80).contains(frames.deliveredFrameCount))
+    // 75 at most; a busy machine makes the video output drop late pictures.
+    #expect((30...76).contains(frames.deliveredFrameCount))
     #expect(shown.map(\.index) == shown.map(\.index).sorted())
     // Display times are on libVLC's clock and paced at 25 per second: the median gap between
     // consecutive pictures (the video output may drop a late one) is one frame, 40 ms.
@@ -119,7 +124,10 @@ struct VideoFrameTests {
     }.sorted()
     let median = try #require(gaps.isEmpty ? nil : gaps[gaps.count / 2])
     #expect(median > .milliseconds(25) && median < .milliseconds(60), "\(median) between frames")
-    #expect(try #require(times.last) - #require(times.first) > .seconds(2))
+    #expect(times == times.sorted())
+    // Each picture shown has its own display time, one frame (40 ms) or more after the last.
+    let span = try #require(times.last) - #require(times.first)
+    #expect(span >= .milliseconds(38) * (times.count - 1), "\(times.count) pictures in \(span)")
   }
 
   @Test("a slow consumer loses the oldest frames and sees the newest")

@@ -3,7 +3,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Video outputs and snapshots")
+@Suite("Video outputs and snapshots", .sharesTheMachine)
 @MainActor
 struct VideoOutputTests {
   let instance: VLCInstance

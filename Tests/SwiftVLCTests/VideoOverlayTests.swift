@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Video overlays and adjustments")
+@Suite("Video overlays and adjustments", .sharesTheMachine)
 @MainActor
 struct VideoOverlayTests {
   let instance: VLCInstance

@@ -28,6 +28,22 @@ final class EventLog: Sendable {
 }
 
 extension TestServer {
+  /// Waits until clients hold at least `count` connections to the server; throws
+  /// ``TimedOut`` after `limit`.
+  func waitForConnections(atLeast count: Int, within limit: Duration = .seconds(10))
+    async throws
+  {
+    let deadline = ContinuousClock.now + limit
+    var open = try await openConnections()
+    while open < count {
+      guard ContinuousClock.now < deadline else {
+        throw TimedOut(what: "\(count) connection(s) to the server (\(open) open)")
+      }
+      try await Task.sleep(for: .milliseconds(50))
+      open = try await openConnections()
+    }
+  }
+
   /// Waits until no client holds a connection to the server; throws ``TimedOut`` after `limit`.
   func waitForNoConnections(within limit: Duration = .seconds(5)) async throws {
     let deadline = ContinuousClock.now + limit

@@ -6,7 +6,7 @@ import Testing
 /// thumbnailed. Each must end with a typed error or a documented result (`isPlayable ==
 /// false`, a natural or early end, still playing when stopped, a picture) within its bound,
 /// without crashing.
-@Suite("Hostile media")
+@Suite("Hostile media", .sharesTheMachine)
 @MainActor
 struct HostileMediaTests {
   /// What one input did.

@@ -5,14 +5,16 @@ import Testing
 /// Lifecycle and subscription races, repeated. Every test is bounded; the player-dropping
 /// tests also check that memory and thread counts do not grow. `SWIFTVLC_STRESS=long`
 /// multiplies the counts (see ``StressLevel``).
-@Suite("Stress", .serialized)
+@Suite("Stress", .serialized, .sharesTheMachine)
 @MainActor
 struct StressTests {
   let instance: VLCInstance
 
   init() throws { instance = try headlessInstance() }
 
-  @Test("players dropped while their events are in flight do not crash, leak or keep threads")
+  @Test(
+    "players dropped while their events are in flight do not crash, leak or keep threads",
+    .runsAlone)
   func dropWithEventsInFlight() async throws {
     var random = SeededRandom(seed: 1)
     func cycle() async throws {
@@ -101,7 +103,7 @@ struct StressTests {
     await player.stop()
   }
 
-  @Test("stop racing play racing drop ends in a consistent state without deadlock")
+  @Test("stop racing play racing drop ends in a consistent state without deadlock", .runsAlone)
   func stopRacingPlayRacingDrop() async throws {
     var random = SeededRandom(seed: 4)
     let first = try Media(path: Fixture.shortMP4.path, instance: instance)
@@ -140,7 +142,8 @@ struct StressTests {
   /// the margins are wide; a leaked libVLC player keeps 5 or more threads and growing memory,
   /// which over dozens of players shows far beyond them.
   func expectNoGrowth(
-    since before: (residentMegabytes: Double, threads: Int), over what: String
+    since before: (residentMegabytes: Double, threads: Int),
+    over what: String
   ) async throws {
     var after = try processStatus()
     let deadline = ContinuousClock.now + .seconds(10)

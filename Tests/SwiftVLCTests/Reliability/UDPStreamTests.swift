@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("UDP streams")
+@Suite("UDP streams", .sharesTheMachine)
 @MainActor
 struct UDPStreamTests {
   let instance: VLCInstance

@@ -12,8 +12,7 @@ import SwiftVLC
 enum VideoFolder {
   /// The videos folder.
   static let url: URL = {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("swiftvlc-videos-\(ProcessInfo.processInfo.processIdentifier)")
+    removeLeftovers()
     let videos = root.appendingPathComponent("Videos")
     let config = root.appendingPathComponent("config")
     do {
@@ -26,8 +25,28 @@ enum VideoFolder {
       fatalError("cannot prepare the test videos folder: \(error)")
     }
     setenv("XDG_CONFIG_HOME", config.path, 1)
+    // Removed when the test process exits (Swift Testing ends it with exit()).
+    atexit { try? FileManager.default.removeItem(at: VideoFolder.root) }
     return videos
   }()
+
+  /// The process's scratch folder, holding the videos folder and the configuration.
+  private static let root = FileManager.default.temporaryDirectory
+    .appendingPathComponent("\(prefix)\(ProcessInfo.processInfo.processIdentifier)")
+
+  private static let prefix = "swiftvlc-videos-"
+
+  /// Removes the folders of earlier test processes that died before their exit handler ran
+  /// (a crash, a kill): those whose process is gone.
+  private static func removeLeftovers() {
+    let temporary = FileManager.default.temporaryDirectory
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+    for name in names where name.hasPrefix(prefix) {
+      guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+    }
+  }
 
   /// Replaces what the folder holds with copies of `fixtures`; returns their MRLs.
   static func fill(with fixtures: [Fixture]) throws -> Set<String> {

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// A suite trait for tests that play media, run libVLC's threads or start processes: at most
+/// ``MachineShare/width`` of their test cases run at once, the rest wait their turn.
+///
+/// Swift Testing starts every test of a plain `swift test` at once. Three hundred libVLC
+/// players decoding side by side on a 2-core machine leave each one a few per cent of a core,
+/// and a test's own deadline (10 s for a 3 s clip) then measures the crowd, not the feature.
+/// A test's deadlines start once it holds a share, so they stay meaningful; the tests are
+/// still written to hold under load (other processes share the machine too).
+/// `SWIFTVLC_TEST_WIDTH` overrides the width; the default is four per core.
+///
+/// A test that measures the whole process (resident memory, thread count) takes every share
+/// with ``Trait/runsAlone``, so no other shared test runs beside it.
+struct MachineShare: TestTrait, SuiteTrait, TestScoping {
+  /// Whether the test takes every share rather than one.
+  var isExclusive = false
+
+  /// The shares the current task holds already (an exclusive test inside a shared suite).
+  @TaskLocal private static var held = 0
+
+  /// How many shared test cases may run at once.
+  static let width: Int = {
+    if let value = ProcessInfo.processInfo.environment["SWIFTVLC_TEST_WIDTH"],
+      let width = Int(value), width > 0
+    {
+      return width
+    }
+    return max(2, 4 * ProcessInfo.processInfo.activeProcessorCount)
+  }()
+
+  private static let gate = CountingGate(width: width)
+
+  var isRecursive: Bool { true }
+
+  func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    // The suite itself passes through; each of its test cases takes a share.
+    guard testCase != nil else { return try await function() }
+    // An exclusive test takes every share in whichever of its scopes comes first: a test
+    // that held one share while queueing for the rest could deadlock with another such test.
+    let exclusive = test.traits.contains { ($0 as? MachineShare)?.isExclusive == true }
+    let needed = exclusive ? Self.width : 1
+    let taking = max(0, needed - Self.held)
+    await Self.gate.enter(taking)
+    do {
+      try await Self.$held.withValue(max(needed, Self.held), operation: function)
+    } catch {
+      await Self.gate.leave(taking)
+      throw error
+    }
+    await Self.gate.leave(taking)
+  }
+}
+
+extension Trait where Self == MachineShare {
+  /// At most ``MachineShare/width`` test cases carrying this trait run at once.
+  static var sharesTheMachine: Self { MachineShare() }
+
+  /// No other test carrying ``sharesTheMachine`` runs while this one does.
+  static var runsAlone: Self { MachineShare(isExclusive: true) }
+}
+
+/// A counting semaphore for async code: first come, first served, so a test waiting for
+/// every share is not overtaken forever by tests that need one.
+private actor CountingGate {
+  private var free: Int
+  private var waiting: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+  init(width: Int) { free = width }
+
+  func enter(_ count: Int) async {
+    guard count > 0 else { return }
+    if waiting.isEmpty && free >= count {
+      free -= count
+      return
+    }
+    await withCheckedContinuation { waiting.append((count, $0)) }
+  }
+
+  func leave(_ count: Int) {
+    free += count
+    while let first = waiting.first, free >= first.count {
+      free -= first.count
+      waiting.removeFirst().continuation.resume()
+    }
+  }
+}
