@@ -18,7 +18,7 @@ struct CommandLineThumbnailTests {
     let scratch = try ScratchDirectory("cli-sheet-width")
     defer { scratch.remove() }
     let clip = scratch.path("720p.mp4")
-    _ = try await runProgram(
+    _ = try await runForData(
       "ffmpeg",
       [
         "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=25:d=2", "-c:v", "libx264",

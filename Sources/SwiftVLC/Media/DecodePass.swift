@@ -69,7 +69,7 @@ struct DecodePass: Sendable {
     native.retainUntilRelease(instance)
     let started = await native.run { player in
       outputs.install(on: player)
-      libvlc_media_player_set_media(player, media.pointer)
+      native.setMedia(media)
       return libvlc_media_player_play(player) == 0
     }
     guard started else { return nil }

@@ -30,6 +30,8 @@ final class NativePlayer: Sendable {
     /// The media set on the native player (by us, or adopted from a list player's change).
     var media: Media?
     var isVideoInstalled = false
+    /// Objects that must outlive the native player (another caller's callback contexts).
+    var kept: [AnyObject & Sendable] = []
   }
 
   init(instance: VLCInstance) {
@@ -46,11 +48,11 @@ final class NativePlayer: Sendable {
     // input and outputs never blocks the main actor. The contexts and the media go with it,
     // only once the native player can no longer call back or use them.
     nonisolated(unsafe) let pointer = pointer
-    let (media, contexts) = state.withLock { ($0.media, $0.contexts) }
+    let (media, contexts, kept) = state.withLock { ($0.media, $0.contexts, $0.kept) }
     let video = video
     queue.async {
       Media.withNativeReferencesHeld(media, nil) { libvlc_media_player_release(pointer) }
-      withExtendedLifetime((contexts, video)) {}
+      withExtendedLifetime((contexts, video, kept)) {}
     }
   }
 
@@ -114,6 +116,12 @@ final class NativePlayer: Sendable {
   }
 
   // MARK: - Callback contexts
+
+  /// Keeps `object` alive until the native player has been released, the only point after
+  /// which libVLC cannot call back with it.
+  func retainUntilRelease(_ object: AnyObject & Sendable) {
+    state.withLock { $0.kept.append(object) }
+  }
 
   /// Points libVLC's video output at the video context (vmem), installing its callbacks.
   /// Call on the queue. libVLC copies the callbacks when an output opens; they stay set (and

@@ -138,14 +138,14 @@ enum FrameOracle {
       "testsrc2=s=\(OracleClip.width)x\(OracleClip.height):r=\(Int(OracleClip.frameRate)):d=8,"
       + "drawtext=fontfile=\(font):text=%{frame_num}:fontsize=36:fontcolor=white:box=1:"
       + "boxcolor=black:x=4:y=14"
-    _ = try await runProgram(
+    _ = try await runForData(
       "ffmpeg",
       ["-v", "error", "-threads", "1", "-y", "-f", "lavfi", "-i", video]
         + (variant.audio ? ["-f", "lavfi", "-i", "sine=f=440:d=8"] + container.audioArguments : [])
         + container.videoArguments(reordered: variant.reordered)
         + ["-threads", "1", "-pix_fmt", "yuv420p", path])
     let start = try await startTime(of: path)
-    let listing = try await runProgram(
+    let listing = try await runForData(
       "ffprobe",
       [
         "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time,key_frame",
@@ -159,7 +159,7 @@ enum FrameOracle {
       isKeyframe.append(fields[0] == "1")
       times.append(time - start)
     }
-    let raw = try await runProgram(
+    let raw = try await runForData(
       "ffmpeg",
       [
         "-v", "error", "-threads", "1", "-i", path, "-fps_mode", "passthrough", "-f", "rawvideo",
@@ -179,7 +179,7 @@ enum FrameOracle {
   /// The picture `ffmpeg -ss time -i FILE -frames:v 1` gives, as RGBA.
   static func ffmpegPicture(of clip: OracleClip, at time: Double) async throws -> [UInt8] {
     [UInt8](
-      try await runProgram(
+      try await runForData(
         "ffmpeg",
         [
           "-v", "error", "-ss", String(format: "%.3f", time), "-i", clip.path, "-frames:v", "1",
@@ -189,7 +189,7 @@ enum FrameOracle {
 
   /// The file's start time in seconds: `ffmpeg -ss` counts from it.
   private static func startTime(of path: String) async throws -> Double {
-    let output = try await runProgram(
+    let output = try await runForData(
       "ffprobe", ["-v", "error", "-show_entries", "format=start_time", "-of", "csv=p=0", path])
     return Double(
       String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
@@ -204,7 +204,7 @@ struct OracleError: Error, CustomStringConvertible {
 
 /// Runs `/usr/bin/<program>` and returns its standard output; throws when it exits with a
 /// failure, or (killing it) when it takes longer than `limit`.
-func runProgram(_ program: String, _ arguments: [String], within limit: Duration = .seconds(60))
+func runForData(_ program: String, _ arguments: [String], within limit: Duration = .seconds(60))
   async throws -> Data
 {
   let process = Process()
