@@ -38,8 +38,17 @@ final class PlayerApp {
   fileprivate func writeSnapshot() {
     guard let path = ProcessInfo.processInfo.environment["GTK_PLAYER_SNAPSHOT"], let window
     else { return }
-    let written = window.video.writeSnapshot(toPNG: path)
-    say("snapshot=\(written ? path : "failed")")
+    Task {
+      // Between two frames GTK may have no picture of the widget: try for a second.
+      for _ in 0..<20 {
+        if window.video.writeSnapshot(toPNG: path) {
+          say("snapshot=\(path)")
+          return
+        }
+        try? await Task.sleep(for: .milliseconds(50))
+      }
+      say("snapshot=failed")
+    }
   }
 }
 

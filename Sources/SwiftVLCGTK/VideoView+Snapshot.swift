@@ -6,7 +6,9 @@ extension VideoView {
   ///
   /// For tests and screenshots on any backend, Wayland included, where the screen cannot be
   /// captured from outside. Blocks the main thread while rendering (a few milliseconds).
-  /// - Returns: `false` when the widget is not shown in a window or the file cannot be written.
+  /// - Returns: `false` when the widget is not shown in a window, has not been drawn yet (GTK
+  ///   sometimes has no picture of it between two frames: try again after the next frame), or
+  ///   the file cannot be written.
   public func writeSnapshot(toPNG path: String) -> Bool {
     let width = gtk_widget_get_width(widget)
     let height = gtk_widget_get_height(widget)
