@@ -84,7 +84,9 @@ let package = Package(
     ),
     .testTarget(
       name: "SwiftVLCTests",
-      dependencies: ["SwiftVLC", "CX11", "CPNG", "SwiftVLCCommandLine", "swiftvlc"],
+      dependencies: [
+        "SwiftVLC", "CX11", "CPNG", "SwiftVLCCommandLine", "swiftvlc", "gtk-player",
+      ],
       resources: [.copy("Fixtures")]
     ),
   ],

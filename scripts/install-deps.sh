@@ -17,6 +17,10 @@ packages=("$@")
   fonts-dejavu-core   # subtitle rendering needs a font
   tmux                # the terminal-mode test of the CLI
   zsh fish            # the packaging tests parse the generated completions with them
+  libgtk-4-dev        # SwiftVLCGTK and the GTK example player (pkg-config name: gtk4)
+  weston              # a headless Wayland compositor for the GTK player's tests
+  xdotool             # types keys into the GTK player under Xvfb
+  playerctl dbus      # MPRIS control of the GTK player on a private session bus
 )
 
 missing=()

@@ -17,7 +17,8 @@ final class MPRISServer {
     self.window = window
     Self.shared = self
     let name = "org.mpris.MediaPlayer2.swiftvlc_gtk_player.instance\(getpid())"
-    g_bus_own_name(G_BUS_TYPE_SESSION, name, G_BUS_NAME_OWNER_FLAGS_NONE, busAcquired, nil, nil, nil, nil)
+    g_bus_own_name(
+      G_BUS_TYPE_SESSION, name, G_BUS_NAME_OWNER_FLAGS_NONE, busAcquired, nil, nil, nil, nil)
   }
 
   fileprivate func register(on connection: OpaquePointer) {
@@ -180,7 +181,9 @@ nonisolated(unsafe) private var vtable = GDBusInterfaceVTable(
   method_call: methodCalled, get_property: propertyRead, set_property: propertyWritten,
   padding: (nil, nil, nil, nil, nil, nil, nil, nil))
 
-private func busAcquired(_ connection: OpaquePointer?, _ name: UnsafePointer<gchar>?, _ data: gpointer?) {
+private func busAcquired(
+  _ connection: OpaquePointer?, _ name: UnsafePointer<gchar>?, _ data: gpointer?
+) {
   guard let connection else { return }
   nonisolated(unsafe) let bus = connection  // used once, on this thread
   MainActor.assumeIsolated { MPRISServer.shared?.register(on: bus) }

@@ -81,7 +81,8 @@ extension PlayerWindow {
     let chooser = gtk_file_chooser_native_new(
       "Open media", window.asWindow, GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel")!
     _ = swiftvlc_gtk_connect_response(g(chooser), "response", fileChosen, context)
-    gtk_native_dialog_show(UnsafeMutableRawPointer(chooser).assumingMemoryBound(to: GtkNativeDialog.self))
+    gtk_native_dialog_show(
+      UnsafeMutableRawPointer(chooser).assumingMemoryBound(to: GtkNativeDialog.self))
   }
 
   func open(file: OpaquePointer) {

@@ -101,7 +101,8 @@ final class PlayerWindow {
   }
 
   private func refreshControls() {
-    let icon = player.state == .playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic"
+    let icon =
+      player.state == .playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic"
     gtk_button_set_icon_name(g(playButton), icon)
     let duration = player.duration.map(seconds) ?? 0
     gtk_range_set_range(g(seekBar), 0, max(duration, 0.1))
@@ -134,7 +135,9 @@ final class PlayerWindow {
   // MARK: - Commands
 
   func togglePause() {
-    if player.state == .ended || player.state == .stopped { try? player.play() } else {
+    if player.state == .ended || player.state == .stopped {
+      try? player.play()
+    } else {
       player.togglePause()
     }
   }

@@ -59,10 +59,13 @@ final class TrackMenus {
     setMenu(of: audio, items: now.audio.map { (label($0), "win.audio", $0.id) })
     setMenu(
       of: subtitles,
-      items: [("None", "win.subtitle", -1)] + now.subtitles.map { (label($0), "win.subtitle", $0.id) })
+      items: [("None", "win.subtitle", -1)]
+        + now.subtitles.map { (label($0), "win.subtitle", $0.id) })
     setMenu(
       of: chapters,
-      items: now.chapters.map { ("\($0.name ?? "Chapter \($0.index + 1)")  \(clock($0.start))", "win.chapter", $0.index) })
+      items: now.chapters.map {
+        ("\($0.name ?? "Chapter \($0.index + 1)")  \(clock($0.start))", "win.chapter", $0.index)
+      })
     gtk_widget_set_sensitive(chapters, now.chapters.isEmpty ? 0 : 1)
   }
 
@@ -75,7 +78,11 @@ final class TrackMenus {
     guard !choices.isEmpty else { return }
     let index = choices.firstIndex { $0?.id == current?.id } ?? -1
     let next = choices[(index + 1) % choices.count]
-    if kind == .audio { try? player.selectAudioTrack(next) } else { try? player.selectSubtitleTrack(next) }
+    if kind == .audio {
+      try? player.selectAudioTrack(next)
+    } else {
+      try? player.selectSubtitleTrack(next)
+    }
   }
 
   fileprivate func activate(_ action: String, value: Int, on player: Player) {

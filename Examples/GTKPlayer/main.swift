@@ -20,6 +20,11 @@ import SwiftVLCGTK
 // GTK's thread is the main thread; the main actor's jobs are drained from GLib's loop
 // (MainQueueBridge), so the app's @MainActor code runs there too.
 MainQueueBridge.attach()
+// The snapshot hook's signal: a parent (a test runner) may have left it blocked.
+var hookSignals = sigset_t()
+sigemptyset(&hookSignals)
+sigaddset(&hookSignals, SIGUSR1)
+pthread_sigmask(SIG_UNBLOCK, &hookSignals, nil)
 let application = gtk_application_new("org.swiftvlc.GTKPlayer", G_APPLICATION_NON_UNIQUE)!
 let source = CommandLine.arguments.dropFirst().first
 let app = MainActor.assumeIsolated { PlayerApp(application: application, source: source) }

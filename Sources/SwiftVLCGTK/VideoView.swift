@@ -137,7 +137,8 @@ public final class VideoView {
 
   private func install(_ size: (width: Int?, height: Int?), on player: Player) {
     frameTask?.cancel()
-    guard let stream = try? player.videoFrames(format: .bgra, width: size.width, height: size.height)
+    guard
+      let stream = try? player.videoFrames(format: .bgra, width: size.width, height: size.height)
     else { return }  // sizes come from desiredSize(), always within 1…8192
     requestedSize = size
     frameTask = Task { [weak self] in
@@ -265,7 +266,9 @@ private func viewResized(
   MainActor.assumeIsolated { view.sizeChanged() }
 }
 
-private func viewScaleChanged(_ widget: gpointer?, _ spec: UnsafeMutablePointer<GParamSpec>?, _ context: gpointer?) {
+private func viewScaleChanged(
+  _ widget: gpointer?, _ spec: UnsafeMutablePointer<GParamSpec>?, _ context: gpointer?
+) {
   guard let context else { return }
   let view = Unmanaged<VideoView>.fromOpaque(context).takeUnretainedValue()
   MainActor.assumeIsolated { view.sizeChanged() }
