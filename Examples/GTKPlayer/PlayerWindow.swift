@@ -121,14 +121,19 @@ final class PlayerWindow {
     menus.refresh(from: player)
     MPRISServer.shared?.playerChanged(self)
     trace()
+    if player.state == .ended && environment["GTK_PLAYER_QUIT_AT_END"] == "1" { quit() }
   }
 
+  private var environment: [String: String] { ProcessInfo.processInfo.environment }
+
   private func trace() {
-    guard ProcessInfo.processInfo.environment["GTK_PLAYER_TRACE"] == "1" else { return }
+    guard environment["GTK_PLAYER_TRACE"] == "1" else { return }
     let second = Int(seconds(player.currentTime))
     if second != lastTrace || player.state != .playing {
       lastTrace = second
-      say("state=\(player.state) time=\(second) frames=\(video.shownFrameCount)")
+      say(
+        "state=\(player.state) time=\(second) frames=\(video.shownFrameCount)"
+          + " offthread=\(video.offThreadFrameCount) drains=\(MainQueueBridge.drainCount)")
     }
   }
 
