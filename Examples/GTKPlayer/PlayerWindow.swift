@@ -133,6 +133,7 @@ final class PlayerWindow {
       lastTrace = second
       say(
         "state=\(player.state) time=\(second) frames=\(video.shownFrameCount)"
+          + " size=\(video.pictureSize.map { "\($0.width)x\($0.height)" } ?? "none")"
           + " offthread=\(video.offThreadFrameCount) drains=\(MainQueueBridge.drainCount)")
     }
   }

@@ -17,10 +17,15 @@ struct GTKPlayerTests {
     for colour in ["red", "lime", "blue", "white"] {
       arguments += ["-f", "lavfi", "-i", "color=\(colour):s=320x180:r=25:d=3"]
     }
+    // A subtitle track, off by default, over the whole clip.
+    let subtitles = media.folder.appendingPathComponent("subtitles.srt")
+    try "1\n00:00:00,000 --> 00:00:12,000\nSUBTITLE SUBTITLE\n\n".write(
+      to: subtitles, atomically: true, encoding: .utf8)
     arguments += [
-      "-f", "lavfi", "-i", "sine=f=440:d=12", "-filter_complex",
+      "-f", "lavfi", "-i", "sine=f=440:d=12", "-i", subtitles.path, "-filter_complex",
       "[0][1][2][3]concat=n=4:v=1:a=0,format=yuv420p[v]", "-map", "[v]", "-map", "4",
-      "-c:v", "libx264", "-g", "25", "-c:a", "aac", "-ac", "1", "-b:a", "32k",
+      "-map", "5", "-c:v", "libx264", "-g", "25", "-c:a", "aac", "-ac", "1", "-b:a", "32k",
+      "-c:s", "mov_text", "-disposition:s:0", "0",
     ]
     return try media.make("colors.mp4", arguments)
   }
@@ -40,7 +45,9 @@ struct GTKPlayerTests {
     return (hue, Double(right - left + 1) / Double(bottom - top + 1))
   }
 
-  @Test("on X11 the clip shows at 16:9; Space pauses, → seeks, playerctl pauses and resumes")
+  @Test(
+    "on X11 the clip shows at 16:9; Space pauses, → seeks, playerctl resumes and pauses, s shows subtitles"
+  )
   func x11() async throws {
     let media = try GeneratedMedia()
     defer { media.remove() }
@@ -108,6 +115,68 @@ struct GTKPlayerTests {
     try await player.waitForLine("paused by playerctl", from: beforePause) {
       $0.hasPrefix("state=paused")
     }
+
+    // `s` turns the subtitles on: white text appears in the lower part of the picture.
+    func whiteInLowerPart() throws -> Bool {
+      let screen = try server.captureScreen()
+      guard [Hue.red, .green, .blue].contains(screen.hue(x: 320, y: 240)) else { return false }
+      return stride(from: 340, to: 420, by: 2).contains { y in
+        stride(from: 100, to: 540, by: 2).contains { screen.hue(x: $0, y: y) == .white }
+      }
+    }
+    #expect(try !whiteInLowerPart())
+    try runHelper("/usr/bin/playerctl", target + ["play"], environment: mpris)
+    try runHelper("/usr/bin/xdotool", ["key", "s"], environment: x11)
+    try await waitUntil("subtitles on screen", within: .seconds(10)) {
+      (try? whiteInLowerPart()) ?? false
+    }
+
+    // Every frame was shown on GLib's thread, and GLib drained the main actor's queue.
+    let last = try await player.waitForLine("a trace line") { $0.hasPrefix("state=") }
+    #expect(last.contains(" offthread=0 "))
+    #expect(!last.hasSuffix(" drains=0"))
+  }
+
+  @Test("resizing the window during playback reopens the video at the new size")
+  func resize() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let clip = try media.make(
+      "large.mp4",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=25:d=20", "-pix_fmt", "yuv420p",
+        "-c:v", "libx264", "-preset", "ultrafast",
+      ])
+    let server = try Xvfb(width: 1280, height: 800)
+    defer { server.stop() }
+    let x11 = ["DISPLAY": server.display]
+    let player = try GTKPlayerProcess(
+      playing: clip,
+      environment: x11.merging(["GDK_BACKEND": "x11", "DBUS_SESSION_BUS_ADDRESS": "disabled:"]) {
+        $1
+      })
+    defer { player.stop() }
+    // The 640×480 window shows frames of about 624×351, not 1280×720.
+    let small = try await player.waitForLine("frames at the window's size") {
+      $0.hasPrefix("state=playing") && !$0.contains("size=none")
+    }
+    let smallWidth = try #require(Self.pictureWidth(small))
+    #expect(smallWidth < 700)
+    let window = try runHelper(
+      "/usr/bin/xdotool", ["search", "--name", "large.mp4"], environment: x11)
+    let id = try #require(window.split(separator: "\n").first.map(String.init))
+    try runHelper("/usr/bin/xdotool", ["windowsize", id, "1200", "760"], environment: x11)
+    try await player.waitForLine("frames at the new size", within: .seconds(20)) {
+      $0.hasPrefix("state=playing") && (Self.pictureWidth($0) ?? 0) > 1000
+    }
+  }
+
+  /// The width in a trace line's `size=WxH`.
+  nonisolated static func pictureWidth(_ line: String) -> Int? {
+    guard let field = line.split(separator: " ").first(where: { $0.hasPrefix("size=") }) else {
+      return nil
+    }
+    return Int(field.dropFirst(5).split(separator: "x").first ?? "")
   }
 
   @Test("on Wayland (headless Weston) the video widget renders the clip at 16:9")
@@ -133,7 +202,7 @@ struct GTKPlayerTests {
       playing: clip,
       environment: [
         "XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": socket, "GDK_BACKEND": "wayland",
-        "DISPLAY": "",
+        "DISPLAY": "", "DBUS_SESSION_BUS_ADDRESS": "disabled:",
       ])
     defer { player.stop() }
     try await player.waitForLine("playing") { $0.hasPrefix("state=playing") }
