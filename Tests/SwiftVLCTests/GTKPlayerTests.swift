@@ -8,7 +8,10 @@ import Testing
   "GTK player", .serialized,
   .enabled(
     if: Xvfb.isInstalled && GTKPlayerProcess.hasTools,
-    "Xvfb, xdotool, playerctl or weston is missing"))
+    "Xvfb, xdotool, playerctl, dbus-daemon or weston is missing"),
+  .enabled(
+    if: GTKPlayerProcess.isBuilt, "gtk-player is not built: swift build --product gtk-player")
+)
 @MainActor
 struct GTKPlayerTests {
   /// 12 s of 16:9 video (320×180): red 0–3 s, green 3–6 s, blue 6–9 s, white 9–12 s.

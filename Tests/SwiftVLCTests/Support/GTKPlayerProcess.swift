@@ -11,6 +11,9 @@ final class GTKPlayerProcess: Sendable {
   static let hasTools =
     ["/usr/bin/xdotool", "/usr/bin/playerctl", "/usr/bin/dbus-daemon", "/usr/bin/weston"]
     .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+  /// Whether the example is built (`swift build` and `swift test` build every target; the
+  /// test target does not depend on it, so that GTK is not linked into the test binary).
+  static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: url.path) }
 
   let snapshotPath: String
   private let process: Process
