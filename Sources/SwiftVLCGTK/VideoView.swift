@@ -150,7 +150,7 @@ public final class VideoView {
   }
 
   private func show(_ frame: VideoFrame) {
-    if !swiftvlc_gtk_is_main_context_owner().isTrue { offThreadFrameCount += 1 }
+    if swiftvlc_gtk_is_main_context_owner() == 0 { offThreadFrameCount += 1 }
     // GTK keeps the texture for as long as it is shown; the frame's memory goes back to the
     // stream's pool at once.
     let bytes = frame.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
@@ -250,10 +250,6 @@ public final class VideoView {
       break
     }
   }
-}
-
-extension gboolean {
-  var isTrue: Bool { self != 0 }
 }
 
 // GTK calls these on its thread, the main thread, which runs the main actor's jobs.
