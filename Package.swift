@@ -8,6 +8,8 @@ let package = Package(
   products: [
     .library(name: "SwiftVLC", targets: ["SwiftVLC"]),
     .executable(name: "swiftvlc", targets: ["swiftvlc"]),
+    // A GTK 4 video widget; needs GTK (libgtk-4-dev), which SwiftVLC alone never does.
+    .library(name: "SwiftVLCGTK", targets: ["SwiftVLCGTK"]),
   ],
   targets: [
     .systemLibrary(
@@ -24,6 +26,24 @@ let package = Package(
       name: "CX11",
       pkgConfig: "x11",
       providers: [.apt(["libx11-dev"])]
+    ),
+    .systemLibrary(
+      name: "CGTK",
+      pkgConfig: "gtk4",
+      providers: [.apt(["libgtk-4-dev"])]
+    ),
+    .target(
+      name: "CGTKShim",
+      dependencies: ["CGTK"]
+    ),
+    .target(
+      name: "SwiftVLCGTK",
+      dependencies: ["SwiftVLC", "CGTK", "CGTKShim"]
+    ),
+    .executableTarget(
+      name: "gtk-player",
+      dependencies: ["SwiftVLC", "SwiftVLCGTK", "CGTK", "CGTKShim"],
+      path: "Examples/GTKPlayer"
     ),
     .target(
       name: "CSwiftVLCShim",
@@ -64,6 +84,8 @@ let package = Package(
     ),
     .testTarget(
       name: "SwiftVLCTests",
+      // Not gtk-player: a test target's executable dependencies are linked into the test
+      // binary, and GTK has no business in it. `swift build` and `swift test` build it anyway.
       dependencies: ["SwiftVLC", "CX11", "CPNG", "SwiftVLCCommandLine", "swiftvlc"],
       resources: [.copy("Fixtures")]
     ),

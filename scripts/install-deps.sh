@@ -18,6 +18,10 @@ packages=("$@")
   tmux                # the terminal-mode test of the CLI
   zsh fish            # the packaging tests parse the generated completions with them
   ffmpeg              # tests only: writes the probe corpus; ffprobe is the probe oracle
+  libgtk-4-dev        # SwiftVLCGTK and the GTK example player (pkg-config name: gtk4)
+  weston              # a headless Wayland compositor for the GTK player's tests
+  xdotool             # types keys into the GTK player under Xvfb
+  playerctl dbus      # MPRIS control of the GTK player on a private session bus
 )
 
 missing=()

@@ -10,26 +10,37 @@ final class Xvfb {
   let display: String
   private let process: Process
 
-  /// Starts `Xvfb` on the first display number from a random start that has no lock file and
-  /// waits (bounded) for its socket.
-  init() throws {
-    var number = Int.random(in: 200..<900)
-    while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
-    display = ":\(number)"
+  /// Starts `Xvfb` on a display number it picks itself (`-displayfd`: it takes the first free
+  /// number under its own lock, so concurrent test runs on one machine never share a server)
+  /// and waits (bounded) until it is listening. The screen is `width` × `height` pixels.
+  init(width: Int = 320, height: Int = 240) throws {
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-    process.arguments = [display, "-screen", "0", "320x240x24", "-nolisten", "tcp"]
-    process.standardOutput = FileHandle.nullDevice
+    process.arguments = [
+      "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp",
+    ]
+    let output = Pipe()
+    process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
+    // Xvfb writes the number and a newline once its socket listens.
+    var ready = pollfd(
+      fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+    var text = ""
     let deadline = Date().addingTimeInterval(10)
-    while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-      guard process.isRunning, Date() < deadline else {
-        stop()
-        throw TimedOut(what: "Xvfb on \(display)")
-      }
-      usleep(20_000)
+    while !text.hasSuffix("\n") {
+      let left = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
+      guard poll(&ready, 1, left) > 0 else { break }
+      let data = output.fileHandleForReading.availableData
+      if data.isEmpty { break }  // Xvfb exited
+      text += String(decoding: data, as: UTF8.self)
     }
+    guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      display = ""
+      stop()
+      throw TimedOut(what: "Xvfb to start")
+    }
+    display = ":\(number)"
   }
 
   /// Kills the server (SIGTERM can be blocked in processes the test runner starts) and waits,
@@ -65,13 +76,19 @@ struct XwdImage {
   private let bytesPerLine: Int
   private let masks: (red: UInt32, green: UInt32, blue: UInt32)
   private let littleEndian: Bool
+  private let bytesPerPixel: Int
 
   init(_ data: Data) throws {
     let bytes = [UInt8](data)
     func field(_ index: Int) -> Int {
       bytes[index * 4..<index * 4 + 4].reduce(0) { $0 << 8 | Int($1) }
     }
-    guard bytes.count >= 100, field(1) == 7, field(11) == 32 else { throw Unsupported() }
+    // 32 bits per pixel, or 24 (packed) when a window of another visual (GTK's ARGB windows)
+    // is on screen.
+    guard bytes.count >= 100, field(1) == 7, field(11) == 32 || field(11) == 24 else {
+      throw Unsupported()
+    }
+    bytesPerPixel = field(11) / 8
     width = field(4)
     height = field(5)
     littleEndian = field(7) == 0
@@ -84,8 +101,8 @@ struct XwdImage {
 
   /// The colour at (`x`, `y`) as (red, green, blue).
   func rgb(x: Int, y: Int) -> (UInt8, UInt8, UInt8) {
-    let offset = y * bytesPerLine + x * 4
-    let raw = pixels[offset..<offset + 4]
+    let offset = y * bytesPerLine + x * bytesPerPixel
+    let raw = pixels[offset..<offset + bytesPerPixel]
     let value =
       littleEndian
       ? raw.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }

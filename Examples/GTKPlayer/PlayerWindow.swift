@@ -1,0 +1,194 @@
+import CGTK
+import CGTKShim
+import Foundation
+import Observation
+import SwiftVLC
+import SwiftVLCGTK
+
+/// The player's window: the video, a header bar (open, tracks, chapters, rate, fullscreen) and
+/// a control bar (play/pause, seek bar, time, mute, volume). The controls follow the player's
+/// observable properties through Observation.
+@MainActor
+final class PlayerWindow {
+  let player = Player()
+  let video = VideoView()
+  let window: UnsafeMutablePointer<GtkWidget>
+  let playButton: UnsafeMutablePointer<GtkWidget>
+  let seekBar: UnsafeMutablePointer<GtkWidget>
+  let timeLabel: UnsafeMutablePointer<GtkWidget>
+  let muteButton: UnsafeMutablePointer<GtkWidget>
+  let volumeBar: UnsafeMutablePointer<GtkWidget>
+  let errorLabel: UnsafeMutablePointer<GtkWidget>
+  let menus: TrackMenus
+  var context: gpointer { Unmanaged.passUnretained(self).toOpaque() }
+  private var lastTrace = -1
+
+  init(application: UnsafeMutablePointer<GtkApplication>) {
+    window = gtk_application_window_new(application)
+    gtk_window_set_title(window.asWindow, "SwiftVLC GTK player")
+    gtk_window_set_default_size(window.asWindow, 640, 480)
+
+    playButton = gtk_button_new_from_icon_name("media-playback-start-symbolic")
+    seekBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.1)
+    gtk_scale_set_draw_value(g(seekBar), 0)
+    gtk_widget_set_hexpand(seekBar, 1)
+    timeLabel = gtk_label_new("0:00 / 0:00")
+    muteButton = gtk_toggle_button_new()
+    gtk_button_set_icon_name(g(muteButton), "audio-volume-high-symbolic")
+    volumeBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1.25, 0.05)
+    gtk_scale_set_draw_value(g(volumeBar), 0)
+    gtk_widget_set_size_request(volumeBar, 100, -1)
+    gtk_range_set_value(g(volumeBar), 1)
+    errorLabel = gtk_label_new(nil)
+    gtk_widget_set_valign(errorLabel, GTK_ALIGN_START)
+    gtk_widget_add_css_class(errorLabel, "error")
+    gtk_label_set_wrap(g(errorLabel), 1)
+    gtk_widget_set_visible(errorLabel, 0)
+    menus = TrackMenus()
+
+    let controls = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+    for margin in [gtk_widget_set_margin_start, gtk_widget_set_margin_end] { margin(controls, 6) }
+    for child in [playButton, seekBar, timeLabel, muteButton, volumeBar] {
+      gtk_box_append(g(controls), child)
+    }
+    let stage = gtk_overlay_new()!
+    gtk_overlay_set_child(g(stage), video.widget)
+    gtk_overlay_add_overlay(g(stage), errorLabel)
+    let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    gtk_box_append(g(content), stage)
+    gtk_box_append(g(content), controls)
+    gtk_window_set_child(window.asWindow, content)
+    gtk_window_set_titlebar(window.asWindow, makeHeaderBar())
+
+    connectControls()
+    connectInput()
+    menus.install(on: self)
+    video.attach(player)
+    observePlayer()
+  }
+
+  // MARK: - Opening
+
+  /// Plays `source`, a path or a URL; shows the error in the window when it cannot.
+  func open(_ source: String) {
+    let url =
+      source.contains("://") ? URL(string: source) : URL(fileURLWithPath: source)
+    do {
+      guard let url else { throw VLCError.invalidInput("\(source) is not a URL") }
+      showError(nil)
+      try player.play(url: url)
+      gtk_window_set_title(window.asWindow, url.lastPathComponent)
+    } catch {
+      showError("Cannot open \(source): \(error)")
+    }
+  }
+
+  func showError(_ message: String?) {
+    gtk_label_set_text(g(errorLabel), message ?? "")
+    gtk_widget_set_visible(errorLabel, message == nil ? 0 : 1)
+  }
+
+  // MARK: - Following the player
+
+  /// Updates the controls now and again after any property they read changes.
+  private func observePlayer() {
+    withObservationTracking {
+      refreshControls()
+    } onChange: { [weak self] in
+      // Called before the change is made: refresh once the main actor has made it.
+      Task { @MainActor in self?.observePlayer() }
+    }
+  }
+
+  private func refreshControls() {
+    let icon =
+      player.state == .playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic"
+    gtk_button_set_icon_name(g(playButton), icon)
+    let duration = player.duration.map(seconds) ?? 0
+    gtk_range_set_range(g(seekBar), 0, max(duration, 0.1))
+    gtk_range_set_value(g(seekBar), seconds(player.currentTime))
+    gtk_widget_set_sensitive(seekBar, player.isSeekable ? 1 : 0)
+    let text = "\(clock(player.currentTime)) / \(player.duration.map(clock) ?? "–:––")"
+    gtk_label_set_text(g(timeLabel), text)
+    gtk_range_set_value(g(volumeBar), Double(player.volume))
+    gtk_toggle_button_set_active(g(muteButton), player.isMuted ? 1 : 0)
+    gtk_button_set_icon_name(
+      g(muteButton),
+      player.isMuted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
+    if case .failed(let error) = player.outcome {
+      showError("Playback failed: \(error)")
+    }
+    menus.refresh(from: player)
+    MPRISServer.shared?.playerChanged(self)
+    trace()
+    if player.state == .ended && environment["GTK_PLAYER_QUIT_AT_END"] == "1" { quit() }
+  }
+
+  private var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+  private func trace() {
+    guard environment["GTK_PLAYER_TRACE"] == "1" else { return }
+    let second = Int(seconds(player.currentTime))
+    if second != lastTrace || player.state != .playing {
+      lastTrace = second
+      say(
+        "state=\(player.state) time=\(second) frames=\(video.shownFrameCount)"
+          + " size=\(video.pictureSize.map { "\($0.width)x\($0.height)" } ?? "none")"
+          + " offthread=\(video.offThreadFrameCount) drains=\(MainQueueBridge.drainCount)")
+    }
+  }
+
+  // MARK: - Commands
+
+  func togglePause() {
+    if player.state == .ended || player.state == .stopped {
+      try? player.play()
+    } else {
+      player.togglePause()
+    }
+  }
+
+  func seek(by seconds: Int) {
+    try? player.seek(by: .seconds(seconds))
+  }
+
+  func changeVolume(by step: Float) {
+    try? player.setAudioVolume(min(max(player.volume + step, 0), 2))
+  }
+
+  func toggleFullscreen() {
+    if gtk_window_is_fullscreen(window.asWindow) != 0 {
+      gtk_window_unfullscreen(window.asWindow)
+    } else {
+      gtk_window_fullscreen(window.asWindow)
+    }
+  }
+
+  func quit() {
+    gtk_window_close(window.asWindow)
+  }
+}
+
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// `m:ss` or `h:mm:ss`.
+func clock(_ duration: Duration) -> String {
+  let total = max(0, Int(duration.components.seconds))
+  let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+  let tail = String(format: "%02d", secs)
+  return hours > 0 ? String(format: "%d:%02d:", hours, minutes) + tail : "\(minutes):\(tail)"
+}
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+  /// The widget as a `GtkWindow *` (GTK_WINDOW()).
+  var asWindow: UnsafeMutablePointer<GtkWindow> {
+    UnsafeMutableRawPointer(self).assumingMemoryBound(to: GtkWindow.self)
+  }
+}
+
+/// Prints a line to stdout at once (tests read it through a pipe).
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

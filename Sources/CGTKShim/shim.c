@@ -1,0 +1,66 @@
+#include "CGTKShim.h"
+
+#include <glib-unix.h>
+#include <stdint.h>
+#include <unistd.h>
+
+// libdispatch's hooks for a foreign run loop: CoreFoundation's CFRunLoop is built on the same
+// pair. On Linux the handle is an eventfd that libdispatch writes to when the main queue gets
+// work; the callback drains the queue on the calling thread but does not reset the eventfd.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *message);
+
+static guint main_queue_source;
+static uint64_t main_queue_drains;
+
+static gboolean main_queue_ready(gint fd, GIOCondition condition, gpointer data) {
+  (void)condition;
+  (void)data;
+  uint64_t count;
+  // One read resets the eventfd's counter; GLib calls us only when it is readable.
+  ssize_t ignored = read(fd, &count, sizeof count);
+  (void)ignored;
+  main_queue_drains++;
+  _dispatch_main_queue_callback_4CF(NULL);
+  return G_SOURCE_CONTINUE;
+}
+
+guint swiftvlc_gtk_attach_main_queue(void) {
+  if (main_queue_source == 0) {
+    main_queue_source = g_unix_fd_add_full(
+      G_PRIORITY_DEFAULT, _dispatch_get_main_queue_handle_4CF(), G_IO_IN, main_queue_ready,
+      NULL, NULL);
+  }
+  return main_queue_source;
+}
+
+uint64_t swiftvlc_gtk_main_queue_drains(void) { return main_queue_drains; }
+
+gboolean swiftvlc_gtk_is_main_context_owner(void) {
+  return g_main_context_is_owner(g_main_context_default());
+}
+
+#define CONNECT(name, type)                                                                   \
+  gulong name(gpointer instance, const char *signal, type handler, gpointer data) {           \
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, NULL, 0);       \
+  }
+CONNECT(swiftvlc_gtk_connect, SwiftVLCGTKHandler)
+CONNECT(swiftvlc_gtk_connect_size, SwiftVLCGTKSizeHandler)
+CONNECT(swiftvlc_gtk_connect_notify, SwiftVLCGTKNotifyHandler)
+CONNECT(swiftvlc_gtk_connect_key, SwiftVLCGTKKeyHandler)
+CONNECT(swiftvlc_gtk_connect_press, SwiftVLCGTKPressHandler)
+CONNECT(swiftvlc_gtk_connect_drop, SwiftVLCGTKDropHandler)
+CONNECT(swiftvlc_gtk_connect_action, SwiftVLCGTKActionHandler)
+CONNECT(swiftvlc_gtk_connect_scroll, SwiftVLCGTKScrollHandler)
+CONNECT(swiftvlc_gtk_connect_response, SwiftVLCGTKResponseHandler)
+
+GFile *swiftvlc_gtk_value_file(const GValue *value) {
+  if (value == NULL || !G_VALUE_HOLDS(value, G_TYPE_FILE)) return NULL;
+  return G_FILE(g_value_get_object(value));
+}
+
+GtkDropTarget *swiftvlc_gtk_add_file_drop_target(GtkWidget *widget) {
+  GtkDropTarget *target = gtk_drop_target_new(G_TYPE_FILE, GDK_ACTION_COPY);
+  gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(target));
+  return target;
+}

@@ -1,0 +1,261 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// The example GTK player (Examples/GTKPlayer) run as a user would: on a private X server and
+/// on a headless Wayland compositor, checked from its pixels, driven by keys and by MPRIS.
+@Suite(
+  "GTK player", .serialized,
+  .enabled(
+    if: Xvfb.isInstalled && GTKPlayerProcess.hasTools,
+    "Xvfb, xdotool, playerctl, dbus-daemon or weston is missing"),
+  .enabled(
+    if: GTKPlayerProcess.isBuilt, "gtk-player is not built: swift build --product gtk-player")
+)
+@MainActor
+struct GTKPlayerTests {
+  /// 12 s of 16:9 video (320×180): red 0–3 s, green 3–6 s, blue 6–9 s, white 9–12 s.
+  static func makeClip(in media: GeneratedMedia) throws -> String {
+    var arguments: [String] = []
+    for colour in ["red", "lime", "blue", "white"] {
+      arguments += ["-f", "lavfi", "-i", "color=\(colour):s=320x180:r=25:d=3"]
+    }
+    // A subtitle track, off by default, over the whole clip.
+    let subtitles = media.folder.appendingPathComponent("subtitles.srt")
+    try "1\n00:00:00,000 --> 00:00:12,000\nSUBTITLE SUBTITLE\n\n".write(
+      to: subtitles, atomically: true, encoding: .utf8)
+    arguments += [
+      "-f", "lavfi", "-i", "sine=f=440:d=12", "-i", subtitles.path, "-filter_complex",
+      "[0][1][2][3]concat=n=4:v=1:a=0,format=yuv420p[v]", "-map", "[v]", "-map", "4",
+      "-map", "5", "-c:v", "libx264", "-g", "25", "-c:a", "aac", "-ac", "1", "-b:a", "32k",
+      "-c:s", "mov_text", "-disposition:s:0", "0",
+    ]
+    return try media.make("colors.mp4", arguments)
+  }
+
+  /// The colour at (`x`, `y`), inside the video, and the aspect ratio of the area of that
+  /// colour around it (measured along its row and its column).
+  static func examine(
+    width: Int, height: Int, x: Int, y: Int, _ pixel: (Int, Int) -> Hue
+  ) -> (Hue, Double)? {
+    let hue = pixel(x, y)
+    guard [Hue.red, .green, .blue, .white].contains(hue) else { return nil }
+    var (left, right, top, bottom) = (x, x, y, y)
+    while left > 0 && pixel(left - 1, y) == hue { left -= 1 }
+    while right < width - 1 && pixel(right + 1, y) == hue { right += 1 }
+    while top > 0 && pixel(x, top - 1) == hue { top -= 1 }
+    while bottom < height - 1 && pixel(x, bottom + 1) == hue { bottom += 1 }
+    return (hue, Double(right - left + 1) / Double(bottom - top + 1))
+  }
+
+  @Test(
+    "on X11 the clip shows at 16:9; Space pauses, → seeks, playerctl resumes and pauses, s shows subtitles"
+  )
+  func x11() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let clip = try Self.makeClip(in: media)
+    let server = try Xvfb(width: 800, height: 600)
+    defer { server.stop() }
+    let bus = try SessionBus()
+    defer { bus.stop() }
+    let player = try GTKPlayerProcess(
+      playing: clip,
+      environment: [
+        "DISPLAY": server.display, "GDK_BACKEND": "x11", "DBUS_SESSION_BUS_ADDRESS": bus.address,
+      ])
+    defer { player.stop() }
+    try await player.waitForLine("playing") { $0.hasPrefix("state=playing") }
+
+    // The window sits at the screen's top-left corner (no window manager); its default size
+    // is 640×480.
+    func look() throws -> (Hue, Double)? {
+      let screen = try server.captureScreen()
+      // The video area's centre, below the header bar, above the controls.
+      return Self.examine(width: 640, height: 480, x: 320, y: 240) { screen.hue(x: $0, y: $1) }
+    }
+    try await waitUntil("the video on screen") {
+      ((try? look())?.0).map { [Hue.red, .green].contains($0) } ?? false
+    }
+    let first = try #require(try look())
+    #expect(first.0 == .red || first.0 == .green)
+    #expect(abs(first.1 - 16.0 / 9) < 0.08, "aspect ratio \(first.1)")
+
+    // Keys go to the focused window: focus it, then type.
+    let window = try runHelper(
+      "/usr/bin/xdotool", ["search", "--name", "colors.mp4"],
+      environment: ["DISPLAY": server.display])
+    let id = try #require(window.split(separator: "\n").first.map(String.init))
+    let x11 = ["DISPLAY": server.display]
+    try runHelper("/usr/bin/xdotool", ["windowfocus", "--sync", id], environment: x11)
+    try runHelper("/usr/bin/xdotool", ["key", "space"], environment: x11)
+    try await player.waitForLine("paused by Space") { $0.hasPrefix("state=paused") }
+    let paused = try #require(try look())
+    try await Task.sleep(for: .seconds(2))  // a playing clip would change colour meanwhile
+    let stillPaused = try #require(try look())
+    #expect(paused.0 == stillPaused.0)
+
+    // → seeks 5 s forward: the paused picture changes to a later colour.
+    try runHelper("/usr/bin/xdotool", ["key", "Right"], environment: x11)
+    try await waitUntil("the picture to change after seeking", within: .seconds(10)) {
+      ((try? look())?.0).map { $0 != paused.0 } ?? false
+    }
+
+    // MPRIS: playerctl resumes and pauses.
+    let mpris = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
+    let target = ["--player=swiftvlc_gtk_player"]
+    #expect(
+      try runHelper("/usr/bin/playerctl", target + ["status"], environment: mpris) == "Paused")
+    let start = player.lineCount
+    try runHelper("/usr/bin/playerctl", target + ["play"], environment: mpris)
+    try await player.waitForLine("playing after playerctl play", from: start) {
+      $0.hasPrefix("state=playing")
+    }
+    #expect(
+      try runHelper("/usr/bin/playerctl", target + ["status"], environment: mpris) == "Playing")
+    let beforePause = player.lineCount
+    try runHelper("/usr/bin/playerctl", target + ["pause"], environment: mpris)
+    try await player.waitForLine("paused by playerctl", from: beforePause) {
+      $0.hasPrefix("state=paused")
+    }
+
+    // `s` turns the subtitles on: white text appears in the lower part of the picture.
+    func whiteInLowerPart() throws -> Bool {
+      let screen = try server.captureScreen()
+      guard [Hue.red, .green, .blue].contains(screen.hue(x: 320, y: 240)) else { return false }
+      return stride(from: 340, to: 420, by: 2).contains { y in
+        stride(from: 100, to: 540, by: 2).contains { screen.hue(x: $0, y: y) == .white }
+      }
+    }
+    #expect(try !whiteInLowerPart())
+    try runHelper("/usr/bin/playerctl", target + ["play"], environment: mpris)
+    try runHelper("/usr/bin/xdotool", ["key", "s"], environment: x11)
+    try await waitUntil("subtitles on screen", within: .seconds(10)) {
+      (try? whiteInLowerPart()) ?? false
+    }
+
+    // Every frame was shown on GLib's thread, and GLib drained the main actor's queue.
+    let last = try await player.waitForLine("a trace line") { $0.hasPrefix("state=") }
+    #expect(last.contains(" offthread=0 "))
+    #expect(!last.hasSuffix(" drains=0"))
+  }
+
+  @Test("resizing the window during playback reopens the video at the new size")
+  func resize() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let clip = try media.make(
+      "large.mp4",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=25:d=20", "-pix_fmt", "yuv420p",
+        "-c:v", "libx264", "-preset", "ultrafast",
+      ])
+    let server = try Xvfb(width: 1280, height: 800)
+    defer { server.stop() }
+    let x11 = ["DISPLAY": server.display]
+    let player = try GTKPlayerProcess(
+      playing: clip,
+      environment: x11.merging(["GDK_BACKEND": "x11", "DBUS_SESSION_BUS_ADDRESS": "disabled:"]) {
+        $1
+      })
+    defer { player.stop() }
+    // The 640×480 window shows frames of about 624×351, not 1280×720.
+    let small = try await player.waitForLine("frames at the window's size") {
+      $0.hasPrefix("state=playing") && !$0.contains("size=none")
+    }
+    let smallWidth = try #require(Self.pictureWidth(small))
+    #expect(smallWidth < 700)
+    let window = try runHelper(
+      "/usr/bin/xdotool", ["search", "--name", "large.mp4"], environment: x11)
+    let id = try #require(window.split(separator: "\n").first.map(String.init))
+    try runHelper("/usr/bin/xdotool", ["windowsize", id, "1200", "760"], environment: x11)
+    try await player.waitForLine("frames at the new size", within: .seconds(20)) {
+      $0.hasPrefix("state=playing") && (Self.pictureWidth($0) ?? 0) > 1000
+    }
+  }
+
+  /// The width in a trace line's `size=WxH`.
+  nonisolated static func pictureWidth(_ line: String) -> Int? {
+    guard let field = line.split(separator: " ").first(where: { $0.hasPrefix("size=") }) else {
+      return nil
+    }
+    return Int(field.dropFirst(5).split(separator: "x").first ?? "")
+  }
+
+  @Test("on Wayland (headless Weston) the video widget renders the clip at 16:9")
+  func wayland() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let clip = try Self.makeClip(in: media)
+    let runtime = media.folder.appendingPathComponent("runtime")
+    try FileManager.default.createDirectory(
+      at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let socket = "swiftvlc-\(getpid())"
+    let weston = try Daemon(
+      "/usr/bin/weston",
+      [
+        "--backend=headless-backend.so", "--socket=\(socket)", "--width=800", "--height=600",
+        "--idle-time=0",
+      ],
+      environment: ["XDG_RUNTIME_DIR": runtime.path])
+    defer { weston.stop() }
+    let socketPath = runtime.appendingPathComponent(socket).path
+    try await waitUntil("Weston's socket") { FileManager.default.fileExists(atPath: socketPath) }
+    let player = try GTKPlayerProcess(
+      playing: clip,
+      environment: [
+        "XDG_RUNTIME_DIR": runtime.path, "WAYLAND_DISPLAY": socket, "GDK_BACKEND": "wayland",
+        "DISPLAY": "", "DBUS_SESSION_BUS_ADDRESS": "disabled:",
+      ])
+    defer { player.stop() }
+    try await player.waitForLine("playing") { $0.hasPrefix("state=playing") }
+    try await player.waitForLine("frames shown") {
+      $0.hasPrefix("state=playing") && !$0.hasSuffix("frames=0")
+    }
+    let picture = try await player.snapshot()
+    let shown = try #require(
+      Self.examine(
+        width: picture.width, height: picture.height, x: picture.width / 2,
+        y: picture.height / 2
+      ) { x, y in
+        let offset = (y * picture.width + x) * 4
+        return Hue(
+          red: picture.rgba[offset], green: picture.rgba[offset + 1], blue: picture.rgba[offset + 2]
+        )
+      })
+    #expect([Hue.red, .green, .blue].contains(shown.0))
+    #expect(abs(shown.1 - 16.0 / 9) < 0.08, "aspect ratio \(shown.1)")
+    // Letterboxed on black above and below the picture (the widget is taller than 16:9).
+    #expect(Hue(red: picture.rgba[0], green: picture.rgba[1], blue: picture.rgba[2]) == .black)
+  }
+}
+
+/// A private D-Bus session bus, so MPRIS tests touch no one else's.
+final class SessionBus: Sendable {
+  let address: String
+  private let daemon: Daemon
+  private let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("swiftvlc-bus-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let socket = folder.appendingPathComponent("bus").path
+    address = "unix:path=\(socket)"
+    daemon = try Daemon(
+      "/usr/bin/dbus-daemon", ["--session", "--nofork", "--address=\(address)"])
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !FileManager.default.fileExists(atPath: socket) {
+      guard daemon.isRunning, ContinuousClock.now < deadline else {
+        daemon.stop()
+        throw TimedOut(what: "dbus-daemon's socket")
+      }
+      usleep(20_000)
+    }
+  }
+
+  func stop() {
+    daemon.stop()
+    try? FileManager.default.removeItem(at: folder)
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import SwiftVLC
+import Synchronization
+
+/// The example GTK player (`gtk-player`), started for one test with its trace on, its output
+/// collected line by line.
+final class GTKPlayerProcess: Sendable {
+  static var url: URL {
+    Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("gtk-player")
+  }
+  static let hasTools =
+    ["/usr/bin/xdotool", "/usr/bin/playerctl", "/usr/bin/dbus-daemon", "/usr/bin/weston"]
+    .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+  /// Whether the example is built (`swift build` and `swift test` build every target; the
+  /// test target does not depend on it, so that GTK is not linked into the test binary).
+  static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: url.path) }
+
+  let snapshotPath: String
+  private let process: Process
+  private let output = Lines()
+
+  init(playing file: String, environment: [String: String]) throws {
+    snapshotPath =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("gtk-player-\(UUID().uuidString).png").path
+    process = Process()
+    process.executableURL = Self.url
+    process.arguments = [file]
+    var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    variables["GTK_PLAYER_TRACE"] = "1"
+    variables["GTK_PLAYER_SNAPSHOT"] = snapshotPath
+    variables["GTK_A11Y"] = "none"  // no accessibility bus to start
+    process.environment = variables
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    let collected = self.output
+    output.fileHandleForReading.readabilityHandler = { handle in
+      let data = handle.availableData
+      guard !data.isEmpty else {
+        handle.readabilityHandler = nil
+        return
+      }
+      let text = String(decoding: data, as: UTF8.self)
+      collected.lines.withLock { $0 += text.split(separator: "\n").map(String.init) }
+    }
+    try process.run()
+  }
+
+  var pid: pid_t { process.processIdentifier }
+
+  /// The last trace line matching `predicate`, waiting up to `limit` for one to appear.
+  @discardableResult
+  func waitForLine(
+    _ what: String, within limit: Duration = .seconds(30), from start: Int = 0,
+    where predicate: @Sendable (String) -> Bool
+  ) async throws -> String {
+    let deadline = ContinuousClock.now + limit
+    while true {
+      if let line = output.lines.withLock({ $0.dropFirst(start).last(where: predicate) }) {
+        return line
+      }
+      guard process.isRunning, ContinuousClock.now < deadline else {
+        throw TimedOut(
+          what: "\(what); gtk-player printed: \(output.lines.withLock { $0.suffix(5) })")
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+  }
+
+  /// How many lines the player has printed.
+  var lineCount: Int { output.lines.withLock { $0.count } }
+
+  /// Asks the player for a PNG of its video widget (SIGUSR1) and returns its pixels.
+  func snapshot() async throws -> Thumbnail {
+    let start = lineCount
+    kill(process.processIdentifier, SIGUSR1)
+    let line = try await waitForLine("the snapshot", from: start) { $0.hasPrefix("snapshot=") }
+    guard line == "snapshot=\(snapshotPath)" else { throw TimedOut(what: "a snapshot: \(line)") }
+    defer { try? FileManager.default.removeItem(atPath: snapshotPath) }
+    return try decodePNG(atPath: snapshotPath)
+  }
+
+  func stop() {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+}
+
+/// Lines a process printed, shared with the pipe's reader.
+private final class Lines: Sendable {
+  let lines = Mutex<[String]>([])
+}
+
+/// Runs a helper program to its end and returns its standard output, trimmed.
+@discardableResult
+func runHelper(_ path: String, _ arguments: [String], environment: [String: String] = [:])
+  throws -> String
+{
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  let output = Pipe()
+  process.standardOutput = output
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// A daemon started for one test (a session bus, a Wayland compositor), killed by `stop()`.
+final class Daemon: Sendable {
+  private let process: Process
+
+  init(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+  }
+
+  var isRunning: Bool { process.isRunning }
+
+  func stop() {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+}
