@@ -13,10 +13,14 @@ extension Player {
   ///
   /// Returns at once; ``state`` moves to ``PlayerState/opening`` and then follows libVLC.
   /// A source that cannot be played ends in ``PlayerState/error`` with ``outcome`` set.
+  ///
+  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` at once for a scheme this libVLC has
+  ///   no module for (see ``VLCInstance/missingSupport(forScheme:)``: `rtsp://` on Debian).
   public func play(_ media: Media) throws(VLCError) {
     guard media.instance === instance else {
       throw .invalidInput("the media belongs to another VLCInstance than the player")
     }
+    try instance.requireSupport(for: media.mrl)
     // A stop that libVLC has not finished holds the native player: play on a fresh one.
     if state == .stopping { replaceNativePlayer() }
     currentMedia = media
