@@ -20,6 +20,11 @@ struct CapabilityTests {
     #expect(instance.videoFilters().allSatisfy { !$0.name.isEmpty })
   }
 
+  @Test("the compiler string names the compiler Debian built libVLC with")
+  func compiler() {
+    #expect(instance.compiler.contains("gcc") || instance.compiler.contains("clang"))
+  }
+
   @Test("Debian's libVLC has no RTSP module, and says so")
   func rtspMissing() throws {
     // The check must agree with the plugin folder: live555 is what plays RTSP in libVLC 3.
