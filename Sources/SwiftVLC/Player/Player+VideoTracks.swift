@@ -17,6 +17,8 @@ extension Player {
   /// Returns at once; libVLC switches decoders on the player's queue and confirms with
   /// ``PlayerEvent/tracksChanged`` (``selectedVideoTrack`` is re-read from libVLC then). The
   /// choice belongs to the current media: the next ``play(_:)`` starts on libVLC's default.
+  /// libVLC starts decoding the new stream where the input is: until that stream's next
+  /// keyframe the pictures are grey.
   ///
   /// - Throws: ``VLCError/trackNotFound(id:)`` when no video track has that id.
   public func selectVideoTrack(_ track: Track?) throws(VLCError) {
