@@ -5,9 +5,9 @@ import Foundation
 ///
 /// In libVLC 3 most of these are instance-wide: the text renderer (font, colour, outline),
 /// the subtitle text scale and the audio output module are read when an instance's modules
-/// load, so they apply to every player of one ``VLCInstance`` (``instanceArguments``, used by
+/// load, so they apply to every player of one ``VLCInstance`` (``instanceArguments()``, used by
 /// ``VLCInstance/init(configuration:base:)``). Network caching, hardware decoding and
-/// deinterlacing can also differ per media (``mediaOptions``, applied by
+/// deinterlacing can also differ per media (``mediaOptions()``, applied by
 /// ``Media/apply(_:)``), which overrides the instance's value for that media. Two players
 /// that need different subtitle styles need two instances. `nil` leaves libVLC's default.
 public struct VLCConfiguration: Sendable, Hashable {
