@@ -101,4 +101,24 @@ struct ConfigurationTests {
     #expect(try await redSubtitlePixels(color: 0xFF0000) > 100)
     #expect(try await redSubtitlePixels(color: nil) == 0)
   }
+
+  @Test("per-media options play, and a bad value is refused before they are added")
+  func perMedia() async throws {
+    let instance = try headlessInstance()
+    let media = try Media(path: Fixture.shortMP4.path, instance: instance)
+    var configuration = VLCConfiguration()
+    configuration.networkCaching = .seconds(61)
+    #expect(throws: VLCError.invalidInput("network caching 61.0 seconds is not within 0…60 s")) {
+      try media.apply(configuration)
+    }
+    configuration.networkCaching = .milliseconds(200)
+    configuration.hardwareDecoding = .off
+    configuration.deinterlace = .blend
+    try media.apply(configuration)
+    let player = Player(instance: instance)
+    let events = player.events
+    try player.play(media)
+    _ = try await collectEvents(events) { $0 == .endReached }
+    #expect(player.outcome == .ended)
+  }
 }

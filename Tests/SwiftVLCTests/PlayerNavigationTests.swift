@@ -51,4 +51,22 @@ struct PlayerNavigationTests {
     #expect(player.currentChapter == 1)
     await player.stop()
   }
+
+  @Test("a file's single title can be selected again, and a missing one is refused")
+  func selectTitle() async throws {
+    let player = Player(instance: instance)
+    try player.play(Media(path: Fixture.tracksMKV.path, instance: instance))
+    try await waitUntil("playing with its title list") {
+      player.state == .playing && !player.titles.isEmpty
+    }
+    #expect(player.titles.count == 1)
+    #expect(player.titles.first?.isMenu == false)
+    try player.selectTitle(0)
+    #expect(throws: VLCError.invalidInput("no title 3 (the media has 1)")) {
+      try player.selectTitle(3)
+    }
+    let before = player.currentTime
+    try await waitUntil("playback to go on") { player.currentTime > before + .milliseconds(200) }
+    await player.stop()
+  }
 }

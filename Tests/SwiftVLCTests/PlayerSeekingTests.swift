@@ -32,7 +32,8 @@ struct PlayerSeekingTests {
     let player = try await playing(
       Media(path: Self.sparseKeyframes(in: generated), instance: instance))
     try await player.seek(to: .seconds(6), mode: .precise)
-    #expect(player.currentTime >= .milliseconds(5_950))
+    // libVLC reads back the requested 6.0 s until its clock runs again from there.
+    #expect(player.currentTime > .seconds(6))
     #expect(player.currentTime < .milliseconds(6_600))
     await player.stop()
   }
