@@ -22,7 +22,7 @@ struct PlayerNavigationTests {
   func noMenus() async throws {
     let player = Player(instance: instance)
     try player.play(Media(path: Fixture.tracksMKV.path, instance: instance))
-    try await waitUntil("playing with its chapters") {
+    try await waitUntil("playing with its chapters", within: .seconds(30)) {
       player.state == .playing && player.chapters.count == 2
     }
     let titles = player.titles
@@ -40,7 +40,7 @@ struct PlayerNavigationTests {
     let player = Player(instance: instance)
     try player.play(Media(path: Fixture.tracksMKV.path, instance: instance))
     player.pause()
-    try await waitUntil("paused with two chapters") {
+    try await waitUntil("paused with two chapters", within: .seconds(30)) {
       player.state == .paused && player.chapters.count == 2 && player.currentChapter == 0
     }
     player.nextChapter()
@@ -56,7 +56,7 @@ struct PlayerNavigationTests {
   func selectTitle() async throws {
     let player = Player(instance: instance)
     try player.play(Media(path: Fixture.tracksMKV.path, instance: instance))
-    try await waitUntil("playing with its title list") {
+    try await waitUntil("playing with its title list", within: .seconds(30)) {
       player.state == .playing && !player.titles.isEmpty
     }
     #expect(player.titles.count == 1)

@@ -21,7 +21,9 @@ struct PlayerSeekingTests {
   func playing(_ media: Media) async throws -> Player {
     let player = Player(instance: instance)
     try player.play(media)
-    try await waitUntil("playback") { player.state == .playing && player.isSeekable }
+    try await waitUntil("playback", within: .seconds(30)) {
+      player.state == .playing && player.isSeekable
+    }
     return player
   }
 
@@ -66,7 +68,7 @@ struct PlayerSeekingTests {
   func whilePaused() async throws {
     let player = try await playing(Media(path: Fixture.seekMP4.path, instance: instance))
     player.pause()
-    try await waitUntil("pause") { player.state == .paused }
+    try await waitUntil("pause", within: .seconds(30)) { player.state == .paused }
     try await player.seek(to: .milliseconds(2_200), mode: .precise)
     #expect(player.state == .paused)
     #expect(abs((player.currentTime - .milliseconds(2_200)).inMilliseconds) < 100)

@@ -28,7 +28,7 @@ struct PlayerVideoTrackTests {
     let player = Player(instance: instance)
     let frames = try player.videoFrames(format: .rgba)
     try player.play(Media(path: Self.twoVideoStreams(in: generated), instance: instance))
-    try await waitUntil("two video tracks and libVLC's default selection") {
+    try await waitUntil("two video tracks and libVLC's default selection", within: .seconds(30)) {
       player.videoTracks.count == 2 && player.selectedVideoTrack != nil
     }
     #expect(player.videoTracks.map(\.width) == [160, 96])
@@ -58,7 +58,7 @@ struct PlayerVideoTrackTests {
   func unknown() async throws {
     let player = Player(instance: instance)
     try player.play(Media(path: Fixture.tracksMKV.path, instance: instance))
-    try await waitUntil("the audio tracks") { player.audioTracks.count == 2 }
+    try await waitUntil("the audio tracks", within: .seconds(30)) { player.audioTracks.count == 2 }
     let audio = player.audioTracks[0]
     #expect(throws: VLCError.trackNotFound(id: audio.id)) { try player.selectVideoTrack(audio) }
     await player.stop()
