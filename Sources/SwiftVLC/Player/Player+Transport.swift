@@ -124,7 +124,8 @@ extension Player {
   /// Jumps to `time`.
   ///
   /// While the media is still opening the seek is applied as soon as it becomes seekable.
-  /// libVLC 3 gives no completion signal; ``currentTime`` shows the target at once.
+  /// libVLC 3 gives no completion signal; ``currentTime`` shows the target at once. To wait
+  /// until playback has landed, use ``seek(to:mode:timeout:)``.
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` for a negative time or one past the end;
   ///   ``VLCError/invalidState(_:)`` with no media or a media that cannot seek.
