@@ -1,6 +1,7 @@
 import Foundation
-import SwiftVLC
 import Testing
+
+@testable import SwiftVLC
 
 @Suite("Instance capabilities")
 @MainActor
@@ -49,6 +50,13 @@ struct CapabilityTests {
       )
     ) { try player.play(url: url) }
     #expect(player.state == .idle)
+  }
+
+  @Test("the plugin check finds modules this libVLC has, and only those")
+  func pluginFolders() {
+    #expect(VLCInstance.hasPlugin("libhttp_plugin.so"))
+    #expect(VLCInstance.hasPlugin("libfilesystem_plugin.so"))
+    #expect(!VLCInstance.hasPlugin("libno_such_plugin.so"))
   }
 
   @Test("the SRT module, packaged apart, is found when installed")

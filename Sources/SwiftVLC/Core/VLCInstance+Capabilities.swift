@@ -63,7 +63,7 @@ extension VLCInstance {
 
   /// Whether a plugin file of that name is in one of libVLC's plugin folders (its own,
   /// beside the library, and those in `VLC_PLUGIN_PATH`), at most one level down.
-  private static func hasPlugin(_ file: String) -> Bool {
+  static func hasPlugin(_ file: String) -> Bool {
     var roots = (ProcessInfo.processInfo.environment["VLC_PLUGIN_PATH"] ?? "")
       .split(separator: ":").map(String.init)
     if let library = libraryFolder() { roots.append(library + "/vlc/plugins") }
@@ -80,9 +80,10 @@ extension VLCInstance {
 
   /// The folder libvlc's shared library was loaded from, read from the process's mappings.
   private static func libraryFolder() -> String? {
-    guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else {
-      return nil
-    }
+    // /proc files report a size of 0: read to the end rather than by size.
+    guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return nil }
+    defer { try? file.close() }
+    let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
     for line in maps.split(separator: "\n") {
       guard let slash = line.firstIndex(of: "/") else { continue }
       let path = String(line[slash...])
