@@ -16,8 +16,8 @@ extension CommandSpec {
     ],
     notes: """
       In a terminal, the video is drawn with coloured half-block characters under a status
-      line. Keys: space pause, left/right seek 5 s, up/down volume, a audio track,
-      s subtitle track, m mute, q quit.
+      line. Keys: space pause, left/right seek 5 s (each waits until playback has landed),
+      up/down volume, a audio track, v video track, s subtitle track, m mute, q quit.
 
       When standard output is not a terminal, one line is printed per event, and the command
       exits when playback ends (0), fails (1) or is interrupted (130):

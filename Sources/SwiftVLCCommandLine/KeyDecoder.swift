@@ -14,6 +14,8 @@ package enum PlayerKey: Sendable, Equatable {
   case nextAudioTrack
   /// `s`.
   case nextSubtitleTrack
+  /// `v`: the next video stream (angle).
+  case nextVideoTrack
   /// `m`.
   case toggleMute
   /// `q`, `Q`, or Ctrl-C when the terminal delivers it as a byte.
@@ -58,7 +60,7 @@ package struct KeyDecoder: Sendable {
   private static let plainKeys: [UInt8: PlayerKey] = [
     UInt8(ascii: " "): .togglePause, UInt8(ascii: "q"): .quit, UInt8(ascii: "Q"): .quit,
     0x03: .quit, UInt8(ascii: "a"): .nextAudioTrack, UInt8(ascii: "s"): .nextSubtitleTrack,
-    UInt8(ascii: "m"): .toggleMute,
+    UInt8(ascii: "m"): .toggleMute, UInt8(ascii: "v"): .nextVideoTrack,
   ]
 
   private static let arrowKeys: [UInt8: PlayerKey] = [

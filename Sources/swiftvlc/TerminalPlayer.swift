@@ -20,6 +20,10 @@ final class TerminalPlayer {
   private var finish: AsyncStream<ExitCode>.Continuation?
   private var tasks: [Task<Void, Never>] = []
   private var input: DispatchSourceRead?
+  /// Where the seek keys pressed so far lead; seeks run one at a time, each waiting until
+  /// playback has landed, and keys pressed meanwhile add up.
+  private var seekTarget: Duration?
+  private var seekTask: Task<Void, Never>?
 
   init(player: Player, window: Bool) {
     self.player = player
@@ -147,7 +151,7 @@ final class TerminalPlayer {
     let title = player.currentMedia.map { URL(string: $0.mrl)?.lastPathComponent ?? $0.mrl } ?? ""
     let lines = [
       title, "",
-      "space pause   \u{2190}/\u{2192} seek   \u{2191}/\u{2193} volume   a audio   s subtitles   m mute   q quit",
+      "space pause   \u{2190}/\u{2192} seek   \u{2191}/\u{2193} volume   a audio   v video   s subtitles   m mute   q quit",
     ]
     let top = area.row + max((area.rows - lines.count) / 2, 0)
     for (offset, line) in lines.enumerated() where top + offset < area.row + area.rows {
@@ -220,11 +224,11 @@ final class TerminalPlayer {
     case .togglePause:
       player.togglePause()
     case .seekBackward, .seekForward:
-      do {
-        try player.seek(by: key == .seekForward ? .seconds(5) : .seconds(-5))
-      } catch {
-        show("cannot seek: \(error)")
-      }
+      let step: Duration = key == .seekForward ? .seconds(5) : .seconds(-5)
+      var target = max((seekTarget ?? player.currentTime) + step, .zero)
+      if let duration = player.duration { target = min(target, duration) }
+      seekTarget = target
+      if seekTask == nil { seekTask = Task { await runSeeks() } }
     case .volumeUp, .volumeDown:
       try? player.setAudioVolume(player.volume + (key == .volumeUp ? 0.05 : -0.05))
     case .nextAudioTrack:
@@ -235,11 +239,29 @@ final class TerminalPlayer {
       player.selectedSubtitleTrack = TrackChoice.next(
         after: player.selectedSubtitleTrack, in: player.subtitleTracks, allowingNone: true)
       show("subtitles \(TrackChoice.label(player.selectedSubtitleTrack))")
+    case .nextVideoTrack:
+      guard player.videoTracks.count > 1 else { return show("one video track") }
+      player.selectedVideoTrack = TrackChoice.next(
+        after: player.selectedVideoTrack, in: player.videoTracks, allowingNone: false)
+      show("video \(TrackChoice.label(player.selectedVideoTrack))")
     case .toggleMute:
       player.isMuted.toggle()
     case .quit:
       finish?.yield(.success)
     }
+  }
+
+  /// Seeks to ``seekTarget`` until it stops moving, each seek waiting for playback to land.
+  private func runSeeks() async {
+    while let target = seekTarget {
+      do {
+        try await player.seek(to: target, mode: .precise, timeout: .seconds(5))
+      } catch {
+        show("cannot seek: \(error)")
+      }
+      if seekTarget == target { seekTarget = nil }
+    }
+    seekTask = nil
   }
 
   private func handle(signal: Int32) {

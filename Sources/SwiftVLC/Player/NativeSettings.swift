@@ -10,6 +10,7 @@ struct NativeSettings {
     case volume, mute, rate, role, audioOutput, audioMemory, equalizer
     case window, videoMemory, aspectRatio, crop, scale, deinterlace, viewpoint
     case audioDelay, subtitleDelay, renderer
+    case keyInput, mouseInput, fullscreen
   }
 
   private var calls: [(key: Key, apply: @Sendable (NativePlayer) -> Void)] = []

@@ -137,6 +137,7 @@ extension Player {
     abLoop = nil
     setAudioSelection(nil)
     setSubtitleSelection(nil)
+    setVideoSelection(nil)
   }
 
   // MARK: - Ticking

@@ -8,6 +8,7 @@ struct TrackSnapshot: Sendable {
   var subtitle: [Track] = []
   var selectedAudio: Int = -1
   var selectedSubtitle: Int = -1
+  var selectedVideo: Int = -1
   var chapters: [Chapter] = []
   var currentChapter: Int = -1
   var titles: [Title] = []
@@ -135,7 +136,7 @@ extension Player {
     withMutation(keyPath: \.selectedSubtitleTrack) { subtitleSelection = track }
   }
 
-  private func validated(_ track: Track?, in tracks: [Track]) throws(VLCError) -> Int32 {
+  func validated(_ track: Track?, in tracks: [Track]) throws(VLCError) -> Int32 {
     guard let track else { return -1 }
     guard tracks.contains(where: { $0.id == track.id }) else {
       throw .trackNotFound(id: track.id)
@@ -178,11 +179,13 @@ extension Player {
       || snapshot.subtitle != subtitleTracks
       || snapshot.selectedAudio != (audioSelection?.id ?? -1)
       || snapshot.selectedSubtitle != (subtitleSelection?.id ?? -1)
+      || snapshot.selectedVideo != (videoSelection?.id ?? -1)
     audioTracks = snapshot.audio
     videoTracks = snapshot.video
     subtitleTracks = snapshot.subtitle
     setAudioSelection(snapshot.audio.first { $0.id == snapshot.selectedAudio })
     setSubtitleSelection(snapshot.subtitle.first { $0.id == snapshot.selectedSubtitle })
+    setVideoSelection(snapshot.video.first { $0.id == snapshot.selectedVideo })
     if snapshot.chapters != chapters { chapters = snapshot.chapters }
     if snapshot.titles != titles { titles = snapshot.titles }
     let chapter = snapshot.currentChapter >= 0 ? snapshot.currentChapter : nil
@@ -232,6 +235,7 @@ private func readTrackSnapshot(_ player: OpaquePointer, media: Media?) -> TrackS
   snapshot.subtitle = tracks(.subtitle, libvlc_video_get_spu_description(player))
   snapshot.selectedAudio = Int(libvlc_audio_get_track(player))
   snapshot.selectedSubtitle = Int(libvlc_video_get_spu(player))
+  snapshot.selectedVideo = Int(libvlc_video_get_track(player))
   snapshot.currentChapter = Int(libvlc_media_player_get_chapter(player))
 
   var chapters: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_chapter_description_t>?>?

@@ -13,10 +13,14 @@ extension Player {
   ///
   /// Returns at once; ``state`` moves to ``PlayerState/opening`` and then follows libVLC.
   /// A source that cannot be played ends in ``PlayerState/error`` with ``outcome`` set.
+  ///
+  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` at once for a scheme this libVLC has
+  ///   no module for (see ``VLCInstance/missingSupport(forScheme:)``: `rtsp://` on Debian).
   public func play(_ media: Media) throws(VLCError) {
     guard media.instance === instance else {
       throw .invalidInput("the media belongs to another VLCInstance than the player")
     }
+    try instance.requireSupport(for: media.mrl)
     // A stop that libVLC has not finished holds the native player: play on a fresh one.
     if state == .stopping { replaceNativePlayer() }
     currentMedia = media
@@ -120,7 +124,8 @@ extension Player {
   /// Jumps to `time`.
   ///
   /// While the media is still opening the seek is applied as soon as it becomes seekable.
-  /// libVLC 3 gives no completion signal; ``currentTime`` shows the target at once.
+  /// libVLC 3 gives no completion signal; ``currentTime`` shows the target at once. To wait
+  /// until playback has landed, use ``seek(to:mode:timeout:)``.
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` for a negative time or one past the end;
   ///   ``VLCError/invalidState(_:)`` with no media or a media that cannot seek.

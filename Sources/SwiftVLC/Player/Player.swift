@@ -64,6 +64,7 @@ public final class Player {
 
   @ObservationIgnored var audioSelection: Track?
   @ObservationIgnored var subtitleSelection: Track?
+  @ObservationIgnored var videoSelection: Track?
   @ObservationIgnored var muteRequested = false
   @ObservationIgnored var audioOutputSettings = AudioOutputSettings()
   @ObservationIgnored var recording: PlayerRecording?

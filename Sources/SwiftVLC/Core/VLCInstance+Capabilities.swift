@@ -1,0 +1,116 @@
+internal import CLibVLC
+import Foundation
+
+/// A filter module of libVLC. Maps `libvlc_module_description_t`.
+public struct ModuleDescription: Sendable, Hashable {
+  /// The module name to pass to an option such as `--audio-filter` or `--video-filter`.
+  public var name: String
+  /// A short human-readable name.
+  public var shortName: String
+  /// A longer human-readable name.
+  public var longName: String
+  /// The module's help text, often empty.
+  public var help: String
+}
+
+extension VLCInstance {
+  /// The audio filter modules this libVLC has (equalizer, normvol, scaletempo, …).
+  /// Maps `libvlc_audio_filter_list_get`. Reads libVLC's module cache; does not block.
+  public func audioFilters() -> [ModuleDescription] {
+    Self.modules(libvlc_audio_filter_list_get(pointer))
+  }
+
+  /// The video filter modules this libVLC has (deinterlace, adjust, transform, …).
+  /// Maps `libvlc_video_filter_list_get`. Reads libVLC's module cache; does not block.
+  public func videoFilters() -> [ModuleDescription] {
+    Self.modules(libvlc_video_filter_list_get(pointer))
+  }
+
+  /// Whether this libVLC can open sources with `scheme` ("rtsp", "srt", "smb", …).
+  ///
+  /// libVLC 3 has no API to list its access modules, and for some schemes a fallback module
+  /// accepts the source and fails later with a generic error (for `rtsp://`, RealNetworks'
+  /// `realrtsp`, which talks only to RealServer). So the schemes whose module Debian packages
+  /// separately, or not at all, are checked against libVLC's plugin folders; any other scheme
+  /// counts as supported. `nil` when supported, otherwise the reason, such as "this libVLC
+  /// has no RTSP support (live555 is not in Debian's libVLC)".
+  public func missingSupport(forScheme scheme: String) -> String? {
+    guard let need = Self.separatelyPackaged[scheme.lowercased()] else { return nil }
+    return Self.hasPlugin(need.plugin) ? nil : need.reason
+  }
+
+  /// Throws when `mrl`'s scheme is one ``missingSupport(forScheme:)`` reports missing.
+  func requireSupport(for mrl: String) throws(VLCError) {
+    guard let colon = mrl.firstIndex(of: ":") else { return }
+    if let reason = missingSupport(forScheme: String(mrl[..<colon])) {
+      throw .mediaCreationFailed(source: "\(mrl): \(reason)")
+    }
+  }
+
+  /// Schemes whose access module is a separate (or missing) package on Debian 12.
+  private static let separatelyPackaged: [String: (plugin: String, reason: String)] = [
+    "rtsp": (
+      "liblive555_plugin.so", "this libVLC has no RTSP support (live555 is not in Debian's libVLC)"
+    ),
+    "rtsps": (
+      "liblive555_plugin.so", "this libVLC has no RTSP support (live555 is not in Debian's libVLC)"
+    ),
+    "srt": (
+      "libaccess_srt_plugin.so", "this libVLC has no SRT support (install vlc-plugin-access-extra)"
+    ),
+    "smb": ("libsmb_plugin.so", "this libVLC has no SMB support (install vlc-plugin-samba)"),
+  ]
+
+  /// Whether a plugin file of that name is in one of libVLC's plugin folders (its own,
+  /// beside the library, and those in `VLC_PLUGIN_PATH`), at most one level down.
+  static func hasPlugin(_ file: String) -> Bool {
+    var roots = (ProcessInfo.processInfo.environment["VLC_PLUGIN_PATH"] ?? "")
+      .split(separator: ":").map(String.init)
+    if let library = libraryFolder() { roots.append(library + "/vlc/plugins") }
+    let fileManager = FileManager.default
+    for root in roots {
+      if fileManager.fileExists(atPath: root + "/" + file) { return true }
+      let folders = (try? fileManager.contentsOfDirectory(atPath: root)) ?? []
+      if folders.contains(where: { fileManager.fileExists(atPath: root + "/" + $0 + "/" + file) }) {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// The folder libvlc's shared library was loaded from, read from the process's mappings.
+  private static func libraryFolder() -> String? {
+    // /proc files report a size of 0: read to the end rather than by size.
+    guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return nil }
+    defer { try? file.close() }
+    let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+    for line in maps.split(separator: "\n") {
+      guard let slash = line.firstIndex(of: "/") else { continue }
+      let path = String(line[slash...])
+      if (path as NSString).lastPathComponent.hasPrefix("libvlc.so") {
+        return (path as NSString).deletingLastPathComponent
+      }
+    }
+    return nil
+  }
+
+  private static func modules(_ list: UnsafeMutablePointer<libvlc_module_description_t>?)
+    -> [ModuleDescription]
+  {
+    guard let list else { return [] }
+    defer { libvlc_module_description_list_release(list) }
+    var modules: [ModuleDescription] = []
+    var node: UnsafeMutablePointer<libvlc_module_description_t>? = list
+    while let current = node {
+      func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+      }
+      modules.append(
+        ModuleDescription(
+          name: text(current.pointee.psz_name), shortName: text(current.pointee.psz_shortname),
+          longName: text(current.pointee.psz_longname), help: text(current.pointee.psz_help)))
+      node = current.pointee.p_next
+    }
+    return modules
+  }
+}

@@ -1,0 +1,49 @@
+internal import CLibVLC
+
+/// A remote-control key for disc menus (DVD, Blu-ray). Maps `libvlc_navigate_mode_t`.
+public enum MenuNavigation: Sendable, Hashable, CaseIterable {
+  /// Chooses the highlighted menu button.
+  case activate
+  /// Moves the highlight up.
+  case up
+  /// Moves the highlight down.
+  case down
+  /// Moves the highlight left.
+  case left
+  /// Moves the highlight right.
+  case right
+  /// Opens the disc's popup menu (Blu-ray).
+  case popup
+
+  var native: libvlc_navigate_mode_t {
+    switch self {
+    case .activate: libvlc_navigate_activate
+    case .up: libvlc_navigate_up
+    case .down: libvlc_navigate_down
+    case .left: libvlc_navigate_left
+    case .right: libvlc_navigate_right
+    case .popup: libvlc_navigate_popup
+    }
+  }
+}
+
+extension Player {
+  /// Sends a menu key to the playing disc (DVD through libdvdnav, Blu-ray through libbluray).
+  ///
+  /// The demuxer acts on it: a highlighted button moves or is chosen, which may switch
+  /// ``titles`` (``PlayerEvent/titleChanged(_:)`` follows). Sources without menus (files,
+  /// streams) ignore it. Returns at once; runs on the player's queue. Maps
+  /// `libvlc_media_player_navigate`.
+  ///
+  /// - Throws: ``VLCError/invalidState(_:)`` when nothing is playing.
+  public func navigate(_ key: MenuNavigation) throws(VLCError) {
+    guard currentMedia != nil, state.isActive else {
+      throw .invalidState("menu navigation needs a playing media")
+    }
+    let mode = UInt32(key.native.rawValue)
+    native.async { libvlc_media_player_navigate($0, mode) }
+  }
+
+  /// The titles that are menus (``Title/isMenu``), such as a DVD's root menu.
+  public var menuTitles: [Title] { titles.filter(\.isMenu) }
+}
