@@ -25,7 +25,8 @@ struct ChannelListParsingTests {
   @Test("a provider's list gives channels with their attributes, options and groups")
   func providerList() throws {
     let list = try ChannelList(parsing: Self.providerList)
-    #expect(list.guideURLs == ["http://epg.example.com/guide.xml.gz", "http://epg2.example.com/g.xml"])
+    #expect(
+      list.guideURLs == ["http://epg.example.com/guide.xml.gz", "http://epg2.example.com/g.xml"])
     #expect(list.attributes["catchup"] == "shift")
     #expect(list.channels.count == 3)
     #expect(list.groups == ["News", "Sport", "Movies"])
@@ -61,7 +62,8 @@ struct ChannelListParsingTests {
 
   @Test("CRLF, CR, a byte-order mark, blank lines and lower-case tags are all read")
   func lineEndings() throws {
-    let text = "\u{FEFF}#extm3u\r\n\r\n#EXTINF:-1,One\r\nhttp://a/1\r#EXTINF:-1,Two\n\nhttp://a/2\r\n"
+    let text =
+      "\u{FEFF}#extm3u\r\n\r\n#EXTINF:-1,One\r\nhttp://a/1\r#EXTINF:-1,Two\n\nhttp://a/2\r\n"
     let list = try ChannelList(parsing: text)
     #expect(list.channels.map(\.name) == ["One", "Two"])
     #expect(list.channels.map(\.location) == ["http://a/1", "http://a/2"])
