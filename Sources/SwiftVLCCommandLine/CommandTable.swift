@@ -1,7 +1,7 @@
 extension CommandSpec {
   /// Every subcommand of `swiftvlc`, in the order help lists them.
   package static let all: [CommandSpec] = [
-    play, probe, thumbnail, record, discover, devices, help,
+    play, probe, thumbnail, record, channels, discover, devices, help,
   ]
 
   static let play = CommandSpec(
