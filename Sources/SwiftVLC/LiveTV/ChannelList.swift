@@ -10,7 +10,7 @@ import Foundation
 /// locations, blank lines and unknown tags. Parsing is linear in the size of the text.
 ///
 /// A value type, `Sendable`; parsing does no I/O. To read a file or a URL, use
-/// ``load(from:instance:timeout:)``.
+/// ``load(from:userAgent:timeout:)``.
 public struct ChannelList: Sendable, Hashable {
   /// The channels, in list order; each one's ``Channel/id`` is its index here.
   public var channels: [Channel]
