@@ -16,6 +16,10 @@ extension CommandSpec {
       line. Keys: space pause, left/right seek 5 s, up/down volume, a audio track,
       s subtitle track, m mute, q quit.
 
+      SOURCE may be an M3U channel list (.m3u or .m3u8 that is not an HLS playlist): the
+      first channel plays, Page Up and Page Down switch channels, and the status line shows
+      the channel's number and name.
+
       When standard output is not a terminal, one line is printed per event, and the command
       exits when playback ends (0), fails (1) or is interrupted (130):
         state opening|buffering|playing|paused|stopped|ended|error

@@ -53,6 +53,18 @@ enum ChannelsCommand {
     }
   }
 
+  /// The channel list at `source` when it is one (an .m3u or .m3u8 that is not an HLS
+  /// playlist), for `swiftvlc play` to zap through; `nil` otherwise.
+  static func channelList(at source: MediaSource) async -> ChannelList? {
+    let url: URL
+    switch source {
+    case .file(let path): url = URL(fileURLWithPath: path)
+    case .url(let remote): url = remote
+    }
+    guard ["m3u", "m3u8"].contains(url.pathExtension.lowercased()) else { return nil }
+    return try? await ChannelList.load(from: url, timeout: .seconds(10))
+  }
+
   private static func line(for result: ChannelCheck) -> String {
     let head = "\(result.channel.id + 1) "
     switch result.status {

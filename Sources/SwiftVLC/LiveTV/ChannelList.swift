@@ -39,8 +39,9 @@ public struct ChannelList: Sendable, Hashable {
   ///   - text: the list's text, with or without a byte-order mark.
   ///   - baseURL: where the list came from; relative locations and logos are resolved
   ///     against it. Without it, they are kept as written (and cannot be opened).
-  /// - Throws: ``VLCError/invalidInput(_:)`` when the text holds no channel at all, or
-  ///   looks binary (NUL bytes) rather than like a playlist.
+  /// - Throws: ``VLCError/invalidInput(_:)`` when the text holds no channel at all, looks
+  ///   binary (NUL bytes) rather than like a playlist, or is an HLS playlist (one stream,
+  ///   played as a ``Media``).
   public init(parsing text: String, baseURL: URL? = nil) throws(VLCError) {
     guard !text.utf8.contains(0) else {
       throw .invalidInput("not a channel list: the text contains NUL bytes")
@@ -50,6 +51,9 @@ public struct ChannelList: Sendable, Hashable {
     // in linear time without grapheme breaking.
     for line in text.utf8.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
       parser.consume(Substring(line))
+    }
+    guard !parser.isHLS else {
+      throw .invalidInput("an HLS playlist, not a channel list: play it as a media")
     }
     guard !parser.channels.isEmpty else {
       throw .invalidInput("not a channel list: no channel entry found")

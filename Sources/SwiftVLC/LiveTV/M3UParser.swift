@@ -5,6 +5,8 @@ import Foundation
 struct M3UParser {
   private(set) var channels: [Channel] = []
   private(set) var header: [String: String] = [:]
+  /// Whether a tag only HLS playlists carry was seen: the text is a stream, not a list.
+  private(set) var isHLS = false
   private let baseURL: URL?
 
   // What the tags since the last location said about the next channel.
@@ -38,6 +40,8 @@ struct M3UParser {
     case "#EXTGRP":
       let group = body.trimmed
       extgrp = group.isEmpty ? nil : String(group)
+    case "#EXT-X-TARGETDURATION", "#EXT-X-STREAM-INF", "#EXT-X-MEDIA-SEQUENCE":
+      isHLS = true
     default:
       break
     }

@@ -159,8 +159,10 @@ struct ChannelListParsingTests {
     #expect(list.channels.map(\.group) == ["First", "First", "Second"])
   }
 
-  @Test("text with no entry, or binary data, is an invalid input")
-  func notAList() {
+  @Test("text with no entry, binary data, or an HLS playlist is an invalid input")
+  func notAList() throws {
+    let hls = try String(contentsOf: Fixture.hlsPlaylist.url, encoding: .utf8)
+    #expect(throws: VLCError.self) { try ChannelList(parsing: hls) }
     #expect(throws: VLCError.self) { try ChannelList(parsing: "") }
     #expect(throws: VLCError.self) { try ChannelList(parsing: "#EXTM3U\n#EXTINF:-1,Nothing\n") }
     #expect(throws: VLCError.self) { try ChannelList(data: Data([0x47, 0x00, 0x11, 0x10, 0x00])) }

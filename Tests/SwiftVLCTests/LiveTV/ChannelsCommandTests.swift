@@ -61,3 +61,15 @@ struct ChannelsCommandTests {
     #expect(result.stderr.hasPrefix("swiftvlc: channels:"))
   }
 }
+
+@Suite("Channel keys")
+struct ChannelKeyTests {
+  @Test("Page Up and Page Down decode as previous and next channel, even split across reads")
+  func pageKeys() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}[5~\u{1B}[6~".utf8)) == [.previousChannel, .nextChannel])
+    #expect(decoder.feed(Array("\u{1B}[6".utf8)).isEmpty)
+    #expect(decoder.feed(Array("~q".utf8)) == [.nextChannel, .quit])
+    #expect(decoder.feed(Array("\u{1B}[3~".utf8)).isEmpty, "Delete is ignored")
+  }
+}
