@@ -2,7 +2,8 @@ import Foundation
 import SwiftVLC
 
 // swiftvlc-bench: SwiftVLC against the C floor and against what users would use instead.
-// Usage: swiftvlc-bench [--quick] [--runs N] [--cases probe,thumbnails,events,playback,first-frame,lifecycle]
+// Usage: swiftvlc-bench [--quick] [--runs N]
+//                       [--cases probe,thumbnails,events,playback,first-frame,lifecycle,channel-switch]
 //                       [--json PATH]
 // Prints a Markdown report on standard output and writes the same results as JSON.
 
@@ -24,7 +25,9 @@ func option(_ name: String) -> String? {
   return arguments[index + 1]
 }
 
-let allCases = ["probe", "thumbnails", "events", "playback", "first-frame", "lifecycle"]
+let allCases = [
+  "probe", "thumbnails", "events", "playback", "first-frame", "lifecycle", "channel-switch",
+]
 let selected = option("--cases").map { $0.split(separator: ",").map(String.init) } ?? allCases
 let jsonPath = option("--json") ?? "Benchmarks/results.json"
 do {
@@ -56,6 +59,7 @@ do {
       case "events": result = try bench.eventCase()
       case "playback": result = try bench.playbackCase()
       case "first-frame": result = try bench.firstFrameCase()
+      case "channel-switch": result = try bench.channelSwitchCase()
       default: result = try bench.lifecycleCase()
       }
       print(result.markdown + "\n")
