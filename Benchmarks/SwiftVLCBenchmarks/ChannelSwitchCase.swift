@@ -150,7 +150,7 @@ struct ChannelSwitchLab {
     guard line.hasPrefix("PORT "),
       let port = Int(line.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
     else {
-      processes.forEach { $0.terminate() }
+      for process in processes { process.terminate() }
       throw BenchError.setup("fault-server.py printed no port: \(line)")
     }
     hls = (0..<3).map { "http://127.0.0.1:\(port)/live/hls\($0)/index.m3u8" }
