@@ -62,6 +62,12 @@ let package = Package(
       dependencies: ["SwiftVLC", "CVLCReference"],
       path: "Benchmarks/SwiftVLCBenchmarks"
     ),
+    .executableTarget(
+      name: "fuzz-channel-list",
+      dependencies: ["SwiftVLC"],
+      path: "Fuzz/ChannelList",
+      exclude: ["seeds"]
+    ),
     .testTarget(
       name: "SwiftVLCTests",
       dependencies: ["SwiftVLC", "CX11", "CPNG", "SwiftVLCCommandLine", "swiftvlc"],
