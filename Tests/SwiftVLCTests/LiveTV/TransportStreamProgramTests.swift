@@ -6,8 +6,12 @@ import Testing
 @MainActor
 struct TransportStreamProgramTests {
   /// A 6 s transport stream with two programs: 101 "News" (64×64) by LabOne and 202 "Sport"
-  /// (96×48) by LabTwo.
-  static func makeMultiProgram(_ generated: GeneratedMedia) throws -> String {
+  /// (96×48) by LabTwo. ffmpeg runs off the main actor, which other suites wait on.
+  static func makeMultiProgram(_ generated: GeneratedMedia) async throws -> String {
+    try await Task.detached { try makeMultiProgramNow(generated) }.value
+  }
+
+  nonisolated static func makeMultiProgramNow(_ generated: GeneratedMedia) throws -> String {
     try generated.make(
       "multi.ts",
       [
@@ -22,10 +26,10 @@ struct TransportStreamProgramTests {
   }
 
   @Test("the programs of a multi-program stream are listed with name, provider and streams")
-  func listing() throws {
+  func listing() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let programs = try TransportStreamProgram.programs(inFile: try Self.makeMultiProgram(generated))
+    let programs = try TransportStreamProgram.programs(inFile: try await Self.makeMultiProgram(generated))
     #expect(programs.map(\.number) == [101, 202])
     #expect(programs.map(\.name) == ["News", "Sport"])
     #expect(programs.map(\.provider) == ["LabOne", "LabTwo"])
@@ -54,7 +58,7 @@ struct TransportStreamProgramTests {
   func switching() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let path = try Self.makeMultiProgram(generated)
+    let path = try await Self.makeMultiProgram(generated)
     let player = Player(instance: try headlessInstance())
     let frames = try player.videoFrames(format: .rgba)
     let widths = Task {
