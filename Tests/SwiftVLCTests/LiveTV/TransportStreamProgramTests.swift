@@ -29,7 +29,8 @@ struct TransportStreamProgramTests {
   func listing() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let programs = try TransportStreamProgram.programs(inFile: try await Self.makeMultiProgram(generated))
+    let programs = try TransportStreamProgram.programs(
+      inFile: try await Self.makeMultiProgram(generated))
     #expect(programs.map(\.number) == [101, 202])
     #expect(programs.map(\.name) == ["News", "Sport"])
     #expect(programs.map(\.provider) == ["LabOne", "LabTwo"])
