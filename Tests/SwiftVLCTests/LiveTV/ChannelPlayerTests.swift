@@ -70,6 +70,27 @@ struct ChannelPlayerTests {
     }
   }
 
+  @Test("a channel that stalls is reported by its player, and zapping away from it works")
+  func stalledChannel() async throws {
+    let lab = try await ChannelLab(dead: false)
+    let list = ChannelList(channels: [
+      Channel(
+        id: 0, name: "Stale", location: lab.server.url("stalelive/hls/index.m3u8").absoluteString),
+      Channel(id: 1, name: "UDP", location: "udp://@127.0.0.1:\(lab.senders[0].port)"),
+    ])
+    let zapper = try ChannelPlayer(list: list, instance: try headlessInstance())
+    try zapper.play(at: 0)
+    _ = try await switchLatency(zapper, to: 0)
+    let stale = try #require(zapper.player)
+    stale.stallTimeout = .seconds(2)
+    // The stale playlist stops advancing after two segments (4 s).
+    try await waitUntil("the stale channel stalls", within: .seconds(30)) { stale.isStalled }
+    try zapper.next()
+    _ = try await switchLatency(zapper, to: 1)
+    #expect(zapper.player?.isStalled == false)
+    await zapper.stop()
+  }
+
   @Test("bad arguments are typed errors")
   func badArguments() throws {
     let list = try ChannelList(parsing: "http://a/1\n")
