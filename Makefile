@@ -98,10 +98,10 @@ test-serial: deps
 	swift test --no-parallel $(SWIFT_FLAGS)
 
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks
+	swift format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks Fuzz
 
 format:
-	swift format --in-place --recursive Package.swift Sources Tests Examples Benchmarks
+	swift format --in-place --recursive Package.swift Sources Tests Examples Benchmarks Fuzz
 
 docs: build
 	rm -rf $(SYMBOLS) && mkdir -p $(SYMBOLS)

@@ -82,6 +82,12 @@ let package = Package(
       dependencies: ["SwiftVLC", "CVLCReference"],
       path: "Benchmarks/SwiftVLCBenchmarks"
     ),
+    .executableTarget(
+      name: "fuzz-channel-list",
+      dependencies: ["SwiftVLC"],
+      path: "Fuzz/ChannelList",
+      exclude: ["seeds"]
+    ),
     .testTarget(
       name: "SwiftVLCTests",
       // Not gtk-player: a test target's executable dependencies are linked into the test

@@ -27,6 +27,8 @@ files honour "Range: bytes=a-b" with 206, because libVLC seeks with Range reques
     /toggle/<name>/<route>/...     any route above while <name> is up; while it is down, 503
                                    (mode "down") or a connection held open in silence ("hang")
     POST /control/<name>/<mode>    sets <name> to up, down or hang (answers 204)
+    POST /documents/<name>         keeps the request body (a channel list, say) as <name>
+    /documents/<name>              that body, typed by <name>'s extension
     GET /control/stats             {"open": connections open besides this one,
                                     "requests": {route: count}}
 
@@ -55,6 +57,7 @@ CONTENT_TYPES = {
     ".mkv": "video/x-matroska",
     ".wav": "audio/wav",
     ".srt": "application/x-subrip",
+    ".m3u": "audio/x-mpegurl",
 }
 LIVE_WINDOW = 3  # segments listed in a live playlist
 STALE_AFTER = 2  # segments a stale live playlist advances before it freezes
@@ -96,9 +99,14 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         parts = [unquote(p) for p in urlsplit(self.path).path.split("/") if p]
         length = int(self.headers.get("Content-Length") or 0)
-        if length:
-            self.rfile.read(length)
-        if len(parts) == 3 and parts[0] == "control" and parts[2] in TOGGLE_MODES:
+        body = self.rfile.read(length) if length else b""
+        if len(parts) == 2 and parts[0] == "documents":
+            with self.server.lock:
+                self.server.documents[parts[1]] = body
+            self.send_response(204)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif len(parts) == 3 and parts[0] == "control" and parts[2] in TOGGLE_MODES:
             with self.server.lock:
                 self.server.toggles[parts[1]] = parts[2]
             self.send_response(204)
@@ -128,6 +136,12 @@ class Handler(BaseHTTPRequestHandler):
             self.send_missing_key(args)
         elif route == "toggle" and len(args) >= 2:
             self.send_toggled(args[0], args[1], args[2:])
+        elif route == "documents" and len(args) == 1:
+            with self.server.lock:
+                body = self.server.documents.get(args[0])
+            if body is None:
+                return self.send_status(404)
+            self.send_body(200, body, content_type(args[0]), {})
         elif route == "control" and args == ["stats"]:
             self.send_stats()
         else:
@@ -358,6 +372,7 @@ def main():
     server.open_connections = 0
     server.requests = {}
     server.toggles = {}
+    server.documents = {}
     print(f"PORT {server.server_address[1]}", flush=True)
     threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     server.serve_forever()

@@ -349,6 +349,81 @@ static int lifecycle(int argc, char **argv) {
     return ok ? 0 : 1;
 }
 
+/* MARK: channel switch — set_media + play on one player, time to the new channel's picture */
+
+typedef struct {
+    unsigned char *buffer;
+    int armed;
+    uint64_t first_ns;
+    signal_t first;
+} switch_frames_t;
+
+static void *switch_lock(void *opaque, void **planes) {
+    planes[0] = ((switch_frames_t *)opaque)->buffer;
+    return NULL;
+}
+
+static void switch_display(void *opaque, void *picture) {
+    (void)picture;
+    switch_frames_t *frames = opaque;
+    pthread_mutex_lock(&frames->first.mutex);
+    int armed = frames->armed;
+    frames->armed = 0;
+    pthread_mutex_unlock(&frames->first.mutex);
+    if (armed) {
+        frames->first_ns = cvr_now_ns();
+        signal_raise(&frames->first);
+    }
+}
+
+/* channel-switch SWITCHES SETTLE_MS MRL...: one player (64x64 RGBA frames) goes through the
+   MRLs in turn; per switch, milliseconds from libvlc_media_player_set_media to the first
+   picture of the new channel, as the plain way to zap with libVLC 3. */
+static int channel_switch(int argc, char **argv) {
+    if (argc < 5) return 2;
+    int switches = atoi(argv[2]), settle_ms = atoi(argv[3]), count = argc - 4;
+    libvlc_instance_t *instance = new_instance();
+    if (!instance) return 1;
+    libvlc_media_t **media = calloc((size_t)count, sizeof *media);
+    for (int index = 0; index < count; index++) {
+        media[index] = libvlc_media_new_location(instance, argv[4 + index]);
+        libvlc_media_add_option(media[index], ":no-audio");
+    }
+    switch_frames_t frames;
+    memset(&frames, 0, sizeof frames);
+    frames.buffer = aligned_alloc(64, 64 * 64 * 4);
+    signal_init(&frames.first);
+    libvlc_media_player_t *player = libvlc_media_player_new(instance);
+    libvlc_video_set_callbacks(player, switch_lock, NULL, switch_display, &frames);
+    libvlc_video_set_format(player, "RGBA", 64, 64, 64 * 4);
+    int ok = 1;
+    printf("{\"milliseconds\":[");
+    /* Switch 0 opens the first channel; the SWITCHES timed ones follow. */
+    for (int step = 0; step <= switches; step++) {
+        signal_reset(&frames.first);
+        uint64_t start = cvr_now_ns();
+        /* set_media stops the previous channel (joining its threads): no picture of it can
+           come after, so the next picture is the new channel's. */
+        libvlc_media_player_set_media(player, media[step % count]);
+        pthread_mutex_lock(&frames.first.mutex);
+        frames.armed = 1;
+        pthread_mutex_unlock(&frames.first.mutex);
+        libvlc_media_player_play(player);
+        if (!signal_wait(&frames.first, 20)) ok = 0;
+        if (step > 0) printf("%s%.3f", step > 1 ? "," : "", (frames.first_ns - start) / 1e6);
+        usleep((useconds_t)settle_ms * 1000);
+    }
+    printf("],\"ok\":%s}\n", ok ? "true" : "false");
+    libvlc_media_player_stop(player);
+    libvlc_media_player_release(player);
+    for (int index = 0; index < count; index++) libvlc_media_release(media[index]);
+    free(media);
+    signal_destroy(&frames.first);
+    free(frames.buffer);
+    libvlc_release(instance);
+    return ok ? 0 : 1;
+}
+
 int cvr_main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOFBF, 1 << 16);
     const char *name = argc > 1 ? argv[1] : "";
@@ -356,8 +431,10 @@ int cvr_main(int argc, char **argv) {
     if (!strcmp(name, "playback")) return playback(argc, argv);
     if (!strcmp(name, "first-frame")) return first_frame(argc, argv);
     if (!strcmp(name, "lifecycle")) return lifecycle(argc, argv);
+    if (!strcmp(name, "channel-switch")) return channel_switch(argc, argv);
     fprintf(stderr,
             "usage: cvlc-reference probe LIST [OPTION...] | playback FILE FRAMES W H |\n"
-            "       first-frame FILE RUNS W H | lifecycle FILE CYCLES WARMUP\n");
+            "       first-frame FILE RUNS W H | lifecycle FILE CYCLES WARMUP |\n"
+            "       channel-switch SWITCHES SETTLE_MS MRL...\n");
     return 2;
 }

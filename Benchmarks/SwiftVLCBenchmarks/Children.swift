@@ -41,6 +41,10 @@ func runChildCase(_ arguments: [String]) async throws -> [String: Any] {
     return await eventsChild(
       count: Int(arguments[1]) ?? 1_000, consumers: Int(arguments[2]) ?? 1,
       intervalNanoseconds: UInt64(arguments[3]) ?? 0)
+  case "channel-switch" where arguments.count == 5:
+    return try await channelSwitchChild(
+      instance, list: arguments[1], switches: Int(arguments[2]) ?? 50,
+      settle: .milliseconds(Int(arguments[3]) ?? 800), warm: Int(arguments[4]) ?? 0)
   default:
     throw BenchError.setup("unknown child case \(arguments)")
   }

@@ -3,7 +3,8 @@ import SwiftVLC
 
 // swiftvlc-bench: SwiftVLC against the C floor and against what users would use instead.
 // Usage: swiftvlc-bench [--quick] [--runs N]
-//                       [--cases probe,thumbnails,events,playback,first-frame,lifecycle,gtk]
+//                       [--cases probe,thumbnails,events,playback,first-frame,lifecycle,gtk,
+//                                channel-switch]
 //                       [--json PATH]
 // Prints a Markdown report on standard output and writes the same results as JSON.
 
@@ -25,7 +26,9 @@ func option(_ name: String) -> String? {
   return arguments[index + 1]
 }
 
-let allCases = ["probe", "thumbnails", "events", "playback", "first-frame", "lifecycle", "gtk"]
+let allCases = [
+  "probe", "thumbnails", "events", "playback", "first-frame", "lifecycle", "gtk", "channel-switch",
+]
 let selected = option("--cases").map { $0.split(separator: ",").map(String.init) } ?? allCases
 let jsonPath = option("--json") ?? "Benchmarks/results.json"
 do {
@@ -58,6 +61,7 @@ do {
       case "playback": result = try bench.playbackCase()
       case "first-frame": result = try bench.firstFrameCase()
       case "gtk": result = try bench.gtkCase()
+      case "channel-switch": result = try bench.channelSwitchCase()
       default: result = try bench.lifecycleCase()
       }
       print(result.markdown + "\n")

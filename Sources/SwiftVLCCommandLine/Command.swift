@@ -16,6 +16,8 @@ package enum Command: Sendable, Equatable {
   case discover(Discover)
   /// List audio outputs and devices.
   case devices
+  /// List or check the channels of a channel list.
+  case channels(Channels)
   /// Print a file generated from the command table (`--generate`, not shown in help).
   case generate(GeneratedFile)
 

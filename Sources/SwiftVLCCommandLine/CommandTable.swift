@@ -1,7 +1,7 @@
 extension CommandSpec {
   /// Every subcommand of `swiftvlc`, in the order help lists them.
   package static let all: [CommandSpec] = [
-    play, probe, thumbnail, record, discover, devices, help,
+    play, probe, thumbnail, record, channels, discover, devices, help,
   ]
 
   static let play = CommandSpec(
@@ -18,6 +18,10 @@ extension CommandSpec {
       In a terminal, the video is drawn with coloured half-block characters under a status
       line. Keys: space pause, left/right seek 5 s (each waits until playback has landed),
       up/down volume, a audio track, v video track, s subtitle track, m mute, q quit.
+
+      SOURCE may be an M3U channel list (.m3u or .m3u8 that is not an HLS playlist): the
+      first channel plays, Page Up and Page Down switch channels, and the status line shows
+      the channel's number and name.
 
       When standard output is not a terminal, one line is printed per event, and the command
       exits when playback ends (0), fails (1) or is interrupted (130):

@@ -20,6 +20,10 @@ package enum PlayerKey: Sendable, Equatable {
   case toggleMute
   /// `q`, `Q`, or Ctrl-C when the terminal delivers it as a byte.
   case quit
+  /// Page Up (`ESC [ 5 ~`): the previous channel of a channel list.
+  case previousChannel
+  /// Page Down (`ESC [ 6 ~`): the next channel of a channel list.
+  case nextChannel
 }
 
 /// Turns bytes read from a terminal in non-canonical mode into ``PlayerKey``s.
@@ -50,6 +54,10 @@ package struct KeyDecoder: Sendable {
         pending[index + 1] == UInt8(ascii: "[") || pending[index + 1] == UInt8(ascii: "O")
       {
         keys.append(key)
+      } else if length == 4, pending[index + 1] == UInt8(ascii: "["),
+        pending[index + 3] == UInt8(ascii: "~"), let key = Self.pageKeys[pending[index + 2]]
+      {
+        keys.append(key)
       }
       index += length
     }
@@ -66,6 +74,10 @@ package struct KeyDecoder: Sendable {
   private static let arrowKeys: [UInt8: PlayerKey] = [
     UInt8(ascii: "A"): .volumeUp, UInt8(ascii: "B"): .volumeDown,
     UInt8(ascii: "C"): .seekForward, UInt8(ascii: "D"): .seekBackward,
+  ]
+
+  private static let pageKeys: [UInt8: PlayerKey] = [
+    UInt8(ascii: "5"): .previousChannel, UInt8(ascii: "6"): .nextChannel,
   ]
 
   /// The length of the escape sequence at the start of `bytes`, or `nil` when it is cut off.

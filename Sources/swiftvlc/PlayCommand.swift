@@ -14,16 +14,18 @@ enum PlayCommand {
     }
     let player: Player
     let media: Media
+    var channels: ChannelList?
     do {
       let source = try options.source.map(MediaSource.parse) ?? demoClip()
       let instance = try VLCInstance(arguments: instanceArguments(window: options.window))
-      media = try source.media(on: instance)
+      channels = await ChannelsCommand.channelList(at: source)
+      media = try channels?.channels[0].makeMedia(instance: instance) ?? source.media(on: instance)
       if !options.window {
         // Frames for the terminal are read by the CPU, so no GPU decoding (and no GPU
         // driver probing on stderr). libVLC 3 honours this as a media option only.
         media.addOption(":avcodec-hw=none")
       }
-      if case .file(let path) = source {
+      if case .file(let path) = source, channels == nil {
         // libVLC 3 "plays" garbage to a normal end; a local file is checked first.
         guard try await media.parse().isPlayable else {
           throw VLCError.parseFailed(reason: "no playable stream in \(path)")
@@ -36,7 +38,8 @@ enum PlayCommand {
       return .mediaError
     }
     if Console.isTerminal(STDIN_FILENO) && Console.isTerminal(STDOUT_FILENO) {
-      return await TerminalPlayer(player: player, window: options.window).run(media)
+      return await TerminalPlayer(player: player, window: options.window, channels: channels)
+        .run(media)
     }
     return await EventPrinter(player: player).run(media)
   }

@@ -24,9 +24,13 @@ final class TerminalPlayer {
   /// playback has landed, and keys pressed meanwhile add up.
   private var seekTarget: Duration?
   private var seekTask: Task<Void, Never>?
+  /// The channel list zapped through with Page Up and Page Down, and the channel playing.
+  private let channels: ChannelList?
+  private var channelIndex = 0
 
-  init(player: Player, window: Bool) {
+  init(player: Player, window: Bool, channels: ChannelList? = nil) {
     self.player = player
+    self.channels = channels
     isFullScreen = !window
     screen = TerminalScreen(alternateScreen: !window)
   }
@@ -148,10 +152,13 @@ final class TerminalPlayer {
   /// What the video area shows without video: the title and the keys.
   private func drawPlaceholder() {
     let area = videoArea
-    let title = player.currentMedia.map { URL(string: $0.mrl)?.lastPathComponent ?? $0.mrl } ?? ""
+    let title =
+      channels.map { "\(channelIndex + 1) \($0.channels[channelIndex].name)" }
+      ?? player.currentMedia.map { URL(string: $0.mrl)?.lastPathComponent ?? $0.mrl } ?? ""
     let lines = [
       title, "",
       "space pause   \u{2190}/\u{2192} seek   \u{2191}/\u{2193} volume   a audio   v video   s subtitles   m mute   q quit",
+      channels == nil ? "" : "PgUp/PgDn channel",
     ]
     let top = area.row + max((area.rows - lines.count) / 2, 0)
     for (offset, line) in lines.enumerated() where top + offset < area.row + area.rows {
@@ -168,7 +175,9 @@ final class TerminalPlayer {
       state: player.state, time: player.currentTime, duration: player.duration,
       volume: player.volume, isMuted: player.isMuted,
       audio: TrackChoice.label(player.selectedAudioTrack),
-      subtitle: TrackChoice.label(player.selectedSubtitleTrack), message: notice?.text)
+      subtitle: TrackChoice.label(player.selectedSubtitleTrack),
+      message: notice?.text
+        ?? channels.map { "\(channelIndex + 1) \($0.channels[channelIndex].name)" })
     let size = screen.size
     let line = StatusLine.render(status, width: size.columns)
     screen.write(isFullScreen ? "\u{1B}[\(size.rows);1H\(line)" : "\r\(line)")
@@ -183,6 +192,8 @@ final class TerminalPlayer {
         for await event in events {
           guard let self else { return }
           switch event {
+          case .endReached where channels != nil: show("channel ended: PgUp/PgDn to zap")
+          case .encounteredError where channels != nil: show("channel failed: PgUp/PgDn to zap")
           case .endReached: finish?.yield(.success)
           case .encounteredError: finish?.yield(.mediaError)
           case .timeChanged: break  // the refresh loop below draws time
@@ -248,6 +259,26 @@ final class TerminalPlayer {
       player.isMuted.toggle()
     case .quit:
       finish?.yield(.success)
+    case .previousChannel, .nextChannel:
+      zap(by: key == .nextChannel ? 1 : -1)
+    }
+  }
+
+  /// Plays the channel `step` places away in the list, wrapping, and shows its name.
+  private func zap(by step: Int) {
+    guard let channels else { return }
+    let count = channels.channels.count
+    channelIndex = (channelIndex + step + count) % count
+    let channel = channels.channels[channelIndex]
+    do {
+      let media = try channel.makeMedia(instance: player.instance)
+      media.addOption(":avcodec-hw=none")
+      try player.play(media)
+      shownFrame = nil
+      redrawAll()
+      show("\(channelIndex + 1) \(channel.name)")
+    } catch {
+      show("\(channel.name): \(error)")
     }
   }
 

@@ -38,6 +38,8 @@ enum Tool {
       return await RecordCommand.run(options)
     case .discover(let options):
       return await DiscoverCommand.run(options)
+    case .channels(let options):
+      return await ChannelsCommand.run(options)
     }
   }
 

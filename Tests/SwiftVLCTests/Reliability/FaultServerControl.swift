@@ -37,6 +37,15 @@ extension TestServer {
     return requests[route] ?? 0
   }
 
+  /// Serves `text` at `/documents/<name>` from now on, and returns its URL.
+  func publish(_ text: String, as name: String) async throws -> URL {
+    let reply = try await request("POST /documents/\(name)", body: text)
+    guard reply.hasPrefix("HTTP/1.1 204") || reply.hasPrefix("HTTP/1.0 204") else {
+      throw ControlFailed(description: "publishing \(name): \(reply.prefix(80))")
+    }
+    return url("documents/\(name)")
+  }
+
   /// Why a control request failed.
   struct ControlFailed: Error, CustomStringConvertible {
     var description: String
@@ -44,7 +53,7 @@ extension TestServer {
 
   /// Sends one HTTP/1.0 request line to the server and returns the whole reply. The server
   /// closes an HTTP/1.0 connection after answering, so the reply ends at end of stream.
-  private func request(_ line: String) async throws -> String {
+  private func request(_ line: String, body: String = "") async throws -> String {
     let port = UInt16(port)
     return try await Task.detached {
       let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -63,7 +72,8 @@ extension TestServer {
         }
       }
       guard connected else { throw ControlFailed(description: "connect: errno \(errno)") }
-      let message = Array("\(line) HTTP/1.0\r\nContent-Length: 0\r\n\r\n".utf8)
+      let message = Array(
+        "\(line) HTTP/1.0\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
       guard
         message.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) })
           == message.count

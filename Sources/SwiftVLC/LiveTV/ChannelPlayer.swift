@@ -1,0 +1,186 @@
+import Foundation
+import Observation
+
+/// Plays a ``ChannelList`` one channel at a time, with next, previous and jump, and optionally
+/// keeps the neighbouring channels opened ahead ("warm") so that a switch shows a picture at
+/// once.
+///
+/// Each channel plays in its own ``Player``; the current channel's frames come out of
+/// ``frames`` whichever player is current, so a view that draws them never has to re-subscribe.
+/// With `warmNeighbours` set to *n*, the *n* channels before and after the current one also
+/// play, muted, their pictures decoded and dropped; switching to one of them makes it current
+/// at once, and the warm set moves with it. Memory and CPU are therefore bounded by 1 + 2*n*
+/// open channels (n is at most 2), each with libVLC's network cache and four frames of buffer.
+/// Every player is stopped and released when the channel player stops or goes away.
+///
+/// Main-actor isolated and observable, like ``Player``.
+@MainActor @Observable
+public final class ChannelPlayer {
+  /// The channels played.
+  public let list: ChannelList
+  /// The instance every channel plays on.
+  @ObservationIgnored public let instance: VLCInstance
+  /// How many channels on each side of the current one are kept playing ahead, 0…2.
+  public let warmNeighbours: Int
+  /// The position in ``list`` of the channel playing, or `nil` before the first ``play(at:)``
+  /// and after ``stop()``.
+  public private(set) var currentIndex: Int?
+  /// The player of the current channel, for its state, tracks and volume. Changes at every
+  /// switch.
+  public private(set) var player: Player?
+  /// How long the last switch took, from the call to the first picture of the new channel;
+  /// `nil` until that picture arrives.
+  public private(set) var lastSwitchLatency: Duration?
+
+  /// The channel playing, or `nil`.
+  public var currentChannel: Channel? { currentIndex.map { list.channels[$0] } }
+
+  /// The current channel's decoded pictures, whatever channel is current: one sequence for the
+  /// life of the channel player. Keeps the newest four frames when the consumer falls behind.
+  /// One consumer at a time; finishes when the channel player goes away.
+  @ObservationIgnored public var frames: AsyncStream<VideoFrame> { relay.frames }
+
+  @ObservationIgnored private let format: PixelFormat
+  @ObservationIgnored private let width: Int?
+  @ObservationIgnored private let height: Int?
+  @ObservationIgnored private let relay = ChannelFrameRelay()
+  /// Open players by channel index: the current one and the warm ones.
+  @ObservationIgnored private var slots: [Int: Slot] = [:]
+  @ObservationIgnored private var switchTask: Task<Void, Never>?
+
+  private struct Slot {
+    var player: Player
+    var forwarding: Task<Void, Never>
+  }
+
+  /// Creates a channel player. Cheap: nothing opens until ``play(at:)``.
+  ///
+  /// - Parameters:
+  ///   - list: the channels; must not be empty.
+  ///   - instance: the instance every channel plays on.
+  ///   - warmNeighbours: channels kept playing ahead on each side of the current one, 0…2.
+  ///   - format: the pixel layout of ``frames``.
+  ///   - width: the frame width, 1…8192, or `nil` to follow each channel's picture.
+  ///   - height: the frame height, 1…8192, or `nil` to follow each channel's picture.
+  /// - Throws: ``VLCError/invalidInput(_:)`` for an empty list, `warmNeighbours` outside 0…2 or
+  ///   a dimension outside 1…8192.
+  public init(
+    list: ChannelList, instance: VLCInstance = .shared, warmNeighbours: Int = 0,
+    format: PixelFormat = .rgba, width: Int? = nil, height: Int? = nil
+  ) throws(VLCError) {
+    guard !list.channels.isEmpty else { throw .invalidInput("the channel list is empty") }
+    guard (0...2).contains(warmNeighbours) else {
+      throw .invalidInput("warmNeighbours \(warmNeighbours) is outside 0…2")
+    }
+    for dimension in [width, height].compactMap({ $0 }) where !(1...8_192).contains(dimension) {
+      throw .invalidInput("frame dimension \(dimension) is outside 1…8192")
+    }
+    self.list = list
+    self.instance = instance
+    self.warmNeighbours = warmNeighbours
+    self.format = format
+    self.width = width
+    self.height = height
+    switchTask = Task { [relay, weak self] in
+      for await switched in relay.switches {
+        guard let self else { return }
+        if switched.slot == self.currentIndex { self.lastSwitchLatency = switched.latency }
+      }
+    }
+  }
+
+  isolated deinit {
+    switchTask?.cancel()
+    relay.finish()
+    for slot in slots.values { slot.forwarding.cancel() }
+    // Dropping the players releases them; Player's own teardown stops them off this actor.
+  }
+
+  /// Switches to the channel at `index`: at once when it is warm, else by opening it.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` for an index outside the list;
+  ///   ``VLCError/mediaCreationFailed(source:)`` when the channel's location cannot be opened.
+  public func play(at index: Int) throws(VLCError) {
+    guard list.channels.indices.contains(index) else {
+      throw .invalidInput("channel \(index) is outside 0..<\(list.channels.count)")
+    }
+    let start = ContinuousClock.now
+    lastSwitchLatency = nil
+    let slot: Slot
+    if let warm = slots[index] {
+      slot = warm
+    } else {
+      slot = try open(index)
+      slots[index] = slot
+    }
+    relay.makeCurrent(index, at: start)
+    if let previous = player, previous !== slot.player { previous.isMuted = true }
+    slot.player.isMuted = false
+    currentIndex = index
+    player = slot.player
+    try rebalance(around: index)
+  }
+
+  /// Switches to the next channel, wrapping from the last to the first.
+  ///
+  /// - Throws: as ``play(at:)`` does.
+  public func next() throws(VLCError) {
+    try play(at: ((currentIndex ?? -1) + 1) % list.channels.count)
+  }
+
+  /// Switches to the previous channel, wrapping from the first to the last.
+  ///
+  /// - Throws: as ``play(at:)`` does.
+  public func previous() throws(VLCError) {
+    let count = list.channels.count
+    try play(at: ((currentIndex ?? 0) - 1 + count) % count)
+  }
+
+  /// Stops every channel (current and warm) and waits until libVLC has closed them. Never
+  /// blocks the main actor.
+  public func stop() async {
+    relay.makeCurrent(nil, at: .now)
+    currentIndex = nil
+    player = nil
+    let closing = slots.values
+    slots = [:]
+    for slot in closing {
+      slot.forwarding.cancel()
+      await slot.player.stop()
+    }
+  }
+
+  /// The indices that should be open around `index`: itself and its warm neighbours, wrapping.
+  private func wanted(around index: Int) -> Set<Int> {
+    let count = list.channels.count
+    let reach = min(warmNeighbours, (count - 1) / 2)
+    return Set((-reach...reach).map { (index + $0 + count) % count })
+  }
+
+  /// Opens the warm neighbours of `index` and closes every player outside them.
+  private func rebalance(around index: Int) throws(VLCError) {
+    let wanted = wanted(around: index)
+    for (slotIndex, slot) in slots where !wanted.contains(slotIndex) {
+      slots[slotIndex] = nil
+      slot.forwarding.cancel()
+      Task { await slot.player.stop() }
+    }
+    for neighbour in wanted.sorted() where slots[neighbour] == nil {
+      // A neighbour that cannot open is skipped: it will fail again, visibly, if chosen.
+      if let slot = try? open(neighbour) {
+        slot.player.isMuted = true
+        slots[neighbour] = slot
+      }
+    }
+  }
+
+  /// A new player playing channel `index`, its frames forwarded to the relay.
+  private func open(_ index: Int) throws(VLCError) -> Slot {
+    let media = try list.channels[index].makeMedia(instance: instance)
+    let player = Player(instance: instance)
+    player.isMuted = index != currentIndex
+    let stream = try player.videoFrames(format: format, width: width, height: height)
+    try player.play(media)
+    return Slot(player: player, forwarding: relay.forward(stream, as: index))
+  }
+}

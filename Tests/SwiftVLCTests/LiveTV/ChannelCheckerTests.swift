@@ -1,0 +1,65 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+@Suite("Channel checker")
+@MainActor
+struct ChannelCheckerTests {
+  @Test("a list served over HTTP loads with relative entries resolved against it")
+  func loadOverHTTP() async throws {
+    let lab = try await ChannelLab()
+    let list = try await ChannelList.load(from: lab.listURL)
+    #expect(list.channels.count == 9)
+    #expect(list.guideURLs == ["guide.xml"])
+    #expect(list.channels[2].location == lab.server.url("live/hls/index.m3u8").absoluteString)
+    #expect(list.groups == ["UDP", "HLS", "Dead"])
+  }
+
+  @Test("a list that cannot be fetched is a typed error")
+  func unreadableList() async throws {
+    let lab = try await ChannelLab(dead: false)
+    await #expect(throws: VLCError.self) {
+      try await ChannelList.load(from: lab.server.url("status/404/a.m3u"))
+    }
+    await #expect(throws: VLCError.self) {
+      try await ChannelList.load(from: lab.server.url("files/garbage.mp4"))
+    }
+    await #expect(throws: VLCError.self) {
+      try await ChannelList.load(from: URL(fileURLWithPath: "/nonexistent/list.m3u"))
+    }
+  }
+
+  @Test("the checker finds the live channels alive and names why each dead one is dead")
+  func checkLab() async throws {
+    let lab = try await ChannelLab()
+    let list = try await ChannelList.load(from: lab.listURL)
+    let checker = ChannelChecker(concurrency: 3, timeout: .seconds(8))
+    let start = ContinuousClock.now
+    let results = try await checker.check(list.channels)
+    let elapsed = ContinuousClock.now - start
+    let byName = Dictionary(uniqueKeysWithValues: results.map { ($0.channel.name, $0) })
+    #expect(results.map(\.channel.name) == list.channels.map(\.name))
+    for name in ChannelLab.aliveNames {
+      let result = try #require(byName[name])
+      guard case .alive(let tracks, let width, let height) = result.status else {
+        Issue.record("\(name) should be alive: \(result.status)")
+        continue
+      }
+      #expect(tracks.contains { $0.kind == .video && $0.codec == "h264" }, "\(name): \(tracks)")
+      #expect(tracks.contains { $0.kind == .audio }, "\(name)")
+      #expect(
+        width == 64 && height == 64,
+        "\(name): \(String(describing: width))x\(String(describing: height))")
+    }
+    let expected: [String: ChannelFailure] = [
+      "Missing": .httpStatus(404), "Refused": .connectionRefused,
+      "No DNS": .hostNotFound("swiftvlc-lab.invalid"), "Hung": .timeout, "Garbage": .noStream,
+      "Silent UDP": .timeout,
+    ]
+    for (name, failure) in expected {
+      #expect(byName[name]?.status == .dead(failure), "\(name)")
+    }
+    // 9 channels, 3 at a time, each bounded by 8 s plus its stop.
+    #expect(elapsed < .seconds(45), "checking took \(elapsed)")
+  }
+}

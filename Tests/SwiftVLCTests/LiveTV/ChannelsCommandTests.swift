@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import SwiftVLCCommandLine
+
+@Suite("swiftvlc channels")
+struct ChannelsCommandTests {
+  @Test("the command line takes a list, --check, --json, --timeout and --concurrency")
+  func parsing() throws {
+    let command = try CommandLineParser.parse([
+      "channels", "tv.m3u", "--check", "--json", "--timeout", "3s", "--concurrency", "8",
+    ])
+    #expect(
+      command
+        == .channels(
+          Command.Channels(
+            list: "tv.m3u", check: true, json: true, timeout: .seconds(3), concurrency: 8)))
+    #expect(throws: UsageError.self) {
+      try CommandLineParser.parse(["channels", "tv.m3u", "--concurrency", "0"])
+    }
+    #expect(throws: UsageError.self) { try CommandLineParser.parse(["channels"]) }
+  }
+
+  @Test("--check prints one line per channel of the lab, alive or dead with the reason")
+  func check() async throws {
+    let lab = try await ChannelLab()
+    let result = try await runTool(
+      ["channels", lab.listURL.absoluteString, "--check", "--timeout", "6s", "--concurrency", "5"],
+      within: .seconds(60))
+    #expect(result.status == 1, "a dead channel makes the status 1")
+    let lines = result.stdoutLines.sorted { $0.prefix(2) < $1.prefix(2) }
+    #expect(lines.count == 9, "\(result.stdout)")
+    for name in ChannelLab.aliveNames {
+      #expect(lines.contains { $0.contains("alive \(name): 64x64 h264,mp4a") }, "\(name)")
+    }
+    #expect(lines.contains { $0.hasSuffix("dead Missing: HTTP 404") })
+    #expect(lines.contains { $0.hasSuffix("dead Refused: connection refused") })
+    #expect(lines.contains { $0.hasSuffix("dead No DNS: DNS: swiftvlc-lab.invalid not found") })
+    #expect(lines.contains { $0.hasSuffix("dead Hung: timeout") })
+    #expect(lines.contains { $0.hasSuffix("dead Garbage: no stream") })
+  }
+
+  @Test("--json lists the channels in order with their group and guide id")
+  func listJSON() async throws {
+    let lab = try await ChannelLab()
+    let result = try await runTool(["channels", lab.listURL.absoluteString, "--json"])
+    #expect(result.status == 0)
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    #expect(array.count == 9)
+    #expect(array.first?["name"] as? String == "UDP One")
+    #expect(array.first?["group"] as? String == "UDP")
+    #expect(array.first?["tvgId"] as? String == "udp one")
+    #expect(array.first?["status"] == nil)
+  }
+
+  @Test("a list that cannot be read is an error on stderr with status 1")
+  func unreadable() async throws {
+    let result = try await runTool(["channels", "/nonexistent/tv.m3u"])
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("swiftvlc: channels:"))
+  }
+}
+
+@Suite("Channel keys")
+struct ChannelKeyTests {
+  @Test("Page Up and Page Down decode as previous and next channel, even split across reads")
+  func pageKeys() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}[5~\u{1B}[6~".utf8)) == [.previousChannel, .nextChannel])
+    #expect(decoder.feed(Array("\u{1B}[6".utf8)).isEmpty)
+    #expect(decoder.feed(Array("~q".utf8)) == [.nextChannel, .quit])
+    #expect(decoder.feed(Array("\u{1B}[3~".utf8)).isEmpty, "Delete is ignored")
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+@Suite("MPEG-TS programs")
+@MainActor
+struct TransportStreamProgramTests {
+  /// A 6 s transport stream with two programs: 101 "News" (64×64) by LabOne and 202 "Sport"
+  /// (96×48) by LabTwo. ffmpeg runs off the main actor, which other suites wait on.
+  static func makeMultiProgram(_ generated: GeneratedMedia) async throws -> String {
+    try await Task.detached { try makeMultiProgramNow(generated) }.value
+  }
+
+  nonisolated static func makeMultiProgramNow(_ generated: GeneratedMedia) throws -> String {
+    try generated.make(
+      "multi.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=size=64x64:rate=25:duration=6",
+        "-f", "lavfi", "-i", "testsrc2=size=96x48:rate=25:duration=6",
+        "-c:v", "libx264", "-pix_fmt", "yuv420p", "-g", "25", "-map", "0", "-map", "1",
+        "-program", "program_num=101:title=News:st=0",
+        "-program", "program_num=202:title=Sport:st=1",
+        "-metadata:p:0", "service_provider=LabOne", "-metadata:p:1", "service_provider=LabTwo",
+        "-f", "mpegts",
+      ])
+  }
+
+  @Test("the programs of a multi-program stream are listed with name, provider and streams")
+  func listing() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let programs = try TransportStreamProgram.programs(
+      inFile: try await Self.makeMultiProgram(generated))
+    #expect(programs.map(\.number) == [101, 202])
+    #expect(programs.map(\.name) == ["News", "Sport"])
+    #expect(programs.map(\.provider) == ["LabOne", "LabTwo"])
+    #expect(programs[0].streams.map(\.kind) == [.video])
+    #expect(programs[0].streams.first?.streamType == 0x1B)
+    #expect(programs[1].streams.map(\.pid) == [0x101])
+
+    let single = try TransportStreamProgram.programs(inFile: Fixture.shortTS.path)
+    #expect(single.map(\.number) == [1])
+    #expect(single.first?.name == "SwiftVLC")
+    #expect(single.first?.streams.map(\.kind) == [.video, .audio])
+  }
+
+  @Test("bytes that are not a transport stream are an invalid input")
+  func notTransportStream() {
+    #expect(throws: VLCError.self) {
+      try TransportStreamProgram.programs(inFile: Fixture.garbage.path)
+    }
+    #expect(throws: VLCError.self) { try TransportStreamProgram.programs(in: Data()) }
+    #expect(throws: VLCError.self) {
+      try TransportStreamProgram.programs(inFile: "/nonexistent/a.ts")
+    }
+  }
+
+  @Test("a program is chosen at open and switched while playing, keeping a file's position")
+  func switching() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let path = try await Self.makeMultiProgram(generated)
+    let player = Player(instance: try headlessInstance())
+    let frames = try player.videoFrames(format: .rgba)
+    let widths = Task {
+      var seen: [Int] = []
+      for await frame in frames where seen.last != frame.width { seen.append(frame.width) }
+      return seen
+    }
+    let media = try Media(path: path, instance: player.instance)
+    media.selectProgram(202)
+    try player.play(media)
+    try await waitUntil("the Sport program plays past 1 s", within: .seconds(20)) {
+      player.state == .playing && player.currentTime > .seconds(1)
+    }
+    let before = player.currentTime
+    try player.switchProgram(to: 101)
+    try await waitUntil("the News program plays", within: .seconds(20)) {
+      player.state == .playing && player.currentMedia !== media && player.currentTime > .zero
+    }
+    #expect(player.currentTime >= before - .seconds(1), "resumed at \(player.currentTime)")
+    await player.stop()
+    widths.cancel()
+    let seen = await widths.value
+    #expect(seen.first == 96, "the first program shown is Sport (96 wide): \(seen)")
+    #expect(seen.contains(64), "News (64 wide) is shown after the switch: \(seen)")
+  }
+}
+
+@Suite("Teletext")
+@MainActor
+struct TeletextTests {
+  @Test("the teletext page is kept by the player and validated")
+  func page() async throws {
+    let player = Player(instance: try headlessInstance())
+    #expect(await player.teletextPage() == 100, "libVLC starts at the index page")
+    try player.setTeletextPage(888)
+    #expect(await player.teletextPage() == 888)
+    #expect(throws: VLCError.self) { try player.setTeletextPage(99) }
+    #expect(throws: VLCError.self) { try player.setTeletextPage(900) }
+  }
+}
