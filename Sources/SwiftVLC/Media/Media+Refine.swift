@@ -25,7 +25,7 @@ extension Media {
       if let duration = scan.duration { info.duration = duration }
       info.programs = assign(scan.programs, to: &info.tracks, unknowns: &info.unknowns)
     }
-    apply(audioFormats, to: &info.tracks, pids: scan.map { esIDs(of: $0.programs) })
+    SwiftVLC.apply(audioFormats, to: &info.tracks, pids: scan.map { esIDs(of: $0.programs) })
     if let path, info.tracks.count == 1, ["mp3", "mpga"].contains(info.tracks[0].codec),
       let audio = MPEGAudioScan.scan(path: path)
     {
