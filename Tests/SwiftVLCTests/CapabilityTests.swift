@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwiftVLC
 
-@Suite("Instance capabilities")
+@Suite("Instance capabilities", .sharesTheMachine)
 @MainActor
 struct CapabilityTests {
   let instance: VLCInstance

@@ -4,7 +4,7 @@ import Testing
 
 /// The tool never reports success for a bad result, never hangs on a signal, says why it
 /// failed, and leaves stderr to its own lines.
-@Suite("swiftvlc failures, interruptions and stderr")
+@Suite("swiftvlc failures, interruptions and stderr", .sharesTheMachine)
 struct CommandLineFailureTests {
   @Test("play of a stalled stream prints stalled, and Ctrl-C ends it within 2 s with end last")
   func playStalledThenInterrupted() async throws {

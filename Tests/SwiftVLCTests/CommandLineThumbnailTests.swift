@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLCCommandLine
 import Testing
 
-@Suite("swiftvlc thumbnail sheets")
+@Suite("swiftvlc thumbnail sheets", .sharesTheMachine)
 struct CommandLineThumbnailTests {
   @Test("a sheet without --width has cells 320 pixels wide, or the source's width when smaller")
   func defaultCellWidth() {

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Typed configuration")
+@Suite("Typed configuration", .sharesTheMachine)
 @MainActor
 struct ConfigurationTests {
   @Test("every setting becomes the libVLC option it stands for, and libVLC accepts them all")

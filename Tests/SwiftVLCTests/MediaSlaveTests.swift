@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Media slaves")
+@Suite("Media slaves", .sharesTheMachine)
 struct MediaSlaveTests {
   @Test("added subtitle and audio files are listed with their kind and priority, then removed")
   func listAndRemove() throws {

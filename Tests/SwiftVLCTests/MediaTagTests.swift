@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Writing tags")
+@Suite("Writing tags", .sharesTheMachine)
 struct MediaTagTests {
   /// The format tags ffprobe reads from `path`, keys lowercased.
   static func probedTags(_ path: String) throws -> [String: String] {

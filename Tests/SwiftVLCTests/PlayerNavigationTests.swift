@@ -5,7 +5,7 @@ import Testing
 // No disc-menu fixture can be made on this machine (no dvdauthor, no mkvmerge, and libVLC's
 // Matroska menus need mkvmerge's DVD-menu codec): these tests check navigation's contract on
 // media without menus.
-@Suite("Menu navigation and chapters")
+@Suite("Menu navigation and chapters", .sharesTheMachine)
 @MainActor
 struct PlayerNavigationTests {
   let instance: VLCInstance

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Seeking you can wait for")
+@Suite("Seeking you can wait for", .sharesTheMachine)
 @MainActor
 struct PlayerSeekingTests {
   let instance: VLCInstance

@@ -3,7 +3,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Player window input and fullscreen")
+@Suite("Player window input and fullscreen", .sharesTheMachine)
 @MainActor
 struct PlayerWindowTests {
   /// Plays seek.mp4 (160×120) into a 160×120 X window on a private X server, paused, with

@@ -7,7 +7,7 @@ import Testing
 /// frame rate, language, title, chapters and MPEG-TS programs. The deviations libVLC cannot
 /// avoid are listed in docs/libvlc3-findings.md. One file at a time: encoding beside the
 /// other suites must not starve them.
-@Suite("Probe oracle", .serialized)
+@Suite("Probe oracle", .serialized, .sharesTheMachine)
 struct ProbeOracleTests {
   @Test("parse agrees with ffprobe", arguments: ProbeCorpus.allCases)
   func agreesWithFFprobe(_ file: ProbeCorpus) async throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// A recording never reports success for a file that is not one: codecs the container cannot
 /// hold, destinations that cannot be written, sources that fail half-way.
-@Suite("Recording verification")
+@Suite("Recording verification", .sharesTheMachine)
 struct RecordingVerificationTests {
   let instance: VLCInstance
 

@@ -5,7 +5,9 @@ import Testing
 /// Thumbnails compared, pixel by pixel, with the frames ffmpeg decodes from the same clip
 /// (see `Support/FrameOracle.swift`). The times are not multiples of the 2 s keyframe
 /// interval; some fall between two frames, some on a frame.
-@Suite("Thumbnail frames agree with ffmpeg", .enabled(if: FrameOracle.isAvailable, "needs ffmpeg"))
+@Suite(
+  "Thumbnail frames agree with ffmpeg", .sharesTheMachine,
+  .enabled(if: FrameOracle.isAvailable, "needs ffmpeg"))
 struct ThumbnailFrameTests {
   static let times = [1.3, 2.7, 3.0, 5.2, 6.1]
   /// The largest mean difference (0…255) between a right picture and ffmpeg's frame: both

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Channel player")
+@Suite("Channel player", .sharesTheMachine)
 @MainActor
 struct ChannelPlayerTests {
   /// Waits for the switch to `index` to show its first picture, and returns how long it took.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwiftVLCCommandLine
 
-@Suite("swiftvlc channels")
+@Suite("swiftvlc channels", .sharesTheMachine)
 struct ChannelsCommandTests {
   @Test("the command line takes a list, --check, --json, --timeout and --concurrency")
   func parsing() throws {
@@ -62,7 +62,7 @@ struct ChannelsCommandTests {
   }
 }
 
-@Suite("Channel keys")
+@Suite("Channel keys", .sharesTheMachine)
 struct ChannelKeyTests {
   @Test("Page Up and Page Down decode as previous and next channel, even split across reads")
   func pageKeys() {

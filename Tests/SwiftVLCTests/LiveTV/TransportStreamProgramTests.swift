@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("MPEG-TS programs")
+@Suite("MPEG-TS programs", .sharesTheMachine)
 @MainActor
 struct TransportStreamProgramTests {
   /// A 6 s transport stream with two programs: 101 "News" (64×64) by LabOne and 202 "Sport"
@@ -87,7 +87,7 @@ struct TransportStreamProgramTests {
   }
 }
 
-@Suite("Teletext")
+@Suite("Teletext", .sharesTheMachine)
 @MainActor
 struct TeletextTests {
   @Test("the teletext page is kept by the player and validated")
