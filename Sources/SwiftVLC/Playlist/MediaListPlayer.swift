@@ -1,35 +1,5 @@
 internal import CLibVLC
 import Observation
-import Synchronization
-
-/// How a ``MediaListPlayer`` moves on when an item ends. Maps `libvlc_playback_mode_t`.
-public enum PlaybackMode: Sendable, Equatable, CaseIterable {
-  /// Plays the list once, in order (`libvlc_playback_mode_default`).
-  case `default`
-  /// Plays the list in order and starts over after the last item (`libvlc_playback_mode_loop`).
-  case loop
-  /// Plays the current item again and again (`libvlc_playback_mode_repeat`).
-  case `repeat`
-
-  var native: libvlc_playback_mode_t {
-    switch self {
-    case .default: libvlc_playback_mode_default
-    case .loop: libvlc_playback_mode_loop
-    case .repeat: libvlc_playback_mode_repeat
-    }
-  }
-}
-
-/// Something a ``MediaListPlayer`` did, as delivered by ``MediaListPlayer/events``.
-public enum MediaListPlayerEvent: Sendable, Equatable {
-  /// An item started playing: its index in the list, or `nil` when it is no longer in the
-  /// list.
-  case itemStarted(index: Int?)
-  /// The last item ended and nothing follows (``PlaybackMode/default``).
-  case listEnded
-  /// ``MediaListPlayer/stop()`` stopped playback.
-  case stopped
-}
 
 /// Plays a ``MediaList`` item after item through a ``Player``. Wraps
 /// `libvlc_media_list_player_t`.
@@ -79,6 +49,8 @@ public final class MediaListPlayer {
   @ObservationIgnored private var vacatedIndex: Int?
   /// The index the last play request asked for, to place duplicated media.
   @ObservationIgnored private var requestedIndex: Int?
+  /// Counts play requests, so that a stop that returns after a later play leaves its item be.
+  @ObservationIgnored private var playRequests = 0
 
   /// Creates a list player for `list`, with a player on the list's instance.
   public convenience init(list: MediaList) {
@@ -182,10 +154,11 @@ public final class MediaListPlayer {
       throw .invalidInput("index \(index) is outside 0..<\(count)")
     }
     requestedIndex = index
-    let native = native
+    playRequests += 1
     let list = list
-    player.beginListSession { player in
-      native.playItem(at: index, of: list, on: player)
+    player.beginListSession {
+      let native = native
+      return { player in native.playItem(at: index, of: list, on: player) }
     }
   }
 
@@ -225,9 +198,12 @@ public final class MediaListPlayer {
   /// Stops playback and waits, without blocking the main actor, until libVLC has closed the
   /// input. ``play()`` then starts from the first item. Maps
   /// `libvlc_media_list_player_stop`, which blocks in libVLC 3 and runs on the player's queue.
+  /// A play requested while the stop waits wins: the stop then leaves its item in place.
   public func stop() async {
     let native = native
+    let requests = playRequests
     await player.stop { _ in libvlc_media_list_player_stop(native.pointer) }
+    guard playRequests == requests else { return }
     current = nil
     currentIndex = nil
     vacatedIndex = nil
@@ -273,96 +249,5 @@ public final class MediaListPlayer {
   /// The index of `media` closest to `hint` (the same media may be in the list twice).
   private func locate(_ media: Media, near hint: Int) -> Int? {
     list.indices(of: media).min { abs($0 - hint) < abs($1 - hint) }
-  }
-}
-
-extension Player {
-  /// Ends the current session and lets a list player open the next one: `start` runs on the
-  /// player's queue after the stop, once the new session's generation is in place, so the
-  /// list player's `set_media` reaches ``adoptSession(of:)``.
-  func beginListSession(_ start: @escaping @Sendable (OpaquePointer) -> Void) {
-    if state == .stopping { replaceNativePlayer() }
-    feed(.handOver)
-    let session = generation
-    let box = bridge.box
-    let native = self.native
-    native.interruptAudioWait()
-    native.async { player in
-      // Stopped here, interrupting a custom input, rather than inside libVLC's item change:
-      // the old session's events then carry the old generation.
-      native.stopInterruptingInput()
-      box.generation.store(session, ordering: .releasing)
-      start(player)
-    }
-  }
-}
-
-/// A native list player event, copied out of the C callback.
-enum NativeListEvent: Sendable {
-  case played
-  case stopped
-}
-
-/// Owns one `libvlc_media_list_player_t` and its event listeners.
-///
-/// Released on the driving player's queue (see ``MediaListPlayer``'s deinit): libVLC's release
-/// joins the list player's thread, which may be changing items.
-final class NativeListPlayer: Sendable {
-  nonisolated(unsafe) let pointer: OpaquePointer  // owned: released in deinit, never reassigned
-  let broadcaster = Broadcaster<NativeListEvent>()
-  private let attachment: EventAttachment<Broadcaster<NativeListEvent>>
-
-  init(instance: VLCInstance, player: NativePlayer, list: MediaList) {
-    guard let pointer = libvlc_media_list_player_new(instance.pointer) else {
-      fatalError("SwiftVLC: libvlc_media_list_player_new failed (out of memory)")
-    }
-    self.pointer = pointer
-    libvlc_media_list_player_set_media_player(pointer, player.pointer)
-    libvlc_media_list_player_set_media_list(pointer, list.pointer)
-    attachment = EventAttachment(
-      manager: libvlc_media_list_player_event_manager(pointer),
-      types: [libvlc_MediaListPlayerPlayed, libvlc_MediaListPlayerStopped], box: broadcaster,
-      callback: listPlayerEventCallback)
-  }
-
-  deinit {
-    invalidate()
-    libvlc_media_list_player_release(pointer)
-  }
-
-  /// Plays item `index` of `list`, unless the list has shrunk since it was checked (libVLC 3
-  /// would then replay the previous media). No change to the list can come between the check
-  /// and the jump, which reads the list unlocked. Runs on the player's queue, where the player
-  /// was stopped just before, so the jump does not wait for an input to close.
-  func playItem(at index: Int, of list: MediaList, on player: OpaquePointer) {
-    list.withChangesHeld {
-      // No change can run meanwhile, so the Swift items match the native list.
-      guard index < list.count else { return }
-      libvlc_media_list_player_play_item_at_index(pointer, Int32(index))
-    }
-  }
-
-  /// Detaches the listeners and ends the event stream. Idempotent.
-  func invalidate() {
-    attachment.detach()
-    broadcaster.terminate()
-  }
-}
-
-/// Maps a list player event and broadcasts it. Runs on libVLC's threads, inside the list
-/// player's lock: it must not call into libVLC or wait.
-private func listPlayerEventCallback(
-  event: UnsafePointer<libvlc_event_t>?, context: UnsafeMutableRawPointer?
-) {
-  guard let event, let context else { return }
-  let broadcaster = Unmanaged<Broadcaster<NativeListEvent>>.fromOpaque(context)
-    .takeUnretainedValue()
-  switch libvlc_event_e(rawValue: UInt32(bitPattern: event.pointee.type)) {
-  case libvlc_MediaListPlayerPlayed:
-    broadcaster.broadcast(.played)
-  case libvlc_MediaListPlayerStopped:
-    broadcaster.broadcast(.stopped)
-  default:
-    break
   }
 }

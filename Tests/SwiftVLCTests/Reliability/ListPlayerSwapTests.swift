@@ -1,0 +1,93 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// A list player whose player had to put a fresh native player in place of one that a stop
+/// could not finish (an HLS segment whose server holds the connection): the list goes on
+/// through the fresh one, with its playback mode, its item events and its automatic advance.
+@Suite("List player across a native player swap", .sharesTheMachine)
+@MainActor
+struct ListPlayerSwapTests {
+  let instance: VLCInstance
+  let server: TestServer
+
+  init() async throws {
+    instance = try headlessInstance()
+    server = try await TestServer()
+  }
+
+  /// A list of a stalling HLS stream, then two local files; its player stops within 1 s and
+  /// reports a stall after 1.5 s.
+  func listPlayerStalledOnFirstItem() async throws -> MediaListPlayer {
+    let stalling = try Media(
+      url: server.url("hlsfault/stall/1/hls/index.m3u8"), instance: instance)
+    let list = try MediaList(
+      [
+        stalling, try Media(path: Fixture.shortMP4.path, instance: instance),
+        try Media(path: Fixture.shortTS.path, instance: instance),
+      ], instance: instance)
+    let listPlayer = MediaListPlayer(list: list)
+    listPlayer.player.stallTimeout = .seconds(1.5)
+    listPlayer.player.stopTimeout = .seconds(1)
+    try listPlayer.play(at: 0)
+    try await waitUntil("the stall to be reported", within: .seconds(10)) {
+      listPlayer.player.isStalled
+    }
+    return listPlayer
+  }
+
+  @Test("after a stuck stop the list plays on: items, repeat mode and the advance to the end")
+  func listGoesOnAfterStuckStop() async throws {
+    let listPlayer = try await listPlayerStalledOnFirstItem()
+    listPlayer.mode = .repeat
+    try await within(.seconds(5), "the stuck stop to return") { await listPlayer.stop() }
+    #expect(listPlayer.player.state == .stopped)
+
+    let events = listPlayer.events
+    try listPlayer.play(at: 1)
+    // Repeat mode, set before the swap, still holds: item 1 starts twice. Then the default
+    // mode, set on the fresh native list player, moves on to item 2 and ends the list.
+    _ = try await events.first(within: .seconds(10), "item 1 to start") {
+      $0 == .itemStarted(index: 1)
+    }
+    #expect(listPlayer.player.currentMedia === listPlayer.list[1])
+    _ = try await events.first(within: .seconds(15), "item 1 to start again (repeat)") {
+      $0 == .itemStarted(index: 1)
+    }
+    listPlayer.mode = .default
+    let rest = try await within(.seconds(30), "the list to end") {
+      var seen: [MediaListPlayerEvent] = []
+      for await event in events {
+        seen.append(event)
+        if event == .listEnded { break }
+      }
+      return seen
+    }
+    // Item 1 may have started a third time before the mode change reached libVLC.
+    #expect(rest.filter { $0 != .itemStarted(index: 1) } == [.itemStarted(index: 2), .listEnded])
+    #expect(listPlayer.player.outcome == .ended)
+    server.stop()
+  }
+
+  @Test("a jump while a stop is still stuck plays the item at once through a fresh player")
+  func jumpDuringStuckStop() async throws {
+    let listPlayer = try await listPlayerStalledOnFirstItem()
+    listPlayer.player.stopTimeout = .seconds(60)
+    let stopping = Task { await listPlayer.stop() }
+    try await waitUntil("stopping", within: .seconds(2)) {
+      listPlayer.player.state == .stopping
+    }
+    let events = listPlayer.events
+    try listPlayer.play(at: 2)
+    _ = try await events.first(within: .seconds(5), "item 2 to start") {
+      $0 == .itemStarted(index: 2)
+    }
+    try await waitUntil("playing", within: .seconds(5)) { listPlayer.player.state == .playing }
+    #expect(listPlayer.player.currentMedia === listPlayer.list[2])
+    try await within(.seconds(5), "the stop to return") { await stopping.value }
+    // The stop that returned after the jump leaves the jumped-to item in place.
+    #expect(listPlayer.currentIndex == 2)
+    #expect(listPlayer.player.state == .playing || listPlayer.player.outcome == .ended)
+    server.stop()
+  }
+}
