@@ -68,6 +68,17 @@ AAC_MKV_SHIFT="asetpts=PTS+1024/SR/TB"
     -movflags +faststart -t 3 \
     "$FIX/seek.mp4"
 
+# long.mp4: 30 s, 96x64 testsrc2 at 10 fps, keyframe every second, 440 Hz AAC
+#    at 8 kHz: for tests whose clip must not end while they pause, seek or loop.
+"${FF[@]}" \
+    -f lavfi -i "testsrc2=size=96x64:rate=10" \
+    -f lavfi -i "sine=frequency=440:sample_rate=8000" \
+    -map 0:v -map 1:a "${BITEXACT[@]}" \
+    "${X264[@]}" -crf 40 -g 10 -keyint_min 10 -sc_threshold 0 -bf 0 \
+    -c:a aac -b:a 8k -ac 1 \
+    -movflags +faststart -t 30 \
+    "$FIX/long.mp4"
+
 # ---------------------------------------------------------------------------
 # 3. tracks.mkv: 4 s 96x64 testsrc, 2 audio (eng 440 Hz / fre 880 Hz),
 #    2 subtitles (SRT eng / ASS fre, 0.5-3.5 s), 2 chapters.

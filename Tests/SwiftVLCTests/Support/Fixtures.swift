@@ -4,6 +4,7 @@ import Foundation
 enum Fixture: String, CaseIterable {
   case shortMP4 = "short.mp4"
   case seekMP4 = "seek.mp4"
+  case longMP4 = "long.mp4"
   case tracksMKV = "tracks.mkv"
   case sineWAV = "sine440.wav"
   case sidecarSRT = "sidecar.srt"
