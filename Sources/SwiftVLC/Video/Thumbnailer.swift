@@ -173,6 +173,13 @@ public actor Thumbnailer {
       let size = request.size(forSource: declared)
       request = FrameRequest(format: .rgba, width: size.width, height: size.height)
     }
+    if let path = localPath {
+      let outcome = try await FileFrameDecoder.picture(
+        path: path, at: time, keyframeOnly: mode == .fast, limit: deadline - .now,
+        size: { asked.size(forSource: $0) })
+      if case .picture(let thumbnail, _) = outcome { return thumbnail }
+      // libavformat cannot read it: libVLC may, with its own seeking.
+    }
     let session = try ThumbnailSession(media: media, request: request, mode: mode, start: time)
     defer { session.end() }
     let outcome = await session.capture.next(within: deadline - .now, start: session.play)
@@ -201,6 +208,13 @@ public actor Thumbnailer {
     case .failed(let error):
       throw error
     }
+  }
+
+  /// The file a `file://` media plays, which the exact path decodes; `nil` for other media.
+  private var localPath: String? {
+    guard media.input == nil, media.mrl.hasPrefix("file://"), let url = URL(string: media.mrl)
+    else { return nil }
+    return url.path
   }
 
   /// The media's length and tracks. The parse runs in its own task: cancelling a request
