@@ -16,6 +16,7 @@ struct svlc_frame_decoder {
   int64_t deadline;  // on av_gettime_relative()'s clock
   AVFrame *picture;
   int64_t picture_time;  // microseconds from the file's start
+  int64_t duration;      // microseconds, 0 when unknown
 };
 
 /// The packets of the video stream from one keyframe on, in decode order.
@@ -69,6 +70,10 @@ void svlc_frame_decoder_free(svlc_frame_decoder *decoder) {
   if (!decoder) return;
   av_frame_free(&decoder->picture);
   free(decoder);
+}
+
+int64_t svlc_frame_decoder_duration(const svlc_frame_decoder *decoder) {
+  return decoder->duration;
 }
 
 void svlc_frame_decoder_stop(svlc_frame_decoder *decoder) { atomic_store(&decoder->stop, 1); }
@@ -220,7 +225,8 @@ svlc_frame_result svlc_frame_decoder_run(svlc_frame_decoder *decoder, const char
   }
   const AVCodec *found = NULL;
   int stream = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &found, 0);
-  if (stream < 0 || !found) {
+  if (stream < 0 || !found ||
+      (format->streams[stream]->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
     say(message, message_size, "libavformat finds no video stream it can decode");
     goto end;
   }
@@ -228,8 +234,16 @@ svlc_frame_result svlc_frame_decoder_run(svlc_frame_decoder *decoder, const char
     if ((int)index != stream) format->streams[index]->discard = AVDISCARD_ALL;
   }
   AVStream *video = format->streams[stream];
+  decoder->duration = format->duration > 0 ? format->duration : 0;
+  if (decoder->duration > 0 && time_us >= decoder->duration) {
+    result = SVLC_FRAME_PAST_END;
+    goto end;
+  }
   int64_t start = format->start_time != AV_NOPTS_VALUE ? format->start_time : 0;
-  int64_t target = av_rescale_q(start + time_us, AV_TIME_BASE_Q, video->time_base);
+  // Rounded down: at 1.3 s in a time base of 1/25 s the frame at 32 (1.28 s) is shown, not
+  // the one at 33.
+  int64_t target = av_rescale_q_rnd(start + time_us, AV_TIME_BASE_Q, video->time_base,
+                                    AV_ROUND_DOWN | AV_ROUND_PASS_MINMAX);
 
   // Seek to the keyframe before the time. Some demuxers land after it (MPEG-TS seeks by
   // PCR, and its muxers send video ahead of the PCR): then seek further back, at last to

@@ -6,7 +6,7 @@
 
 /// Finds and decodes one picture of a media file with libavformat and libavcodec, knowing the
 /// presentation time of every frame (libVLC 3 gives its pictures none): the thumbnailer's
-/// exact path. One decoder object per picture; `svlc_frame_decoder_stop` may be called from
+/// exact path. A video stream that is only a cover picture does not count as video. One decoder object per picture; `svlc_frame_decoder_stop` may be called from
 /// any thread while `svlc_frame_decoder_run` blocks on another.
 typedef struct svlc_frame_decoder svlc_frame_decoder;
 
@@ -22,6 +22,8 @@ typedef enum {
   SVLC_FRAME_STOPPED = 3,
   /// The time limit passed.
   SVLC_FRAME_TIMED_OUT = 4,
+  /// The time is at or past the end of the file (`svlc_frame_decoder_duration` tells it).
+  SVLC_FRAME_PAST_END = 5,
 } svlc_frame_result;
 
 svlc_frame_decoder *svlc_frame_decoder_new(void);
@@ -41,6 +43,10 @@ svlc_frame_result svlc_frame_decoder_run(svlc_frame_decoder *decoder, const char
 /// file's start; zeros before a successful run.
 void svlc_frame_decoder_picture(const svlc_frame_decoder *decoder, int *width, int *height,
                                 int64_t *time_us);
+
+/// The file's duration in microseconds as its container declares it, or 0 when unknown;
+/// known after `svlc_frame_decoder_run` opened the file.
+int64_t svlc_frame_decoder_duration(const svlc_frame_decoder *decoder);
 
 /// Converts the decoded picture to `width`×`height` RGBA (bicubic, the picture's own colour
 /// matrix and range) into `rgba` (`width * height * 4` bytes). Returns 0 on success.

@@ -15,6 +15,8 @@ enum FileFrameDecoder {
     case picture(Thumbnail, time: Duration)
     /// libavformat cannot read the file (or finds no video with timestamps): another way may.
     case unreadable(String)
+    /// The time is at or past the end of the file, whose duration this is.
+    case pastTheEnd(Duration)
   }
 
   /// The picture of the file at `path` at `time`, `size` deciding the output size from the
@@ -70,6 +72,8 @@ enum FileFrameDecoder {
         break
       case SVLC_FRAME_UNREADABLE:
         return .success(.unreadable(reason))
+      case SVLC_FRAME_PAST_END:
+        return .success(.pastTheEnd(.microseconds(svlc_frame_decoder_duration(pointer))))
       case SVLC_FRAME_STOPPED:
         return .failure(.cancelled)
       case SVLC_FRAME_TIMED_OUT:

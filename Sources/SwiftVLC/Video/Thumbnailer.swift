@@ -86,6 +86,9 @@ public actor Thumbnailer {
     defer { release() }
     if Task.isCancelled { throw .cancelled }
     let deadline = ContinuousClock.now + timeout
+    if let path = localPath, let thumbnail = try await exactPicture(path: path, at: time, deadline: deadline) {
+      return thumbnail
+    }
 
     let info = try await mediaInfo(timeout: timeout)
     guard info.tracks.isEmpty || info.tracks.contains(where: { $0.kind == .video }) else {
@@ -158,6 +161,23 @@ public actor Thumbnailer {
     var result: Result<Thumbnail, VLCError>
   }
 
+  /// The exact picture of a local file (``FileFrameDecoder``), without libVLC's parse: `nil`
+  /// when libavformat cannot read the file, which libVLC then tries with its own seeking.
+  private func exactPicture(path: String, at time: Duration, deadline: ContinuousClock.Instant)
+    async throws(VLCError) -> Thumbnail?
+  {
+    let asked = FrameRequest(
+      format: .rgba, width: width == 0 ? nil : width, height: height == 0 ? nil : height)
+    let outcome = try await FileFrameDecoder.picture(
+      path: path, at: time, keyframeOnly: mode == .fast, limit: deadline - .now,
+      size: { asked.size(forSource: $0) })
+    switch outcome {
+    case .picture(let thumbnail, _): return thumbnail
+    case .pastTheEnd(let duration): throw pastTheEnd(time, duration)
+    case .unreadable: return nil
+    }
+  }
+
   private func picture(at time: Duration, source: MediaInfo, deadline: ContinuousClock.Instant)
     async throws(VLCError) -> Thumbnail
   {
@@ -172,13 +192,6 @@ public actor Thumbnailer {
     if let declared, declared.width > 0, declared.height > 0 {
       let size = request.size(forSource: declared)
       request = FrameRequest(format: .rgba, width: size.width, height: size.height)
-    }
-    if let path = localPath {
-      let outcome = try await FileFrameDecoder.picture(
-        path: path, at: time, keyframeOnly: mode == .fast, limit: deadline - .now,
-        size: { asked.size(forSource: $0) })
-      if case .picture(let thumbnail, _) = outcome { return thumbnail }
-      // libavformat cannot read it: libVLC may, with its own seeking.
     }
     let session = try ThumbnailSession(media: media, request: request, mode: mode, start: time)
     defer { session.end() }
