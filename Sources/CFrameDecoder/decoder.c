@@ -6,6 +6,7 @@
 #include <libavformat/avformat.h>
 #include <libavutil/time.h>
 #include <libswscale/swscale.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -42,6 +43,20 @@ static int list_push(packet_list *list, AVPacket *packet) {
   list->items[list->count++] = packet;
   return 0;
 }
+
+/// Whether this thread is decoding for a thumbnail: libavformat's messages (a damaged file
+/// makes the demuxers talk) are dropped there. A library prints nothing its user did not ask
+/// for, and AVFormatContext, unlike AVCodecContext, has no per-context log level.
+static _Thread_local int quiet_thread;
+
+static void filtered_log(void *context, int level, const char *format, va_list arguments) {
+  if (quiet_thread) return;
+  av_log_default_callback(context, level, format, arguments);
+}
+
+static void install_log_filter(void) { av_log_set_callback(filtered_log); }
+
+static pthread_once_t log_filter_once = PTHREAD_ONCE_INIT;
 
 static int halted(void *opaque) {
   svlc_frame_decoder *decoder = opaque;
@@ -99,10 +114,13 @@ enum { REORDER_LIMIT = 16 };
 /// or before `target`. A packet decoded after one whose decode time is past `target` is
 /// presented later too (pts >= dts), so reading stops there. With `first_key_fallback`, when
 /// no such keyframe comes, keeps the first keyframe alone. Returns the number of packets kept
-/// (0: no suitable keyframe), or a negative AVERROR.
+/// (0: no suitable keyframe), or a negative AVERROR (AVERROR_INVALIDDATA when the data ends
+/// before the time that the stream's header says it reaches: a cut file).
 static int collect(AVFormatContext *format, int stream, int64_t target, int first_key_fallback,
                    packet_list *list) {
   list_clear(list);
+  int64_t latest_presentation_end = INT64_MIN;
+  int64_t *latest_end = &latest_presentation_end;
   int past = 0;
   for (;;) {
     AVPacket *packet = av_packet_alloc();
@@ -110,12 +128,24 @@ static int collect(AVFormatContext *format, int stream, int64_t target, int firs
     int status = av_read_frame(format, packet);
     if (status < 0) {
       av_packet_free(&packet);
-      return status == AVERROR_EOF ? list->count : status;
+      if (status != AVERROR_EOF) return status;
+      // The data ends before the time although the stream's header says it lasts longer:
+      // the file is cut, and the frame at the time is missing.
+      AVStream *video = format->streams[stream];
+      if (video->duration != AV_NOPTS_VALUE && video->duration > 0 &&
+          (video->start_time == AV_NOPTS_VALUE ? 0 : video->start_time) + video->duration >
+              target &&
+          *latest_end <= target) {
+        return AVERROR_INVALIDDATA;
+      }
+      return list->count;
     }
     if (packet->stream_index != stream || presentation_time(packet) == AV_NOPTS_VALUE) {
       av_packet_free(&packet);
       continue;
     }
+    int64_t end = presentation_time(packet) + (packet->duration > 0 ? packet->duration : 1);
+    if (end > *latest_end) *latest_end = end;
     int key = (packet->flags & AV_PKT_FLAG_KEY) != 0;
     int early = presentation_time(packet) <= target;
     int finished = packet->dts != AV_NOPTS_VALUE ? packet->dts > target
@@ -199,9 +229,24 @@ done:
   return status < 0 && status != AVERROR_EOF ? status : AVERROR_INVALIDDATA;
 }
 
+static svlc_frame_result run(svlc_frame_decoder *decoder, const char *path, int64_t time_us,
+                             int keyframe_only, int64_t limit_us, char *message,
+                             size_t message_size);
+
 svlc_frame_result svlc_frame_decoder_run(svlc_frame_decoder *decoder, const char *path,
                                          int64_t time_us, int keyframe_only, int64_t limit_us,
                                          char *message, size_t message_size) {
+  pthread_once(&log_filter_once, install_log_filter);
+  quiet_thread = 1;
+  svlc_frame_result result =
+      run(decoder, path, time_us, keyframe_only, limit_us, message, message_size);
+  quiet_thread = 0;
+  return result;
+}
+
+static svlc_frame_result run(svlc_frame_decoder *decoder, const char *path, int64_t time_us,
+                             int keyframe_only, int64_t limit_us, char *message,
+                             size_t message_size) {
   decoder->deadline = av_gettime_relative() + limit_us;
   av_frame_free(&decoder->picture);
   decoder->picture = av_frame_alloc();
@@ -262,7 +307,11 @@ svlc_frame_result svlc_frame_decoder_run(svlc_frame_decoder *decoder, const char
     int kept = collect(format, stream, target, last_try, &list);
     if (kept < 0) {
       result = halted(decoder) ? halt_reason(decoder) : SVLC_FRAME_FAILED;
-      say(message, message_size, "reading the file failed: %s", av_err2str(kept));
+      if (kept == AVERROR_INVALIDDATA) {
+        say(message, message_size, "the file's data ends before that time (a cut file?)");
+      } else {
+        say(message, message_size, "reading the file failed: %s", av_err2str(kept));
+      }
       goto end;
     }
     if (kept > 0) break;
