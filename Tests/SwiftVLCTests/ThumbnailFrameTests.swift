@@ -53,7 +53,8 @@ struct ThumbnailFrameTests {
     }
   }
 
-  @Test("the oracle: ffmpeg -ss gives the frame shown at a frame's start, the next one between frames")
+  @Test(
+    "the oracle: ffmpeg -ss gives the frame shown at a frame's start, the next one between frames")
   func oracleAgreesWithFFmpeg() async throws {
     let clip = try await FrameOracle.clip(OracleVariant(container: .mkv))
     // Past the last frame's start ffmpeg gives nothing.

@@ -66,7 +66,8 @@ enum FileFrameDecoder {
       let status = svlc_frame_decoder_run(
         pointer, path, max(0, Int64(time.microseconds)), keyframeOnly ? 1 : 0,
         max(1, Int64(limit.microseconds)), &message, message.count)
-      let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let reason = String(
+        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       switch status {
       case SVLC_FRAME_OK:
         break
@@ -92,7 +93,8 @@ enum FileFrameDecoder {
           pointer, Int32(output.width), Int32(output.height), $0.baseAddress)
       }
       guard converted == 0 else {
-        return .failure(.playbackFailed(reason: "libswscale could not convert a picture of \(path)"))
+        return .failure(
+          .playbackFailed(reason: "libswscale could not convert a picture of \(path)"))
       }
       return .success(
         .picture(

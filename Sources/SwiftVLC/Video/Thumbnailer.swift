@@ -97,7 +97,9 @@ public actor Thumbnailer {
     defer { release() }
     if Task.isCancelled { throw .cancelled }
     let deadline = ContinuousClock.now + timeout
-    if let path = localPath, let thumbnail = try await exactPicture(path: path, at: time, deadline: deadline) {
+    if let path = localPath,
+      let thumbnail = try await exactPicture(path: path, at: time, deadline: deadline)
+    {
       return thumbnail
     }
 
