@@ -207,6 +207,18 @@ static int decode(svlc_frame_decoder *decoder, AVCodecContext *codec, const pack
                   int64_t target, int keyframe_only) {
   int64_t key_time = presentation_time(list->items[0]);
   int sent = keyframe_only ? 1 : list->count;
+  // The frame to show: the latest presented at or before the target. Pictures no other
+  // picture refers to are not decoded unless they are that frame (as libVLC's decoder skips
+  // them while prerolling): up to half the work with B-frames.
+  // Only where every packet carries its own presentation time (not so for B-frames packed
+  // in AVI): the frame is then known before decoding.
+  int64_t shown = key_time;
+  int may_skip = 1;
+  for (int index = 0; index < sent; index++) {
+    int64_t time = presentation_time(list->items[index]);
+    if (time <= target && time > shown) shown = time;
+    if (list->items[index]->pts == AV_NOPTS_VALUE) may_skip = 0;
+  }
   AVFrame *frame = av_frame_alloc();
   if (!frame) return AVERROR(ENOMEM);
   int status = 0;
@@ -217,6 +229,8 @@ static int decode(svlc_frame_decoder *decoder, AVCodecContext *codec, const pack
       break;
     }
     const AVPacket *packet = index < sent ? list->items[index] : NULL;
+    int needed = !may_skip || !packet || presentation_time(packet) == shown;
+    codec->skip_frame = needed ? AVDISCARD_DEFAULT : AVDISCARD_NONREF;
     while ((status = avcodec_send_packet(codec, packet)) == AVERROR(EAGAIN)) {
       if (take(decoder, codec, frame, key_time, target, keyframe_only)) goto done;
     }
