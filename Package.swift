@@ -49,9 +49,18 @@ let package = Package(
       name: "CSwiftVLCShim",
       dependencies: ["CLibVLC"]
     ),
+    // Exact thumbnails of local files: libavformat and libavcodec, which Debian's libVLC
+    // plugins (vlc-plugin-base) already depend on, know every picture's presentation time.
+    .target(
+      name: "CFrameDecoder",
+      linkerSettings: [
+        .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
+        .linkedLibrary("avutil"),
+      ]
+    ),
     .target(
       name: "SwiftVLC",
-      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG"]
+      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder"]
     ),
     .target(
       name: "SwiftVLCCommandLine",

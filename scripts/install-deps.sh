@@ -11,6 +11,7 @@ packages=("$@")
   vlc-plugin-base     # demuxers, decoders, vmem/amem, null outputs, stream output
   vlc-plugin-video-output  # X11 output for embedding into a window
   libpng-dev          # Thumbnail.pngData() encodes with libpng (pkg-config name: libpng)
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # exact thumbnails of files
   libcurl4-openssl-dev  # ChannelList.load uses FoundationNetworking; its static build links -lcurl
   libx11-dev          # the X11 example and window tests
   xvfb                # a headless X server for the window tests

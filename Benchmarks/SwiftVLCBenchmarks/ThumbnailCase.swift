@@ -133,9 +133,10 @@ extension Bench {
           median: Double(right), runs: verdicts.map(\.difference)))
     }
     report.notes.append(
-      "SwiftVLC's precise pictures are libVLC 3's own precise seek, which ends its preroll on "
-        + "a decode timestamp: with B-frames it shows 1–3 frames before T (docs/libvlc3-findings.md, "
-        + "\"Thumbnails\").")
+      "SwiftVLC decodes a local file's pictures with libavformat/libavcodec, which know each "
+        + "frame's presentation time (libVLC 3's own precise seek showed 1–3 frames before T "
+        + "with B-frames; docs/libvlc3-findings.md, \"Thumbnails\"). The python-vlc rows are "
+        + "libVLC's seeking.")
     report.notes.append(
       "A frame is right when, among ffmpeg's frames from 2 before to 2 after the expected one, "
         + "the closest is the expected one and its mean absolute difference is below "

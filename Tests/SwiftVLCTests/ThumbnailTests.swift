@@ -223,6 +223,23 @@ struct ThumbnailTests {
     #expect(throws: VLCError.self) { try Thumbnailer(media: media, width: -1) }
   }
 
+  @Test("a file's picture that runs out of time fails with timeout, and the next one works")
+  func fileTimeout() async throws {
+    let thumbnailer = try Thumbnailer(media: media(.seekMP4), width: 32, mode: .precise)
+    var outcome: VLCError?
+    do throws(VLCError) {
+      _ = try await thumbnailer.thumbnail(at: .milliseconds(2_500), timeout: .microseconds(1))
+    } catch {
+      outcome = error
+    }
+    guard case .timeout? = outcome else {
+      Issue.record("expected timeout, got \(String(describing: outcome))")
+      return
+    }
+    let late = try await thumbnailer.thumbnail(at: .milliseconds(2_500))
+    #expect(late.centreHue == .blue)
+  }
+
   @Test("PNG data is a PNG of the thumbnail's size")
   func png() async throws {
     let thumbnail = try await media(.seekMP4).thumbnail(at: .zero, width: 80)

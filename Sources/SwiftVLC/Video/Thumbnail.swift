@@ -3,23 +3,22 @@ import Foundation
 
 /// How a thumbnail picks its frame.
 ///
-/// Both modes are libVLC 3's own seeking; it gives a picture no timestamp, so what it shows
-/// cannot be checked or corrected afterwards. Measured against ffmpeg on every frame of
-/// generated clips (docs/libvlc3-findings.md, "Thumbnails", has the reasons):
-/// - MP4, MKV, AVI and WebM without audio: ``fast`` is exactly the latest keyframe at or
-///   before the time. WebM with audio can land on the keyframe before that one.
-/// - AVI and VP9 WebM: ``precise`` is exactly the frame `ffmpeg -ss` gives (the first
-///   one presented at or after the time). MP4 is one frame early, and H.264 with B-frames up
-///   to 3 frames early. On a busy machine any container now and then shows the frame after
-///   the right one; an instance created with `--no-drop-late-frames --no-skip-frames` makes
-///   that rarer.
-/// - MPEG-TS: both modes can land on a keyframe after the time, and a time in the last
-///   keyframe interval can fail with ``VLCError/playbackFailed(reason:)``.
+/// For a local file both modes are exact, checked against ffmpeg on every frame of generated
+/// clips (MP4 with and without B-frames, MKV, WebM with and without audio, MPEG-TS, AVI):
+/// ``fast`` is the latest keyframe presented at or before the time, ``precise`` the latest
+/// frame presented at or before it, the one a player shows then (`ffmpeg -ss T` gives the
+/// next frame when T falls between two). A time before the first frame gives the first frame.
+///
+/// Other media (network sources, HLS, custom inputs) are libVLC 3's own seeking, which gives
+/// a picture no timestamp, so what it shows cannot be checked or corrected: ``precise`` can be
+/// 1 to 3 frames early on H.264 with B-frames (libVLC ends its preroll on a decode time),
+/// ``fast`` can land on an earlier keyframe in WebM with audio and on a later one in MPEG-TS
+/// (docs/libvlc3-findings.md, "Thumbnails", has the reasons).
 public enum ThumbnailMode: Sendable, Hashable {
   /// The keyframe at or before the requested time: quick, possibly seconds early.
   case fast
-  /// The frame at the requested time: decodes from the keyframe before it, so it takes
-  /// longer; see the type's notes for how exact it is per container.
+  /// The frame shown at the requested time: decodes from the keyframe before it, so it takes
+  /// longer; see the type's notes for how exact it is.
   case precise
 }
 

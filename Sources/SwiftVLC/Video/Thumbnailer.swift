@@ -2,16 +2,26 @@ import Foundation
 
 /// Makes thumbnails of one media.
 ///
-/// libVLC 3 has no thumbnailer; this one plays a private, audio-less copy of the media into
-/// memory, starting at the requested time, and keeps the first picture shown. What can be
-/// reused between thumbnails is: the parsed length and tracks (checked before each request).
-/// Each thumbnail uses a fresh hidden player (about 50 ms for a small file): a paused libVLC 3
-/// player that is seeked sometimes shows a picture decoded before the seek, or a grey one,
-/// instead of the target (seen in about 1 of 20 seeks), so reusing one cannot promise the
-/// right frame. Instead, up to ``maximumConcurrentRequests`` requests run at once, each with its
-/// own player, so their opening, decoding and closing overlap; more wait their turn, in order.
-/// ``thumbnails(at:timeout:)`` makes a whole set that way. Cancellation and timeouts stop and
-/// release the player of the request.
+/// libVLC 3 has no thumbnailer, and gives the pictures it decodes no timestamp, so it cannot
+/// say which frame it showed. For a local file (a `file://` media), the thumbnailer therefore
+/// decodes the picture with libavformat and libavcodec (the libraries Debian's libVLC plugins
+/// use), which know every frame's presentation time: a ``ThumbnailMode/precise`` thumbnail is
+/// exactly the frame shown at the time, a ``ThumbnailMode/fast`` one exactly the latest
+/// keyframe at or before it, in every container they read (MP4, MKV, WebM, MPEG-TS, AVI, …).
+/// Each request opens the file itself and decodes on a thread of its own.
+///
+/// Other media (network sources, HLS, custom inputs), and files libavformat cannot read, are
+/// pictured by libVLC: a private, audio-less copy of the media played into memory from the
+/// requested time, keeping the first picture shown, as exact as libVLC's seeking (see
+/// ``ThumbnailMode``). There, what is reused between thumbnails is the parsed length and
+/// tracks (checked before each request), and each thumbnail uses a fresh hidden player (about
+/// 50 ms for a small file): a paused libVLC 3 player that is seeked sometimes shows a picture
+/// decoded before the seek, or a grey one, so reusing one cannot promise the right frame.
+///
+/// Either way, up to ``maximumConcurrentRequests`` requests run at once, so their opening,
+/// decoding and closing overlap; more wait their turn, in order. ``thumbnails(at:timeout:)``
+/// makes a whole set that way. Cancellation and timeouts stop the request's decoding (between
+/// two packets) or its player.
 ///
 /// ```swift
 /// let thumbnailer = try Thumbnailer(media: media, width: 160)
@@ -62,7 +72,8 @@ public actor Thumbnailer {
 
   /// The picture at `time`.
   ///
-  /// Parses the media first (cached by ``Media``) to know its length and video track. A source
+  /// A local file is decoded directly (see the type's notes); its container tells its length.
+  /// Other media are parsed first (cached by ``Media``) to know their length and video track. A source
   /// whose parse lists no track at all (HLS) is tried anyway, and so is a custom input
   /// (``Media/init(data:instance:)``), which libVLC 3 cannot parse: a time past its end is
   /// found out once libVLC has opened it. A custom input made from an `AsyncSequence` cannot
@@ -86,6 +97,11 @@ public actor Thumbnailer {
     defer { release() }
     if Task.isCancelled { throw .cancelled }
     let deadline = ContinuousClock.now + timeout
+    if let path = localPath,
+      let thumbnail = try await exactPicture(path: path, at: time, deadline: deadline)
+    {
+      return thumbnail
+    }
 
     let info = try await mediaInfo(timeout: timeout)
     guard info.tracks.isEmpty || info.tracks.contains(where: { $0.kind == .video }) else {
@@ -158,6 +174,23 @@ public actor Thumbnailer {
     var result: Result<Thumbnail, VLCError>
   }
 
+  /// The exact picture of a local file (``FileFrameDecoder``), without libVLC's parse: `nil`
+  /// when libavformat cannot read the file, which libVLC then tries with its own seeking.
+  private func exactPicture(path: String, at time: Duration, deadline: ContinuousClock.Instant)
+    async throws(VLCError) -> Thumbnail?
+  {
+    let asked = FrameRequest(
+      format: .rgba, width: width == 0 ? nil : width, height: height == 0 ? nil : height)
+    let outcome = try await FileFrameDecoder.picture(
+      path: path, at: time, keyframeOnly: mode == .fast, limit: deadline - .now,
+      size: { asked.size(forSource: $0) })
+    switch outcome {
+    case .picture(let thumbnail, _): return thumbnail
+    case .pastTheEnd(let duration): throw pastTheEnd(time, duration)
+    case .unreadable: return nil
+    }
+  }
+
   private func picture(at time: Duration, source: MediaInfo, deadline: ContinuousClock.Instant)
     async throws(VLCError) -> Thumbnail
   {
@@ -201,6 +234,13 @@ public actor Thumbnailer {
     case .failed(let error):
       throw error
     }
+  }
+
+  /// The file a `file://` media plays, which the exact path decodes; `nil` for other media.
+  private var localPath: String? {
+    guard media.input == nil, media.mrl.hasPrefix("file://"), let url = URL(string: media.mrl)
+    else { return nil }
+    return url.path
   }
 
   /// The media's length and tracks. The parse runs in its own task: cancelling a request

@@ -60,11 +60,23 @@ struct OracleClip: Sendable {
   /// Each frame as RGBA, `width * height * 4` bytes.
   let pixels: [[UInt8]]
 
-  /// The frame `ffmpeg -ss time -i FILE -frames:v 1` gives: the first one presented at or
-  /// after `time` (the frame at `time` when one starts there; checked against ffmpeg itself
+  /// The frame a player shows at `time`: the latest one presented at or before it (the
+  /// first frame for a time before it). What a precise thumbnail must be.
+  func frame(shownAt time: Double) -> Int {
+    times.indices.last { times[$0] <= time + 1e-6 } ?? 0
+  }
+
+  /// The frame `ffmpeg -ss time -i FILE -frames:v 1` gives (ffmpeg 5.1): the first one
+  /// presented at or after `time`. The same as ``frame(shownAt:)`` when a frame starts at
+  /// `time`, the next one when `time` falls between two frames (checked against ffmpeg itself
   /// in `ThumbnailFrameTests`).
   func frame(ffmpegSeeksTo time: Double) -> Int {
     times.firstIndex { $0 >= time - 1e-6 } ?? times.count - 1
+  }
+
+  /// Whether a frame starts at `time`.
+  func hasFrame(startingAt time: Double) -> Bool {
+    times.contains { abs($0 - time) < 1e-6 }
   }
 
   /// The latest keyframe at or before `time`.
