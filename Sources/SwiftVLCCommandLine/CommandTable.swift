@@ -161,9 +161,9 @@ extension CommandSpec {
       or --duration was reached). When libVLC cannot close the source within 5 seconds (a
       stalled network read), the tool says so and exits 130, leaving the file unfinished; a
       second Ctrl-C does that at once. A source that sends nothing for the stall timeout
-      (a stalled HTTP or HLS download, a silent UDP address) ends the recording within 4
-      seconds more: what was recorded is finished and kept, an error line says so, and the
-      exit status is 1. Example:
+      (a stalled HTTP or HLS download, a silent UDP address) ends the recording within about
+      5 seconds more: what was recorded is kept, an error line says so, and the exit status
+      is 1. Example:
         swiftvlc record udp://@239.0.0.1:1234 --duration 30s -o capture.ts
       """
   ) { arguments throws(UsageError) in

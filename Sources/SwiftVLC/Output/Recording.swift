@@ -96,9 +96,10 @@ public struct RecordingProgress: Sendable, Hashable {
 /// written directly.
 ///
 /// A source that delivers nothing for ``RecordingOptions/stallTimeout`` ends the recording
-/// with ``VLCError/timeout(_:)`` at most 4 s after the limit (libVLC is given 3 s to close
-/// the stalled input): what was recorded until then is finished and kept at the destination,
-/// when it holds audio or video, and the message says so.
+/// with ``VLCError/timeout(_:)`` about 5 s after the limit at most: the stall is noticed
+/// within a quarter of a second, libVLC is given 3 s to close the stalled input, and the file
+/// is read back. What was recorded until then is kept at the destination when it holds audio
+/// or video (an MP4 only when libVLC could finish it), and the message says so.
 ///
 /// What libVLC 3's muxers keep: every audio and video stream the container can hold; track
 /// languages in MP4 and MPEG-TS (MP4 marks a track without one as English); no track titles,
@@ -340,7 +341,9 @@ public final class Recording: Sendable {
     }
     guard isRegularFile(target.writing) else {
       // A device or a pipe: nothing to read back.
-      if outcome.ending == .stalled { return .failure(stalled(source, options: options, kept: nil)) }
+      if outcome.ending == .stalled {
+        return .failure(stalled(source, options: options, kept: nil))
+      }
       return .success(
         RecordingResult(
           path: path, bytes: 0, duration: outcome.mediaTime ?? outcome.elapsed,
@@ -358,7 +361,8 @@ public final class Recording: Sendable {
       sourceReason: diagnosis.sourceReason)
     {
       target.discard()
-      return .failure(outcome.ending == .stalled ? stalled(source, options: options, kept: nil) : verdict)
+      return .failure(
+        outcome.ending == .stalled ? stalled(source, options: options, kept: nil) : verdict)
     }
     let duration = written?.duration ?? outcome.mediaTime ?? outcome.elapsed
     do throws(VLCError) {
