@@ -75,6 +75,9 @@ package enum Command: Sendable, Equatable {
     package var duration: Duration?
     /// The container to write.
     package var container: Container
+    /// How long the source may deliver nothing before the recording ends; `nil` keeps the
+    /// library's default.
+    package var stallTimeout: Duration? = nil
   }
 
   /// Containers `swiftvlc record` writes.

@@ -38,14 +38,7 @@ extension CommandSpec {
       """
   ) { arguments throws(UsageError) in
     var play = Command.Play(source: arguments.operands.first, window: arguments.flag("window"))
-    if let limit = try arguments.positiveTime("stall-timeout") {
-      guard limit >= .milliseconds(500) else {
-        throw arguments.error(
-          "invalid value '\(arguments.value("stall-timeout") ?? "")' for --stall-timeout "
-            + "(a time of at least 0.5s)")
-      }
-      play.stallTimeout = limit
-    }
+    play.stallTimeout = try arguments.stallTimeout()
     return .play(play)
   }
 
@@ -145,6 +138,9 @@ extension CommandSpec {
       .value("output", short: "o", "FILE", "The file to write"),
       .value("duration", "TIME", "Stop after this long (default: at the end of the source)"),
       .value("container", "ts|mp4|mkv", "The container, for a FILE without an extension"),
+      .value(
+        "stall-timeout", "TIME",
+        "How long the source may send nothing before recording ends (default 15s, at least 0.5s)"),
     ],
     notes: """
       Streams are copied, not re-encoded. FILE's extension (.ts, .mp4, .mkv) chooses the
@@ -164,7 +160,10 @@ extension CommandSpec {
       finished and the summary printed, and the exit status is 130 (0 when the source ended
       or --duration was reached). When libVLC cannot close the source within 5 seconds (a
       stalled network read), the tool says so and exits 130, leaving the file unfinished; a
-      second Ctrl-C does that at once. Example:
+      second Ctrl-C does that at once. A source that sends nothing for the stall timeout
+      (a stalled HTTP or HLS download, a silent UDP address) ends the recording within about
+      5 seconds more: what was recorded is kept, an error line says so, and the exit status
+      is 1. Example:
         swiftvlc record udp://@239.0.0.1:1234 --duration 30s -o capture.ts
       """
   ) { arguments throws(UsageError) in
@@ -190,10 +189,10 @@ extension CommandSpec {
       }
       container = named
     }
-    return .record(
-      Command.Record(
-        source: arguments.operands[0], output: output, duration: duration,
-        container: container))
+    var record = Command.Record(
+      source: arguments.operands[0], output: output, duration: duration, container: container)
+    record.stallTimeout = try arguments.stallTimeout()
+    return .record(record)
   }
 
   static let discover = CommandSpec(

@@ -46,6 +46,17 @@ package struct ParsedArguments: Sendable, Equatable {
     return time
   }
 
+  /// The value of `--stall-timeout`, a time of at least 0.5 s, if given.
+  package func stallTimeout() throws(UsageError) -> Duration? {
+    guard let limit = try positiveTime("stall-timeout") else { return nil }
+    guard limit >= .milliseconds(500) else {
+      throw error(
+        "invalid value '\(values["stall-timeout"] ?? "")' for --stall-timeout "
+          + "(a time of at least 0.5s)")
+    }
+    return limit
+  }
+
   /// The value of option `long` read as a whole number in `range`, if given.
   package func integer(_ long: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = values[long] else { return nil }

@@ -25,11 +25,14 @@ final class Interruption {
 
   /// Handles one signal: the first prints `message`, arms the limit (which prints
   /// `timeoutMessage` and exits with status 130) and runs `stop`; a second prints
-  /// `againMessage` and exits with status 130 at once.
+  /// `againMessage` and exits with status 130 at once. `beforeLeaving` runs, on any thread,
+  /// just before either exit.
   func handle(
-    message: String, timeoutMessage: String, againMessage: String, stop: () -> Void
+    message: String, timeoutMessage: String, againMessage: String,
+    beforeLeaving: @escaping @Sendable () -> Void = {}, stop: () -> Void
   ) {
     guard !isRequested else {
+      beforeLeaving()
       Self.leave("\(command): \(againMessage)")
       return
     }
@@ -37,7 +40,7 @@ final class Interruption {
     Console.error("\(command): \(message)")
     let line = "\(command): \(timeoutMessage)"
     let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-    let deadline = Self.leaving(line)
+    let deadline = Self.leaving(line, after: beforeLeaving)
     self.deadline = deadline
     DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: deadline)
     stop()
@@ -51,8 +54,13 @@ final class Interruption {
 
   /// A work item that leaves with `line`. Made outside the main actor: a closure formed in
   /// main-actor code is main-actor isolated, and running it on another queue traps.
-  nonisolated private static func leaving(_ line: String) -> DispatchWorkItem {
-    DispatchWorkItem { leave(line) }
+  nonisolated private static func leaving(
+    _ line: String, after work: @escaping @Sendable () -> Void
+  ) -> DispatchWorkItem {
+    DispatchWorkItem {
+      work()
+      leave(line)
+    }
   }
 
   /// Prints `line` on stderr and exits with status 130 without running exit handlers (libVLC

@@ -23,7 +23,8 @@ enum RecordCommand {
       recording = try Recording.start(
         try source.media(on: instance), to: options.output,
         options: RecordingOptions(
-          container: options.container.outputContainer, duration: options.duration))
+          container: options.container.outputContainer, duration: options.duration,
+          stallTimeout: options.stallTimeout ?? RecordingOptions().stallTimeout))
     } catch {
       Console.error("record: \(error)")
       return .mediaError
@@ -39,6 +40,7 @@ enum RecordCommand {
       }
     }
     let path = recording.path
+    let writing = recording.writingPath
     let interruption = Interruption(command: "record", limit: interruptLimit)
     let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP]) { _ in
       progress.clear()
@@ -46,7 +48,9 @@ enum RecordCommand {
         message: "interrupted, finishing \(path)",
         timeoutMessage: "libVLC did not finish \(path) within "
           + "\(TimeText.seconds(interruptLimit)) s; it is left unfinished",
-        againMessage: "interrupted again; \(path) is left unfinished"
+        againMessage: "interrupted again; \(path) is left unfinished",
+        // libVLC is stuck: the unfinished file goes where it was asked for.
+        beforeLeaving: { _ = rename(writing, path) }
       ) {
         Task { _ = try? await recording.stop() }
       }

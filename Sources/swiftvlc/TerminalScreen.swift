@@ -73,28 +73,17 @@ final class TerminalScreen {
     dup2(file, STDERR_FILENO)
   }
 
-  /// Points stderr back at the real one and writes what was captured to it, without the lines
-  /// libass prints itself.
+  /// Points stderr back at the real one and writes what was captured to it (the library
+  /// prints nothing there; whatever came, a crash report say, is kept for the user).
   private func releaseStderr() {
     guard capture >= 0 else { return }
     dup2(savedStderr, STDERR_FILENO)
     close(savedStderr)
     lseek(capture, 0, SEEK_SET)
     let captured = FileHandle(fileDescriptor: capture, closeOnDealloc: true).readDataToEndOfFile()
-    FileHandle.standardError.write(Self.withoutForeignLines(captured))
+    FileHandle.standardError.write(captured)
     savedStderr = -1
     capture = -1
-  }
-
-  /// `captured` without libass's lines ("[ass] libass API version: …", its banner whenever an
-  /// SSA/ASS track is drawn): libVLC 3's libass module installs no message callback, so libass
-  /// prints to stderr itself. Everything else (the tool's errors, a crash report) is kept.
-  static func withoutForeignLines(_ captured: Data) -> Data {
-    let text = String(decoding: captured, as: UTF8.self)
-    guard text.contains("[ass] ") else { return captured }
-    let kept = text.split(separator: "\n", omittingEmptySubsequences: false)
-      .filter { !$0.hasPrefix("[ass] ") }
-    return Data(kept.joined(separator: "\n").utf8)
   }
 
   /// The terminal's size in cells (80x24 when it cannot be read).

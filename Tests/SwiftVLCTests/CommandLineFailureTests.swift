@@ -56,11 +56,30 @@ struct CommandLineFailureTests {
     #expect(result.stderrLines.count <= 2)
   }
 
+  @Test("record of a stalled HLS stream ends by itself after --stall-timeout, keeping the file")
+  func recordStalledEndsByItself() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("cli-stall-limit")
+    defer { scratch.remove() }
+    let path = scratch.path("stalled.ts")
+    let source = server.url("hlsfault/stall/1/hls/index.m3u8").absoluteString
+    let result = try await runTool(
+      ["record", source, "-o", path, "--stall-timeout", "1s"], within: .seconds(30))
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderrLines.count == 1, "\(result.stderr)")
+    #expect(result.stderrLines.first?.contains("delivered nothing for 1.0 s") == true)
+    #expect(result.stderrLines.first?.hasSuffix("kept in \(path)") == true)
+    #expect(scratch.contents == ["stalled.ts"])
+  }
+
   @Test("record exits 1 for a codec MP4 cannot hold, naming it, and writes nothing")
   func recordRefusedCodec() async throws {
     let scratch = try ScratchDirectory("cli-vp9")
     defer { scratch.remove() }
-    let source = try makeWebM(scratch.path("clip.webm"))
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let source = try generated.make("clip.webm", GeneratedMedia.vp9Opus(seconds: 1))
     let result = try await runTool(["record", source, "-o", scratch.path("out.mp4")])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
@@ -140,20 +159,5 @@ struct CommandLineFailureTests {
       let foreign = result.stderrLines.filter { !$0.hasPrefix("swiftvlc: ") }
       #expect(foreign.isEmpty, "\(arguments): \(foreign)")
     }
-  }
-
-  /// A one-second VP9 and Opus WebM at `path`, made with ffmpeg.
-  private func makeWebM(_ path: String) throws -> String {
-    let ffmpeg = Process()
-    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    ffmpeg.arguments = [
-      "-v", "error", "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25", "-f", "lavfi", "-i",
-      "sine=f=440:sample_rate=48000", "-t", "1", "-c:v", "libvpx-vp9", "-b:v", "100k", "-c:a",
-      "libopus", "-shortest", "-y", path,
-    ]
-    try ffmpeg.run()
-    ffmpeg.waitUntilExit()
-    try #require(ffmpeg.terminationStatus == 0, "ffmpeg could not make \(path)")
-    return path
   }
 }

@@ -158,6 +158,16 @@ struct CommandLineParserTests {
       try parse("record a.mkv -o out.MP4")
         == .record(.init(source: "a.mkv", output: "out.MP4", duration: nil, container: .mp4)))
     #expect(
+      try parse("record a.mkv -o o.ts --stall-timeout 2s")
+        == .record(
+          .init(
+            source: "a.mkv", output: "o.ts", duration: nil, container: .ts,
+            stallTimeout: .seconds(2))))
+    #expect(
+      usageError("record a.mkv -o o.ts --stall-timeout 0.2s")
+        == UsageError(
+          "invalid value '0.2s' for --stall-timeout (a time of at least 0.5s)", command: "record"))
+    #expect(
       try parse("record a.mkv -o /dev/stdout --container ts")
         == .record(.init(source: "a.mkv", output: "/dev/stdout", duration: nil, container: .ts)))
     #expect(

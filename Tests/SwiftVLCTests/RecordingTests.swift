@@ -223,7 +223,11 @@ extension RecordingTests {
     let task = Task { () async throws(VLCError) -> RecordingResult in
       try await Recording.record(media, to: path, options: RecordingOptions(duration: .seconds(30)))
     }
-    try await waitUntil("data in \(path)", within: .seconds(15)) { fileSizeOf(path) ?? 0 > 0 }
+    // Written under a hidden partial name until the recording is judged good.
+    try await waitUntil("data in a partial file beside \(path)", within: .seconds(15)) {
+      scratch.contents.contains { $0.hasSuffix(".part") && fileSizeOf(scratch.path($0)) ?? 0 > 0 }
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
     task.cancel()
     let result = await task.result
     #expect(throws: VLCError.cancelled) { try result.get() }

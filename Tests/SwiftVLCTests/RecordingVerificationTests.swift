@@ -15,7 +15,9 @@ struct RecordingVerificationTests {
   func codecTheContainerCannotHold() async throws {
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }
-    let source = try makeWebM(in: scratch)
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let source = try generated.make("clip.webm", GeneratedMedia.vp9Opus(seconds: 1))
     let media = try Media(path: source, instance: instance)
     let error = await #expect(throws: VLCError.self) {
       try await within(.seconds(15), "recording VP9 into MP4") {
@@ -165,21 +167,5 @@ struct RecordingVerificationTests {
         == "Permission denied")
     #expect(
       diagnose([("http", "incoming response:\nHTTP/1.1 206 Partial Content")]) == LogDiagnosis())
-  }
-
-  /// A one-second 160x120 VP9 and Opus WebM, made with ffmpeg.
-  private func makeWebM(in scratch: ScratchDirectory) throws -> String {
-    let path = scratch.path("clip.webm")
-    let ffmpeg = Process()
-    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    ffmpeg.arguments = [
-      "-v", "error", "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25", "-f", "lavfi", "-i",
-      "sine=f=440:sample_rate=48000", "-t", "1", "-c:v", "libvpx-vp9", "-b:v", "100k", "-c:a",
-      "libopus", "-shortest", "-y", path,
-    ]
-    try ffmpeg.run()
-    ffmpeg.waitUntilExit()
-    try #require(ffmpeg.terminationStatus == 0, "ffmpeg could not make \(path)")
-    return path
   }
 }

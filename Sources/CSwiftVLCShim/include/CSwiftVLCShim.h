@@ -35,4 +35,17 @@ void swiftvlc_log_remove(libvlc_instance_t *instance, swiftvlc_log_route *route)
 /// ends on a whole UTF-8 character followed by "…". Exposed for tests of that rule.
 void swiftvlc_copy_truncated(char *buffer, size_t size, const char *text);
 
+/// Receives one formatted libass message (`level` is libass's: 0 fatal … 7 debug). Called on
+/// libVLC's decoder threads; `message` is valid only for the call.
+typedef void (*swiftvlc_libass_sink)(int level, const char *message);
+
+/// Makes libass, as libVLC 3's libass subtitle plugin uses it, send its messages to `sink`
+/// instead of printing them on stderr (the plugin installs no message callback, and libass's
+/// default one prints its banner). Loads that plugin, from libVLC's own plugin folder, and
+/// points its `ass_library_init` import at a wrapper that installs the callback on every
+/// library the plugin creates. Call once per process; the plugin stays loaded. Returns 0 on
+/// success, -1 when the plugin or libass is absent or the import cannot be patched (x86-64
+/// and AArch64 only); then nothing was changed.
+int swiftvlc_libass_route(swiftvlc_libass_sink sink);
+
 #endif

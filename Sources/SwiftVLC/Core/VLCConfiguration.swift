@@ -137,8 +137,10 @@ extension VLCInstance {
       return "no VA-API device: no DRM render node (/dev/dri/renderD*) and no X display"
     case .vdpau:
       guard hasX else { return "no VDPAU device: VDPAU needs an X display" }
+      // libvdpau's folder also holds its tracing library, which is no driver.
       let drivers = ["/usr/lib/x86_64-linux-gnu/vdpau", "/usr/lib/aarch64-linux-gnu/vdpau"]
         .flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? [] }
+        .filter { $0.hasPrefix("libvdpau_") && !$0.hasPrefix("libvdpau_trace") }
       return drivers.isEmpty ? "no VDPAU driver is installed (libvdpau_*.so)" : nil
     }
   }

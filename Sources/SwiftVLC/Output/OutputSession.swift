@@ -22,6 +22,10 @@ final class OutputSession: Sendable {
       /// libVLC reported an error (the source could not be opened or read, or the output
       /// could not be created).
       case failed
+      /// The source delivered nothing for ``Watch/stallLimit``.
+      case stalled
+      /// ``Watch/vet`` refused the source's tracks.
+      case refused(VLCError)
     }
 
     var ending: Ending
@@ -34,10 +38,34 @@ final class OutputSession: Sendable {
     var hadStreams: Bool
   }
 
+  /// What a session checks on every tick, besides libVLC's events.
+  struct Watch: Sendable {
+    /// Ends the session with ``Outcome/Ending/stalled`` when the source delivers nothing (no
+    /// byte read or demuxed, no playback time) for this long, counted from ``begin()``.
+    var stallLimit: Duration?
+    /// Called with the source's tracks each time libVLC lists a different set (from the
+    /// first elementary stream on); an error ends the session with
+    /// ``Outcome/Ending/refused(_:)``.
+    var vet: (@Sendable ([Track]) -> VLCError?)?
+  }
+
+  /// How long ``run(limit:watch:tick:onTick:)`` waits for libVLC to close the input once it
+  /// has decided to end: a read stalled inside libVLC can hold the stop for minutes. After
+  /// this the session reports its outcome anyway; the native player finishes (and is
+  /// released) whenever libVLC lets go.
+  static let stopLimit: Duration = .seconds(3)
+
   /// Where a running session is, for progress reports.
   struct Snapshot: Sendable {
     var elapsed: Duration
     var mediaTime: Duration?
+  }
+
+  /// What moves while a source delivers: a stall is when none of it does.
+  private struct Reading: Equatable {
+    var time: Int64
+    var readBytes: Int
+    var demuxBytes: Int
   }
 
   enum Signal: Sendable {
@@ -88,12 +116,16 @@ final class OutputSession: Sendable {
   /// Waits until the session ends, then stops the native player (which finishes the output)
   /// and reports how it ended. Call it exactly once.
   ///
+  /// Returns at most ``stopLimit`` after the end was decided, even when libVLC is still
+  /// closing a stalled input.
+  ///
   /// - Parameters:
   ///   - limit: wall-clock time after playback starts at which to end, if any.
+  ///   - watch: the stall limit and the track check.
   ///   - tick: how often `onTick` runs while the session is open.
   ///   - onTick: called with the session's progress, on a background task.
   func run(
-    limit: Duration?, tick: Duration = .milliseconds(250),
+    limit: Duration?, watch: Watch = Watch(), tick: Duration = .milliseconds(250),
     onTick: @escaping @Sendable (Snapshot) -> Void = { _ in }
   ) async -> Outcome {
     let signals = signals
@@ -110,6 +142,10 @@ final class OutputSession: Sendable {
     var furthest: Int64 = 0
     var hadStreams = false
     var ending = Outcome.Ending.stopped
+    var lastReading: Reading?
+    var lastProgress = clock.now
+    var vetted: [Track]?
+    let media = media
     loop: for await signal in signals.stream {
       switch signal {
       case .playing:
@@ -127,11 +163,33 @@ final class OutputSession: Sendable {
         break loop
       case .tick:
         // libVLC sends few time events without a display; poll, as the player does.
-        furthest = max(furthest, await native.run { libvlc_media_player_get_time($0) })
+        let time = await native.run { libvlc_media_player_get_time($0) }
+        furthest = max(furthest, time)
         let elapsed = playingSince.map { clock.now - $0 } ?? .zero
         onTick(Snapshot(elapsed: elapsed, mediaTime: furthest > 0 ? .milliseconds(furthest) : nil))
         if let limit, playingSince != nil, elapsed >= limit {
           ending = .limitReached
+          break loop
+        }
+        if hadStreams, let vet = watch.vet {
+          let tracks = media.readTracks()
+          if tracks != vetted {
+            vetted = tracks
+            if let refusal = vet(tracks) {
+              ending = .refused(refusal)
+              break loop
+            }
+          }
+        }
+        let statistics = media.statistics()
+        let reading = Reading(
+          time: time, readBytes: statistics?.readBytes ?? 0,
+          demuxBytes: statistics?.demuxReadBytes ?? 0)
+        if reading != lastReading {
+          lastReading = reading
+          lastProgress = clock.now
+        } else if let stallLimit = watch.stallLimit, clock.now - lastProgress >= stallLimit {
+          ending = .stalled
           break loop
         }
       }
@@ -139,12 +197,29 @@ final class OutputSession: Sendable {
     let elapsed = playingSince.map { clock.now - $0 } ?? .zero
     // Stopping closes the input; the muxer then writes its index (MP4, Matroska) and closes the
     // file. Until this returns the output is incomplete.
-    await native.run { libvlc_media_player_stop($0) }
+    await stopNative()
     attachment.detach()
     signals.finish()
     return Outcome(
       ending: ending, mediaTime: furthest > 0 ? .milliseconds(furthest) : nil, elapsed: elapsed,
       hadStreams: hadStreams)
+  }
+}
+
+extension OutputSession {
+  /// Stops the native player, waiting at most ``stopLimit`` for libVLC to close the input.
+  fileprivate func stopNative() async {
+    let stopped = Completion<Void>()
+    native.async { player in
+      libvlc_media_player_stop(player)
+      stopped.settle(.success(()))
+    }
+    let deadline = Task {
+      try? await Task.sleep(for: Self.stopLimit)
+      stopped.settle(.failure(.timeout("libVLC did not close the input")))
+    }
+    _ = await stopped.value()
+    deadline.cancel()
   }
 }
 

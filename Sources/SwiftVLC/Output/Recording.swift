@@ -14,16 +14,23 @@ public struct RecordingOptions: Sendable, Hashable {
   /// source ends or the recording is stopped. Precise to about a second (libVLC stops at the
   /// next packet it reads past the limit, and HLS in whole segments).
   public var duration: Duration?
+  /// How long the source may deliver nothing (no byte read, no playback time) before the
+  /// recording ends with ``VLCError/timeout(_:)``; `nil` waits for ever. Default: 15 s, longer
+  /// than the segments of most HLS streams (a live HLS source recorded without display is
+  /// read one segment at a time, and nothing moves in between). Counted from the start, so
+  /// a source that never answers is caught too. At least 0.5 s.
+  public var stallTimeout: Duration?
 
   /// Creates recording options.
   public init(
     container: OutputContainer = .ts, transcode: Transcode? = nil, display: Bool = false,
-    duration: Duration? = nil
+    duration: Duration? = nil, stallTimeout: Duration? = .seconds(15)
   ) {
     self.container = container
     self.transcode = transcode
     self.display = display
     self.duration = duration
+    self.stallTimeout = stallTimeout
   }
 }
 
@@ -76,20 +83,31 @@ public struct RecordingProgress: Sendable, Hashable {
 ///
 /// A recording is judged by the file it wrote, read back with libVLC once it is finished: it
 /// fails when the file holds no audio or video, or when the source ended early (more than
-/// 2 s and 10 % short of its known duration: an HLS segment that answered 404, say). A local
-/// source whose audio or video the container cannot hold (VP9 or Opus into MP4) is refused
-/// before anything is written. Failures say what libVLC's log told: the HTTP status, a login
-/// the server wants, an encryption key that could not be fetched, or why the file could not
-/// be written.
+/// 2 s and 10 % short of its known duration: an HLS segment that answered 404, say). A source
+/// whose audio or video the container cannot hold (VP9 or Opus into MP4) is refused: a local
+/// file before it is played, a network source (HTTP, HLS, UDP) as soon as libVLC lists its
+/// streams, within a quarter of a second. Failures say what libVLC's log told: the HTTP
+/// status, a login the server wants, an encryption key that could not be fetched, or why the
+/// file could not be written.
+///
+/// The file is written under a hidden name beside the destination (``writingPath``) and moved
+/// onto the destination only once it is judged good, so a recording that fails, is refused or
+/// is cancelled leaves the destination as it was. A destination that is a device or a pipe is
+/// written directly.
+///
+/// A source that delivers nothing for ``RecordingOptions/stallTimeout`` ends the recording
+/// with ``VLCError/timeout(_:)`` about 5 s after the limit at most: the stall is noticed
+/// within a quarter of a second, libVLC is given 3 s to close the stalled input, and the file
+/// is read back. What was recorded until then is kept at the destination when it holds audio
+/// or video (an MP4 only when libVLC could finish it), and the message says so.
 ///
 /// What libVLC 3's muxers keep: every audio and video stream the container can hold; track
 /// languages in MP4 and MPEG-TS (MP4 marks a track without one as English); no track titles,
 /// chapters or title in any container; in Matroska (written by libavformat) no subtitles and
 /// no languages either. ``RecordingResult/droppedTracks`` lists the tracks left out.
 ///
-/// A recording that fails or is cancelled removes the file it created (never anything but a
-/// regular file). A file already at the destination is replaced. Dropping a running
-/// `Recording` stops it and keeps the file. Thread-safe.
+/// A file already at the destination is replaced when the recording succeeds. Dropping a
+/// running `Recording` stops it and keeps the file. Thread-safe.
 ///
 /// ```swift
 /// let media = try Media(url: URL(string: "https://example.com/live.m3u8")!)
@@ -98,8 +116,13 @@ public struct RecordingProgress: Sendable, Hashable {
 /// print(result.bytes, result.duration)
 /// ```
 public final class Recording: Sendable {
-  /// The absolute path of the file being written.
+  /// The absolute path of the finished file: the destination asked for.
   public let path: String
+  /// The file libVLC writes while the recording runs: a hidden name beside ``path``
+  /// (`.NAME.1a2b3c4d.part`), moved to ``path`` once the recording is judged good, or
+  /// ``path`` itself for a device or a pipe. A program that must leave while libVLC is stuck
+  /// finds the unfinished file here.
+  public let writingPath: String
   /// The options the recording was started with.
   public let options: RecordingOptions
 
@@ -107,9 +130,10 @@ public final class Recording: Sendable {
   private let completion = Completion<RecordingResult>()
   private let progressBroadcaster = Broadcaster<RecordingProgress>()
 
-  private init(session: OutputSession, path: String, options: RecordingOptions) {
+  private init(session: OutputSession, target: RecordingTarget, options: RecordingOptions) {
     self.session = session
-    self.path = path
+    path = target.destination
+    writingPath = target.writing
     self.options = options
   }
 
@@ -125,17 +149,20 @@ public final class Recording: Sendable {
   ///     location with the same options; slaves are not carried over.
   ///   - path: the file to write; relative paths are resolved against the current directory.
   ///     Its directory must exist.
-  ///   - options: container, transcoding, display and duration.
+  ///   - options: container, transcoding, display, duration and stall limit.
   /// - Throws: ``VLCError/invalidInput(_:)`` for a bad path or one that cannot be opened for
-  ///   writing (the message names it and says why), a duration that is not positive, invalid
-  ///   ``Transcode`` settings, or a media made from an `AsyncSequence` (it cannot be read a
-  ///   second time).
+  ///   writing (the message names it and says why), a duration that is not positive, a stall
+  ///   limit under 0.5 s, invalid ``Transcode`` settings, or a media made from an
+  ///   `AsyncSequence` (it cannot be read a second time).
   public static func start(
     _ media: Media, to path: String, options: RecordingOptions = RecordingOptions()
   ) throws(VLCError) -> Recording {
-    let destination = try validatedDestination(path)
+    _ = try validatedDestination(path)
     if let duration = options.duration, duration <= .zero {
       throw .invalidInput("recording duration \(duration) is not positive")
+    }
+    if let stall = options.stallTimeout, stall < .milliseconds(500) {
+      throw .invalidInput("stall timeout \(stall) is under 0.5 s")
     }
     try options.transcode?.validate(for: options.container)
 
@@ -145,40 +172,55 @@ public final class Recording: Sendable {
     // the wall clock.
     let monitor: SoutChain.Monitor =
       options.display ? .display : (options.duration != nil && !media.isLocalFile ? .pace : .none)
-    let chain = SoutChain.chain(
-      destination: SoutChain.file(path: destination, container: options.container),
-      transcode: options.transcode, monitor: monitor)
-    var mediaOptions = [":sout=\(chain)"]
+    let isLocal = media.isLocalFile
+    // A file is vetted before it plays; a network source once libVLC lists its streams.
+    var watch = OutputSession.Watch(stallLimit: options.stallTimeout)
+    if !isLocal {
+      watch.vet = { tracks in
+        RecordingCheck.refusal(
+          tracks: tracks, container: options.container, transcode: options.transcode)
+      }
+    }
+    var mediaOptions: [String] = []
     if let duration = options.duration {
       mediaOptions.append(":stop-time=\(optionSeconds(duration))")
     }
-    let copy = try media.copy(adding: mediaOptions)
-    try checkWritable(destination)
+    let target = try RecordingTarget.prepare(path)
+    let chain = SoutChain.chain(
+      destination: SoutChain.file(path: target.writing, container: options.container),
+      transcode: options.transcode, monitor: monitor)
+    let copy: Media
+    do {
+      copy = try media.copy(adding: [":sout=\(chain)"] + mediaOptions)
+    } catch {
+      target.discard()
+      throw error
+    }
     let session = OutputSession(media: copy)
-    let recording = Recording(session: session, path: destination, options: options)
+    let recording = Recording(session: session, target: target, options: options)
 
     // The task holds the session, not the recording, so dropping the recording stops it.
     let completion = recording.completion
     let progress = recording.progressBroadcaster
-    let limit = media.isLocalFile ? nil : options.duration
+    let limit = isLocal ? nil : options.duration
     Task {
       let witness = LogWitness(instance: media.instance)
       if let refusal = await refusal(of: media, options: options) {
         _ = witness.finish()
-        removeFile(destination)
+        target.discard()
         completion.settle(.failure(refusal))
         progress.terminate()
         return
       }
       session.begin()
-      let outcome = await session.run(limit: limit) { snapshot in
+      let outcome = await session.run(limit: limit, watch: watch) { snapshot in
         progress.broadcast(
           RecordingProgress(
-            bytesWritten: fileSize(destination) ?? 0, elapsed: snapshot.elapsed,
+            bytesWritten: fileSize(target.writing) ?? 0, elapsed: snapshot.elapsed,
             mediaTime: snapshot.mediaTime))
       }
       let result = await result(
-        of: outcome, path: destination, media: media, session: session, options: options,
+        of: outcome, target: target, media: media, session: session, options: options,
         diagnosis: witness.finish())
       completion.settle(result)
       progress.terminate()
@@ -200,7 +242,10 @@ public final class Recording: Sendable {
   ///   ``VLCError/operationFailed(_:)`` naming the file when it cannot be written, or holds
   ///   no audio or video once finished;
   ///   ``VLCError/cancelled`` when the calling task is cancelled. In each of these cases the
-  ///   file is removed.
+  ///   destination is left as it was.
+  ///   ``VLCError/timeout(_:)`` when the source stalled (see
+  ///   ``RecordingOptions/stallTimeout``): what was recorded is kept at the destination when
+  ///   it holds audio or video, and the message says which.
   public static func record(
     _ media: Media, to path: String, options: RecordingOptions = RecordingOptions()
   ) async throws(VLCError) -> RecordingResult {
@@ -249,30 +294,6 @@ public final class Recording: Sendable {
     try await completion.value().get()
   }
 
-  /// The absolute path for `path`, after checking that a file can be written there.
-  static func validatedDestination(_ path: String) throws(VLCError) -> String {
-    guard !path.isEmpty, !path.contains("\0") else {
-      throw .invalidInput("recording path \(path.debugDescription) is empty or contains NUL")
-    }
-    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-    let directory = (absolute as NSString).deletingLastPathComponent
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      throw .invalidInput("the directory \(directory) does not exist")
-    }
-    guard FileManager.default.isWritableFile(atPath: directory) else {
-      throw .invalidInput("the directory \(directory) is not writable")
-    }
-    if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    {
-      throw .invalidInput("\(absolute) is a directory")
-    }
-    return absolute
-  }
-
   /// Why a local source cannot be recorded with `options` (a codec the container cannot
   /// hold), found by parsing it before anything is written; `nil` when it can, or when it
   /// cannot be parsed beforehand (network sources: the finished file is checked instead).
@@ -282,14 +303,17 @@ public final class Recording: Sendable {
       tracks: info.tracks, container: options.container, transcode: options.transcode)
   }
 
-  /// Turns a session outcome into the recording's result, removing the file on failure.
+  /// Turns a session outcome into the recording's result: the partial file is moved onto the
+  /// destination when it is good (or kept after a stall), removed otherwise.
   private static func result(
-    of outcome: OutputSession.Outcome, path: String, media: Media, session: OutputSession,
-    options: RecordingOptions, diagnosis: LogDiagnosis
+    of outcome: OutputSession.Outcome, target: RecordingTarget, media: Media,
+    session: OutputSession, options: RecordingOptions, diagnosis: LogDiagnosis
   ) async -> Result<RecordingResult, VLCError> {
     let source = media.mrl
+    let path = target.destination
     // What libVLC learnt about the source while recording it (HLS tracks appear only then).
     let seen = session.media.readInfo()
+    let dropped = RecordingCheck.dropped(tracks: seen.tracks, container: options.container)
     let failure: VLCError?
     if let reason = diagnosis.destinationReason {
       failure = .operationFailed("cannot write \(path): \(reason)")
@@ -297,6 +321,8 @@ public final class Recording: Sendable {
       switch outcome.ending {
       case .cancelled:
         failure = .cancelled
+      case .refused(let refusal):
+        failure = refusal
       case .failed:
         failure = .playbackFailed(
           reason: "could not record \(source): "
@@ -305,23 +331,26 @@ public final class Recording: Sendable {
         failure = .playbackFailed(
           reason: diagnosis.sourceReason.map { "could not record \(source): \($0)" }
             ?? "\(source) has no audio or video to record")
-      case .sourceEnded, .limitReached, .stopped:
+      case .sourceEnded, .limitReached, .stopped, .stalled:
         failure = nil
       }
     }
     if let failure {
-      removeFile(path)
+      target.discard()
       return .failure(failure)
     }
-    guard isRegularFile(path) else {
+    guard isRegularFile(target.writing) else {
       // A device or a pipe: nothing to read back.
+      if outcome.ending == .stalled {
+        return .failure(stalled(source, options: options, kept: nil))
+      }
       return .success(
         RecordingResult(
           path: path, bytes: 0, duration: outcome.mediaTime ?? outcome.elapsed,
-          droppedTracks: RecordingCheck.dropped(tracks: seen.tracks, container: options.container)))
+          droppedTracks: dropped))
     }
-    let written = await readBack(path, instance: media.instance)
-    let bytes = fileSize(path) ?? 0
+    let written = await readBack(target.writing, instance: media.instance)
+    let bytes = fileSize(target.writing) ?? 0
     var expected: Duration?
     if outcome.ending == .sourceEnded, let known = seen.duration {
       expected = options.duration.map { min($0, known) } ?? known
@@ -331,49 +360,32 @@ public final class Recording: Sendable {
       container: options.container, transcode: options.transcode,
       sourceReason: diagnosis.sourceReason)
     {
-      removeFile(path)
-      return .failure(verdict)
+      target.discard()
+      return .failure(
+        outcome.ending == .stalled ? stalled(source, options: options, kept: nil) : verdict)
+    }
+    let duration = written?.duration ?? outcome.mediaTime ?? outcome.elapsed
+    do throws(VLCError) {
+      try target.keep()
+    } catch {
+      return .failure(error)
+    }
+    if outcome.ending == .stalled {
+      return .failure(stalled(source, options: options, kept: (path, duration)))
     }
     return .success(
-      RecordingResult(
-        path: path, bytes: bytes,
-        duration: written?.duration ?? outcome.mediaTime ?? outcome.elapsed,
-        droppedTracks: RecordingCheck.dropped(tracks: seen.tracks, container: options.container)))
+      RecordingResult(path: path, bytes: bytes, duration: duration, droppedTracks: dropped))
   }
 
-  /// Checks that `path` can be opened for writing (creating it), so that a destination libVLC
-  /// cannot create is reported as such, not as a source libVLC could not read.
-  static func checkWritable(_ path: String) throws(VLCError) {
-    let file = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-    guard file >= 0 else {
-      throw .invalidInput("cannot write \(path): \(String(cString: strerror(errno)))")
-    }
-    close(file)
-  }
-
-  /// Removes the file a failed recording wrote, if it is a regular file.
-  private static func removeFile(_ path: String) {
-    if isRegularFile(path) { try? FileManager.default.removeItem(atPath: path) }
-  }
-
-  /// The result for the finished file at `path`.
-  ///
-  /// The file is the truth: a file read faster than real time reports almost no playback time,
-  /// and HLS reports it late. `fallback` serves when libVLC cannot read a duration back.
-  static func finishedFile(_ path: String, instance: VLCInstance, fallback: Duration) async
-    -> RecordingResult
-  {
-    let written = await readBack(path, instance: instance)
-    return RecordingResult(
-      path: path, bytes: fileSize(path) ?? 0, duration: written?.duration ?? fallback)
-  }
-
-  /// The finished file at `path` as libVLC reads it, with an MPEG-TS file's duration taken
-  /// from its timestamps (libVLC only estimates it); `nil` when libVLC cannot read it.
-  private static func readBack(_ path: String, instance: VLCInstance) async -> MediaInfo? {
-    guard var info = try? await Media(path: path, instance: instance).parse() else { return nil }
-    if let exact = TransportStreamDuration.read(path) { info.duration = exact }
-    return info
+  /// The error for a source that stalled; `kept` is the file finished with what came before.
+  private static func stalled(
+    _ source: String, options: RecordingOptions, kept: (path: String, duration: Duration)?
+  ) -> VLCError {
+    let limit = options.stallTimeout.map { String(format: "%.1f", Double($0.milliseconds) / 1_000) }
+    let what = "\(source) delivered nothing for \(limit ?? "?") s"
+    guard let kept else { return .timeout("\(what); nothing was recorded") }
+    let seconds = String(format: "%.1f", Double(kept.duration.milliseconds) / 1_000)
+    return .timeout("\(what); the \(seconds) s recorded before are kept in \(kept.path)")
   }
 }
 

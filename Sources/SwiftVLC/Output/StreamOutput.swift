@@ -72,7 +72,7 @@ public final class StreamOutput: Sendable {
     Task {
       let outcome = await session.run(limit: nil)
       switch outcome.ending {
-      case .failed:
+      case .failed, .stalled, .refused:
         completion.settle(
           .failure(.playbackFailed(reason: "could not stream \(source) to \(url.absoluteString)")))
       case .cancelled:

@@ -39,7 +39,12 @@ extension TestServer {
 
   /// Serves `text` at `/documents/<name>` from now on, and returns its URL.
   func publish(_ text: String, as name: String) async throws -> URL {
-    let reply = try await request("POST /documents/\(name)", body: text)
+    try await publish(Data(text.utf8), as: name)
+  }
+
+  /// Serves `bytes` at `/documents/<name>` from now on (no Range support), and returns its URL.
+  func publish(_ bytes: Data, as name: String) async throws -> URL {
+    let reply = try await request("POST /documents/\(name)", body: bytes)
     guard reply.hasPrefix("HTTP/1.1 204") || reply.hasPrefix("HTTP/1.0 204") else {
       throw ControlFailed(description: "publishing \(name): \(reply.prefix(80))")
     }
@@ -53,7 +58,7 @@ extension TestServer {
 
   /// Sends one HTTP/1.0 request line to the server and returns the whole reply. The server
   /// closes an HTTP/1.0 connection after answering, so the reply ends at end of stream.
-  private func request(_ line: String, body: String = "") async throws -> String {
+  private func request(_ line: String, body: Data = Data()) async throws -> String {
     let port = UInt16(port)
     return try await Task.detached {
       let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -72,8 +77,8 @@ extension TestServer {
         }
       }
       guard connected else { throw ControlFailed(description: "connect: errno \(errno)") }
-      let message = Array(
-        "\(line) HTTP/1.0\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+      let message =
+        Array("\(line) HTTP/1.0\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + Array(body)
       guard
         message.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) })
           == message.count

@@ -41,6 +41,15 @@ struct GeneratedMedia {
     return ["-f", "lavfi", "-i", source, "-t", "\(seconds)"]
   }
 
+  /// A 160×120 VP9 picture with Opus audio (for a WebM), of `seconds`: codecs MP4 cannot hold.
+  static func vp9Opus(seconds: Int) -> [String] {
+    [
+      "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25", "-f", "lavfi", "-i",
+      "sine=f=440:sample_rate=48000", "-t", "\(seconds)", "-c:v", "libvpx-vp9", "-b:v", "100k",
+      "-c:a", "libopus", "-shortest",
+    ]
+  }
+
   /// A 160×120, 25 fps test picture with a tone, of `seconds`.
   static func video(seconds: Int) -> [String] {
     [

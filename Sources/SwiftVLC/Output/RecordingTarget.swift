@@ -1,0 +1,115 @@
+import Foundation
+
+/// Where a ``Recording`` writes: a hidden partial file beside the destination
+/// (`.NAME.1a2b3c4d.part`), moved onto the destination once the recording is judged good, so
+/// a recording that fails, is refused or is cancelled never touches the destination. A
+/// destination that exists and is not a regular file (a device such as `/dev/null`, a FIFO)
+/// is written directly.
+struct RecordingTarget: Sendable {
+  /// The absolute path the caller asked for.
+  let destination: String
+  /// The file libVLC writes: the partial file, or the destination itself.
+  let writing: String
+
+  /// Checks `path` and creates the partial file beside it (or opens the device to check it).
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` for an empty path or one with NUL, a missing or
+  ///   unwritable directory, a directory at `path`, or a file that cannot be created there
+  ///   (the message names `path` and the system's reason).
+  static func prepare(_ path: String) throws(VLCError) -> RecordingTarget {
+    let destination = try Recording.validatedDestination(path)
+    var status = stat()
+    if stat(destination, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+      try Recording.checkWritable(destination)
+      return RecordingTarget(destination: destination, writing: destination)
+    }
+    let url = URL(fileURLWithPath: destination)
+    let name = String(String.UnicodeScalarView(url.lastPathComponent.unicodeScalars.prefix(60)))
+    let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    let writing = url.deletingLastPathComponent().appendingPathComponent(".\(name).\(suffix).part")
+      .path
+    let file = open(writing, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard file >= 0 else {
+      throw .invalidInput("cannot write \(destination): \(String(cString: strerror(errno)))")
+    }
+    close(file)
+    return RecordingTarget(destination: destination, writing: writing)
+  }
+
+  /// Whether libVLC writes a partial file (not the destination itself).
+  var isPartial: Bool { writing != destination }
+
+  /// Moves the finished partial file onto the destination, replacing what was there.
+  ///
+  /// - Throws: ``VLCError/operationFailed(_:)`` naming the destination when it cannot be
+  ///   replaced (the partial file is removed then).
+  func keep() throws(VLCError) {
+    guard isPartial else { return }
+    if rename(writing, destination) != 0 {
+      let reason = String(cString: strerror(errno))
+      discard()
+      throw .operationFailed("cannot write \(destination): \(reason)")
+    }
+  }
+
+  /// Removes the partial file. A destination written directly (a device) is left alone.
+  func discard() {
+    if isPartial && isRegularFile(writing) { try? FileManager.default.removeItem(atPath: writing) }
+  }
+}
+
+extension Recording {
+  /// The absolute path for `path`, after checking that a file can be written there.
+  static func validatedDestination(_ path: String) throws(VLCError) -> String {
+    guard !path.isEmpty, !path.contains("\0") else {
+      throw .invalidInput("recording path \(path.debugDescription) is empty or contains NUL")
+    }
+    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+    let directory = (absolute as NSString).deletingLastPathComponent
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      throw .invalidInput("the directory \(directory) does not exist")
+    }
+    guard FileManager.default.isWritableFile(atPath: directory) else {
+      throw .invalidInput("the directory \(directory) is not writable")
+    }
+    if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw .invalidInput("\(absolute) is a directory")
+    }
+    return absolute
+  }
+
+  /// Checks that `path` can be opened for writing (creating it), so that a destination libVLC
+  /// cannot create is reported as such, not as a source libVLC could not read.
+  static func checkWritable(_ path: String) throws(VLCError) {
+    let file = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    guard file >= 0 else {
+      throw .invalidInput("cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+    close(file)
+  }
+
+  /// The result for the finished file at `path`.
+  ///
+  /// The file is the truth: a file read faster than real time reports almost no playback time,
+  /// and HLS reports it late. `fallback` serves when libVLC cannot read a duration back.
+  static func finishedFile(_ path: String, instance: VLCInstance, fallback: Duration) async
+    -> RecordingResult
+  {
+    let written = await readBack(path, instance: instance)
+    return RecordingResult(
+      path: path, bytes: fileSize(path) ?? 0, duration: written?.duration ?? fallback)
+  }
+
+  /// The finished file at `path` as libVLC reads it, with an MPEG-TS file's duration taken
+  /// from its timestamps (libVLC only estimates it); `nil` when libVLC cannot read it.
+  static func readBack(_ path: String, instance: VLCInstance) async -> MediaInfo? {
+    guard var info = try? await Media(path: path, instance: instance).parse() else { return nil }
+    if let exact = TransportStreamDuration.read(path) { info.duration = exact }
+    return info
+  }
+}

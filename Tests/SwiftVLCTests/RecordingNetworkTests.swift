@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// Network sources: a codec the container cannot hold is refused without touching the
+/// destination, and a source that stops delivering ends the recording within its bound.
+@Suite("Recording network sources", .sharesTheMachine)
+struct RecordingNetworkTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  @Test("VP9 and Opus over HTTP into MP4 are refused, naming them, and the old file stays")
+  func refusedOverHTTP() async throws {
+    let server = try await TestServer()
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    // 20 s, recorded with a duration (so read at real-time pace): only a refusal as soon as
+    // the streams are known ends it within the 10 s the check allows.
+    let clip = try generated.make("clip.webm", GeneratedMedia.vp9Opus(seconds: 20))
+    let url = try await server.publish(Data(contentsOf: URL(fileURLWithPath: clip)), as: "c.webm")
+    try await expectRefused(try Media(url: url, instance: instance), naming: ["VP90", "Opus"])
+  }
+
+  @Test("Opus in a UDP transport stream into MP4 is refused, naming it, and the old file stays")
+  func refusedOverUDP() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let clip = try generated.make(
+      "opus.ts", GeneratedMedia.video(seconds: 2) + ["-c:v", "libx264", "-c:a", "libopus"])
+    let port = try UDPSender.freePort()
+    let sender = try UDPSender(
+      file: URL(fileURLWithPath: clip), duration: .seconds(2), port: port)
+    defer { withExtendedLifetime(sender) {} }
+    let media = try Media(
+      url: try #require(URL(string: "udp://@127.0.0.1:\(port)")), instance: instance)
+    try await expectRefused(media, naming: ["Opus"])
+  }
+
+  @Test("a stalled HTTP body ends the recording with a timeout within the limit plus 5 s")
+  func stalledHTTPBody() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("stalled-http")
+    defer { scratch.remove() }
+    let media = try Media(url: server.url("stall/seek.mp4"), instance: instance)
+    let (error, took) = try await recordUntilStalled(
+      media, to: scratch.path("out.ts"), server: server, route: "stall", requests: 1)
+    guard case .timeout(let message)? = error else {
+      Issue.record("expected timeout, got \(String(describing: error))")
+      return
+    }
+    #expect(message.contains("stall/seek.mp4 delivered nothing for 1.0 s"), "\(message)")
+    #expect(took < .seconds(1 + 5 + 2), "\(took)")
+    // Kept only when it holds audio or video, and then named; never a partial file.
+    #expect(scratch.contents == (message.contains("kept in") ? ["out.ts"] : []), "\(message)")
+  }
+
+  @Test("a stalled HLS segment ends the recording with a timeout and keeps what came before")
+  func stalledHLSSegment() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("stalled-hls")
+    defer { scratch.remove() }
+    let media = try Media(url: server.url("hlsfault/stall/1/hls/index.m3u8"), instance: instance)
+    let path = scratch.path("out.ts")
+    // The playlist, segment 0, then segment 1, whose answer stalls half-way.
+    let (error, took) = try await recordUntilStalled(
+      media, to: path, server: server, route: "hlsfault", requests: 3)
+    guard case .timeout(let message)? = error else {
+      Issue.record("expected timeout, got \(String(describing: error))")
+      return
+    }
+    #expect(message.hasPrefix("\(media.mrl) delivered nothing for 1.0 s; the "), "\(message)")
+    #expect(message.hasSuffix(" s recorded before are kept in \(path)"), "\(message)")
+    #expect(took < .seconds(1 + 5 + 2), "\(took)")
+    #expect(scratch.contents == ["out.ts"])
+    #expect(try await readBack(path, instance: instance).tracks.contains { $0.kind == .video })
+  }
+
+  /// Records `media` to a fresh `out.mp4` where an old file already is, and checks the refusal:
+  /// an `invalidInput` naming MP4 and every one of `codecs`, within 10 s, with the old file
+  /// untouched and no partial file left.
+  private func expectRefused(_ media: Media, naming codecs: [String]) async throws {
+    let scratch = try ScratchDirectory("refused")
+    defer { scratch.remove() }
+    let path = scratch.path("out.mp4")
+    try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+    let error = await #expect(throws: VLCError.self) {
+      try await within(.seconds(10), "refusing \(media.mrl)") {
+        try await Recording.record(
+          media, to: path, options: .init(container: .mp4, duration: .seconds(20)))
+      }
+    }
+    guard case .invalidInput(let message)? = error else {
+      Issue.record("expected invalidInput, got \(String(describing: error))")
+      return
+    }
+    #expect(message.contains("MP4 cannot hold"), "\(message)")
+    for codec in codecs { #expect(message.contains(codec), "\(message)") }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+    #expect(scratch.contents == ["out.mp4"])
+  }
+
+  /// Records `media` with a 1 s stall limit until it fails; returns the error and how long
+  /// after the server's `requests`-th request on `route` (the one that stalls) it came.
+  private func recordUntilStalled(
+    _ media: Media, to path: String, server: TestServer, route: String, requests: Int
+  ) async throws -> (VLCError?, Duration) {
+    let recording = try Recording.start(media, to: path, options: .init(stallTimeout: .seconds(1)))
+    let clock = ContinuousClock()
+    try await within(.seconds(20), "request \(requests) on /\(route)/") {
+      while try await server.requestCount(route) < requests {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+    }
+    let stalledAt = clock.now
+    let outcome = try await within(.seconds(20), "the recording to end") {
+      () async -> Result<RecordingResult, VLCError> in
+      do throws(VLCError) {
+        return .success(try await recording.result())
+      } catch { return .failure(error) }
+    }
+    if case .failure(let error) = outcome { return (error, clock.now - stalledAt) }
+    return (nil, clock.now - stalledAt)
+  }
+}
