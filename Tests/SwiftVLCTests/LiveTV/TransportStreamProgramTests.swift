@@ -86,17 +86,3 @@ struct TransportStreamProgramTests {
     #expect(seen.contains(64), "News (64 wide) is shown after the switch: \(seen)")
   }
 }
-
-@Suite("Teletext", .sharesTheMachine)
-@MainActor
-struct TeletextTests {
-  @Test("the teletext page is kept by the player and validated")
-  func page() async throws {
-    let player = Player(instance: try headlessInstance())
-    #expect(await player.teletextPage() == 100, "libVLC starts at the index page")
-    try player.setTeletextPage(888)
-    #expect(await player.teletextPage() == 888)
-    #expect(throws: VLCError.self) { try player.setTeletextPage(99) }
-    #expect(throws: VLCError.self) { try player.setTeletextPage(900) }
-  }
-}
