@@ -138,7 +138,7 @@ struct LiveProgramTests {
     await #expect(throws: VLCError.timeout("no program tables from \(silent) within 0.5 seconds")) {
       try await TransportStreamProgram.programs(at: silent, within: .milliseconds(500))
     }
-    #expect(ContinuousClock.now - started < .seconds(3))
+    #expect(ContinuousClock.now - started < .seconds(15), "bounded, even on a loaded machine")
     for bad in ["http://127.0.0.1/x.ts", "udp://@127.0.0.1", "udp://@host.invalid:1234"] {
       await #expect(throws: VLCError.self, "\(bad)") {
         try await TransportStreamProgram.programs(at: try #require(URL(string: bad)))
