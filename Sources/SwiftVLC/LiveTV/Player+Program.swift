@@ -8,9 +8,14 @@ extension Player {
   /// again with the same options and the new program. What happens to the position: a file or
   /// any other seekable source resumes at the current time (at the keyframe before it, like a
   /// fast seek); a live source (UDP, HLS live) resumes at its live edge, since it has no
-  /// position to return to. The switch takes as long as opening the source; for instant
-  /// switches between the programs of a file, play them with a ``ChannelPlayer`` over
-  /// ``ChannelList/init(programs:of:)`` with warm neighbours.
+  /// position to return to. The switch takes as long as opening the source: over UDP the old
+  /// socket is closed and the port bound again, and the new program's first picture comes
+  /// after the media's `network-caching` (1 s by default; 0.96 s on the loopback in the
+  /// tests). List a live stream's programs before playing it with
+  /// ``TransportStreamProgram/programs(at:within:)``. For instant switches between the
+  /// programs of a file, play them with a ``ChannelPlayer`` over
+  /// ``ChannelList/init(programs:of:)`` with warm neighbours (not over one unicast UDP port,
+  /// which only one player can receive).
   ///
   /// - Throws: ``VLCError/invalidState(_:)`` without a current media, or for a memory or
   ///   stream input (which cannot be read twice); ``VLCError/mediaCreationFailed(source:)``

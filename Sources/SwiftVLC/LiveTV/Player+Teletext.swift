@@ -1,25 +1,38 @@
 internal import CLibVLC
 
 extension Player {
-  /// Shows teletext page `page` (100…899) of the current teletext subtitle track.
+  /// Shows teletext page `page` (100…899) over the video.
   ///
-  /// DVB teletext streams appear in ``subtitleTracks`` (libVLC's zvbi decoder, in Debian's
-  /// `vlc-plugin-base`, renders them); select one with ``selectSubtitleTrack(_:)``, then choose
-  /// the page. Subtitle pages are usually 888 or 777; the index page is 100, libVLC's default.
-  /// The page is kept by the native player for later media too; after ``stop()`` swaps in a
-  /// fresh native player (a stuck stream), set it again. Maps `libvlc_video_set_teletext`.
+  /// A DVB teletext stream appears in ``subtitleTracks`` (``Track/isTeletext``; libVLC's zvbi
+  /// decoder, in Debian's `vlc-plugin-base`, draws it): "Teletext" for the whole service and,
+  /// when the stream's descriptor names them, one "Teletext subtitles" track per subtitle page.
+  /// With no teletext track selected, this selects the first one (libVLC 3.0.24 does so);
+  /// with one selected, it turns to the page, drawn once the page next arrives in the stream
+  /// (teletext repeats every page every few seconds at most). Selecting a "Teletext subtitles"
+  /// track shows its own page (usually 888) whatever this page is; ``selectSubtitleTrack(_:)``
+  /// with `nil` hides teletext. The page is a player setting: it applies to later media and
+  /// survives the native player being replaced. Maps `libvlc_video_set_teletext`.
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` for a page outside 100…899.
   public func setTeletextPage(_ page: Int) throws(VLCError) {
     guard (100...899).contains(page) else {
       throw .invalidInput("teletext page \(page) is outside 100…899")
     }
-    native.async { libvlc_video_set_teletext($0, Int32(page)) }
+    let number = Int32(page)
+    setNative(.teletextPage) { libvlc_video_set_teletext($0, number) }
   }
 
-  /// The teletext page the native player shows when a teletext track is selected.
-  /// Maps `libvlc_video_get_teletext`.
+  /// The teletext page last asked for with ``setTeletextPage(_:)`` (libVLC starts at 100).
+  /// A selected "Teletext subtitles" track shows its own page regardless. Reads it on the
+  /// player's queue. Maps `libvlc_video_get_teletext`.
   public func teletextPage() async -> Int {
     Int(await native.run { libvlc_video_get_teletext($0) })
   }
+}
+
+extension Track {
+  /// Whether this subtitle track is DVB teletext (codec `telx`), shown by libVLC's zvbi
+  /// decoder: the whole teletext service ("Teletext") or one of its subtitle pages
+  /// ("Teletext subtitles"), as the stream's teletext descriptor lists them.
+  public var isTeletext: Bool { codec == "telx" }
 }

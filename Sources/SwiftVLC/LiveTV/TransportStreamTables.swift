@@ -10,6 +10,7 @@ struct TransportStreamTables {
 
   private var mapPIDs: [Int: Int] = [:]  // program number → PMT PID
   private var patSeen = false
+  private var sdtSeen = false
   private var streams: [Int: [TransportStreamProgram.Stream]] = [:]
   private var services: [Int: (name: String?, provider: String?)] = [:]
   private var sections: [Int: [UInt8]] = [:]  // PID → section being assembled
@@ -23,6 +24,14 @@ struct TransportStreamTables {
         provider: services[number]?.provider, streams: streams[number] ?? [])
     }
   }
+
+  /// Whether the PAT and the map table of every program in it have been read.
+  var hasEveryMap: Bool {
+    patSeen && mapPIDs.keys.allSatisfy { streams[$0] != nil }
+  }
+
+  /// Whether a service description table (actual transport stream) has been read.
+  var hasServiceDescriptions: Bool { sdtSeen }
 
   mutating func read(_ bytes: UnsafeRawBufferPointer) throws(VLCError) {
     guard let start = Self.firstSync(in: bytes) else {
@@ -84,6 +93,7 @@ struct TransportStreamTables {
         if number != 0 { mapPIDs[number] = mapPID }  // 0 names the network table
       }
     case (Self.sdtPID, 0x42):
+      sdtSeen = true
       serviceDescriptions(section, end: end)
     case (_, 0x02):
       programMap(section, end: end)

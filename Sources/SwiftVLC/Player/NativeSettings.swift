@@ -9,7 +9,7 @@ struct NativeSettings {
   enum Key: Hashable {
     case volume, mute, rate, role, audioOutput, audioMemory, equalizer
     case window, videoMemory, aspectRatio, crop, scale, deinterlace, viewpoint
-    case audioDelay, subtitleDelay, renderer
+    case audioDelay, subtitleDelay, teletextPage, renderer
     case keyInput, mouseInput, fullscreen
   }
 

@@ -198,41 +198,48 @@ extension Player {
 /// the tracks of the media the native player holds (`media`), without `get_media`, whose
 /// retain and release would touch the media's reference count (see `NativePlayer`).
 private func readTrackSnapshot(_ player: OpaquePointer, media: Media?) -> TrackSnapshot {
-  var details: [Int: Track] = [:]
+  var details: [Track] = []  // in the media's order
   if let media = media?.pointer {
     var list: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_media_track_t>?>?
     let count = libvlc_media_tracks_get(media, &list)
     if let list, count > 0 {
-      for index in 0..<Int(count) {
-        if let track = list[index] {
-          details[Int(track.pointee.i_id)] = Track(native: track.pointee)
-        }
-      }
+      details = (0..<Int(count)).compactMap { list[$0].map { Track(native: $0.pointee) } }
       libvlc_media_tracks_release(list, count)
     }
   }
-  func tracks(_ kind: TrackKind, _ list: UnsafeMutablePointer<libvlc_track_description_t>?)
-    -> [Track]
-  {
+  func entries(_ list: UnsafeMutablePointer<libvlc_track_description_t>?) -> [(Int, String?)] {
     defer { if let list { libvlc_track_description_list_release(list) } }
-    var result: [Track] = []
+    var result: [(Int, String?)] = []
     var node = list
     while let current = node {
       let id = Int(current.pointee.i_id)
-      if id >= 0 {  // -1 is libVLC's "Disable" entry
-        var track = details[id] ?? Track(id: id, kind: kind, codec: "")
-        track.kind = kind
-        if track.name == nil { track.name = nonEmpty(current.pointee.psz_name) }
-        result.append(track)
-      }
+      if id >= 0 { result.append((id, nonEmpty(current.pointee.psz_name))) }  // -1: "Disable"
       node = current.pointee.p_next
     }
     return result
   }
+  // The player numbers a transport stream's streams by PID, the media's list 0, 1, … (see
+  // docs/libvlc3-findings.md): when a kind's ids are not the media's, its tracks are paired
+  // in order, which both lists keep.
+  func tracks(_ kind: TrackKind, _ listed: [(Int, String?)]) -> [Track] {
+    let ofKind = details.filter { $0.kind == kind }
+    let byID = listed.allSatisfy { id, _ in ofKind.contains { $0.id == id } }
+    let byOrder = !byID && ofKind.count == listed.count
+    return listed.enumerated().map { index, entry in
+      let (id, name) = entry
+      var track =
+        (byOrder ? ofKind[index] : ofKind.first { $0.id == id })
+        ?? Track(id: id, kind: kind, codec: "")
+      track.id = id
+      track.kind = kind
+      if track.name == nil { track.name = name }
+      return track
+    }
+  }
   var snapshot = TrackSnapshot()
-  snapshot.audio = tracks(.audio, libvlc_audio_get_track_description(player))
-  snapshot.video = tracks(.video, libvlc_video_get_track_description(player))
-  snapshot.subtitle = tracks(.subtitle, libvlc_video_get_spu_description(player))
+  snapshot.audio = tracks(.audio, entries(libvlc_audio_get_track_description(player)))
+  snapshot.video = tracks(.video, entries(libvlc_video_get_track_description(player)))
+  snapshot.subtitle = tracks(.subtitle, entries(libvlc_video_get_spu_description(player)))
   snapshot.selectedAudio = Int(libvlc_audio_get_track(player))
   snapshot.selectedSubtitle = Int(libvlc_video_get_spu(player))
   snapshot.selectedVideo = Int(libvlc_video_get_track(player))

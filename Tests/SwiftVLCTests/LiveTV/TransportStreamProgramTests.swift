@@ -87,16 +87,62 @@ struct TransportStreamProgramTests {
   }
 }
 
-@Suite("Teletext", .sharesTheMachine)
+@Suite("MPEG-TS programs over UDP", .sharesTheMachine)
 @MainActor
-struct TeletextTests {
-  @Test("the teletext page is kept by the player and validated")
-  func page() async throws {
+struct LiveProgramTests {
+  @Test("a live UDP stream's programs are listed, and a program switch while it plays shows it")
+  func udpSwitching() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let path = try await TransportStreamProgramTests.makeMultiProgram(generated)
+    let sender = try UDPSender(
+      file: URL(fileURLWithPath: path), duration: .seconds(6), port: try UDPSender.freePort())
+    let location = try #require(URL(string: "udp://@127.0.0.1:\(sender.port)"))
+
+    let programs = try await TransportStreamProgram.programs(at: location, within: .seconds(10))
+    #expect(programs.map(\.number) == [101, 202])
+    #expect(programs.map(\.name) == ["News", "Sport"])
+    #expect(programs.map(\.provider) == ["LabOne", "LabTwo"])
+
     let player = Player(instance: try headlessInstance())
-    #expect(await player.teletextPage() == 100, "libVLC starts at the index page")
-    try player.setTeletextPage(888)
-    #expect(await player.teletextPage() == 888)
-    #expect(throws: VLCError.self) { try player.setTeletextPage(99) }
-    #expect(throws: VLCError.self) { try player.setTeletextPage(900) }
+    let frames = try player.videoFrames(format: .rgba)
+    let media = try Media(url: location, instance: player.instance)
+    media.selectProgram(202)
+    try player.play(media)
+    _ = try await frames.first(within: .seconds(20), "a picture of Sport (96 wide)") {
+      $0.width == 96
+    }
+    await #expect(
+      throws: VLCError.invalidState("\(location): the port is taken (a player receiving it?)")
+    ) {
+      try await TransportStreamProgram.programs(at: location, within: .seconds(1))
+    }
+
+    try player.switchProgram(to: 101)
+    _ = try await frames.first(within: .seconds(20), "a picture of News (64 wide)") {
+      $0.width == 64
+    }
+    try player.switchProgram(to: 202)  // not libVLC's default program: only the switch shows it
+    _ = try await frames.first(within: .seconds(20), "a picture of Sport again") {
+      $0.width == 96
+    }
+    #expect(player.state == .playing)
+    #expect(player.currentMedia !== media, "the stream was opened again on the other program")
+    await player.stop()
+  }
+
+  @Test("a silent port times out in time, and a location that is not UDP is refused")
+  func failures() async throws {
+    let silent = try #require(URL(string: "udp://@127.0.0.1:\(try UDPSender.freePort())"))
+    let started = ContinuousClock.now
+    await #expect(throws: VLCError.timeout("no program tables from \(silent) within 0.5 seconds")) {
+      try await TransportStreamProgram.programs(at: silent, within: .milliseconds(500))
+    }
+    #expect(ContinuousClock.now - started < .seconds(15), "bounded, even on a loaded machine")
+    for bad in ["http://127.0.0.1/x.ts", "udp://@127.0.0.1", "udp://@host.invalid:1234"] {
+      await #expect(throws: VLCError.self, "\(bad)") {
+        try await TransportStreamProgram.programs(at: try #require(URL(string: bad)))
+      }
+    }
   }
 }
