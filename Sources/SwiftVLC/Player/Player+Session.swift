@@ -133,6 +133,7 @@ extension Player {
     subtitleTracks = []
     chapters = []
     titles = []
+    currentTitle = nil
     currentChapter = nil
     abLoop = nil
     setAudioSelection(nil)
