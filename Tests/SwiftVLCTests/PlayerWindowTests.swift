@@ -1,8 +1,9 @@
 import CX11
 import Foundation
-@testable import SwiftVLC
 import Synchronization
 import Testing
+
+@testable import SwiftVLC
 
 @Suite("Player window input and fullscreen", .sharesTheMachine)
 @MainActor
@@ -99,7 +100,9 @@ struct PlayerWindowTests {
       if: StressLevel.underThreadSanitizer,
       "ThreadSanitizer aborts when libVLC cancels the X11 output's event thread"))
   func keys() async throws {
-    let settings = [InputSetting(keys: false, mouse: false), InputSetting(keys: true, mouse: false)]
+    let settings = [
+      InputSetting(keys: false, mouse: false), InputSetting(keys: true, mouse: false),
+    ]
     try await withEmbeddedVideo(settings) { player, setting, window, server in
       // libVLC's key handler logs each key it gets ("key: 0x00000020 (X11: 0x0020)").
       let keys = LogLines(player.instance, matching: "key: ")
@@ -131,7 +134,9 @@ struct PlayerWindowTests {
       if: StressLevel.underThreadSanitizer,
       "ThreadSanitizer aborts when libVLC cancels the X11 output's event thread"))
   func mouse() async throws {
-    let settings = [InputSetting(keys: false, mouse: true), InputSetting(keys: false, mouse: false)]
+    let settings = [
+      InputSetting(keys: false, mouse: true), InputSetting(keys: false, mouse: false),
+    ]
     try await withEmbeddedVideo(settings) { player, setting, window, server in
       // libVLC's video output logs each button it gets ("VoutDisplayEvent 'mouse button' 0 t=…").
       let clicks = LogLines(player.instance, matching: "VoutDisplayEvent 'mouse button'")

@@ -44,7 +44,8 @@ extension Player {
       // top-level window of its own, silently.
       guard !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else {
         throw .invalidState(
-          "DISPLAY is not set: libVLC 3 draws into an X11 window only on the X server DISPLAY names")
+          "DISPLAY is not set: libVLC 3 draws into an X11 window only on the X server DISPLAY names"
+        )
       }
       showInWindow(window)
     case .automatic where Self.hasDisplay:

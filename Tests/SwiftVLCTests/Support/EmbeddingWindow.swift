@@ -105,5 +105,7 @@ private func recordXError(
 struct InputSetting: Sendable, CustomStringConvertible {
   var keys: Bool
   var mouse: Bool
-  var description: String { "key input \(keys ? "on" : "off"), mouse input \(mouse ? "on" : "off")" }
+  var description: String {
+    "key input \(keys ? "on" : "off"), mouse input \(mouse ? "on" : "off")"
+  }
 }
