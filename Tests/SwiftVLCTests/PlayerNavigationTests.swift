@@ -68,6 +68,24 @@ struct PlayerNavigationTests {
     await player.stop()
   }
 
+  @Test(
+    "a DVD's still menu waiting for a key is no stall",
+    .enabled(if: DVDMenuDisc.canAuthor, "dvdauthor, spumux or ffmpeg is not installed"))
+  func dvdMenuIsNoStall() async throws {
+    let disc = try await DVDMenuDisc.folder()
+    let player = Player(instance: instance)
+    player.stallTimeout = .milliseconds(500)
+    try player.play(Media(url: DVDMenuDisc.location(disc), instance: instance))
+    try await waitUntil("the disc's menu", within: .seconds(30)) {
+      player.state == .playing && player.titles.count == 3 && player.currentTitle == 0
+    }
+    // A negative check: the menu's 2 s of pictures, then four stall timeouts of its still.
+    try await Task.sleep(for: .seconds(4))
+    #expect(player.currentTitle == 0)
+    #expect(!player.isStalled)
+    await player.stop()
+  }
+
   @Test("menu keys on a file without menus leave titles and playback as they were")
   func noMenus() async throws {
     let player = Player(instance: instance)
