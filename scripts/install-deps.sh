@@ -22,7 +22,8 @@ packages=("$@")
   ffmpeg              # tests only: writes the probe corpus; ffprobe is the probe oracle
   libgtk-4-dev        # SwiftVLCGTK and the GTK example player (pkg-config name: gtk4)
   weston              # a headless Wayland compositor for the GTK player's tests
-  xdotool             # types keys into the GTK player under Xvfb
+  xdotool             # types keys and clicks into windows under Xvfb (GTK player, input tests)
+  dvdauthor           # tests only: authors a DVD-Video folder with a menu (dvdauthor, spumux)
   playerctl dbus      # MPRIS control of the GTK player on a private session bus
 )
 

@@ -67,6 +67,7 @@ extension PlayerWindow {
     case GDK_KEY_Down: changeVolume(by: -0.05)
     case GDK_KEY_a: menus.selectNext(.audio, of: player)
     case GDK_KEY_s: menus.selectNext(.subtitle, of: player)
+    case GDK_KEY_v: menus.selectNext(.video, of: player)
     case GDK_KEY_m: player.isMuted.toggle()
     case GDK_KEY_f, GDK_KEY_F: toggleFullscreen()
     case GDK_KEY_q, GDK_KEY_Q: quit()

@@ -69,19 +69,23 @@ final class TrackMenus {
     gtk_widget_set_sensitive(chapters, now.chapters.isEmpty ? 0 : 1)
   }
 
-  /// Selects the track after the current one, as the terminal player's `a` and `s` keys do
-  /// (subtitles cycle through "none" too).
+  /// Selects the track after the current one, as the terminal player's `a`, `s` and `v` keys
+  /// do (subtitles cycle through "none" too).
   func selectNext(_ kind: TrackKind, of player: Player) {
-    let tracks = kind == .audio ? player.audioTracks : player.subtitleTracks
-    let current = kind == .audio ? player.selectedAudioTrack : player.selectedSubtitleTrack
-    let choices: [Track?] = (kind == .audio ? [] : [nil]) + tracks.map { $0 }
+    let (tracks, current): ([Track], Track?) =
+      switch kind {
+      case .audio: (player.audioTracks, player.selectedAudioTrack)
+      case .video: (player.videoTracks, player.selectedVideoTrack)
+      default: (player.subtitleTracks, player.selectedSubtitleTrack)
+      }
+    let choices: [Track?] = (kind == .subtitle ? [nil] : []) + tracks.map { $0 }
     guard !choices.isEmpty else { return }
     let index = choices.firstIndex { $0?.id == current?.id } ?? -1
     let next = choices[(index + 1) % choices.count]
-    if kind == .audio {
-      try? player.selectAudioTrack(next)
-    } else {
-      try? player.selectSubtitleTrack(next)
+    switch kind {
+    case .audio: try? player.selectAudioTrack(next)
+    case .video: try? player.selectVideoTrack(next)
+    default: try? player.selectSubtitleTrack(next)
     }
   }
 

@@ -4,7 +4,8 @@
 //
 // Open a file or URL with the header bar's buttons, a command-line argument, or by dropping a
 // file on the window. Keys as in `swiftvlc play`: Space pause, ←/→ seek 5 s, ↑/↓ volume,
-// a/s next audio/subtitle track, m mute, q quit; F or a double click toggles fullscreen.
+// a/s/v next audio/subtitle/video track, m mute, q quit; F or a double click toggles
+// fullscreen.
 // The player is on the session bus as org.mpris.MediaPlayer2.swiftvlc_gtk_player.PID (MPRIS),
 // so media keys and `playerctl` control it.
 //

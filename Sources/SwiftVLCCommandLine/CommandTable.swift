@@ -17,7 +17,8 @@ extension CommandSpec {
     notes: """
       In a terminal, the video is drawn with coloured half-block characters under a status
       line. Keys: space pause, left/right seek 5 s (each waits until playback has landed),
-      up/down volume, a audio track, v video track, s subtitle track, m mute, q quit.
+      up/down volume, a audio track, v video track, s subtitle track, m mute, f fullscreen
+      (with --window), q quit.
 
       SOURCE may be an M3U channel list (.m3u or .m3u8 that is not an HLS playlist): the
       first channel plays, Page Up and Page Down switch channels, and the status line shows

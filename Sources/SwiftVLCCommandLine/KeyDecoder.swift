@@ -18,6 +18,8 @@ package enum PlayerKey: Sendable, Equatable {
   case nextVideoTrack
   /// `m`.
   case toggleMute
+  /// `f`: fullscreen for libVLC's window (`play --window`).
+  case toggleFullscreen
   /// `q`, `Q`, or Ctrl-C when the terminal delivers it as a byte.
   case quit
   /// Page Up (`ESC [ 5 ~`): the previous channel of a channel list.
@@ -69,6 +71,7 @@ package struct KeyDecoder: Sendable {
     UInt8(ascii: " "): .togglePause, UInt8(ascii: "q"): .quit, UInt8(ascii: "Q"): .quit,
     0x03: .quit, UInt8(ascii: "a"): .nextAudioTrack, UInt8(ascii: "s"): .nextSubtitleTrack,
     UInt8(ascii: "m"): .toggleMute, UInt8(ascii: "v"): .nextVideoTrack,
+    UInt8(ascii: "f"): .toggleFullscreen,
   ]
 
   private static let arrowKeys: [UInt8: PlayerKey] = [

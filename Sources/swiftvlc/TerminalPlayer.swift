@@ -257,6 +257,12 @@ final class TerminalPlayer {
       show("video \(TrackChoice.label(player.selectedVideoTrack))")
     case .toggleMute:
       player.isMuted.toggle()
+    case .toggleFullscreen:
+      guard !isFullScreen else { return show("fullscreen needs --window") }
+      Task {
+        player.setFullscreen(!(await player.isFullscreen()))
+        show(await player.isFullscreen() ? "fullscreen" : "windowed")
+      }
     case .quit:
       finish?.yield(.success)
     case .previousChannel, .nextChannel:

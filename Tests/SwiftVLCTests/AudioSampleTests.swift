@@ -37,6 +37,30 @@ struct AudioSampleTests {
     #expect(pcm.channels[0].allSatisfy { abs($0) <= 1 })
   }
 
+  @Test("with no rate or channel count asked the PCM keeps each source's, and one asked is kept")
+  func sourceFormat() async throws {
+    let stereo = try makeLeftOnlyToneWAV(seconds: 2, rate: 44_100)
+    defer { try? FileManager.default.removeItem(at: stereo) }
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples(format: .s16, rate: nil, channels: nil)
+    try player.play(url: Fixture.sineWAV.url)  // 16 kHz mono
+    let mono = try await capture(stream, frames: 12_000)
+    #expect(mono.layouts == [.init(format: .s16, sampleRate: 16_000, channels: 1)])
+    #expect(abs(mono.frequency(channel: 0, sampleRate: 16_000) - 440) < 2)
+    // The next media opens a new output, at its own format.
+    try player.play(url: stereo)
+    _ = try await firstBuffer(of: stream, "44.1 kHz stereo") {
+      $0.sampleRate == 44_100 && $0.channels == 2
+    }
+    await player.stop()
+
+    let upmixed = try player.audioSamples(format: .float32, rate: nil, channels: 2)
+    try player.play(url: Fixture.sineWAV.url)
+    let pcm = try await capture(upmixed, frames: 12_000)
+    #expect(pcm.layouts == [.init(format: .float32, sampleRate: 16_000, channels: 2)])
+    await player.stop()
+  }
+
   @Test("presentation times follow the audio and lie ahead of libVLC's clock")
   func presentationTimes() async throws {
     let player = Player(instance: instance)

@@ -152,8 +152,9 @@ struct CommandLineOutputTests {
   func keys() {
     var decoder = KeyDecoder()
     #expect(
-      decoder.feed(Array(" qQams".utf8)) == [
+      decoder.feed(Array(" qQamsvf".utf8)) == [
         .togglePause, .quit, .quit, .nextAudioTrack, .toggleMute, .nextSubtitleTrack,
+        .nextVideoTrack, .toggleFullscreen,
       ])
     #expect(
       decoder.feed([0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42, 0x1B, 0x4F, 0x43, 0x1B, 0x4F, 0x44])

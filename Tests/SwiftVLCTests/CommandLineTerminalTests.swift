@@ -110,6 +110,42 @@ struct CommandLineTerminalTests {
     #expect(flags?.hasSuffix(" icanon,echo") == true || flags == "icanon,echo")
   }
 
+  @Test(
+    "play --window: f makes libVLC's window fullscreen and back, as libVLC reads its flag",
+    .enabled(if: Xvfb.isInstalled, "Xvfb is not installed"))
+  func fullscreenKey() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let clip = try generated.make("long.mp4", GeneratedMedia.video(seconds: 20))
+    let server = try Xvfb()
+    defer { server.stop() }
+    let session = Session()
+    try await session.tmux("new-session", "-d", "-s", "test", "-x", "80", "-y", "24", "sh")
+    let socketPath = try await session.tmux("display-message", "-p", "#{socket_path}")
+    defer {
+      _ = try? spawnTmux(["-L", session.socket, "kill-server"])
+      unlink(socketPath.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    try await session.tmux(
+      "send-keys", "-t", "test",
+      "DISPLAY=\(server.display) \(SwiftVLCTool.url.path) play --window \(clip); echo EXIT=$?",
+      "Enter")
+    _ = try await session.waitFor("the status line while playing") { $0.contains(" playing ") }
+    try await session.tmux("send-keys", "-t", "test", "f")
+    _ = try await session.waitFor("fullscreen on") {
+      statusLine($0)?.hasSuffix("fullscreen") == true
+    }
+    try await session.tmux("send-keys", "-t", "test", "f")
+    _ = try await session.waitFor("fullscreen off") {
+      statusLine($0)?.hasSuffix("windowed") == true
+    }
+    try await session.tmux("send-keys", "-t", "test", "q")
+    let exited = try await session.waitFor("the tool to exit after q") {
+      $0.split(separator: "\n").contains { $0.hasPrefix("EXIT=") }
+    }
+    #expect(exited.split(separator: "\n").contains("EXIT=0"))
+  }
+
   @Test("playing in the terminal, with an SSA subtitle drawn, leaves stderr empty after q")
   func noLibassBanner() async throws {
     let session = Session()
@@ -149,6 +185,12 @@ struct CommandLineTerminalTests {
 private func videoWidths(_ screen: String) -> Set<Int> {
   Set(
     screen.split(separator: "\n").map { $0.filter { $0 == "\u{2580}" }.count }.filter { $0 > 0 })
+}
+
+/// The last status line of a pane (the one showing the playing state), without its padding.
+private func statusLine(_ screen: String) -> String? {
+  screen.split(separator: "\n").last { $0.contains(" playing ") || $0.contains(" paused ") }
+    .map { $0.trimmingCharacters(in: .whitespaces) }
 }
 
 private struct SpawnFailed: Error {

@@ -2,9 +2,8 @@ import Foundation
 import SwiftVLC
 import Testing
 
-// No disc-menu fixture can be made on this machine (no dvdauthor, no mkvmerge, and libVLC's
-// Matroska menus need mkvmerge's DVD-menu codec): these tests check navigation's contract on
-// media without menus.
+// Menus are tested on a DVD-Video folder authored at test time (Support/DVDMenuDisc.swift);
+// the other tests check navigation's contract on media without menus.
 @Suite("Menu navigation and chapters", .sharesTheMachine)
 @MainActor
 struct PlayerNavigationTests {
@@ -16,6 +15,75 @@ struct PlayerNavigationTests {
   func idle() {
     let player = Player(instance: instance)
     #expect(throws: VLCError.self) { try player.navigate(.activate) }
+  }
+
+  @Test(
+    "a DVD starts in its menu; down and activate play the second button's title, whose end and selecting the menu title bring the menu back",
+    .enabled(if: DVDMenuDisc.canAuthor, "dvdauthor, spumux or ffmpeg is not installed"))
+  func dvdMenu() async throws {
+    let disc = try await DVDMenuDisc.folder()
+    let player = Player(instance: instance)
+    let frames = try player.videoFrames(format: .rgba, width: 72, height: 48)
+    func picture(_ hue: Hue, _ what: String) async throws {
+      _ = try await frames.first(within: .seconds(15), what) { $0.centreHue == hue }
+    }
+    func menuPicture(_ what: String) async throws {
+      _ = try await frames.first(within: .seconds(15), what) { frame in
+        let (red, green, blue) = frame.rgb(x: frame.width / 2, y: frame.height / 2)
+        return (40...90).contains(red) && (40...90).contains(green) && (40...90).contains(blue)
+      }
+    }
+    try player.play(Media(url: DVDMenuDisc.location(disc), instance: instance))
+    try await waitUntil("the disc's titles, in its menu", within: .seconds(30)) {
+      player.titles.count == 3 && player.currentTitle == 0
+    }
+    #expect(player.menuTitles.map(\.index) == [0])
+    #expect(player.titles.map(\.isMenu) == [true, false, false])
+    // The menu's background is grey: neither the red nor the blue title plays. Its buttons
+    // exist once libdvdnav has read the menu's navigation pack, which comes before its
+    // picture: a key sent earlier finds no button and is lost.
+    try await menuPicture("the grey menu")
+    #expect(player.currentTitle == 0)
+
+    try player.navigate(.down)  // from "red" to "blue"
+    try player.navigate(.activate)
+    try await waitUntil("title 2 (blue)") { player.currentTitle == 2 }
+    try await picture(.blue, "a blue picture of title 2")
+
+    // Title 2 calls the menu when it ends (3 s); the highlight starts again on "red".
+    try await waitUntil("the menu again after title 2", within: .seconds(20)) {
+      player.currentTitle == 0
+    }
+    try await menuPicture("the menu's picture after title 2")
+    try player.navigate(.activate)
+    try await waitUntil("title 1 (red)") { player.currentTitle == 1 }
+    try await picture(.red, "a red picture of title 1")
+
+    // libVLC 3's DVD module ignores popup; selecting the menu title shows the root menu.
+    try player.selectTitle(0)
+    try await waitUntil("the menu after selecting title 0") { player.currentTitle == 0 }
+    try await menuPicture("the menu's picture after selecting title 0")
+    try player.navigate(.activate)
+    try await waitUntil("title 1 from the menu again") { player.currentTitle == 1 }
+    await player.stop()
+  }
+
+  @Test(
+    "a DVD's still menu waiting for a key is no stall",
+    .enabled(if: DVDMenuDisc.canAuthor, "dvdauthor, spumux or ffmpeg is not installed"))
+  func dvdMenuIsNoStall() async throws {
+    let disc = try await DVDMenuDisc.folder()
+    let player = Player(instance: instance)
+    player.stallTimeout = .milliseconds(500)
+    try player.play(Media(url: DVDMenuDisc.location(disc), instance: instance))
+    try await waitUntil("the disc's menu", within: .seconds(30)) {
+      player.state == .playing && player.titles.count == 3 && player.currentTitle == 0
+    }
+    // A negative check: the menu's 2 s of pictures, then four stall timeouts of its still.
+    try await Task.sleep(for: .seconds(4))
+    #expect(player.currentTitle == 0)
+    #expect(!player.isStalled)
+    await player.stop()
   }
 
   @Test("menu keys on a file without menus leave titles and playback as they were")

@@ -20,17 +20,24 @@ import Synchronization
 final class AudioCallbackContext: Sendable {
   private let sink: Mutex<AudioSink?>
   private let isPaced: Bool
+  /// The rate and channel count to convert to; `nil` keeps the source's.
+  fileprivate let rate: Int?
+  fileprivate let channels: Int?
   /// Bumped by ``interruptWait()``: a waiting callback returns when it changes.
   private let interruptions = Atomic<UInt64>(0)
 
-  init(sink: AudioSink) {
+  init(sink: AudioSink, rate: Int?, channels: Int?) {
     self.sink = Mutex(sink)
     isPaced = false
+    self.rate = rate
+    self.channels = channels
   }
 
   private init(pacedWithoutSink: Void) {
     sink = Mutex(nil)
     isPaced = true
+    rate = nil
+    channels = nil
   }
 
   /// A context that discards samples when they are due.
@@ -51,9 +58,10 @@ final class AudioCallbackContext: Sendable {
     interruptions.add(1, ordering: .relaxed)
   }
 
-  /// Installs the callbacks on a native player: with `format`, samples are converted to it;
-  /// without, the source's rate and channels are kept. Runs on the player's queue.
-  func attach(to player: OpaquePointer, format: PCMFormat?) {
+  /// Installs the callbacks on a native player: samples are converted to the requested rate
+  /// and channel count, or keep the source's where none was requested. Runs on the player's
+  /// queue.
+  func attach(to player: OpaquePointer) {
     let opaque = Unmanaged.passUnretained(self).toOpaque()
     // libVLC calls pause and resume only to let a sound card stop and restart; while paused it
     // calls nothing else, so the stream needs neither.
@@ -61,11 +69,11 @@ final class AudioCallbackContext: Sendable {
     // With a volume callback libVLC leaves the samples alone: the sink applies the player's
     // volume and mute, which libVLC 3 forgets with every new memory output.
     libvlc_audio_set_volume_callback(player, audioVolume)
-    if let format {
-      // libVLC 3's memory output always produces S16N: it ignores the format string here and
-      // rejects anything else from a setup callback. Float samples are converted from it.
+    // libVLC 3's memory output always produces S16N: it ignores the format string here and
+    // rejects anything else from a setup callback. Float samples are converted from it.
+    if let rate, let channels {
       libvlc_audio_set_format_callbacks(player, nil, nil)
-      libvlc_audio_set_format(player, "S16N", UInt32(format.rate), UInt32(format.channels))
+      libvlc_audio_set_format(player, "S16N", UInt32(rate), UInt32(channels))
     } else {
       libvlc_audio_set_format_callbacks(player, audioSetup, nil)
     }
@@ -119,13 +127,23 @@ private func audioVolume(opaque: UnsafeMutableRawPointer?, volume: Float, mute: 
   // the player's requested values instead (see AudioSink.setVolume).
 }
 
-/// Keeps the source's rate and channel count (S16N, the only format amem produces).
+/// Answers the output's setup (S16N, the only format amem produces): the requested rate and
+/// channel count, the source's otherwise (more than 8 channels become 2), and tells the sink
+/// what its buffers will hold. `opaque` points at the callbacks' opaque, the context.
 private func audioSetup(
   opaque: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, format: UnsafeMutablePointer<CChar>?,
   rate: UnsafeMutablePointer<UInt32>?, channels: UnsafeMutablePointer<UInt32>?
 ) -> Int32 {
-  guard let format else { return -1 }
+  guard let format, let rate, let channels else { return -1 }
   for (index, byte) in "S16N".utf8.enumerated() { format[index] = CChar(bitPattern: byte) }
-  if let channels, channels.pointee > 8 { channels.pointee = 2 }
+  let context = context(opaque?.pointee)
+  if let requested = context?.rate { rate.pointee = UInt32(requested) }
+  if let requested = context?.channels {
+    channels.pointee = UInt32(requested)
+  } else if channels.pointee > 8 {
+    channels.pointee = 2
+  }
+  context?.currentSink?.adoptOutputFormat(
+    rate: Int(rate.pointee), channels: Int(channels.pointee))
   return 0
 }

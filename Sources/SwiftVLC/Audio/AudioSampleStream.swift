@@ -90,6 +90,9 @@ final class AudioSink: Sendable {
     var dropped = 0
     /// The player's volume and mute, applied while copying.
     var gain: Float = 1
+    /// What the buffers hold; the rate and channels change when the output opens if the
+    /// stream follows the source's (``AudioSink/adoptOutputFormat(rate:channels:)``).
+    var format: PCMFormat
 
     var acceptsSamples: Bool { !isFinished && !isAbandoned }
 
@@ -102,14 +105,20 @@ final class AudioSink: Sendable {
     }
   }
 
-  let format: PCMFormat
   private let pool = SamplePool()
-  private let state = Mutex(State())
-  private let maximumQueuedFrames: Int
+  private let state: Mutex<State>
 
   init(format: PCMFormat) {
-    self.format = format
-    maximumQueuedFrames = format.rate * 2
+    state = Mutex(State(format: format))
+  }
+
+  /// Records the rate and channel count an opening output produces. Called on libVLC's
+  /// thread from the output's setup callback, before its first samples.
+  func adoptOutputFormat(rate: Int, channels: Int) {
+    state.withLock {
+      $0.format.rate = rate
+      $0.format.channels = channels
+    }
   }
 
   var droppedCount: Int { state.withLock { $0.dropped } }
@@ -127,9 +136,8 @@ final class AudioSink: Sendable {
   /// converting them to the stream's sample type, and hands it to the consumer.
   func deliver(_ samples: UnsafeRawPointer, frameCount: Int, pts: Int64) {
     guard frameCount > 0,
-      let gain = state.withLock({ $0.acceptsSamples ? $0.gain : nil })
+      let (gain, format) = state.withLock({ $0.acceptsSamples ? ($0.gain, $0.format) : nil })
     else { return }
-    let format = self.format
     let count = frameCount * format.channels
     let lease = pool.lease(byteCount: count * format.sample.bytesPerSample) { target in
       switch format.sample {
@@ -150,7 +158,7 @@ final class AudioSink: Sendable {
         }
       }
     }
-    let limit = maximumQueuedFrames
+    let limit = format.rate * 2
     // Evicted buffers are released after unlocking: their memory goes back to the pool then.
     let (handOff, _) = state.withLock {
       state -> ((CheckedContinuation<AudioBuffer?, Never>, AudioBuffer)?, [AudioBuffer]) in

@@ -135,9 +135,9 @@ final class NativePlayer: Sendable {
 
   /// Installs an audio-memory context (amem); it is kept until the native player's release.
   /// Call on the queue.
-  func useAudioMemory(_ context: AudioCallbackContext, format: PCMFormat?) {
+  func useAudioMemory(_ context: AudioCallbackContext) {
     state.withLock { $0.contexts.append(context) }
-    context.attach(to: pointer, format: format)
+    context.attach(to: pointer)
   }
 
   /// Wakes an audio callback that waits for its samples' play time (a paced null output),

@@ -27,30 +27,35 @@ extension Player {
   ///
   /// See ``AudioSampleStream`` for pacing, buffering and what happens on pause, seek and stop.
   ///
+  /// Pass `nil` for `rate` or `channels` to keep the source's: each ``AudioBuffer`` then
+  /// says what it holds (``AudioBuffer/sampleRate``, ``AudioBuffer/channels``), which can
+  /// change from one media to the next. A source with more than 8 channels is mixed to 2.
+  ///
   /// - Parameters:
   ///   - format: the sample type.
-  ///   - rate: frames per second, 8,000…192,000; libVLC resamples.
-  ///   - channels: 1…8; libVLC up- or down-mixes.
+  ///   - rate: frames per second, 8,000…192,000, or `nil` for the source's; libVLC resamples.
+  ///   - channels: 1…8, or `nil` for the source's; libVLC up- or down-mixes.
   /// - Throws: ``VLCError/invalidInput(_:)`` for a rate or channel count out of range.
-  /// Maps `libvlc_audio_set_callbacks` and `libvlc_audio_set_format`.
+  /// Maps `libvlc_audio_set_callbacks` with `libvlc_audio_set_format`, or with
+  /// `libvlc_audio_set_format_callbacks` when the source's rate or channels are kept.
   public func audioSamples(
-    format: SampleFormat = .s16, rate: Int = 48_000, channels: Int = 2
+    format: SampleFormat = .s16, rate: Int? = 48_000, channels: Int? = 2
   ) throws(VLCError) -> AudioSampleStream {
-    guard (8_000...192_000).contains(rate) else {
+    if let rate, !(8_000...192_000).contains(rate) {
       throw .invalidInput("sample rate \(rate) Hz is not within 8,000…192,000")
     }
-    guard (1...8).contains(channels) else {
+    if let channels, !(1...8).contains(channels) {
       throw .invalidInput("\(channels) channels is not within 1…8")
     }
-    let pcm = PCMFormat(sample: format, rate: rate, channels: channels)
+    // Until the output opens, a kept rate or channel count reads 0 (no buffer carries it).
+    let pcm = PCMFormat(sample: format, rate: rate ?? 0, channels: channels ?? 0)
     let sink = AudioSink(format: pcm)
     sink.setVolume(volume, muted: muteRequested)
-    let context = AudioCallbackContext(sink: sink)
+    let context = AudioCallbackContext(sink: sink, rate: rate, channels: channels)
     audioOutputSettings.sampleContext?.retire()
     audioOutputSettings.sampleContext = context
     nativeSettings[.audioOutput] = nil  // the memory output replaces a chosen module
-    setNative(.audioMemory) { (native: NativePlayer) in native.useAudioMemory(context, format: pcm)
-    }
+    setNative(.audioMemory) { (native: NativePlayer) in native.useAudioMemory(context) }
     return AudioSampleStream(consumer: SampleConsumer(sink: sink))
   }
 

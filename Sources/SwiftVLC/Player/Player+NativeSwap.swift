@@ -21,7 +21,7 @@ extension Player {
   func applyInitialAudioPacing() {
     guard instance.usesNullAudioOutput else { return }
     let paced = AudioCallbackContext.paced()
-    setNative(.audioMemory) { (native: NativePlayer) in native.useAudioMemory(paced, format: nil) }
+    setNative(.audioMemory) { (native: NativePlayer) in native.useAudioMemory(paced) }
   }
 
   /// Puts a fresh native player in place of the current one, which a stop could not finish.

@@ -12,7 +12,8 @@ public enum MenuNavigation: Sendable, Hashable, CaseIterable {
   case left
   /// Moves the highlight right.
   case right
-  /// Opens the disc's popup menu (Blu-ray).
+  /// Opens the disc's popup menu (Blu-ray). libVLC 3's DVD module ignores it: to return to a
+  /// DVD's menu, select its menu title (``Player/menuTitles``) with ``Player/selectTitle(_:)``.
   case popup
 
   var native: libvlc_navigate_mode_t {
@@ -30,10 +31,11 @@ public enum MenuNavigation: Sendable, Hashable, CaseIterable {
 extension Player {
   /// Sends a menu key to the playing disc (DVD through libdvdnav, Blu-ray through libbluray).
   ///
-  /// The demuxer acts on it: a highlighted button moves or is chosen, which may switch
-  /// ``titles`` (``PlayerEvent/titleChanged(_:)`` follows). Sources without menus (files,
-  /// streams) ignore it. Returns at once; runs on the player's queue. Maps
-  /// `libvlc_media_player_navigate`.
+  /// The demuxer acts on it: a highlighted button moves or is chosen, which may switch to
+  /// another of ``titles`` (``currentTitle`` changes and ``PlayerEvent/titleChanged(_:)``
+  /// follows). A DVD opened as `dvd:///path/to/VIDEO_TS-folder-or-image` starts in its menu
+  /// when it has one. Sources without menus (files, streams) ignore it. Returns at once; runs
+  /// on the player's queue. Maps `libvlc_media_player_navigate`.
   ///
   /// - Throws: ``VLCError/invalidState(_:)`` when nothing is playing.
   public func navigate(_ key: MenuNavigation) throws(VLCError) {
@@ -44,6 +46,7 @@ extension Player {
     native.async { libvlc_media_player_navigate($0, mode) }
   }
 
-  /// The titles that are menus (``Title/isMenu``), such as a DVD's root menu.
+  /// The titles that are menus (``Title/isMenu``). libVLC 3 lists a DVD's menus as title 0;
+  /// selecting it (``selectTitle(_:)``) shows the disc's root menu.
   public var menuTitles: [Title] { titles.filter(\.isMenu) }
 }

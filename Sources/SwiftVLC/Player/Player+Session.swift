@@ -133,6 +133,7 @@ extension Player {
     subtitleTracks = []
     chapters = []
     titles = []
+    currentTitle = nil
     currentChapter = nil
     abLoop = nil
     setAudioSelection(nil)
@@ -195,9 +196,12 @@ extension Player {
     }
   }
 
-  /// Reads libVLC's input counters off the main actor and feeds them to the session.
+  /// Reads libVLC's input counters off the main actor and feeds them to the session. Not
+  /// while a disc menu shows: a DVD menu is often a still picture that waits for a key, no
+  /// stall (the next title's readings then count as progress).
   private func readProgress(_ generation: UInt64) {
     guard let media = currentMedia else { return }
+    if let title = currentTitle, titles.indices.contains(title), titles[title].isMenu { return }
     Task { [weak self] in
       let statistics = await Player.readStatistics(of: media)
       guard let self else { return }

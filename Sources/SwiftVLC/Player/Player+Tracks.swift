@@ -12,6 +12,7 @@ struct TrackSnapshot: Sendable {
   var chapters: [Chapter] = []
   var currentChapter: Int = -1
   var titles: [Title] = []
+  var currentTitle: Int = -1
 }
 
 extension Player {
@@ -117,7 +118,9 @@ extension Player {
     try? selectChapter(current - 1)
   }
 
-  /// Switches to title `index` of ``titles``.
+  /// Switches to title `index` of ``titles``; on a DVD, a menu title (``Title/isMenu``)
+  /// shows the disc's root menu. Returns at once; ``currentTitle`` follows when libVLC has
+  /// switched. Maps `libvlc_media_player_set_title`.
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` when there is no such title.
   public func selectTitle(_ index: Int) throws(VLCError) {
@@ -190,6 +193,8 @@ extension Player {
     if snapshot.titles != titles { titles = snapshot.titles }
     let chapter = snapshot.currentChapter >= 0 ? snapshot.currentChapter : nil
     if chapter != currentChapter { currentChapter = chapter }
+    let title = snapshot.titles.isEmpty || snapshot.currentTitle < 0 ? nil : snapshot.currentTitle
+    if title != currentTitle { currentTitle = title }
     if changed { emit(.tracksChanged) }
   }
 }
@@ -244,6 +249,7 @@ private func readTrackSnapshot(_ player: OpaquePointer, media: Media?) -> TrackS
   snapshot.selectedSubtitle = Int(libvlc_video_get_spu(player))
   snapshot.selectedVideo = Int(libvlc_video_get_track(player))
   snapshot.currentChapter = Int(libvlc_media_player_get_chapter(player))
+  snapshot.currentTitle = Int(libvlc_media_player_get_title(player))
 
   var chapters: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_chapter_description_t>?>?
   let chapterCount = libvlc_media_player_get_full_chapter_descriptions(player, -1, &chapters)

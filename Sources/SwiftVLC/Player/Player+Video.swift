@@ -31,12 +31,22 @@ extension Player {
   ///
   /// Replaces frame delivery: a stream from ``videoFrames(format:width:height:)`` finishes.
   ///
-  /// - Throws: ``VLCError/invalidInput(_:)`` for ``VideoOutput/xWindow(_:)`` with XID 0.
+  /// - Throws: ``VLCError/invalidInput(_:)`` for ``VideoOutput/xWindow(_:)`` with XID 0;
+  ///   ``VLCError/invalidState(_:)`` for ``VideoOutput/xWindow(_:)`` when `DISPLAY` is not
+  ///   set (libVLC 3 would open a window of its own instead of drawing into the given one).
   /// Maps `libvlc_media_player_set_xwindow`.
   public func setVideoOutput(_ output: VideoOutput) throws(VLCError) {
     switch output {
     case .xWindow(let window):
       guard window != 0 else { throw .invalidInput("X11 window id 0 is not a window") }
+      // libVLC 3's embedding module connects with xcb_connect(NULL): to DISPLAY's server,
+      // whatever --x11-display says. Without it the module fails and libVLC falls back to a
+      // top-level window of its own, silently.
+      guard !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else {
+        throw .invalidState(
+          "DISPLAY is not set: libVLC 3 draws into an X11 window only on the X server DISPLAY names"
+        )
+      }
       showInWindow(window)
     case .automatic where Self.hasDisplay:
       showInWindow(0)

@@ -1,20 +1,28 @@
 internal import CLibVLC
 
 extension Player {
-  /// Whether libVLC's video window handles key presses (its hotkeys: space pauses, f toggles
-  /// fullscreen, …). Turn it off when the application embeds the video
-  /// (``VideoOutput/xWindow(_:)``) and wants the keys itself: on X11 only one client may
-  /// receive a window's key presses. Default `true`; kept across media. Applies to the next
-  /// video output. Maps `libvlc_video_set_key_input`.
+  /// Whether libVLC's video window takes key presses.
+  ///
+  /// On (the default), libVLC's X11 window selects the key presses of the window it draws
+  /// in (with ``VideoOutput/xWindow(_:)``, the application's own window) and turns them into
+  /// its hotkey events, which a libVLC program acts on only if it loads VLC's hotkeys
+  /// interface. X11 lets several clients select key presses, so the application gets them
+  /// either way; off, libVLC selects none and handles none. Kept across media; applies when
+  /// the next video output opens. Maps `libvlc_video_set_key_input`.
   public func setKeyInput(_ enabled: Bool) {
     setNative(.keyInput) { libvlc_video_set_key_input($0, enabled ? 1 : 0) }
   }
 
-  /// Whether libVLC's video window handles mouse clicks (DVD menu buttons, a double click
-  /// toggling fullscreen). Turn it off when the application embeds the video and wants the
-  /// clicks itself. libVLC 3 keeps tracking the pointer's moves either way
-  /// (``cursorPosition()`` works with it off). Default `true`; kept across media. Applies to
-  /// the next video output. Maps `libvlc_video_set_mouse_input`.
+  /// Whether libVLC's video window takes mouse clicks (DVD menu buttons, a double click
+  /// toggling fullscreen).
+  ///
+  /// On (the default), libVLC's X11 window selects the button presses of the window it draws
+  /// in. X11 lets only one client select a window's button presses, so an application that
+  /// embeds the video (``VideoOutput/xWindow(_:)``) and wants clicks on that window turns
+  /// this off before playing; otherwise its own selection fails (`BadAccess`) and it gets no
+  /// clicks. libVLC 3 tracks the pointer's moves either way (``cursorPosition()`` works with
+  /// it off). Kept across media; applies when the next video output opens. Maps
+  /// `libvlc_video_set_mouse_input`.
   public func setMouseInput(_ enabled: Bool) {
     setNative(.mouseInput) { libvlc_video_set_mouse_input($0, enabled ? 1 : 0) }
   }

@@ -52,6 +52,9 @@ public final class Player {
   public internal(set) var currentChapter: Int?
   /// The titles of the current media.
   public internal(set) var titles: [Title] = []
+  /// The index in ``titles`` of the title playing, when the media has titles. On a DVD it
+  /// is a menu title (``Title/isMenu``) while a menu shows.
+  public internal(set) var currentTitle: Int?
   /// The A-B loop, when one is set.
   public internal(set) var abLoop: ClosedRange<Duration>?
   /// How the last playback session ended; `nil` while one is open.
@@ -192,6 +195,7 @@ public final class Player {
       currentChapter = index
       emit(.chapterChanged(index))
     case .title(let index):
+      currentTitle = index
       emit(.titleChanged(index))
       refreshTracks()
     case .scrambled(let value):

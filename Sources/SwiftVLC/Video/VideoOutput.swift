@@ -8,7 +8,14 @@ public enum VideoOutput: Sendable, Hashable {
   case none
   /// Draw into an existing X11 window, given by its XID. The window must stay alive while the
   /// player uses it; an application that also calls Xlib must call `XInitThreads()` first.
-  /// Maps `libvlc_media_player_set_xwindow`.
+  ///
+  /// libVLC 3 reaches the window through the X server that the `DISPLAY` environment
+  /// variable names (its `--x11-display` option applies only to a window of its own), so the
+  /// window must belong to that server; ``Player/setVideoOutput(_:)`` refuses this output
+  /// while `DISPLAY` is unset. libVLC draws into the window itself and selects its pointer
+  /// moves, and by default its key and button presses: see ``Player/setKeyInput(_:)`` and
+  /// ``Player/setMouseInput(_:)`` for an application that wants those. Maps
+  /// `libvlc_media_player_set_xwindow`.
   case xWindow(UInt32)
 }
 

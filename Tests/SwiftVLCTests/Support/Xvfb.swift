@@ -43,6 +43,18 @@ final class Xvfb {
     display = ":\(number)"
   }
 
+  /// Points the process's `DISPLAY` at this server until the returned closure runs (it puts
+  /// back the previous value). libVLC 3 draws into an application's window
+  /// (`VideoOutput.xWindow`) only on the server `DISPLAY` names. The environment is the whole
+  /// process's: tests that call this carry `.runsAlone`.
+  func exportDisplay() -> () -> Void {
+    let previous = ProcessInfo.processInfo.environment["DISPLAY"]
+    setenv("DISPLAY", display, 1)
+    return {
+      if let previous { setenv("DISPLAY", previous, 1) } else { unsetenv("DISPLAY") }
+    }
+  }
+
   /// Kills the server (SIGTERM can be blocked in processes the test runner starts) and waits,
   /// bounded, until it is gone.
   func stop() {
