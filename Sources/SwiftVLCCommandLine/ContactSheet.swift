@@ -59,21 +59,22 @@ package enum ContactSheet {
     at times: [Duration], by thumbnailer: Thumbnailer, timeout: Duration,
     isolation: isolated (any Actor)? = #isolation, _ progress: (Int) -> Void
   ) async throws(VLCError) -> [Thumbnail] {
-    let outcomes = await withTaskGroup(of: (Int, Result<Thumbnail, VLCError>).self) { group in
+    let outcomes = await withTaskGroup(of: Outcome.self) { group in
       for (index, time) in times.enumerated() {
         group.addTask {
           do throws(VLCError) {
-            return (index, .success(try await thumbnailer.thumbnail(at: time, timeout: timeout)))
+            let picture = try await thumbnailer.thumbnail(at: time, timeout: timeout)
+            return Outcome(index: index, result: .success(picture))
           } catch {
-            return (index, .failure(error))
+            return Outcome(index: index, result: .failure(error))
           }
         }
       }
       var outcomes: [Result<Thumbnail, VLCError>?] = Array(repeating: nil, count: times.count)
       var made = 0
-      while let (index, outcome) = await group.next(isolation: isolation) {
-        outcomes[index] = outcome
-        switch outcome {
+      for await outcome in group {
+        outcomes[outcome.index] = outcome.result
+        switch outcome.result {
         case .success:
           made += 1
           progress(made)
@@ -95,6 +96,12 @@ package enum ContactSheet {
     }
     if let failure { throw failure }
     return pictures
+  }
+
+  /// One picture's result, with its place in the sheet.
+  private struct Outcome: Sendable {
+    var index: Int
+    var result: Result<Thumbnail, VLCError>
   }
 
   /// Lays `pictures` out row by row, `columns` to a row, with no gaps, as one RGBA picture of
