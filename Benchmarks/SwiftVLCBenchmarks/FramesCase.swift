@@ -2,7 +2,6 @@ extension Bench {
   /// Case 9: 1080p60 played at 1× to the end into RGBA and into I420 frames, SwiftVLC's
   /// `videoFrames` against the C reference's vmem callbacks: CPU per frame shown.
   func framesCase() throws -> CaseReport {
-    let clip = try inputs.clip1080p60
     var report = CaseReport(
       name: "frames",
       title: "9. Frames into Swift (1920×1080 H.264 at 60 fps into RGBA and I420 frames)")
@@ -19,19 +18,19 @@ extension Bench {
     }
     // libVLC shows what is due at 1× and skips the rest, so on a loaded machine the frames
     // that reach the consumer (and so the CPU per frame) vary from run to run. The first
-    // variant plays the first 2.5 s (150 frames) at a quarter of the speed with late pictures
-    // kept, so that both sides get every frame and do the same work; the second is what an
-    // application gets by default.
+    // variant plays 150 frames at a quarter of the speed with late pictures kept, so that
+    // both sides get every frame and do the same work; the second is what an application gets
+    // by default.
     let variants = [
       (
-        "every frame (¼ speed, first 150)",
-        Self.everyPicture + [":rate=0.25", ":stop-time=2.5"]
+        "every frame (150 at ¼ speed)", try inputs.clip1080p60(frames: 150),
+        Self.everyPicture + [":rate=0.25"]
       ),
-      ("1×, libVLC's defaults (600)", []),
+      ("1×, libVLC's defaults (600)", try inputs.clip1080p60(frames: 600), []),
     ]
     var contenders: [Contender] = []
     var labels: [String] = []
-    for (variant, options) in variants {
+    for (variant, clip, options) in variants {
       for chroma in ["RGBA", "I420"] {
         let label = "\(chroma), \(variant)"
         labels.append(label)
