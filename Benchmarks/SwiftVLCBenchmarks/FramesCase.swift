@@ -1,6 +1,6 @@
 extension Bench {
-  /// Case 9: 1080p60 played at 1× to the end into RGBA and into I420 frames, SwiftVLC's
-  /// `videoFrames` against the C reference's vmem callbacks: CPU per frame shown.
+  /// Case 9: 1080p60 played to the end into RGBA and into I420 frames, SwiftVLC's
+  /// `videoFrames` against the C reference's vmem callbacks: CPU per frame delivered.
   func framesCase() throws -> CaseReport {
     var report = CaseReport(
       name: "frames",
@@ -70,7 +70,7 @@ extension Bench {
     report.notes.append(
       "Each run is a child process measured with wait4 (user + system, all threads), divided by "
         + "the frames that reached the consumer; both read one byte of every frame, both set "
-        + "the format through libVLC's format callbacks (pitches and lines rounded up to 32), "
+        + "the format through libVLC's format callbacks (C: pitches and lines rounded up to 32), "
         + "`:no-audio` on both. 'pictures libVLC lost' is libVLC's own counter of late pictures "
         + "it dropped.")
     return report
