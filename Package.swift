@@ -88,7 +88,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "swiftvlc-bench",
-      dependencies: ["SwiftVLC", "CVLCReference"],
+      dependencies: ["SwiftVLC", "SwiftVLCCommandLine", "CVLCReference"],
       path: "Benchmarks/SwiftVLCBenchmarks"
     ),
     .executableTarget(

@@ -299,6 +299,132 @@ static int first_frame(int argc, char **argv) {
     return ok ? 0 : 1;
 }
 
+/* MARK: frames — a whole file into RGBA or I420 frames, through format callbacks as
+   SwiftVLC's videoFrames uses them (pitches and line counts rounded up to 32) */
+
+typedef struct {
+    char chroma[5];
+    unsigned width, height, planes;
+    unsigned pitches[3], lines[3];
+    unsigned char *buffer;
+    size_t size;
+    int frames;
+    unsigned checksum;
+    signal_t ended;
+} stream_t;
+
+static unsigned round_up32(unsigned value) { return (value + 31) & ~31u; }
+
+static unsigned stream_setup(void **opaque, char *chroma, unsigned *width, unsigned *height,
+                             unsigned *pitches, unsigned *lines) {
+    stream_t *stream = *opaque;
+    /* VAAPI/VDPAU surfaces hold no pixels: refused, as SwiftVLC does. */
+    if (!strncmp(chroma, "VA", 2) || !strncmp(chroma, "VD", 2)) return 0;
+    memcpy(chroma, stream->chroma, 4);
+    *width = stream->width;
+    *height = stream->height;
+    for (unsigned plane = 0; plane < stream->planes; plane++) {
+        pitches[plane] = stream->pitches[plane];
+        lines[plane] = stream->lines[plane];
+    }
+    return 1;
+}
+
+static void *stream_lock(void *opaque, void **planes) {
+    stream_t *stream = opaque;
+    size_t offset = 0;
+    for (unsigned plane = 0; plane < stream->planes; plane++) {
+        planes[plane] = stream->buffer + offset;
+        offset += (size_t)stream->pitches[plane] * stream->lines[plane];
+    }
+    return NULL;
+}
+
+static void stream_display(void *opaque, void *picture) {
+    (void)picture;
+    stream_t *stream = opaque;
+    /* The same per-frame work as the Swift consumer: read one byte of the picture. */
+    stream->checksum += stream->buffer[((size_t)stream->frames * 4099) % stream->size];
+    stream->frames++;
+}
+
+static void on_ended(const libvlc_event_t *event, void *data) {
+    (void)event;
+    signal_raise(data);
+}
+
+/* frames FILE WIDTH HEIGHT CHROMA [OPTION...]: plays FILE at 1x to its end into
+   WIDTHxHEIGHT frames of CHROMA (RGBA or I420); prints the frames shown, the CPU time from
+   play to the end, and libVLC's own picture counters. Options starting with ':' are added to
+   the media's, the others to the instance's. */
+static int frames(int argc, char **argv) {
+    if (argc < 6) return 2;
+    stream_t stream;
+    memset(&stream, 0, sizeof stream);
+    stream.width = (unsigned)atoi(argv[3]);
+    stream.height = (unsigned)atoi(argv[4]);
+    snprintf(stream.chroma, sizeof stream.chroma, "%.4s", argv[5]);
+    if (!strcmp(stream.chroma, "I420")) {
+        unsigned chroma_width = (stream.width + 1) / 2, chroma_height = (stream.height + 1) / 2;
+        stream.planes = 3;
+        stream.pitches[0] = round_up32(stream.width);
+        stream.lines[0] = round_up32(stream.height);
+        for (unsigned plane = 1; plane < 3; plane++) {
+            stream.pitches[plane] = round_up32(chroma_width);
+            stream.lines[plane] = round_up32(chroma_height);
+        }
+    } else {
+        stream.planes = 1;
+        stream.pitches[0] = round_up32(stream.width * 4);
+        stream.lines[0] = round_up32(stream.height);
+    }
+    for (unsigned plane = 0; plane < stream.planes; plane++)
+        stream.size += (size_t)stream.pitches[plane] * stream.lines[plane];
+    stream.buffer = aligned_alloc(64, stream.size);
+    memset(stream.buffer, 0, stream.size);
+    signal_init(&stream.ended);
+
+    char *instance_options[32];
+    int instance_count = 0;
+    for (int index = 6; index < argc && instance_count < 32; index++)
+        if (argv[index][0] != ':') instance_options[instance_count++] = argv[index];
+    libvlc_instance_t *instance = new_instance_with(instance_count, instance_options);
+    if (!instance) return 1;
+    libvlc_media_t *media = libvlc_media_new_path(instance, argv[2]);
+    libvlc_media_add_option(media, ":no-audio");
+    for (int index = 6; index < argc; index++)
+        if (argv[index][0] == ':') libvlc_media_add_option(media, argv[index]);
+    libvlc_media_player_t *player = libvlc_media_player_new_from_media(media);
+    libvlc_video_set_callbacks(player, stream_lock, NULL, stream_display, &stream);
+    libvlc_video_set_format_callbacks(player, stream_setup, NULL);
+    libvlc_event_manager_t *events = libvlc_media_player_event_manager(player);
+    libvlc_event_attach(events, libvlc_MediaPlayerEndReached, on_ended, &stream.ended);
+    libvlc_event_attach(events, libvlc_MediaPlayerEncounteredError, on_ended, &stream.ended);
+    double cpu = cpu_seconds();
+    uint64_t start = cvr_now_ns();
+    libvlc_media_player_play(player);
+    int complete = signal_wait(&stream.ended, 300);
+    uint64_t end = cvr_now_ns();
+    cpu = cpu_seconds() - cpu;
+    libvlc_media_stats_t stats;
+    memset(&stats, 0, sizeof stats);
+    libvlc_media_get_stats(media, &stats);
+    libvlc_media_player_stop(player);
+    printf("{\"frames\":%d,\"complete\":%s,\"seconds\":%.6f,\"cpuSeconds\":%.6f,"
+           "\"displayed\":%d,\"lost\":%d,\"decoded\":%d,\"checksum\":%u}\n",
+           stream.frames, complete ? "true" : "false", (end - start) / 1e9, cpu,
+           stats.i_displayed_pictures, stats.i_lost_pictures, stats.i_decoded_video,
+           stream.checksum);
+    libvlc_event_detach(events, libvlc_MediaPlayerEndReached, on_ended, &stream.ended);
+    libvlc_event_detach(events, libvlc_MediaPlayerEncounteredError, on_ended, &stream.ended);
+    libvlc_media_player_release(player);
+    libvlc_media_release(media);
+    libvlc_release(instance);
+    signal_destroy(&stream.ended);
+    free(stream.buffer);
+    return complete ? 0 : 1;
+}
+
 /* MARK: lifecycle — create, play until Playing (plus 20 ms), stop, release */
 
 static void on_playing(const libvlc_event_t *event, void *data) {
@@ -431,10 +557,12 @@ int cvr_main(int argc, char **argv) {
     if (!strcmp(name, "playback")) return playback(argc, argv);
     if (!strcmp(name, "first-frame")) return first_frame(argc, argv);
     if (!strcmp(name, "lifecycle")) return lifecycle(argc, argv);
+    if (!strcmp(name, "frames")) return frames(argc, argv);
     if (!strcmp(name, "channel-switch")) return channel_switch(argc, argv);
     fprintf(stderr,
             "usage: cvlc-reference probe LIST [OPTION...] | playback FILE FRAMES W H |\n"
             "       first-frame FILE RUNS W H | lifecycle FILE CYCLES WARMUP |\n"
+            "       frames FILE W H RGBA|I420 [OPTION...] |\n"
             "       channel-switch SWITCHES SETTLE_MS MRL...\n");
     return 2;
 }

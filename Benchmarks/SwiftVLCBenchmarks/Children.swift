@@ -8,6 +8,13 @@ import SwiftVLC
 /// Runs the child named by `arguments[0]` and returns what it prints.
 @MainActor
 func runChildCase(_ arguments: [String]) async throws -> [String: Any] {
+  // Before the shared instance: these children make their own, with other arguments.
+  if arguments.first == "frames", arguments.count >= 5 {
+    return try await framesChild(Array(arguments.dropFirst()))
+  }
+  if arguments.first == "sheet", arguments.count == 6 {
+    return try await sheetChild(Array(arguments.dropFirst()))
+  }
   let instance = try VLCInstance(arguments: VLCInstance.headlessArguments)
   switch arguments.first {
   case "probe" where arguments.count >= 4:

@@ -36,6 +36,19 @@ struct Inputs {
     }
   }
 
+  /// `frames` frames of 1920×1080 H.264 at 60 fps, a keyframe every 2 s, no audio: a
+  /// scrolling test pattern, so every frame differs.
+  func clip1080p60(frames: Int) throws -> String {
+    try generated("clip1080p60-\(frames).mp4") { path in
+      [
+        "-f", "lavfi", "-i",
+        "testsrc2=s=1920x1080:r=60,scroll=h=0.0041:v=0.0023,trim=end_frame=\(frames)",
+        "-c:v", "libx264", "-preset", "veryfast", "-g", "120", "-keyint_min", "120",
+        "-sc_threshold", "0", "-pix_fmt", "yuv420p", "-movflags", "+faststart", path,
+      ]
+    }
+  }
+
   /// 20 s of 320×240 H.264 with AAC, for start/stop cycles.
   var smallClip: String {
     get throws {

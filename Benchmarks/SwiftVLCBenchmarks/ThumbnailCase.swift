@@ -211,7 +211,7 @@ struct FrameChecker {
     return [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
   }
 
-  private func difference(_ a: [UInt8], _ b: [UInt8]) -> Double {
+  func difference(_ a: [UInt8], _ b: [UInt8]) -> Double {
     guard a.count == b.count, !a.isEmpty else { return .infinity }
     var sum = 0
     for index in stride(from: 0, to: a.count, by: 4) {

@@ -16,6 +16,94 @@ package enum ContactSheet {
     return (0..<count).map { duration * (2 * $0 + 1) / (2 * count) }
   }
 
+  /// A contact sheet of `media`: `columns` × `rows` pictures taken at
+  /// ``times(count:over:)`` of its parsed duration and laid out by ``compose(_:columns:rows:)``.
+  ///
+  /// The pictures are made concurrently by one ``Thumbnailer`` (up to
+  /// ``Thumbnailer/maximumConcurrentRequests`` at once, each with its own hidden player), so
+  /// the sheet takes about as long as its pictures divided by that number.
+  ///
+  /// - Parameters:
+  ///   - width: the cell width in pixels, or `nil` for ``defaultCellWidth(sourceWidth:)``.
+  ///   - network: whether the parse may use the network (a URL source).
+  ///   - timeout: the limit for the parse, and for each picture from when its turn comes.
+  ///   - progress: called on the caller's actor with the number of pictures made so far,
+  ///     from 0 to `columns * rows`.
+  /// - Throws: ``VLCError/parseFailed(reason:)`` for a source with no playable stream,
+  ///   ``VLCError/invalidInput(_:)`` for one without a known duration, and the first error of
+  ///   any picture (the others are then cancelled), as ``Thumbnailer/thumbnail(at:timeout:)``.
+  package static func make(
+    columns: Int, rows: Int, of media: Media, width: Int?, mode: ThumbnailMode, network: Bool,
+    timeout: Duration, isolation: isolated (any Actor)? = #isolation, progress: (Int) -> Void
+  ) async throws(VLCError) -> Thumbnail {
+    let info = try await media.parse(timeout: timeout, network: network)
+    guard info.isPlayable else { throw .parseFailed(reason: "no playable stream in \(media.mrl)") }
+    guard let duration = info.duration, duration > .zero else {
+      throw .invalidInput("\(media.mrl) has no known duration to spread a contact sheet over")
+    }
+    let sourceWidth = info.tracks.first { $0.kind == .video }?.width
+    let thumbnailer = try Thumbnailer(
+      media: media, width: width ?? defaultCellWidth(sourceWidth: sourceWidth), mode: mode)
+    let times = times(count: columns * rows, over: duration)
+    progress(0)
+    let pictures = try await pictures(at: times, by: thumbnailer, timeout: timeout, progress)
+    guard let picture = compose(pictures, columns: columns, rows: rows) else {
+      throw .operationFailed("no picture to lay out in a contact sheet")
+    }
+    return picture
+  }
+
+  /// The pictures at `times`, in that order, all requested at once (the thumbnailer runs as
+  /// many as it allows and queues the rest); `progress` counts them as they come.
+  private static func pictures(
+    at times: [Duration], by thumbnailer: Thumbnailer, timeout: Duration,
+    isolation: isolated (any Actor)? = #isolation, _ progress: (Int) -> Void
+  ) async throws(VLCError) -> [Thumbnail] {
+    let outcomes = await withTaskGroup(of: Outcome.self) { group in
+      for (index, time) in times.enumerated() {
+        group.addTask {
+          do throws(VLCError) {
+            let picture = try await thumbnailer.thumbnail(at: time, timeout: timeout)
+            return Outcome(index: index, result: .success(picture))
+          } catch {
+            return Outcome(index: index, result: .failure(error))
+          }
+        }
+      }
+      var outcomes: [Result<Thumbnail, VLCError>?] = Array(repeating: nil, count: times.count)
+      var made = 0
+      for await outcome in group {
+        outcomes[outcome.index] = outcome.result
+        switch outcome.result {
+        case .success:
+          made += 1
+          progress(made)
+        case .failure:
+          group.cancelAll()
+        }
+      }
+      return outcomes
+    }
+    var pictures: [Thumbnail] = []
+    var failure: VLCError?
+    for outcome in outcomes {
+      switch outcome {
+      case .success(let picture)?: pictures.append(picture)
+      // The error that ended the sheet, not the cancellations it caused.
+      case .failure(let error)?: if failure == nil || failure == .cancelled { failure = error }
+      case nil: failure = failure ?? .cancelled
+      }
+    }
+    if let failure { throw failure }
+    return pictures
+  }
+
+  /// One picture's result, with its place in the sheet.
+  private struct Outcome: Sendable {
+    var index: Int
+    var result: Result<Thumbnail, VLCError>
+  }
+
   /// Lays `pictures` out row by row, `columns` to a row, with no gaps, as one RGBA picture of
   /// `columns` × `rows` cells the size of the first picture.
   ///

@@ -26,8 +26,9 @@ enum ThumbnailCommand {
       let label: String
       if let sheet = options.sheet {
         (steps, label) = (sheet.columns * sheet.rows + 1, "contact sheet")
-        picture = try await contactSheet(
-          sheet, of: media, width: options.width, mode: mode, network: source.isNetwork,
+        picture = try await ContactSheet.make(
+          columns: sheet.columns, rows: sheet.rows, of: media, width: options.width, mode: mode,
+          network: source.isNetwork, timeout: timeout,
           progress: { progress.update(ProgressText.bar(label, done: $0, total: steps)) })
       } else {
         (steps, label) = (2, "thumbnail")
@@ -44,33 +45,5 @@ enum ThumbnailCommand {
       Console.error("thumbnail: \(error)")
       return .mediaError
     }
-  }
-
-  /// Takes the sheet's pictures one after the other, spread over the duration, and lays
-  /// them out; cells are `width` pixels wide, or ``ContactSheet/defaultCellWidth(sourceWidth:)``.
-  /// `progress` is called with the number of pictures taken.
-  private static func contactSheet(
-    _ sheet: Command.Sheet, of media: Media, width: Int?, mode: ThumbnailMode, network: Bool,
-    progress: (Int) -> Void
-  ) async throws(VLCError) -> Thumbnail {
-    let info = try await media.parse(timeout: timeout, network: network)
-    guard info.isPlayable else { throw .parseFailed(reason: "no playable stream in \(media.mrl)") }
-    guard let duration = info.duration, duration > .zero else {
-      throw .invalidInput("\(media.mrl) has no known duration to spread a contact sheet over")
-    }
-    let sourceWidth = info.tracks.first { $0.kind == .video }?.width
-    let thumbnailer = try Thumbnailer(
-      media: media, width: width ?? ContactSheet.defaultCellWidth(sourceWidth: sourceWidth),
-      mode: mode)
-    let times = ContactSheet.times(count: sheet.columns * sheet.rows, over: duration)
-    var pictures: [Thumbnail] = []
-    for time in times {
-      progress(pictures.count)
-      pictures.append(try await thumbnailer.thumbnail(at: time, timeout: timeout))
-    }
-    progress(pictures.count)
-    guard let picture = ContactSheet.compose(pictures, columns: sheet.columns, rows: sheet.rows)
-    else { throw .operationFailed("no picture to lay out in a contact sheet") }
-    return picture
   }
 }

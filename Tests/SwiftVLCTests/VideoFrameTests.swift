@@ -80,6 +80,28 @@ struct VideoFrameTests {
     #expect((60...100).contains(y) && u < 128 && v > 200)
   }
 
+  @Test("I420 frames whose rows need no padding (decoded in place) have tight, whole planes")
+  func i420InPlace() async throws {
+    let player = Player(instance: instance)
+    // 128 × 72: every plane's rows are a multiple of 32 bytes, the line counts are not.
+    let frames = try player.videoFrames(format: .i420, width: 128, height: 72)
+    try play(.seekMP4, on: player)
+    let frame = try await frames.first(within: .seconds(10), "a frame") { _ in true }
+    let (luma, chroma) = (128 * 72, 64 * 36)
+    let samples = frame.withUnsafeBytes { bytes in
+      // The first and last row of every plane, in the middle of the row.
+      [
+        bytes[64], bytes[luma - 64], bytes[luma + 32], bytes[luma + chroma - 32],
+        bytes[luma + chroma + 32], bytes[luma + 2 * chroma - 32],
+      ]
+    }
+    #expect(frame.withUnsafeBytes(\.count) == luma + 2 * chroma)
+    // Red in BT.601 limited range: Y ≈ 81, U ≈ 90, V ≈ 240.
+    #expect(samples[0...1].allSatisfy { (60...100).contains($0) }, "Y: \(samples)")
+    #expect(samples[2...3].allSatisfy { $0 < 128 }, "U: \(samples)")
+    #expect(samples[4...5].allSatisfy { $0 > 200 }, "V: \(samples)")
+  }
+
   @Test("without a size, frames follow the source's visible size, not the decoder's padding")
   func followsSource() async throws {
     let player = Player(instance: instance)

@@ -19,7 +19,8 @@ void cvr_event_source_run(uint64_t count, uint64_t interval_ns, cvr_event_callba
                           void *context);
 
 /// Runs one benchmark case with libVLC directly and prints its result as one JSON object on
-/// standard output. `argv[1]` names the case (probe, playback, first-frame, lifecycle);
+/// standard output. `argv[1]` names the case (probe, playback, first-frame, lifecycle,
+/// channel-switch, frames);
 /// returns the process exit status.
 int cvr_main(int argc, char **argv);
 

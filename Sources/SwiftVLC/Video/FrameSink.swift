@@ -51,29 +51,32 @@ struct FrameGeometry: Sendable {
   let height: Int
   let tightPlanes: [PlaneSize]
   /// libVLC's planes: pitch and line count rounded up to 32, as libVLC recommends for sizes
-  /// negotiated in `setup`; the tight planes for a fixed format.
+  /// negotiated in `setup`; the tight planes for a fixed format. When no plane's rows need
+  /// padding, the planes follow each other as in a tight frame: only the last plane's line
+  /// count is rounded up (libVLC asks for at least the picture's lines, and writes only those).
   let decodePlanes: [PlaneSize]
+  /// Whether the tight picture lies at the start of libVLC's planes, byte for byte (no row of
+  /// any plane is padded), so libVLC can decode straight into a delivered frame's buffer.
+  let decodesInPlace: Bool
 
   init(format: PixelFormat, width: Int, height: Int, padded: Bool = true) {
     self.format = format
     self.width = width
     self.height = height
-    tightPlanes = format.planes(width: width, height: height)
-    decodePlanes =
-      padded
-      ? tightPlanes.map {
-        PlaneSize(bytesPerRow: roundUp32($0.bytesPerRow), rows: roundUp32($0.rows))
-      } : tightPlanes
+    let tight = format.planes(width: width, height: height)
+    tightPlanes = tight
+    let pitches = tight.map { padded ? roundUp32($0.bytesPerRow) : $0.bytesPerRow }
+    let contiguous = zip(pitches, tight).allSatisfy { $0 == $1.bytesPerRow }
+    decodesInPlace = contiguous
+    decodePlanes = tight.indices.map { index in
+      let rows = tight[index].rows
+      let padsRows = padded && (!contiguous || index == tight.count - 1)
+      return PlaneSize(bytesPerRow: pitches[index], rows: padsRows ? roundUp32(rows) : rows)
+    }
   }
 
   var tightByteCount: Int { tightPlanes.reduce(0) { $0 + $1.byteCount } }
   var decodeByteCount: Int { decodePlanes.reduce(0) { $0 + $1.byteCount } }
-
-  /// Whether the tight picture is the start of libVLC's padded one (a single plane whose rows
-  /// need no padding), so libVLC can decode straight into a delivered frame's buffer.
-  var decodesInPlace: Bool {
-    tightPlanes.count == 1 && tightPlanes[0].bytesPerRow == decodePlanes[0].bytesPerRow
-  }
 }
 
 private func roundUp32(_ value: Int) -> Int { (value + 31) & ~31 }

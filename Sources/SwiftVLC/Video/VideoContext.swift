@@ -12,7 +12,8 @@ import Synchronization
 /// `setup` binds the current target for the life of that output; `cleanup` unbinds it. While
 /// bound, a newer target waits for the next output, and a closed target just stops receiving
 /// (libVLC still gets buffers to decode into). When someone is receiving and the picture needs
-/// no row padding (RGBA or BGRA with a width that is a multiple of 8), `lock` lends libVLC a
+/// no row padding (RGBA or BGRA with a width that is a multiple of 8, I420 with a width that is
+/// a multiple of 64), `lock` lends libVLC a
 /// pooled ``FrameStorage`` for each picture and `display` hands that same storage on as a
 /// ``VideoFrame``: no copy. Otherwise libVLC decodes into one buffer the context owns and
 /// `display` copies the picture, tightly packed, into a pooled storage. (libVLC 3 calls lock,
@@ -120,15 +121,23 @@ final class VideoContext: Sendable {
         return state.lent.count > 4 ? state.lent.removeFirst() : nil
       }
       withExtendedLifetime(dropped) {}
-      planes[0] = storage.pointer
+      point(planes, at: storage.pointer, geometry)
       return storage.pointer
     }
+    point(planes, at: buffer, geometry)
+    return nil
+  }
+
+  /// Points libVLC's planes into `base`, one after the other.
+  private func point(
+    _ planes: UnsafeMutablePointer<UnsafeMutableRawPointer?>, at base: UnsafeMutableRawPointer,
+    _ geometry: FrameGeometry
+  ) {
     var offset = 0
     for (index, plane) in geometry.decodePlanes.enumerated() {
-      planes[index] = buffer + offset
+      planes[index] = base + offset
       offset += plane.byteCount
     }
-    return nil
   }
 
   /// Delivers the picture `lock` prepared: the lent storage itself, or a copy of the shared
