@@ -134,8 +134,16 @@ final class PlayerWindow {
       say(
         "state=\(player.state) time=\(second) frames=\(video.shownFrameCount)"
           + " size=\(video.pictureSize.map { "\($0.width)x\($0.height)" } ?? "none")"
-          + " offthread=\(video.offThreadFrameCount) drains=\(MainQueueBridge.drainCount)")
+          + " renderer=\(rendererName) offthread=\(video.offThreadFrameCount)"
+          + " drains=\(MainQueueBridge.drainCount)")
     }
+  }
+
+  /// The GSK renderer drawing the window ("GskCairoRenderer", "GskGLRenderer"), or "none".
+  private var rendererName: String {
+    guard let renderer = gtk_native_get_renderer(g(window)) else { return "none" }
+    let instance = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
+    return String(cString: g_type_name_from_instance(instance))
   }
 
   // MARK: - Commands

@@ -56,6 +56,7 @@ public final class VideoView {
   /// Creates the widget, with nothing to show yet (black).
   public init() {
     MainQueueBridge.attach()
+    RendererChoice.avoidSoftwareGL()
     VideoStyle.install()
     widget = gtk_overlay_new()
     picture = gtk_picture_new()
@@ -155,13 +156,23 @@ public final class VideoView {
     // stream's pool at once.
     let bytes = frame.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
     let texture = gdk_memory_texture_new(
-      Int32(frame.width), Int32(frame.height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes,
-      gsize(frame.pitch))
+      Int32(frame.width), Int32(frame.height), textureFormat, bytes, gsize(frame.pitch))
     g_bytes_unref(bytes)
     gtk_picture_set_paintable(OpaquePointer(picture), texture)
     g_object_unref(UnsafeMutableRawPointer(texture))
     pictureSize = (frame.width, frame.height)
     shownFrameCount += 1
+  }
+
+  /// How the texture declares the frame's BGRA bytes (alpha is always 255, so straight and
+  /// premultiplied alpha are the same pixels). GTK 4.8's cairo renderer converts a
+  /// premultiplied texture to its own surface through floats (about 5 ms for 630×354 here)
+  /// but a straight one with a byte loop (about 2.6 ms); the GL renderer uploads the
+  /// premultiplied one as it is.
+  private var textureFormat: GdkMemoryFormat {
+    let renderer = gtk_widget_get_native(widget).flatMap { gtk_native_get_renderer($0) }
+    return swiftvlc_gtk_is_cairo_renderer(renderer) != 0
+      ? GDK_MEMORY_B8G8R8A8 : GDK_MEMORY_B8G8R8A8_PREMULTIPLIED
   }
 
   // MARK: - Size
