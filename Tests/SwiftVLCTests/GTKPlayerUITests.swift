@@ -27,29 +27,29 @@ struct GTKPlayerUITests {
     static let rate = (x: 443, y: 27)
   }
 
-  /// 20 s of 16:9 video (320×180) in four chapters, Red 0–5 s, Green 5–10 s, Blue 10–15 s and
-  /// White 15–20 s, each its colour; audio in English (440 Hz) and French (880 Hz); an English
+  /// 40 s of 16:9 video (320×180) in four chapters, Red 0–10 s, Green 10–20 s, Blue 20–30 s
+  /// and White 30–40 s, each its colour; audio in English (440 Hz) and French (880 Hz); an English
   /// subtitle track, off by default, with a cue every second.
   static func makeClip(in media: GeneratedMedia) throws -> String {
     let folder = media.folder
     var chapters = ";FFMETADATA1\n"
     for (index, name) in ["Red", "Green", "Blue", "White"].enumerated() {
       chapters +=
-        "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\(index * 5000)\nEND=\((index + 1) * 5000)\ntitle=\(name)\n"
+        "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\(index * 10000)\nEND=\((index + 1) * 10000)\ntitle=\(name)\n"
     }
     let chapterFile = folder.appendingPathComponent("chapters.txt")
     try chapters.write(to: chapterFile, atomically: true, encoding: .utf8)
-    let cues = (0..<20).map {
+    let cues = (0..<40).map {
       "\($0 + 1)\n00:00:\(pad($0)),000 --> 00:00:\(pad($0)),900\nSUBTITLE\n"
     }
     let subtitles = folder.appendingPathComponent("cues.srt")
     try cues.joined(separator: "\n").write(to: subtitles, atomically: true, encoding: .utf8)
     var arguments: [String] = []
     for colour in ["red", "lime", "blue", "white"] {
-      arguments += ["-f", "lavfi", "-i", "color=\(colour):s=320x180:r=25:d=5"]
+      arguments += ["-f", "lavfi", "-i", "color=\(colour):s=320x180:r=25:d=10"]
     }
     arguments += [
-      "-f", "lavfi", "-i", "sine=f=440:d=20", "-f", "lavfi", "-i", "sine=f=880:d=20",
+      "-f", "lavfi", "-i", "sine=f=440:d=40", "-f", "lavfi", "-i", "sine=f=880:d=40",
       "-i", subtitles.path, "-i", chapterFile.path, "-filter_complex",
       "[0][1][2][3]concat=n=4:v=1:a=0,format=yuv420p[v]", "-map", "[v]", "-map", "4",
       "-map", "5", "-map", "6", "-map_chapters", "7", "-c:v", "libx264", "-g", "25",
@@ -210,12 +210,12 @@ struct GTKPlayerUITests {
     }
     try await waitUntil("the subtitle on screen") { (try? session.subtitleShown()) ?? false }
 
-    // Chapters → Blue (the third): the picture turns blue, the time jumps to 10 s.
+    // Chapters → Blue (the third): the picture turns blue, the time jumps to 20 s.
     try await session.openMenu(Button.chapters)
     try session.chooseItem(2, under: Button.chapters)
     try await waitUntil("the Blue chapter on screen") { (try? session.centre()) == .blue }
     let blue = try await player.waitForLine("the time after the chapter jump") {
-      (Self.field("time", in: $0).flatMap(Int.init) ?? 0) >= 10
+      (Self.field("time", in: $0).flatMap(Int.init) ?? 0) >= 20
     }
     #expect(Self.field("chapter", in: blue) == "2")
 
