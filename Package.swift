@@ -34,7 +34,9 @@ let package = Package(
     ),
     .target(
       name: "CGTKShim",
-      dependencies: ["CGTK"]
+      dependencies: ["CGTK"],
+      // GL_RENDERER, to tell software GL (libepoxy-dev comes with libgtk-4-dev).
+      linkerSettings: [.linkedLibrary("epoxy")]
     ),
     .target(
       name: "SwiftVLCGTK",

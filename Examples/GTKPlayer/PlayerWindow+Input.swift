@@ -121,6 +121,9 @@ private func fileChosen(_ dialog: gpointer?, _ response: Int32, _ context: gpoin
 private func locationEntered(_ entry: gpointer?, _ context: gpointer?) {
   guard let window = window(context), let entry else { return }
   let text = String(cString: gtk_editable_get_text(g(entry)))
+  if let popover = gtk_widget_get_ancestor(g(entry), gtk_popover_get_type()) {
+    gtk_popover_popdown(g(popover))
+  }
   MainActor.assumeIsolated { window.open(text.trimmingCharacters(in: .whitespaces)) }
 }
 

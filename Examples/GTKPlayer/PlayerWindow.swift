@@ -134,8 +134,25 @@ final class PlayerWindow {
       say(
         "state=\(player.state) time=\(second) frames=\(video.shownFrameCount)"
           + " size=\(video.pictureSize.map { "\($0.width)x\($0.height)" } ?? "none")"
-          + " offthread=\(video.offThreadFrameCount) drains=\(MainQueueBridge.drainCount)")
+          + " media=\(mediaName) rate=\(player.rate) audio=\(player.selectedAudioTrack?.id ?? -1)"
+          + " subtitle=\(player.selectedSubtitleTrack?.id ?? -1)"
+          + " chapter=\(player.currentChapter ?? -1)"
+          + " renderer=\(rendererName) offthread=\(video.offThreadFrameCount)"
+          + " drains=\(MainQueueBridge.drainCount)")
     }
+  }
+
+  /// The last path component of the current media's location, or "none".
+  private var mediaName: String {
+    guard let mrl = player.currentMedia?.mrl else { return "none" }
+    return URL(string: mrl)?.lastPathComponent ?? mrl
+  }
+
+  /// The GSK renderer drawing the window ("GskCairoRenderer", "GskGLRenderer"), or "none".
+  private var rendererName: String {
+    guard let renderer = gtk_native_get_renderer(g(window)) else { return "none" }
+    let instance = UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)
+    return String(cString: g_type_name_from_instance(instance))
   }
 
   // MARK: - Commands

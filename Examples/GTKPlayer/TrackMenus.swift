@@ -7,10 +7,18 @@ import SwiftVLC
 /// integer: a track id (-1 for none), a chapter index, a rate in percent.
 @MainActor
 final class TrackMenus {
+  /// One menu item: its label and the integer its action gets.
+  private struct Item: Equatable {
+    var title: String
+    var value: Int
+  }
+
+  /// What the menus show. libVLC re-reports tracks while playing (bitrates change): a menu is
+  /// rebuilt only when its items change, because rebuilding closes it under the user's pointer.
   private struct Shown: Equatable {
-    var audio: [Track] = []
-    var subtitles: [Track] = []
-    var chapters: [Chapter] = []
+    var audio: [Item] = []
+    var subtitles: [Item] = []
+    var chapters: [Item] = []
   }
 
   let buttons: [UnsafeMutablePointer<GtkWidget>]
@@ -47,26 +55,30 @@ final class TrackMenus {
       g_object_unref(UnsafeMutableRawPointer(action))
     }
     let rates = [25, 50, 75, 100, 125, 150, 200, 400]
-    setMenu(of: rate, items: rates.map { ("\(Double($0) / 100)×", "win.rate", $0) })
+    setMenu(
+      of: rate, items: rates.map { Item(title: "\(Double($0) / 100)×", value: $0) },
+      action: "win.rate")
   }
 
   /// Rebuilds the track and chapter menus when the player's lists changed.
   func refresh(from player: Player) {
     let now = Shown(
-      audio: player.audioTracks, subtitles: player.subtitleTracks, chapters: player.chapters)
-    guard now != shown else { return }
-    shown = now
-    setMenu(of: audio, items: now.audio.map { (label($0), "win.audio", $0.id) })
-    setMenu(
-      of: subtitles,
-      items: [("None", "win.subtitle", -1)]
-        + now.subtitles.map { (label($0), "win.subtitle", $0.id) })
-    setMenu(
-      of: chapters,
-      items: now.chapters.map {
-        ("\($0.name ?? "Chapter \($0.index + 1)")  \(clock($0.start))", "win.chapter", $0.index)
+      audio: player.audioTracks.map { Item(title: label($0), value: $0.id) },
+      subtitles: [Item(title: "None", value: -1)]
+        + player.subtitleTracks.map { Item(title: label($0), value: $0.id) },
+      chapters: player.chapters.map {
+        Item(title: "\($0.name ?? "Chapter \($0.index + 1)")  \(clock($0.start))", value: $0.index)
       })
+    guard now != shown else { return }
+    if now.audio != shown?.audio { setMenu(of: audio, items: now.audio, action: "win.audio") }
+    if now.subtitles != shown?.subtitles {
+      setMenu(of: subtitles, items: now.subtitles, action: "win.subtitle")
+    }
+    if now.chapters != shown?.chapters {
+      setMenu(of: chapters, items: now.chapters, action: "win.chapter")
+    }
     gtk_widget_set_sensitive(chapters, now.chapters.isEmpty ? 0 : 1)
+    shown = now
   }
 
   /// Selects the track after the current one, as the terminal player's `a`, `s` and `v` keys
@@ -104,11 +116,14 @@ final class TrackMenus {
       ?? "Track \(track.id)"
   }
 
-  private func setMenu(of button: UnsafeMutablePointer<GtkWidget>, items: [(String, String, Int)]) {
+  private func setMenu(
+    of button: UnsafeMutablePointer<GtkWidget>, items: [Item], action: String
+  ) {
     let menu = g_menu_new()!
-    for (title, action, value) in items {
-      let item = g_menu_item_new(title, nil)
-      g_menu_item_set_action_and_target_value(item, action, g_variant_new_int32(Int32(value)))
+    for entry in items {
+      let item = g_menu_item_new(entry.title, nil)
+      g_menu_item_set_action_and_target_value(
+        item, action, g_variant_new_int32(Int32(entry.value)))
       g_menu_append_item(menu, item)
       g_object_unref(UnsafeMutableRawPointer(item))
     }

@@ -1,5 +1,6 @@
 #include "CGTKShim.h"
 
+#include <epoxy/gl.h>
 #include <glib-unix.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -63,4 +64,37 @@ GtkDropTarget *swiftvlc_gtk_add_file_drop_target(GtkWidget *widget) {
   GtkDropTarget *target = gtk_drop_target_new(G_TYPE_FILE, GDK_ACTION_COPY);
   gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(target));
   return target;
+}
+
+char *swiftvlc_gtk_gl_renderer_name(GdkDisplay *display) {
+  GError *error = NULL;
+  GdkGLContext *context = NULL;
+  char *name = NULL;
+  if (gdk_display_prepare_gl(display, &error)) {
+    context = gdk_display_create_gl_context(display, &error);
+  }
+  if (context != NULL && gdk_gl_context_realize(context, &error)) {
+    GdkGLContext *previous = gdk_gl_context_get_current();
+    if (previous != NULL) g_object_ref(previous);
+    gdk_gl_context_make_current(context);
+    const GLubyte *renderer = glGetString(GL_RENDERER);
+    if (renderer != NULL) name = g_strdup((const char *)renderer);
+    if (previous != NULL) {
+      gdk_gl_context_make_current(previous);
+      g_object_unref(previous);
+    } else {
+      gdk_gl_context_clear_current();
+    }
+  }
+  g_clear_error(&error);
+  g_clear_object(&context);
+  return name;
+}
+
+void swiftvlc_gtk_set_display_renderer(GdkDisplay *display, const char *name) {
+  g_object_set_data_full(G_OBJECT(display), "gsk-renderer", g_strdup(name), g_free);
+}
+
+gboolean swiftvlc_gtk_is_cairo_renderer(GskRenderer *renderer) {
+  return renderer != NULL && GSK_IS_CAIRO_RENDERER(renderer);
 }

@@ -60,4 +60,16 @@ GFile *swiftvlc_gtk_value_file(const GValue *value);
 /// The drop target for files, copy action, on `widget`. Returns the controller (owned by it).
 GtkDropTarget *swiftvlc_gtk_add_file_drop_target(GtkWidget *widget);
 
+/// The GL_RENDERER string of a GL context GDK makes for `display` ("llvmpipe (LLVM 15.0.6,
+/// 256 bits)" for Mesa's software rasterizer), or NULL when GDK cannot use GL there. Creates
+/// and drops a context: call on GTK's thread, once. Free the result with g_free.
+char *swiftvlc_gtk_gl_renderer_name(GdkDisplay *display);
+
+/// Sets the renderer GTK 4 gives the surfaces of `display` realized from now on ("cairo",
+/// "gl"): the per-display choice GSK reads before GSK_RENDERER ("gsk-renderer" data).
+void swiftvlc_gtk_set_display_renderer(GdkDisplay *display, const char *name);
+
+/// Whether `renderer` is GSK's cairo renderer (GSK_IS_CAIRO_RENDERER).
+gboolean swiftvlc_gtk_is_cairo_renderer(GskRenderer *renderer);
+
 #endif

@@ -19,13 +19,14 @@ final class GTKPlayerProcess: Sendable {
   private let process: Process
   private let output = Lines()
 
-  init(playing file: String, environment: [String: String]) throws {
+  /// Starts the player on `file` (nothing when `nil`) with `environment` added to ours.
+  init(playing file: String?, environment: [String: String]) throws {
     snapshotPath =
       FileManager.default.temporaryDirectory
       .appendingPathComponent("gtk-player-\(UUID().uuidString).png").path
     process = Process()
     process.executableURL = Self.url
-    process.arguments = [file]
+    process.arguments = file.map { [$0] } ?? []
     var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     variables["GTK_PLAYER_TRACE"] = "1"
     variables["GTK_PLAYER_SNAPSHOT"] = snapshotPath

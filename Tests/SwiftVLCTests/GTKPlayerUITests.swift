@@ -1,0 +1,361 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// The example GTK player's controls, used as a user would under Xvfb: the header bar's menus
+/// and buttons are clicked with `xdotool`, the file dialog and the URL entry are typed into,
+/// a file is dragged onto the window over XDND. Effects are read from the screen and from the
+/// player's trace (what the Player reports after the UI acted).
+@Suite(
+  "GTK player controls", .serialized, .sharesTheMachine,
+  .enabled(
+    if: Xvfb.isInstalled && GTKPlayerProcess.hasTools,
+    "Xvfb, xdotool, playerctl, dbus-daemon or weston is missing"),
+  .enabled(
+    if: GTKPlayerProcess.isBuilt, "gtk-player is not built: swift build --product gtk-player")
+)
+@MainActor
+struct GTKPlayerUITests {
+  /// Where the header bar's buttons are, in a 640×480 window at the screen's top-left corner
+  /// (no window manager, GTK's default theme): see `PlayerWindow+Input.swift` for the order.
+  enum Button {
+    static let open = (x: 28, y: 27)
+    static let location = (x: 70, y: 27)
+    static let audio = (x: 316, y: 27)
+    static let subtitles = (x: 359, y: 27)
+    static let chapters = (x: 401, y: 27)
+    static let rate = (x: 443, y: 27)
+  }
+
+  /// 40 s of 16:9 video (320×180) in four chapters, Red 0–10 s, Green 10–20 s, Blue 20–30 s
+  /// and White 30–40 s, each its colour; audio in English (440 Hz) and French (880 Hz); an English
+  /// subtitle track, off by default, with a cue every second.
+  static func makeClip(in media: GeneratedMedia) throws -> String {
+    let folder = media.folder
+    var chapters = ";FFMETADATA1\n"
+    for (index, name) in ["Red", "Green", "Blue", "White"].enumerated() {
+      chapters +=
+        "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\(index * 10000)\nEND=\((index + 1) * 10000)\ntitle=\(name)\n"
+    }
+    let chapterFile = folder.appendingPathComponent("chapters.txt")
+    try chapters.write(to: chapterFile, atomically: true, encoding: .utf8)
+    let cues = (0..<40).map {
+      "\($0 + 1)\n00:00:\(pad($0)),000 --> 00:00:\(pad($0)),900\nSUBTITLE\n"
+    }
+    let subtitles = folder.appendingPathComponent("cues.srt")
+    try cues.joined(separator: "\n").write(to: subtitles, atomically: true, encoding: .utf8)
+    var arguments: [String] = []
+    for colour in ["red", "lime", "blue", "white"] {
+      arguments += ["-f", "lavfi", "-i", "color=\(colour):s=320x180:r=25:d=10"]
+    }
+    arguments += [
+      "-f", "lavfi", "-i", "sine=f=440:d=40", "-f", "lavfi", "-i", "sine=f=880:d=40",
+      "-i", subtitles.path, "-i", chapterFile.path, "-filter_complex",
+      "[0][1][2][3]concat=n=4:v=1:a=0,format=yuv420p[v]", "-map", "[v]", "-map", "4",
+      "-map", "5", "-map", "6", "-map_chapters", "7", "-c:v", "libx264", "-g", "25",
+      "-c:a", "aac", "-ac", "1", "-b:a", "32k", "-c:s", "srt",
+      "-metadata:s:a:0", "language=eng", "-metadata:s:a:0", "title=English",
+      "-metadata:s:a:1", "language=fre", "-metadata:s:a:1", "title=Français",
+      "-metadata:s:s:0", "language=eng", "-disposition:s:0", "0",
+    ]
+    return try media.make("chapters.mkv", arguments)
+  }
+
+  private static func pad(_ second: Int) -> String { second < 10 ? "0\(second)" : "\(second)" }
+
+  /// A player on a private X server, its window focused, with its trace and a private data
+  /// folder (the file dialog's recent files).
+  @MainActor
+  final class Session {
+    let server: Xvfb
+    let player: GTKPlayerProcess
+    let media: GeneratedMedia
+    var x11: [String: String] { ["DISPLAY": server.display] }
+
+    init(playing file: String?, media: GeneratedMedia) throws {
+      self.media = media
+      server = try Xvfb(width: 800, height: 600)
+      let data = media.folder.appendingPathComponent("data").path
+      do {
+        player = try GTKPlayerProcess(
+          playing: file,
+          environment: [
+            "DISPLAY": server.display, "GDK_BACKEND": "x11",
+            "DBUS_SESSION_BUS_ADDRESS": "disabled:",
+            "XDG_DATA_HOME": data,
+          ])
+      } catch {
+        server.stop()
+        throw error
+      }
+    }
+
+    func stop() {
+      player.stop()
+      server.stop()
+    }
+
+    /// Waits until the player's window is shown, gives it the keyboard focus, and returns
+    /// its id.
+    @discardableResult
+    func windowShown() async throws -> String {
+      var id: String?
+      try await waitUntil("gtk-player's window", within: .seconds(30)) {
+        let found = try? runHelper(
+          "/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(player.pid)"],
+          environment: x11)
+        id = found?.split(separator: "\n").first.map(String.init)
+        return id != nil
+      }
+      let window = try #require(id)
+      try xdotool("windowfocus", "--sync", window)
+      // Painted: the header bar is light, not the black of an unpainted window.
+      try await waitUntil("the window painted") {
+        (try? server.captureScreen().hue(x: 600, y: 27)) == .white
+      }
+      return window
+    }
+
+    func xdotool(_ arguments: String...) throws {
+      try runHelper("/usr/bin/xdotool", arguments, environment: x11)
+    }
+
+    /// The player's windows on screen at least 50 pixels tall: the main window, and a
+    /// popover or a dialog when one is open (not a tooltip). A popover is a window of its own
+    /// with an alpha channel, which `xwd` does not capture.
+    func tallWindows() -> Int {
+      let ids =
+        (try? runHelper(
+          "/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(player.pid)"],
+          environment: x11)) ?? ""
+      return ids.split(separator: "\n").filter { id in
+        let geometry =
+          (try? runHelper(
+            "/usr/bin/xdotool", ["getwindowgeometry", "--shell", String(id)], environment: x11))
+          ?? ""
+        let height = geometry.split(separator: "\n").first { $0.hasPrefix("HEIGHT=") }
+        return (height.flatMap { Int($0.dropFirst(7)) } ?? 0) >= 50
+      }.count
+    }
+
+    /// Clicks `button` until its popover shows: a click that lands while GTK is still mapping
+    /// the window is lost.
+    func openMenu(_ button: (x: Int, y: Int)) async throws {
+      let before = tallWindows()
+      for _ in 0..<3 {
+        try xdotool("mousemove", "\(button.x)", "\(button.y)", "click", "1")
+        let opened: Void? = try? await waitUntil("the popover", within: .seconds(3)) {
+          tallWindows() > before
+        }
+        if opened != nil { return }
+      }
+      throw TimedOut(what: "the popover under (\(button.x), \(button.y))")
+    }
+
+    /// Clicks item `index` (from 0) of the open popover menu under `button`: items are 30
+    /// pixels apart, the first 49 pixels below the button's centre.
+    func chooseItem(_ index: Int, under button: (x: Int, y: Int)) throws {
+      try xdotool("mousemove", "\(button.x)", "\(button.y + 49 + 30 * index)", "click", "1")
+    }
+
+    func centre() throws -> Hue { try server.captureScreen().hue(x: 320, y: 240) }
+
+    /// Whether white text shows on the coloured picture's lower part (a subtitle).
+    func subtitleShown() throws -> Bool {
+      let screen = try server.captureScreen()
+      guard [Hue.red, .green, .blue].contains(screen.hue(x: 320, y: 240)) else { return false }
+      return stride(from: 340, to: 420, by: 2).contains { y in
+        stride(from: 100, to: 540, by: 2).contains { screen.hue(x: $0, y: y) == .white }
+      }
+    }
+  }
+
+  /// The whole seconds of media time in a trace line (0 when it has none).
+  nonisolated static func second(_ line: String) -> Int {
+    field("time", in: line).flatMap(Int.init) ?? 0
+  }
+
+  /// The value of `name=` in a trace line.
+  nonisolated static func field(_ name: String, in line: String) -> String? {
+    line.split(separator: " ").first { $0.hasPrefix("\(name)=") }.map {
+      String($0.dropFirst(name.count + 1))
+    }
+  }
+
+  @Test("the subtitle, chapter, audio and rate menus act on the player and the picture")
+  func menus() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let clip = try Self.makeClip(in: media)
+    let session = try Session(playing: clip, media: media)
+    defer { session.stop() }
+    let player = session.player
+    try await player.waitForLine("frames shown") {
+      $0.hasPrefix("state=playing") && Self.field("size", in: $0) != "none"
+    }
+    try await session.windowShown()
+    #expect(try session.centre() == .red)
+    // The menus are rebuilt (and an open one closes) while libVLC reports tracks and chapters
+    // at the start: use them after the first second.
+    try await player.waitForLine("a second played") {
+      (Self.field("time", in: $0).flatMap(Int.init) ?? 0) >= 1
+    }
+
+    // Subtitles → English: the cue shows on the picture.
+    #expect(try !session.subtitleShown())
+    try await session.openMenu(Button.subtitles)
+    try session.chooseItem(1, under: Button.subtitles)  // "None" is first
+    try await player.waitForLine("a subtitle track selected") {
+      (Self.field("subtitle", in: $0).flatMap(Int.init) ?? -1) >= 0
+    }
+    try await waitUntil("the subtitle on screen") { (try? session.subtitleShown()) ?? false }
+
+    // Chapters → Blue (the third): the picture turns blue, the time jumps to 20 s.
+    try await session.openMenu(Button.chapters)
+    try session.chooseItem(2, under: Button.chapters)
+    try await waitUntil("the Blue chapter on screen") { (try? session.centre()) == .blue }
+    let blue = try await player.waitForLine("the time after the chapter jump") {
+      (Self.field("time", in: $0).flatMap(Int.init) ?? 0) >= 20
+    }
+    #expect(Self.field("chapter", in: blue) == "2")
+
+    // Audio → Français (the second track).
+    let english = try #require(Self.field("audio", in: blue).flatMap(Int.init))
+    try await session.openMenu(Button.audio)
+    try session.chooseItem(1, under: Button.audio)
+    let french = try await player.waitForLine("the other audio track") {
+      let id = Self.field("audio", in: $0).flatMap(Int.init) ?? -1
+      return id >= 0 && id != english
+    }
+    #expect(Self.field("media", in: french) == "chapters.mkv")
+
+    // Rate → 2.0× (the seventh item): media time runs twice as fast as before, against the
+    // wall clock, measured over two seconds of media each way.
+    let normal = try await mediaSecondsPerSecond(of: player)
+    try await session.openMenu(Button.rate)
+    try session.chooseItem(6, under: Button.rate)
+    try await player.waitForLine("rate 2") { Self.field("rate", in: $0) == "2.0" }
+    let fast = try await mediaSecondsPerSecond(of: player)
+    #expect(fast / normal > 1.5, "\(normal) s/s at 1×, \(fast) s/s at 2×")
+  }
+
+  /// How fast the trace's media time advances, measured from the next whole second to two
+  /// seconds later (the trace prints a line when the second changes).
+  func mediaSecondsPerSecond(of player: GTKPlayerProcess) async throws -> Double {
+    let now = Self.second(try await player.waitForLine("a time") { $0.hasPrefix("state=playing") })
+    _ = try await player.waitForLine("second \(now + 1)") { Self.second($0) >= now + 1 }
+    let start = ContinuousClock.now
+    _ = try await player.waitForLine("second \(now + 3)") { Self.second($0) >= now + 3 }
+    let wall = ContinuousClock.now - start
+    return 2 / (Double(wall.components.attoseconds) / 1e18 + Double(wall.components.seconds))
+  }
+
+  @Test("the Open button's file dialog plays the file typed into it")
+  func fileDialog() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let green = try media.make(
+      "green-4x3.mp4",
+      [
+        "-f", "lavfi", "-i", "color=lime:s=320x240:r=25:d=20", "-pix_fmt", "yuv420p", "-c:v",
+        "libx264",
+      ])
+    let session = try Session(playing: nil, media: media)
+    defer { session.stop() }
+    try await session.windowShown()
+    try session.xdotool("mousemove", "\(Button.open.x)", "\(Button.open.y)", "click", "1")
+    let dialog = try await waitForWindow("Open media", on: session)
+    try session.xdotool("windowfocus", "--sync", dialog)
+    // Typing a path that starts with "/" opens the dialog's location entry.
+    try session.xdotool("type", "--delay", "20", green)
+    try session.xdotool("key", "Return")
+    try await session.player.waitForLine("the chosen file playing") {
+      $0.hasPrefix("state=playing") && Self.field("media", in: $0) == "green-4x3.mp4"
+        && Self.field("size", in: $0) != "none"
+    }
+    try await waitUntil("green on screen") { (try? session.centre()) == .green }
+  }
+
+  @Test("the URL popover plays an http URL typed into it, and closes")
+  func location() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let server = try await TestServer()
+    defer { server.stop() }
+    let session = try Session(playing: nil, media: media)
+    defer { session.stop() }
+    try await session.windowShown()
+    try await session.openMenu(Button.location)
+    try session.xdotool("type", "--delay", "10", server.url("files/seek.mp4").absoluteString)
+    try session.xdotool("key", "Return")
+    try await session.player.waitForLine("the URL playing") {
+      $0.hasPrefix("state=playing") && Self.field("media", in: $0) == "seek.mp4"
+        && Self.field("size", in: $0) != "none"
+    }
+    // seek.mp4 is red, green, then blue; the popover no longer covers the picture's top.
+    try await waitUntil("the clip on screen") {
+      [Hue.red, .green, .blue].contains((try? session.centre()) ?? .other)
+    }
+    let screen = try session.server.captureScreen()
+    #expect(screen.hue(x: 20, y: 88) != .white, "the popover's entry is still shown")
+  }
+
+  /// The id of the first window named `name`, waiting up to 10 s for it.
+  func waitForWindow(_ name: String, on session: Session) async throws -> String {
+    var id: String?
+    try await waitUntil("the \"\(name)\" window") {
+      let found = try? runHelper(
+        "/usr/bin/xdotool", ["search", "--name", name], environment: session.x11)
+      id = found?.split(separator: "\n").first.map(String.init)
+      return id != nil
+    }
+    return try #require(id)
+  }
+}
+
+extension GTKPlayerUITests {
+  @Test("a file dropped on the window (XDND, text/uri-list) plays")
+  func dropFile() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let blue = try media.make(
+      "dropped.mp4",
+      [
+        "-f", "lavfi", "-i", "color=blue:s=320x180:r=25:d=20", "-pix_fmt", "yuv420p",
+        "-c:v", "libx264",
+      ])
+    let session = try Session(playing: nil, media: media)
+    defer { session.stop() }
+    let window = try await session.windowShown()
+    let uri = URL(fileURLWithPath: blue).absoluteString
+    try XDNDSource(display: session.server.display).drop(
+      [uri], on: try #require(UInt(window)), x: 320, y: 240)
+    try await session.player.waitForLine("the dropped file playing") {
+      $0.hasPrefix("state=playing") && Self.field("media", in: $0) == "dropped.mp4"
+        && Self.field("size", in: $0) != "none"
+    }
+    try await waitUntil("blue on screen") { (try? session.centre()) == .blue }
+  }
+}
+
+extension GTKPlayerUITests {
+  @Test("on software GL (Xvfb: llvmpipe) the window draws with cairo; GSK_RENDERER still decides")
+  func renderer() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let server = try Xvfb()
+    defer { server.stop() }
+    for (forced, expected) in [(nil, "GskCairoRenderer"), ("gl", "GskGLRenderer")] {
+      var environment = [
+        "DISPLAY": server.display, "GDK_BACKEND": "x11", "DBUS_SESSION_BUS_ADDRESS": "disabled:",
+      ]
+      environment["GSK_RENDERER"] = forced
+      let player = try GTKPlayerProcess(playing: Fixture.seekMP4.path, environment: environment)
+      defer { player.stop() }
+      let line = try await player.waitForLine("a drawn window") {
+        (Self.field("renderer", in: $0) ?? "none") != "none"
+      }
+      #expect(Self.field("renderer", in: line) == expected, "GSK_RENDERER=\(forced ?? "unset")")
+    }
+  }
+}
