@@ -4,7 +4,7 @@ import SwiftVLC
 // swiftvlc-bench: SwiftVLC against the C floor and against what users would use instead.
 // Usage: swiftvlc-bench [--quick] [--runs N]
 //                       [--cases probe,thumbnails,events,playback,first-frame,lifecycle,gtk,
-//                                channel-switch]
+//                                channel-switch,batch-probe]
 //                       [--json PATH]
 // Prints a Markdown report on standard output and writes the same results as JSON.
 
@@ -28,6 +28,7 @@ func option(_ name: String) -> String? {
 
 let allCases = [
   "probe", "thumbnails", "events", "playback", "first-frame", "lifecycle", "gtk", "channel-switch",
+  "batch-probe",
 ]
 let selected = option("--cases").map { $0.split(separator: ",").map(String.init) } ?? allCases
 let jsonPath = option("--json") ?? "Benchmarks/results.json"
@@ -62,6 +63,7 @@ do {
       case "first-frame": result = try bench.firstFrameCase()
       case "gtk": result = try bench.gtkCase()
       case "channel-switch": result = try bench.channelSwitchCase()
+      case "batch-probe": result = try bench.batchProbeCase()
       default: result = try bench.lifecycleCase()
       }
       print(result.markdown + "\n")

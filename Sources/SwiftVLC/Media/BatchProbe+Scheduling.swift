@@ -5,7 +5,7 @@ extension BatchProbe {
   /// result to `deliver` as its parse finishes. Stops starting parses, and cancels those in
   /// flight, when the task is cancelled or `deliver` returns `false`.
   func run(_ sources: [URL], deliver: (Result) -> Bool) async {
-    typealias Finished = (index: Int, lane: Lane, outcome: Swift.Result<MediaInfo, VLCError>)
+    typealias Finished = (index: Int, lane: Lane, parsed: Parsed)
     await withTaskGroup(of: Finished.self) { group in
       var loads = LaneLoads(instanceCount: instanceCount, perInstance: 2)
       var next = 0
@@ -26,7 +26,8 @@ extension BatchProbe {
         running -= 1
         loads.release(finished.lane)
         let result = Result(
-          index: finished.index, source: sources[finished.index], outcome: finished.outcome)
+          index: finished.index, source: sources[finished.index], mrl: finished.parsed.mrl,
+          outcome: finished.parsed.outcome)
         guard deliver(result) else {
           group.cancelAll()
           return
@@ -36,14 +37,24 @@ extension BatchProbe {
     }
   }
 
+  /// What parsing one source gave: the media's MRL, when one was created, and the outcome.
+  typealias Parsed = (mrl: String?, outcome: Swift.Result<MediaInfo, VLCError>)
+
   /// One source's parse on `lane`'s instance.
-  private func parse(_ source: URL, on lane: Lane) async -> Swift.Result<MediaInfo, VLCError> {
+  private func parse(_ source: URL, on lane: Lane) async -> Parsed {
+    let media: Media
     do throws(VLCError) {
       if Task.isCancelled { throw .cancelled }
-      let media = try Media(url: source, instance: instance(for: lane))
-      return .success(try await media.parse(timeout: timeout, network: network, depth: depth))
+      media = try Media(url: source, instance: instance(for: lane))
     } catch {
-      return .failure(error)
+      return (nil, .failure(error))
+    }
+    do throws(VLCError) {
+      return (
+        media.mrl, .success(try await media.parse(timeout: timeout, network: network, depth: depth))
+      )
+    } catch {
+      return (media.mrl, .failure(error))
     }
   }
 }

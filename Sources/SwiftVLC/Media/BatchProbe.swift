@@ -35,6 +35,9 @@ public final class BatchProbe: Sendable {
     public var index: Int
     /// The source.
     public var source: URL
+    /// The media resource locator libVLC opened ("file:///…"), or `nil` when no media could
+    /// be created for the source.
+    public var mrl: String?
     /// What parsing found, or why it failed: ``VLCError/mediaCreationFailed(source:)`` for a
     /// missing file or a folder, ``VLCError/parseFailed(reason:)``,
     /// ``VLCError/parseTimeout``, or ``VLCError/cancelled`` for a source the probe did not
@@ -42,9 +45,12 @@ public final class BatchProbe: Sendable {
     public var outcome: Swift.Result<MediaInfo, VLCError>
 
     /// Creates a result.
-    public init(index: Int, source: URL, outcome: Swift.Result<MediaInfo, VLCError>) {
+    public init(
+      index: Int, source: URL, mrl: String? = nil, outcome: Swift.Result<MediaInfo, VLCError>
+    ) {
       self.index = index
       self.source = source
+      self.mrl = mrl
       self.outcome = outcome
     }
   }
