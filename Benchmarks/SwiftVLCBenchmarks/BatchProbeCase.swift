@@ -32,16 +32,27 @@ extension Bench {
       .joined(separator: "\n") + "\n").write(toFile: sample, atomically: true, encoding: .utf8)
     var contenders: [Contender] = [
       (
-        batch, { try measured(swiftChild(["batch-probe", list, batchAnswers, "2"]), files: count) }
+        batch,
+        {
+          try measured(
+            runMeasured(executable, ["--child", "batch-probe", list, batchAnswers, "2"]),
+            files: count)
+        }
       ),
-      (single, { try measured(swiftChild(["single-parse", list, singleAnswers]), files: count) }),
+      (
+        single,
+        {
+          try measured(
+            runMeasured(executable, ["--child", "single-parse", list, singleAnswers]), files: count)
+        }
+      ),
     ]
     if let tool {
       contenders.append(
         (
           "swiftvlc probe DIR --recursive --json-lines [\(count)]",
           {
-            let run = try runChild(tool, ["probe", folder, "--recursive", "--json-lines"])
+            let run = try runMeasured(tool, ["probe", folder, "--recursive", "--json-lines"])
             let lines = run.output.split(separator: "\n")
             guard lines.count == count else {
               throw BenchError.child("swiftvlc printed \(lines.count) lines for \(count) files")
@@ -56,7 +67,7 @@ extension Bench {
         (
           "mediainfo --Output=JSON DIR [\(count)]",
           {
-            let run = try runChild(mediainfo, ["--Output=JSON", folder])
+            let run = try runMeasured(mediainfo, ["--Output=JSON", folder])
             return usage(run, files: count, playable: try mediaInfoPlayable(run.output))
           }
         ))
@@ -64,7 +75,7 @@ extension Bench {
     if let ffprobe {
       contenders.append(
         (
-          "ffprobe, one process per file (every \(stride == 1 ? "" : "\(stride)th ")file) [\(count)]",
+          "ffprobe, one process per file (\(count / stride) of the files) [\(count)]",
           {
             let paths = files.enumerated().filter { $0.offset % stride == 0 }.map(\.element)
             var cpu = 0.0
@@ -72,7 +83,7 @@ extension Bench {
             var playable = 0
             let start = ContinuousClock.now
             for path in paths {
-              let run = try runChild(
+              let run = try runMeasured(
                 ffprobe, ["-v", "error", "-show_format", "-show_streams", "-of", "json", path])
               cpu += run.cpuSeconds
               peak = max(peak, run.maxResidentKB)
@@ -94,7 +105,7 @@ extension Bench {
           (
             "python-vlc, sequential\(suffix) [\(count)]",
             {
-              let run = try runChild(python, ["\(peers)/probe.py", list] + extra)
+              let run = try runMeasured(python, ["\(peers)/probe.py", list] + extra)
               return usage(run, files: count, playable: Int(try run.json().number("playable")))
             }
           ))
@@ -104,7 +115,7 @@ extension Bench {
           (
             "C libVLC, sequential\(suffix) [\(count)]",
             {
-              let run = try runChild(reference, ["probe", list] + extra)
+              let run = try runMeasured(reference, ["probe", list] + extra)
               return usage(run, files: count, playable: Int(try run.json().number("playable")))
             }
           ))
@@ -148,6 +159,24 @@ extension Bench {
     let path = (executable as NSString).deletingLastPathComponent + "/swiftvlc"
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
+}
+
+/// Runs a contender like `runChild`, under GNU time, whose report gives the true peak
+/// resident memory. `wait4` cannot: a child spawned by the harness starts in the harness's
+/// address space (`posix_spawn` is a vfork), and Linux keeps that space's high-water mark in
+/// the child's `maxrss` at exec, so every child would read at least the harness's own peak.
+/// CPU time from `wait4` includes GNU time's child.
+private func runMeasured(_ executable: String, _ arguments: [String]) throws -> ChildRun {
+  let report = NSTemporaryDirectory() + "swiftvlc-bench-rss-\(UUID().uuidString)"
+  defer { unlink(report) }
+  var run = try runChild("/usr/bin/time", ["-f", "%M", "-o", report, executable] + arguments)
+  let lines = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(
+    separator: "\n")
+  guard let kilobytes = lines.last.flatMap({ Int($0) }) else {
+    throw BenchError.child("GNU time wrote no peak memory for \(executable)")
+  }
+  run.maxResidentKB = kilobytes
+  return run
 }
 
 /// Files per second from process start to exit, CPU per file and peak memory of one run.
