@@ -128,6 +128,7 @@ sanitize: deps
 bench: deps
 	@scripts/install-bench-deps.sh
 	swift build -c release $(SWIFT_FLAGS) --product cvlc-reference
+	swift build -c release $(SWIFT_FLAGS) --product swiftvlc
 	swift run -c release $(SWIFT_FLAGS) swiftvlc-bench $(BENCH_ARGS)
 
 ci:

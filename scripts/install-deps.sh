@@ -9,6 +9,8 @@ packages=("$@")
   pkg-config
   libvlc-dev          # headers and libvlc.so (pkg-config name: libvlc)
   vlc-plugin-base     # demuxers, decoders, vmem/amem, null outputs, stream output
+  libvlc-bin          # vlc-cache-gen: writes plugins.dat; without it each process's first
+                      # libvlc_new loads all ~370 plugins (about 0.3-1 s)
   vlc-plugin-video-output  # X11 output for embedding into a window
   libpng-dev          # Thumbnail.pngData() encodes with libpng (pkg-config name: libpng)
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # exact thumbnails of files

@@ -145,12 +145,19 @@ static int probe(int argc, char **argv) {
     if (argc < 3) return 2;
     FILE *list = fopen(argv[2], "r");
     if (!list) return 2;
-    char *paths[4096];
-    int count = 0;
+    char **paths = NULL;
+    int count = 0, capacity = 0;
     char line[4096];
-    while (count < 4096 && fgets(line, sizeof line, list)) {
+    while (fgets(line, sizeof line, list)) {
         line[strcspn(line, "\n")] = 0;
-        if (*line) paths[count++] = strdup(line);
+        if (!*line) continue;
+        if (count == capacity) {
+            capacity = capacity ? 2 * capacity : 1024;
+            char **grown = realloc(paths, capacity * sizeof *paths);
+            if (!grown) return 1;
+            paths = grown;
+        }
+        paths[count++] = strdup(line);
     }
     fclose(list);
     libvlc_instance_t *instance = new_instance_with(argc - 3, argv + 3);
@@ -184,6 +191,7 @@ static int probe(int argc, char **argv) {
     signal_destroy(&parsed);
     libvlc_release(instance);
     for (int index = 0; index < count; index++) free(paths[index]);
+    free(paths);
     return 0;
 }
 

@@ -27,6 +27,8 @@ func runChildCase(_ arguments: [String]) async throws -> [String: Any] {
     }
     return try await probeChild(
       instances, list: arguments[1], concurrency: Int(arguments[2]) ?? 1)
+  case "batch-probe", "single-parse":
+    return try await batchProbeChild(arguments)
   case "playback" where arguments.count == 5:
     return try await playbackChild(
       instance, file: arguments[1], frames: Int(arguments[2]) ?? 250,

@@ -4,7 +4,7 @@ import SwiftVLC
 // swiftvlc-bench: SwiftVLC against the C floor and against what users would use instead.
 // Usage: swiftvlc-bench [--quick] [--runs N]
 //                       [--cases probe,thumbnails,events,playback,first-frame,lifecycle,gtk,
-//                                channel-switch,sheets,frames]
+//                                channel-switch,sheets,frames,batch-probe]
 //                       [--json PATH]
 // Prints a Markdown report on standard output and writes the same results as JSON.
 
@@ -29,6 +29,7 @@ func option(_ name: String) -> String? {
 let allCases = [
   "probe", "thumbnails", "events", "playback", "first-frame", "lifecycle", "gtk", "channel-switch",
   "sheets", "frames",
+  "batch-probe",
 ]
 let selected = option("--cases").map { $0.split(separator: ",").map(String.init) } ?? allCases
 let jsonPath = option("--json") ?? "Benchmarks/results.json"
@@ -65,6 +66,7 @@ do {
       case "channel-switch": result = try bench.channelSwitchCase()
       case "sheets": result = try bench.sheetCase()
       case "frames": result = try bench.framesCase()
+      case "batch-probe": result = try bench.batchProbeCase()
       default: result = try bench.lifecycleCase()
       }
       print(result.markdown + "\n")

@@ -39,6 +39,21 @@ package enum Command: Sendable, Equatable {
     package var json = false
     /// How long each source may take to parse.
     package var timeout: Duration = .seconds(10)
+    /// Print one JSON object per line, as each source's turn comes.
+    package var jsonLines = false
+    /// Also probe the files in the subfolders of a folder given as SOURCE.
+    package var recursive = false
+    /// How far every source is read; `nil`: decoded for sources named on the command line,
+    /// container only for files found in folders.
+    package var depth: ProbeDepth?
+  }
+
+  /// How far `swiftvlc probe` reads a source.
+  package enum ProbeDepth: String, Sendable, Equatable, CaseIterable {
+    /// The container only (libVLC's preparse, corrected from the file).
+    case container
+    /// The container, then a moment of silent playback for what only decoders know.
+    case decoded
   }
 
   /// Options of `swiftvlc thumbnail`.

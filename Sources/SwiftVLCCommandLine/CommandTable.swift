@@ -49,22 +49,38 @@ extension CommandSpec {
     operands: .oneOrMore("SOURCE"),
     options: [
       .flag("json", "Print JSON (format below)"),
+      .flag("json-lines", "Print one JSON object per line, streamed (format below)"),
+      .flag("recursive", short: "r", "Also probe the files in subfolders of a folder SOURCE"),
+      .value(
+        "depth", "container|decoded",
+        "Read the container only, or decode a moment too (default below)"),
       .value("timeout", "TIME", "How long each source may take (default 10s)"),
     ],
     notes: """
-      Sources are probed concurrently; results are printed in argument order. A source that
-      fails is reported on its own line of stderr, and the exit status is then 1.
+      A SOURCE is a file, a URL or a folder. A folder stands for the media files in it (with
+      --recursive, in its subfolders too), in name order; hidden files and the extensions
+      libVLC skips in folders (images, text, subtitles, playlists: m3u, nfo, jpg, png, srt,
+      cue, ...) are left out. Sources are probed several at a time, over a few libVLC
+      instances; results are printed in order. A source that fails is reported on its own
+      line of stderr, and the exit status is then 1. When stderr is a terminal, a progress
+      bar counts the sources done.
 
-      Each source is read by libVLC and then played silently for a moment (within the
-      timeout), so the decoders report what containers leave out or get wrong: the channels
-      of mono AAC in MP4, the picture size of MPEG-TS and HLS, the streams of every TS
-      program. Codecs show their common name and the fourcc ("H.264 (h264)"), containers
-      their common name and libVLC's demuxer ("MPEG-TS (ts)"). Bitrates are in the text
-      too: the file's average, and each track's when known. Chapters are numbered from 0,
-      as in the JSON. Lines "unknown" say what could not be learnt, and why.
+      Depth: a SOURCE named on the command line is read by libVLC and then played silently
+      for a moment (within the timeout), so the decoders report what containers leave out or
+      get wrong: the channels of mono AAC in MP4, the picture size of MPEG-TS and HLS, the
+      streams of every TS program. Files found in a folder are read from their container
+      only (--depth container), dozens of times faster: the container name, chapters and
+      what only decoders know are then missing, and "unknown" lines say so where it matters.
+      --depth sets one depth for all. Codecs show their common name and the fourcc
+      ("H.264 (h264)"), containers their common name and libVLC's demuxer ("MPEG-TS (ts)").
+      Bitrates are in the text too: the file's average, and each track's when known.
+      Chapters are numbered from 0, as in the JSON. Lines "unknown" say what could not be
+      learnt, and why.
 
-      JSON: an array with one object per SOURCE, in argument order. Times are whole
-      milliseconds, bitrates bits per second. Keys whose value is unknown are left out.
+      JSON (--json): an array with one object per source, in order, printed at the end.
+      JSON lines (--json-lines): the same objects, one per line, each printed as soon as
+      those before it are, errors included. Times are whole milliseconds, bitrates bits per
+      second. Keys whose value is unknown are left out.
         { "source", "mrl", "container", "demuxer", "durationMs", "bitrate",
           "metadata": { "title", "artist", ... },
           "tracks": [ { "id", "kind": "video|audio|subtitle|unknown", "codec" (fourcc),
@@ -76,10 +92,19 @@ extension CommandSpec {
           "unknown": [ REASON, ... ] }
       "language" is left out for "und" (undetermined); "title" is only a real title tag,
       never the file name. A source that failed is { "source", "error": MESSAGE }.
+      Example, a whole library as JSON lines:
+        swiftvlc probe ~/Videos --recursive --json-lines > library.jsonl
       """
   ) { arguments throws(UsageError) in
     var probe = Command.Probe(sources: arguments.operands, json: arguments.flag("json"))
     if let timeout = try arguments.positiveTime("timeout") { probe.timeout = timeout }
+    probe.jsonLines = arguments.flag("json-lines")
+    if probe.json && probe.jsonLines {
+      throw arguments.error("--json and --json-lines cannot be combined")
+    }
+    probe.recursive = arguments.flag("recursive")
+    probe.depth = try arguments.choice(
+      "depth", ["container": .container, "decoded": .decoded])
     return .probe(probe)
   }
 

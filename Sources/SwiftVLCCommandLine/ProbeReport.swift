@@ -105,6 +105,15 @@ package struct ProbeReport: Codable, Equatable, Sendable {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// The report as one line of JSON, as `probe --json-lines` prints it: sorted keys.
+  package var jsonLine: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // Encoding plain strings and numbers cannot fail.
+    let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+
   /// The report as indented text lines, for people.
   package var text: String {
     var lines = [source]

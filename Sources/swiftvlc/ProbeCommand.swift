@@ -1,44 +1,111 @@
+import Foundation
 import SwiftVLC
 import SwiftVLCCommandLine
 
-/// `swiftvlc probe`: several sources at once, results in argument order.
+/// `swiftvlc probe`: files, URLs and the media files of folders, parsed by batch probes (one
+/// per depth), each result printed in order as soon as those before it are.
 @MainActor
 enum ProbeCommand {
-  /// Sources probed at the same time (each opens its own libVLC instance).
-  static let concurrency = 4
+  /// One source to probe: the text shown for it, how deep to read it, and its URL (or why it
+  /// has none).
+  struct Job {
+    var text: String
+    var depth: Command.ProbeDepth
+    var url: Result<URL, VLCError>
+  }
 
   static func run(_ options: Command.Probe) async -> ExitCode {
-    let prober = MediaProber(timeout: options.timeout)
-    let sources = options.sources
-    var reports = [ProbeReport?](repeating: nil, count: sources.count)
-    await withTaskGroup(of: (Int, ProbeReport).self) { group in
-      var next = 0
-      func startNext() {
-        let index = next
-        next += 1
-        group.addTask { (index, await prober.probe(sources[index])) }
+    let jobs = options.sources.flatMap { expand($0, options: options) }
+    let printer = ProbePrinter(options: options, total: jobs.count)
+    let (finished, continuation) = AsyncStream.makeStream(of: (Int, ProbeReport).self)
+    let feeding = Task.detached {
+      await withTaskGroup(of: Void.self) { group in
+        for depth in Command.ProbeDepth.allCases {
+          let indexes = jobs.indices.filter { jobs[$0].depth == depth }
+          guard !indexes.isEmpty else { continue }
+          group.addTask {
+            await probe(indexes.map { jobs[$0] }, depth: depth, timeout: options.timeout) {
+              continuation.yield((indexes[$0], $1))
+            }
+          }
+        }
       }
-      while next < min(concurrency, sources.count) { startNext() }
-      while let (index, report) = await group.next() {
-        reports[index] = report
-        if next < sources.count { startNext() }
+      continuation.finish()
+    }
+    for await (index, report) in finished { printer.add(report, at: index) }
+    await feeding.value
+    return printer.finish()
+  }
+
+  /// The jobs one SOURCE argument stands for: itself, or the media files of a folder.
+  private static func expand(_ text: String, options: Command.Probe) -> [Job] {
+    let source: MediaSource
+    do {
+      source = try MediaSource.parse(text)
+    } catch {
+      return [Job(text: text, depth: options.depth ?? .decoded, url: .failure(error))]
+    }
+    switch source {
+    case .url(let url):
+      return [Job(text: text, depth: options.depth ?? .decoded, url: .success(url))]
+    case .file(let path) where MediaFolder.isFolder(path):
+      return MediaFolder.entries(in: path, recursive: options.recursive).map { entry in
+        switch entry {
+        case .file(let file):
+          Job(
+            text: file, depth: options.depth ?? .container,
+            url: .success(URL(fileURLWithPath: file)))
+        case .unreadable(let folder, let reason):
+          Job(
+            text: folder, depth: options.depth ?? .container,
+            url: .failure(.mediaCreationFailed(source: "\(folder): \(reason)")))
+        }
+      }
+    case .file(let path):
+      return [
+        Job(
+          text: text, depth: options.depth ?? .decoded,
+          url: .success(URL(fileURLWithPath: path)))
+      ]
+    }
+  }
+
+  /// Probes `jobs` at `depth` and hands each report, with its place in `jobs`, to `deliver`
+  /// as it finishes.
+  private nonisolated static func probe(
+    _ jobs: [Job], depth: Command.ProbeDepth, timeout: Duration,
+    deliver: (Int, ProbeReport) -> Void
+  ) async {
+    let valid = jobs.indices.compactMap { index in
+      (try? jobs[index].url.get()).map { (index, $0) }
+    }
+    for (index, job) in jobs.enumerated() {
+      if case .failure(let error) = job.url {
+        deliver(index, ProbeReport(source: job.text, error: error))
       }
     }
-    let finished = reports.compactMap { $0 }
-    if options.json {
-      print(ProbeReport.json(finished))
-    } else {
-      let texts = finished.filter { $0.error == nil }.map(\.text)
-      if !texts.isEmpty { print(texts.joined(separator: "\n\n")) }
+    let batch: BatchProbe
+    do {
+      batch = try BatchProbe(
+        timeout: timeout, network: true, depth: depth == .decoded ? .decoded : .container)
+    } catch {
+      for (index, _) in valid {
+        deliver(index, ProbeReport(source: jobs[index].text, error: error))
+      }
+      return
     }
-    var status = ExitCode.success
-    for report in finished {
-      if let error = report.error {
-        let subject = error.contains(report.source) ? "" : "\(report.source): "
-        Console.error("probe: \(subject)\(error)")
-        status = .mediaError
+    for await result in batch.results(for: valid.map(\.1), order: .completion) {
+      let (index, text) = (valid[result.index].0, jobs[valid[result.index].0].text)
+      switch result.outcome {
+      case .success(let info) where info.isPlayable:
+        deliver(index, ProbeReport(source: text, mrl: result.mrl ?? "", info: info))
+      case .success:
+        deliver(
+          index,
+          ProbeReport(source: text, error: .parseFailed(reason: "no playable stream in \(text)")))
+      case .failure(let error):
+        deliver(index, ProbeReport(source: text, error: error))
       }
     }
-    return status
   }
 }

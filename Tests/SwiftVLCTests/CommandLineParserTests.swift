@@ -81,6 +81,22 @@ struct CommandLineParserTests {
         == UsageError("option --json given more than once", command: "probe"))
   }
 
+  @Test("probe takes --json-lines, --recursive and --depth, but not --json with --json-lines")
+  func probeFolders() throws {
+    var expected = Command.Probe(sources: ["lib"])
+    expected.jsonLines = true
+    expected.recursive = true
+    expected.depth = .decoded
+    #expect(try parse("probe lib -r --json-lines --depth decoded") == .probe(expected))
+    #expect(
+      usageError("probe lib --json --json-lines")
+        == UsageError("--json and --json-lines cannot be combined", command: "probe"))
+    #expect(
+      usageError("probe lib --depth deep")
+        == UsageError(
+          "invalid value 'deep' for --depth (one of: container, decoded)", command: "probe"))
+  }
+
   @Test("-- ends the options, and a lone - is an operand")
   func endOfOptions() throws {
     #expect(try parse("probe -- --json -h") == .probe(.init(sources: ["--json", "-h"])))

@@ -79,7 +79,7 @@ extension VLCInstance {
   }
 
   /// The folder libvlc's shared library was loaded from, read from the process's mappings.
-  private static func libraryFolder() -> String? {
+  static func libraryFolder() -> String? {
     // /proc files report a size of 0: read to the end rather than by size.
     guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return nil }
     defer { try? file.close() }

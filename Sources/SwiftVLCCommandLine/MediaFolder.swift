@@ -1,0 +1,53 @@
+import Foundation
+
+/// The media files of a folder, as libVLC 3 lists a folder it opens: hidden entries and the
+/// extensions of its `ignore-filetypes` default (images, text, subtitles, playlists) are
+/// left out.
+package enum MediaFolder {
+  /// What a listing found: a file to probe, or a folder that could not be read.
+  package enum Entry: Sendable, Equatable {
+    /// A file, by path (the folder's path as given, then the names below it).
+    case file(String)
+    /// A folder that could not be listed, and why.
+    case unreadable(String, reason: String)
+  }
+
+  /// libVLC 3.0's `ignore-filetypes` default (src/libvlc-module.c).
+  package static let ignoredExtensions: Set<String> = [
+    "m3u", "db", "nfo", "ini", "jpg", "jpeg", "ljpg", "gif", "png", "pgm", "pgmyuv", "pbm",
+    "pam", "tga", "bmp", "pnm", "xpm", "xcf", "pcx", "tif", "tiff", "lbm", "sfv", "txt", "sub",
+    "idx", "srt", "cue", "ssa",
+  ]
+
+  /// Whether `path` names a folder (following symbolic links).
+  package static func isFolder(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
+  }
+
+  /// The media files in `folder`, sorted by name, and with `recursive` those of its
+  /// subfolders, each after the files that sort before it. Symbolic links to files are
+  /// listed; links to folders are not followed (so a link cannot make a loop).
+  package static func entries(in folder: String, recursive: Bool) -> [Entry] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    } catch {
+      let reason = (error as NSError).localizedFailureReason ?? "cannot be read"
+      return [.unreadable(folder, reason: reason)]
+    }
+    var entries: [Entry] = []
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    for name in names where !name.hasPrefix(".") {
+      let path = prefix + name
+      if isFolder(path) {
+        let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+        if recursive && !isLink { entries += self.entries(in: path, recursive: true) }
+      } else if !ignoredExtensions.contains((name as NSString).pathExtension.lowercased()) {
+        entries.append(.file(path))
+      }
+    }
+    return entries
+  }
+}
