@@ -13,7 +13,7 @@ struct BatchProbeTests {
     defer { folder.remove() }
     var paths: [String] = []
     for file in ProbeCorpus.allCases { paths.append(try await file.make(in: folder.folder)) }
-    paths += try Self.oddFiles(in: folder)
+    paths += try await Self.oddFiles(in: folder)
     let sources = paths.map { URL(fileURLWithPath: $0) }
 
     let probe = try BatchProbe(instances: 2)
@@ -42,7 +42,7 @@ struct BatchProbeTests {
   func luaTitlesEpisodes() async throws {
     let folder = try GeneratedMedia()
     defer { folder.remove() }
-    let path = try folder.make(
+    let path = try await folder.make(
       "Some.Show.S01E02.mkv",
       GeneratedMedia.video(seconds: 1) + ["-map_metadata", "-1", "-c:v", "mpeg4"])
     let withLua = try await Media(path: path, instance: headlessInstance()).parse()
@@ -60,7 +60,7 @@ struct BatchProbeTests {
   func order() async throws {
     let folder = try GeneratedMedia()
     defer { folder.remove() }
-    let clip = try folder.make("clip.mp4", GeneratedMedia.video(seconds: 1))
+    let clip = try await folder.make("clip.mp4", GeneratedMedia.video(seconds: 1))
     let sources = (0..<12).map { index in
       index % 4 == 3
         ? folder.folder.appendingPathComponent("missing-\(index).mp4")
@@ -159,13 +159,13 @@ struct BatchProbeTests {
 
   /// Files beyond the corpus where Lua or the parser behave differently: an episode name
   /// without a title tag, a CUE sheet, a truncated MP4, garbage, an empty file.
-  private static func oddFiles(in folder: GeneratedMedia) throws -> [String] {
-    let episode = try folder.make(
+  private static func oddFiles(in folder: GeneratedMedia) async throws -> [String] {
+    let episode = try await folder.make(
       "Some.Show.S03E04.mkv",
       GeneratedMedia.video(seconds: 1) + ["-map_metadata", "-1", "-c:v", "mpeg4"])
-    let tagged = try folder.make(
+    let tagged = try await folder.make(
       "Tagged.S01E01.mp4", GeneratedMedia.video(seconds: 1) + ["-metadata", "title=Real"])
-    let clip = try folder.make("clip.mp4", GeneratedMedia.video(seconds: 2))
+    let clip = try await folder.make("clip.mp4", GeneratedMedia.video(seconds: 2))
     let data = try Data(contentsOf: URL(fileURLWithPath: clip))
     let truncated = folder.folder.appendingPathComponent("truncated.mp4")
     try data.prefix(data.count / 3).write(to: truncated)

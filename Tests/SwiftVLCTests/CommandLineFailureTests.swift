@@ -79,7 +79,7 @@ struct CommandLineFailureTests {
     defer { scratch.remove() }
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let source = try generated.make("clip.webm", GeneratedMedia.vp9Opus(seconds: 1))
+    let source = try await generated.make("clip.webm", GeneratedMedia.vp9Opus(seconds: 1))
     let result = try await runTool(["record", source, "-o", scratch.path("out.mp4")])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)

@@ -7,13 +7,13 @@ import Testing
 @Suite("Command line: probing folders", .sharesTheMachine)
 struct CommandLineProbeFolderTests {
   /// a.mp4, c.mp4 (garbage), sub/b.mkv, and files a folder listing leaves out.
-  private func library() throws -> GeneratedMedia {
+  private func library() async throws -> GeneratedMedia {
     let media = try GeneratedMedia()
     let root = media.folder
-    _ = try media.make("a.mp4", GeneratedMedia.video(seconds: 1))
+    _ = try await media.make("a.mp4", GeneratedMedia.video(seconds: 1))
     try FileManager.default.createDirectory(
       at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
-    _ = try media.make("sub/b.mkv", GeneratedMedia.video(seconds: 2))
+    _ = try await media.make("sub/b.mkv", GeneratedMedia.video(seconds: 2))
     try Data((0..<8_192).map { UInt8(truncatingIfNeeded: $0 &* 40_503 >> 5) })
       .write(to: root.appendingPathComponent("c.mp4"))
     try Data("notes".utf8).write(to: root.appendingPathComponent("notes.txt"))
@@ -28,7 +28,7 @@ struct CommandLineProbeFolderTests {
 
   @Test("--recursive --json-lines prints one object per media file in name order, errors too")
   func jsonLines() async throws {
-    let media = try library()
+    let media = try await library()
     defer { media.remove() }
     let root = media.folder.path
     let result = try await runTool(["probe", root, "--recursive", "--json-lines"])
@@ -63,7 +63,7 @@ struct CommandLineProbeFolderTests {
 
   @Test("each JSON line is printed as soon as it is ready, while later sources still parse")
   func streams() async throws {
-    let media = try library()
+    let media = try await library()
     defer { media.remove() }
     let server = try await TestServer()
     let lines = Recorder<String>()
@@ -89,7 +89,7 @@ struct CommandLineProbeFolderTests {
 
   @Test("a progress bar counts the files on stderr when it is a terminal")
   func progressBar() async throws {
-    let media = try library()
+    let media = try await library()
     defer { media.remove() }
     // script(1) gives the tool a pseudo-terminal for stdout and stderr.
     let command = "'\(SwiftVLCTool.url.path)' probe -r '\(media.folder.path)' --json-lines"

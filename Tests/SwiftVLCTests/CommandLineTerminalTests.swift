@@ -116,7 +116,7 @@ struct CommandLineTerminalTests {
   func fullscreenKey() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let clip = try generated.make("long.mp4", GeneratedMedia.video(seconds: 20))
+    let clip = try await generated.make("long.mp4", GeneratedMedia.video(seconds: 20))
     let server = try Xvfb()
     defer { server.stop() }
     let session = Session()

@@ -61,7 +61,7 @@ struct ConfigurationTests {
       configuration: configuration, base: VLCInstance.headlessArguments)
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let path = try generated.make(
+    let path = try await generated.make(
       "black.mp4",
       ["-f", "lavfi", "-i", "color=c=black:s=320x240:r=25", "-t", "3", "-pix_fmt", "yuv420p"])
     let media = try Media(path: path, instance: instance)

@@ -15,7 +15,7 @@ import Testing
 @MainActor
 struct GTKPlayerTests {
   /// 12 s of 16:9 video (320×180): red 0–3 s, green 3–6 s, blue 6–9 s, white 9–12 s.
-  static func makeClip(in media: GeneratedMedia) throws -> String {
+  static func makeClip(in media: GeneratedMedia) async throws -> String {
     var arguments: [String] = []
     for colour in ["red", "lime", "blue", "white"] {
       arguments += ["-f", "lavfi", "-i", "color=\(colour):s=320x180:r=25:d=3"]
@@ -30,7 +30,7 @@ struct GTKPlayerTests {
       "-map", "5", "-c:v", "libx264", "-g", "25", "-c:a", "aac", "-ac", "1", "-b:a", "32k",
       "-c:s", "mov_text", "-disposition:s:0", "0",
     ]
-    return try media.make("colors.mp4", arguments)
+    return try await media.make("colors.mp4", arguments)
   }
 
   /// The colour at (`x`, `y`), inside the video, and the aspect ratio of the area of that
@@ -54,7 +54,7 @@ struct GTKPlayerTests {
   func x11() async throws {
     let media = try GeneratedMedia()
     defer { media.remove() }
-    let clip = try Self.makeClip(in: media)
+    let clip = try await Self.makeClip(in: media)
     let server = try Xvfb(width: 800, height: 600)
     defer { server.stop() }
     let bus = try SessionBus()
@@ -144,7 +144,7 @@ struct GTKPlayerTests {
   func resize() async throws {
     let media = try GeneratedMedia()
     defer { media.remove() }
-    let clip = try media.make(
+    let clip = try await media.make(
       "large.mp4",
       [
         "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=25:d=20", "-pix_fmt", "yuv420p",
@@ -186,7 +186,7 @@ struct GTKPlayerTests {
   func wayland() async throws {
     let media = try GeneratedMedia()
     defer { media.remove() }
-    let clip = try Self.makeClip(in: media)
+    let clip = try await Self.makeClip(in: media)
     let runtime = media.folder.appendingPathComponent("runtime")
     try FileManager.default.createDirectory(
       at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -30,7 +30,7 @@ struct GTKPlayerUITests {
   /// 40 s of 16:9 video (320×180) in four chapters, Red 0–10 s, Green 10–20 s, Blue 20–30 s
   /// and White 30–40 s, each its colour; audio in English (440 Hz) and French (880 Hz); an English
   /// subtitle track, off by default, with a cue every second.
-  static func makeClip(in media: GeneratedMedia) throws -> String {
+  static func makeClip(in media: GeneratedMedia) async throws -> String {
     let folder = media.folder
     var chapters = ";FFMETADATA1\n"
     for (index, name) in ["Red", "Green", "Blue", "White"].enumerated() {
@@ -58,7 +58,7 @@ struct GTKPlayerUITests {
       "-metadata:s:a:1", "language=fre", "-metadata:s:a:1", "title=Français",
       "-metadata:s:s:0", "language=eng", "-disposition:s:0", "0",
     ]
-    return try media.make("chapters.mkv", arguments)
+    return try await media.make("chapters.mkv", arguments)
   }
 
   private static func pad(_ second: Int) -> String { second < 10 ? "0\(second)" : "\(second)" }
@@ -186,7 +186,7 @@ struct GTKPlayerUITests {
   func menus() async throws {
     let media = try GeneratedMedia()
     defer { media.remove() }
-    let clip = try Self.makeClip(in: media)
+    let clip = try await Self.makeClip(in: media)
     let session = try Session(playing: clip, media: media)
     defer { session.stop() }
     let player = session.player
@@ -254,7 +254,7 @@ struct GTKPlayerUITests {
   func fileDialog() async throws {
     let media = try GeneratedMedia()
     defer { media.remove() }
-    let green = try media.make(
+    let green = try await media.make(
       "green-4x3.mp4",
       [
         "-f", "lavfi", "-i", "color=lime:s=320x240:r=25:d=20", "-pix_fmt", "yuv420p", "-c:v",
@@ -318,7 +318,7 @@ extension GTKPlayerUITests {
   func dropFile() async throws {
     let media = try GeneratedMedia()
     defer { media.remove() }
-    let blue = try media.make(
+    let blue = try await media.make(
       "dropped.mp4",
       [
         "-f", "lavfi", "-i", "color=blue:s=320x180:r=25:d=20", "-pix_fmt", "yuv420p",

@@ -35,7 +35,7 @@ struct LibraryStderrTests {
 private func runReadmeExample() async throws {
   let generated = try GeneratedMedia()
   defer { generated.remove() }
-  let video = try generated.make(
+  let video = try await generated.make(
     "twelve.mp4", GeneratedMedia.video(seconds: 12) + ["-c:v", "libx264", "-c:a", "aac"])
   let server = try await TestServer()
   try await watch(Fixture.tracksMKV.path)

@@ -26,7 +26,8 @@ struct MediaTagTests {
     let instance = try headlessInstance()
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let path = try generated.make("tone.\(format)", GeneratedMedia.audio(silent: false, seconds: 1))
+    let path = try await generated.make(
+      "tone.\(format)", GeneratedMedia.audio(silent: false, seconds: 1))
     let media = try Media(path: path, instance: instance)
     media.setMetadata("Written Title", for: .title)
     media.setMetadata("Written Artist", for: .artist)

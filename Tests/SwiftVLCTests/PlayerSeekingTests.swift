@@ -10,8 +10,8 @@ struct PlayerSeekingTests {
   init() throws { instance = try headlessInstance() }
 
   /// 10 s of 25 fps video with keyframes only at 0, 4 and 8 s.
-  static func sparseKeyframes(in generated: GeneratedMedia) throws -> String {
-    try generated.make(
+  static func sparseKeyframes(in generated: GeneratedMedia) async throws -> String {
+    try await generated.make(
       "sparse.mp4",
       GeneratedMedia.video(seconds: 10) + [
         "-c:v", "libx264", "-g", "100", "-keyint_min", "100", "-sc_threshold", "0",
@@ -44,7 +44,7 @@ struct PlayerSeekingTests {
   func fast() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let media = try Media(path: Self.sparseKeyframes(in: generated), instance: instance)
+    let media = try Media(path: await Self.sparseKeyframes(in: generated), instance: instance)
     media.preferFastSeeking()
     let player = try await playing(media)
     try await player.seek(to: .seconds(6), mode: .fast)
@@ -57,7 +57,7 @@ struct PlayerSeekingTests {
   func preciseOnFastMedia() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let media = try Media(path: Self.sparseKeyframes(in: generated), instance: instance)
+    let media = try Media(path: await Self.sparseKeyframes(in: generated), instance: instance)
     media.preferFastSeeking()
     let player = try await playing(media)
     await #expect(throws: VLCError.self) { try await player.seek(to: .seconds(6), mode: .precise) }

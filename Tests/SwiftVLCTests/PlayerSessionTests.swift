@@ -38,7 +38,8 @@ struct PlayerSessionTests {
         for (container, codec) in audio {
           let name = "\(silent ? "silence" : "tone")\(seconds).\(container)"
           files.append(
-            try corpus.make(name, GeneratedMedia.audio(silent: silent, seconds: seconds) + codec))
+            try await corpus.make(
+              name, GeneratedMedia.audio(silent: silent, seconds: seconds) + codec))
         }
       }
       for (container, codec) in [
@@ -47,7 +48,7 @@ struct PlayerSessionTests {
         ("ts", ["-c:v", "mpeg2video", "-c:a", "mp2"]),
       ] {
         files.append(
-          try corpus.make(
+          try await corpus.make(
             "video\(seconds).\(container)", GeneratedMedia.video(seconds: seconds) + codec))
       }
     }
@@ -78,7 +79,7 @@ struct PlayerSessionTests {
   func truncatedFails() async throws {
     let corpus = try GeneratedMedia()
     defer { corpus.remove() }
-    let whole = try corpus.make(
+    let whole = try await corpus.make(
       "whole.mp4",
       GeneratedMedia.video(seconds: 10) + [
         "-c:v", "libx264", "-c:a", "aac", "-movflags", "+faststart",
@@ -97,7 +98,7 @@ struct PlayerSessionTests {
   func audioKeepsTime() async throws {
     let corpus = try GeneratedMedia()
     defer { corpus.remove() }
-    let path = try corpus.make("tone.flac", GeneratedMedia.audio(silent: false, seconds: 4))
+    let path = try await corpus.make("tone.flac", GeneratedMedia.audio(silent: false, seconds: 4))
     let player = Player(instance: instance)
     let events = player.events
     try player.play(Media(path: path, instance: instance))

@@ -11,8 +11,8 @@ struct PlayerVideoTrackTests {
 
   /// A Matroska file with two video streams, keyframes every second: a 160×120 test picture
   /// and a 96×64 red one.
-  static func twoVideoStreams(in generated: GeneratedMedia) throws -> String {
-    try generated.make(
+  static func twoVideoStreams(in generated: GeneratedMedia) async throws -> String {
+    try await generated.make(
       "angles.mkv",
       [
         "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25", "-f", "lavfi", "-i",
@@ -27,7 +27,7 @@ struct PlayerVideoTrackTests {
     defer { generated.remove() }
     let player = Player(instance: instance)
     let frames = try player.videoFrames(format: .rgba)
-    try player.play(Media(path: Self.twoVideoStreams(in: generated), instance: instance))
+    try player.play(Media(path: await Self.twoVideoStreams(in: generated), instance: instance))
     try await waitUntil("two video tracks and libVLC's default selection", within: .seconds(30)) {
       player.videoTracks.count == 2 && player.selectedVideoTrack != nil
     }

@@ -18,7 +18,7 @@ struct RecordingNetworkTests {
     defer { generated.remove() }
     // 20 s, recorded with a duration (so read at real-time pace): only a refusal as soon as
     // the streams are known ends it within the 10 s the check allows.
-    let clip = try generated.make("clip.webm", GeneratedMedia.vp9Opus(seconds: 20))
+    let clip = try await generated.make("clip.webm", GeneratedMedia.vp9Opus(seconds: 20))
     let url = try await server.publish(Data(contentsOf: URL(fileURLWithPath: clip)), as: "c.webm")
     try await expectRefused(try Media(url: url, instance: instance), naming: ["VP90", "Opus"])
   }
@@ -27,7 +27,7 @@ struct RecordingNetworkTests {
   func refusedOverUDP() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let clip = try generated.make(
+    let clip = try await generated.make(
       "opus.ts", GeneratedMedia.video(seconds: 2) + ["-c:v", "libx264", "-c:a", "libopus"])
     let port = try UDPSender.freePort()
     let sender = try UDPSender(

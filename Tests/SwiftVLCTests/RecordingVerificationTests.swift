@@ -17,7 +17,7 @@ struct RecordingVerificationTests {
     defer { scratch.remove() }
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let source = try generated.make("clip.webm", GeneratedMedia.vp9Opus(seconds: 1))
+    let source = try await generated.make("clip.webm", GeneratedMedia.vp9Opus(seconds: 1))
     let media = try Media(path: source, instance: instance)
     let error = await #expect(throws: VLCError.self) {
       try await within(.seconds(15), "recording VP9 into MP4") {

@@ -29,7 +29,7 @@ enum TeletextMedia {
   }
 
   /// Makes the stream (`seconds` long) in `generated`'s folder and returns its path.
-  static func make(_ generated: GeneratedMedia, seconds: Int = 20) throws -> String {
+  static func make(_ generated: GeneratedMedia, seconds: Int = 20) async throws -> String {
     let teletext = generated.folder.appendingPathComponent("teletext-only.ts").path
     let script = Process()
     script.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -43,7 +43,7 @@ enum TeletextMedia {
       throw GenerationFailed(
         name: "teletext-only.ts", message: String(decoding: message, as: UTF8.self))
     }
-    return try generated.make(
+    return try await generated.make(
       "teletext.ts",
       [
         "-f", "lavfi", "-i", "color=c=0x204080:s=320x240:r=25:d=\(seconds)", "-i", teletext,

@@ -21,7 +21,7 @@ struct TeletextTests {
   func tracks() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let path = try await Task.detached { try TeletextMedia.make(generated, seconds: 6) }.value
+    let path = try await TeletextMedia.make(generated, seconds: 6)
     let programs = try TransportStreamProgram.programs(inFile: path)
     #expect(programs.first?.streams.map(\.isTeletext) == [false, true])
     let player = Player(instance: try headlessInstance())
@@ -42,7 +42,7 @@ struct TeletextTests {
   func choosingPages() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let path = try await Task.detached { try TeletextMedia.make(generated) }.value
+    let path = try await TeletextMedia.make(generated)
     let player = Player(instance: try headlessInstance())
     let frames = try player.videoFrames(format: .rgba, width: 320, height: 240)
     try player.play(try Media(path: path, instance: player.instance))
@@ -83,7 +83,7 @@ struct TeletextTests {
   func subtitleTrack() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let path = try await Task.detached { try TeletextMedia.make(generated) }.value
+    let path = try await TeletextMedia.make(generated)
     let player = Player(instance: try headlessInstance())
     let frames = try player.videoFrames(format: .rgba, width: 320, height: 240)
     try player.play(try Media(path: path, instance: player.instance))

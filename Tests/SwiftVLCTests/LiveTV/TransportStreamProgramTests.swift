@@ -8,11 +8,7 @@ struct TransportStreamProgramTests {
   /// A 6 s transport stream with two programs: 101 "News" (64×64) by LabOne and 202 "Sport"
   /// (96×48) by LabTwo. ffmpeg runs off the main actor, which other suites wait on.
   static func makeMultiProgram(_ generated: GeneratedMedia) async throws -> String {
-    try await Task.detached { try makeMultiProgramNow(generated) }.value
-  }
-
-  nonisolated static func makeMultiProgramNow(_ generated: GeneratedMedia) throws -> String {
-    try generated.make(
+    try await generated.make(
       "multi.ts",
       [
         "-f", "lavfi", "-i", "testsrc=size=64x64:rate=25:duration=6",

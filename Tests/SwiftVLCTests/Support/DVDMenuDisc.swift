@@ -38,9 +38,10 @@ enum DVDMenuDisc {
   }
 
   private static func author(in work: GeneratedMedia) async throws {
-    func clip(_ name: String, _ colour: String, _ filters: [String] = [], seconds: Int) throws {
+    func clip(_ name: String, _ colour: String, _ filters: [String] = [], seconds: Int) async throws
+    {
       let video = (["color=c=\(colour):s=720x480:r=30000/1001"] + filters)
-      _ = try work.make(
+      _ = try await work.make(
         name,
         [
           "-f", "lavfi", "-i", video.joined(separator: ","), "-f", "lavfi",
@@ -48,9 +49,9 @@ enum DVDMenuDisc {
           "-aspect", "4:3",
         ])
     }
-    func buttons(_ name: String, _ colour: String) throws {
+    func buttons(_ name: String, _ colour: String) async throws {
       let boxes = [90, 290].map { "drawbox=x=90:y=\($0):w=220:h=100:color=\(colour):t=8" }
-      _ = try work.make(
+      _ = try await work.make(
         name,
         [
           "-f", "lavfi", "-i",
@@ -59,11 +60,11 @@ enum DVDMenuDisc {
         ])
     }
     let face = [100, 300].map { "drawbox=x=100:y=\($0):w=200:h=80:color=white:t=fill" }
-    try clip("background.mpg", "0x404040", face, seconds: 2)
-    try clip("red.mpg", "red", seconds: 3)
-    try clip("blue.mpg", "blue", seconds: 3)
-    try buttons("highlight.png", "yellow")
-    try buttons("select.png", "green")
+    try await clip("background.mpg", "0x404040", face, seconds: 2)
+    try await clip("red.mpg", "red", seconds: 3)
+    try await clip("blue.mpg", "blue", seconds: 3)
+    try await buttons("highlight.png", "yellow")
+    try await buttons("select.png", "green")
     try write(
       """
       <subpictures><stream>

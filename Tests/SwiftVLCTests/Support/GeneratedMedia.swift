@@ -17,21 +17,14 @@ struct GeneratedMedia {
   }
 
   /// Runs ffmpeg with `arguments` (inputs and codecs) writing `name` in the folder; returns
-  /// the file's path. Throws with ffmpeg's last lines when it fails.
-  func make(_ name: String, _ arguments: [String]) throws -> String {
+  /// the file's path. Throws with ffmpeg's last lines when it fails, and after 2 minutes.
+  /// Suspends while ffmpeg runs: a test on the main actor leaves it free for the others.
+  func make(_ name: String, _ arguments: [String]) async throws -> String {
     let output = folder.appendingPathComponent(name).path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    process.arguments = ["-nostdin", "-loglevel", "error", "-y"] + arguments + [output]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw GenerationFailed(name: name, message: String(decoding: message, as: UTF8.self))
-    }
+    let run = try await runProgram(
+      "ffmpeg", ["-nostdin", "-loglevel", "error", "-y"] + arguments + [output],
+      within: .seconds(120))
+    guard run.status == 0 else { throw GenerationFailed(name: name, message: run.stderr) }
     return output
   }
 
