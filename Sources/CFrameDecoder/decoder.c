@@ -272,6 +272,18 @@ static svlc_frame_result run(svlc_frame_decoder *decoder, const char *path, int6
   AVFormatContext *format = avformat_alloc_context();
   if (!format) return SVLC_FRAME_FAILED;
   format->interrupt_callback = (AVIOInterruptCB){.callback = halted, .opaque = decoder};
+  // Only demuxers of single media files, reading only local files: playlist and
+  // concatenating demuxers (HLS, DASH, concat) open further inputs, and libavformat 5.1's
+  // HLS demuxer loops on a playlist that lists itself without asking the interrupt callback.
+  // Anything else is libVLC's to picture.
+  format->format_whitelist = av_strdup(
+      "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,mpegts,avi,flv,ogg,asf,mpeg,mpegvideo,m4v,h264,"
+      "hevc,mxf,nut,ivf,rm,dv,wtv");
+  format->protocol_whitelist = av_strdup("file");
+  if (!format->format_whitelist || !format->protocol_whitelist) {
+    avformat_free_context(format);
+    return SVLC_FRAME_FAILED;
+  }
   if (avformat_open_input(&format, path, NULL, NULL) < 0) {
     if (halted(decoder)) return halt_reason(decoder);
     say(message, message_size, "libavformat cannot open the file");

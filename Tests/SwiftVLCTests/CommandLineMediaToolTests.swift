@@ -108,8 +108,11 @@ struct CommandLineMediaToolTests {
     let path = scratch.path("live.mp4")
     let source = server.url("live/hls/index.m3u8").absoluteString
     let result = try await runTool(["record", source, "-o", path], within: .seconds(30)) { tool in
-      try await waitUntil("a second of the stream in \(path)", within: .seconds(15)) {
-        fileSizeOf(path) ?? 0 > 10_000
+      // The tool writes a hidden partial file beside the destination until it finishes.
+      try await waitUntil("a second of the stream beside \(path)", within: .seconds(15)) {
+        scratch.contents.contains {
+          $0.hasPrefix(".live.mp4.") && fileSizeOf(scratch.path($0)) ?? 0 > 10_000
+        }
       }
       kill(tool, SIGINT)
     }

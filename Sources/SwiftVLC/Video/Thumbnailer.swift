@@ -103,7 +103,10 @@ public actor Thumbnailer {
       return thumbnail
     }
 
-    let info = try await mediaInfo(timeout: timeout)
+    // What the exact path left of the limit: the whole request stays within `timeout`.
+    let remaining = deadline - .now
+    guard remaining > .zero else { throw .timeout("\(media.mrl) took the whole \(timeout)") }
+    let info = try await mediaInfo(timeout: remaining)
     guard info.tracks.isEmpty || info.tracks.contains(where: { $0.kind == .video }) else {
       throw .playbackFailed(reason: "\(media.mrl) has no video track")
     }
