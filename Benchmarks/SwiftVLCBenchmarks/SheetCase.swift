@@ -25,8 +25,8 @@ extension Bench {
         + "when, among ffmpeg's frames from 2 before to 2 after the expected one, the closest is "
         + "the expected one and differs from it by less than \(format(FrameChecker.threshold)) "
         + "(0–255); every run is checked. Expected: the keyframe at or before the cell's time "
-        + "(fast), the first frame at or after it (precise and `ffmpeg -ss`), the frame showing "
-        + "at it (`fps` keeps the last frame before each output time).")
+        + "(fast), the frame showing at it (precise, and `fps`, which keeps the last frame before "
+        + "each output time), the first frame at or after it (`ffmpeg -ss`).")
     return report
   }
 
@@ -62,7 +62,7 @@ extension Bench {
     let seeks = "ffmpeg -ss T -i F -frames:v 1, \(count) runs"
     var contenders: [Contender] = []
     for (name, extra, mode) in [
-      (cliFast, [String](), SheetOutput.Expectation.fast), (cliPrecise, ["--precise"], .precise),
+      (cliFast, [String](), SheetOutput.Expectation.fast), (cliPrecise, ["--precise"], .showing),
     ] {
       contenders.append(
         (
@@ -189,7 +189,7 @@ enum SheetOutput {
     /// The keyframe at or before T.
     case fast
     /// The first frame at or after T.
-    case precise
+    case atOrAfter
     /// The frame showing at T: the last one that starts at or before it.
     case showing
   }
@@ -244,7 +244,7 @@ struct SheetReference {
       let folder = (path as NSString).deletingLastPathComponent
       return try times.indices.map { index in
         let cell = try decode("\(folder)/\(index).png", scale: true)
-        return verdict(cell, expected: frameIndex(times[index], .precise))
+        return verdict(cell, expected: frameIndex(times[index], .atOrAfter))
       }
     case .sheet(let expectation), .raw(let expectation):
       let sheet: [UInt8]
@@ -276,7 +276,7 @@ struct SheetReference {
     case .fast:
       return Int(time / (Self.frameDuration * Double(Self.keyframeInterval)))
         * Self.keyframeInterval
-    case .precise: return Int((position - 1e-6).rounded(.up))
+    case .atOrAfter: return Int((position - 1e-6).rounded(.up))
     case .showing: return Int((position + 1e-6).rounded(.down))
     }
   }

@@ -23,11 +23,8 @@ enum PlayCommand {
       if !options.window {
         // Frames for the terminal are read by the CPU, so no GPU decoding (and no GPU
         // driver probing on stderr). libVLC 3 honours this as a media option only.
+        // (In a window, Player.play keeps libvdpau quiet where there is no VDPAU driver.)
         media.addOption(":avcodec-hw=none")
-      } else if instance.hardwareDecodingFallback(for: .vdpau) != nil {
-        // Without a VDPAU driver, libVLC's VDPAU decoder only makes libvdpau print "Failed
-        // to open VDPAU backend" on stderr: try VA-API, then software.
-        media.addOption(":avcodec-hw=\(VLCConfiguration.HardwareDecoding.vaapi.rawValue)")
       }
       if case .file(let path) = source, channels == nil {
         // libVLC 3 "plays" garbage to a normal end; a local file is checked first.

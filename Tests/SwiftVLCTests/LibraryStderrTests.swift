@@ -28,6 +28,52 @@ struct LibraryStderrTests {
     let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(stderr.isEmpty, "\(stderr)")
   }
+
+  @Test(
+    "a program showing video in its own X11 window prints nothing on stderr",
+    .enabled(if: Xvfb.isInstalled, "Xvfb and xwd are not installed"))
+  func embeddedWindowLeavesStderrEmpty() async throws {
+    let result = await #expect(
+      processExitsWith: .success, observing: [\.standardErrorContent]
+    ) {
+      try await showInApplicationWindow()
+    }
+    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(stderr.isEmpty, "\(stderr)")
+  }
+}
+
+/// Plays H.264 into an application's X11 window on a private X server with the default
+/// arguments (so libVLC chooses the hardware decoding), until a second has played: with a
+/// player, then with a list player. On a machine without a VDPAU driver, libVLC's automatic
+/// choice made libvdpau print "Failed to open VDPAU backend".
+@MainActor
+private func showInApplicationWindow() async throws {
+  let server = try Xvfb()
+  defer { server.stop() }
+  _ = server.exportDisplay()  // this process is the test's own
+  let window = try EmbeddingWindow(server: server)
+  defer { window.close() }
+  let instance = try VLCInstance()
+  let list = MediaListPlayer(
+    list: try MediaList([Media(path: Fixture.seekMP4.path, instance: instance)], instance: instance)
+  )
+  for (player, play) in [
+    (
+      Player(instance: instance),
+      { (player: Player) throws in
+        try player.play(Media(path: Fixture.seekMP4.path, instance: instance))
+      }
+    ),
+    (list.player, { (_: Player) throws in try list.play() }),
+  ] {
+    try player.setVideoOutput(.xWindow(UInt32(window.window)))
+    try play(player)
+    try await waitUntil("a second of video", within: .seconds(20)) {
+      player.currentTime >= .seconds(1) && !player.videoTracks.isEmpty
+    }
+    await player.stop()
+  }
 }
 
 /// Runs the README's three functions as its program would: `watch` on a video with

@@ -137,12 +137,31 @@ extension VLCInstance {
       return "no VA-API device: no DRM render node (/dev/dri/renderD*) and no X display"
     case .vdpau:
       guard hasX else { return "no VDPAU device: VDPAU needs an X display" }
-      // libvdpau's folder also holds its tracing library, which is no driver.
-      let drivers = ["/usr/lib/x86_64-linux-gnu/vdpau", "/usr/lib/aarch64-linux-gnu/vdpau"]
-        .flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? [] }
-        .filter { $0.hasPrefix("libvdpau_") && !$0.hasPrefix("libvdpau_trace") }
-      return drivers.isEmpty ? "no VDPAU driver is installed (libvdpau_*.so)" : nil
+      return Self.hasVDPAUDriver ? nil : "no VDPAU driver is installed (libvdpau_*.so)"
     }
+  }
+
+  /// Whether a VDPAU driver is installed. libvdpau's folder also holds its tracing library,
+  /// which is no driver. Drivers are packages: read once.
+  private static let hasVDPAUDriver =
+    ["/usr/lib/x86_64-linux-gnu/vdpau", "/usr/lib/aarch64-linux-gnu/vdpau"]
+    .flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? [] }
+    .contains { $0.hasPrefix("libvdpau_") && !$0.hasPrefix("libvdpau_trace") }
+
+  /// The option a player adds to `media` before playing it so that libVLC's hardware decoder
+  /// probe prints nothing, or `nil` when none is needed.
+  ///
+  /// libVLC 3's automatic choice (`avcodec-hw=any`) tries VDPAU whenever there is an X
+  /// display, and with no VDPAU driver libvdpau prints "Failed to open VDPAU backend" on
+  /// stderr, where no libVLC setting reaches. Then VA-API is asked for instead: the automatic
+  /// choice would have fallen back to it (or to software) anyway. Nothing is added when the
+  /// instance's arguments or the media's options choose a decoding already.
+  func quietHardwareDecodingOption(for media: Media) -> String? {
+    guard !Self.hasVDPAUDriver, !choosesHardwareDecoding,
+      !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty,
+      !media.options.contains(where: { $0.hasPrefix(":avcodec-hw") })
+    else { return nil }
+    return ":avcodec-hw=\(VLCConfiguration.HardwareDecoding.vaapi.rawValue)"
   }
 }
 

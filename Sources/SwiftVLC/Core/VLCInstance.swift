@@ -96,6 +96,8 @@ public final class VLCInstance: Sendable {
   /// Whether the arguments send audio to the null output (`--aout=adummy`); players then
   /// pace audio themselves (see `AudioCallbackContext`).
   let usesNullAudioOutput: Bool
+  /// Whether the arguments choose a hardware decoding (`--avcodec-hw`).
+  let choosesHardwareDecoding: Bool
 
   /// Creates a libVLC instance.
   ///
@@ -128,6 +130,7 @@ public final class VLCInstance: Sendable {
       return argument == "--aout" ? next : nil
     }
     usesNullAudioOutput = outputs.last == "adummy"
+    choosesHardwareDecoding = arguments.contains { $0.hasPrefix("--avcodec-hw") }
   }
 
   deinit {

@@ -14,6 +14,11 @@ extension Player {
   /// Returns at once; ``state`` moves to ``PlayerState/opening`` and then follows libVLC.
   /// A source that cannot be played ends in ``PlayerState/error`` with ``outcome`` set.
   ///
+  /// On an X display without a VDPAU driver, a media whose options (and whose instance's
+  /// arguments) choose no hardware decoding gets `:avcodec-hw=vaapi` first: libVLC's automatic
+  /// choice would try VDPAU, and libvdpau would print "Failed to open VDPAU backend" on
+  /// stderr.
+  ///
   /// - Throws: ``VLCError/mediaCreationFailed(source:)`` at once for a scheme this libVLC has
   ///   no module for (see ``VLCInstance/missingSupport(forScheme:)``: `rtsp://` on Debian).
   public func play(_ media: Media) throws(VLCError) {
@@ -21,6 +26,7 @@ extension Player {
       throw .invalidInput("the media belongs to another VLCInstance than the player")
     }
     try instance.requireSupport(for: media.mrl)
+    if let option = instance.quietHardwareDecodingOption(for: media) { media.addOption(option) }
     // A stop that libVLC has not finished holds the native player: play on a fresh one.
     if state == .stopping { replaceNativePlayer() }
     currentMedia = media

@@ -156,6 +156,13 @@ public final class MediaListPlayer {
     requestedIndex = index
     playRequests += 1
     let list = list
+    // What Player.play does to one media (no VDPAU probe on stderr), for every item the
+    // list player may advance to.
+    for media in list.media {
+      if let option = player.instance.quietHardwareDecodingOption(for: media) {
+        media.addOption(option)
+      }
+    }
     player.beginListSession {
       let native = native
       return { player in native.playItem(at: index, of: list, on: player) }

@@ -1,6 +1,7 @@
 import Foundation
-import SwiftVLC
 import Testing
+
+@testable import SwiftVLC
 
 /// DVB teletext end to end: a generated stream (``TeletextMedia``) played by real libVLC and
 /// its zvbi decoder, judged by the pixels of the frames.
@@ -76,6 +77,31 @@ struct TeletextTests {
     }
     #expect(TeletextMedia.whitePixels(in: subtitle, .indexBlock) == 0)
     #expect(await player.teletextPage() == 888)
+    await player.stop()
+  }
+
+  @Test("the chosen page survives the native player being replaced after a stuck stop")
+  func pageAcrossNativeSwap() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let path = try await TeletextMedia.make(generated, seconds: 10)
+    let player = Player(instance: try headlessInstance())
+    try player.setTeletextPage(888)
+    // What a play after a stop libVLC has not finished does (Player+NativeSwap.swift).
+    player.replaceNativePlayer()
+    #expect(await player.teletextPage() == 888)
+    let frames = try player.videoFrames(format: .rgba, width: 320, height: 240)
+    try player.play(try Media(path: path, instance: player.instance))
+    try await waitUntil("the teletext service track is listed", within: .seconds(20)) {
+      player.subtitleTracks.contains { $0.name == "Teletext" }
+    }
+    // The whole service, which opens on the player's page (the new native player's).
+    try player.selectSubtitleTrack(player.subtitleTracks.first { $0.name == "Teletext" })
+    let shown = try await frames.first(within: .seconds(15), "a teletext page drawn") {
+      TeletextMedia.whitePixels(in: $0, .subtitleLines) > 500
+        || TeletextMedia.whitePixels(in: $0, .indexBlock) > 5_000
+    }
+    #expect(TeletextMedia.whitePixels(in: shown, .indexBlock) == 0, "page 888, not the index")
     await player.stop()
   }
 
