@@ -14,8 +14,7 @@ struct LibraryStderrTests {
     ) {
       try await showAssSubtitle()
     }
-    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(stderr.isEmpty, "\(stderr)")
+    expectEmptyStderr(result)
   }
 
   @Test("the README's example program (play, parse, thumbnail, record) prints nothing on stderr")
@@ -25,8 +24,7 @@ struct LibraryStderrTests {
     ) {
       try await runReadmeExample()
     }
-    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(stderr.isEmpty, "\(stderr)")
+    expectEmptyStderr(result)
   }
 
   @Test(
@@ -38,9 +36,16 @@ struct LibraryStderrTests {
     ) {
       try await showInApplicationWindow()
     }
-    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(stderr.isEmpty, "\(stderr)")
+    expectEmptyStderr(result)
   }
+}
+
+/// Expects the exit test's stderr to be empty, and shows it otherwise.
+private func expectEmptyStderr(
+  _ result: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+  #expect(stderr.isEmpty, "\(stderr)", sourceLocation: sourceLocation)
 }
 
 /// Plays H.264 into an application's X11 window on a private X server with the default

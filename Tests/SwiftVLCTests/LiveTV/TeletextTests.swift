@@ -43,10 +43,7 @@ struct TeletextTests {
   func choosingPages() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let path = try await TeletextMedia.make(generated)
-    let player = Player(instance: try headlessInstance())
-    let frames = try player.videoFrames(format: .rgba, width: 320, height: 240)
-    try player.play(try Media(path: path, instance: player.instance))
+    let (player, frames) = try await playTeletext(generated)
 
     // Forty frames (1.6 s) in, with teletext off: nothing white anywhere it would draw.
     let plain = try await within(.seconds(20), "40 frames") {
@@ -84,14 +81,12 @@ struct TeletextTests {
   func pageAcrossNativeSwap() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let path = try await TeletextMedia.make(generated, seconds: 10)
     let player = Player(instance: try headlessInstance())
     try player.setTeletextPage(888)
     // What a play after a stop libVLC has not finished does (Player+NativeSwap.swift).
     player.replaceNativePlayer()
     #expect(await player.teletextPage() == 888)
-    let frames = try player.videoFrames(format: .rgba, width: 320, height: 240)
-    try player.play(try Media(path: path, instance: player.instance))
+    let (_, frames) = try await playTeletext(generated, seconds: 10, on: player)
     try await waitUntil("the teletext service track is listed", within: .seconds(20)) {
       player.subtitleTracks.contains { $0.name == "Teletext" }
     }
@@ -109,10 +104,7 @@ struct TeletextTests {
   func subtitleTrack() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let path = try await TeletextMedia.make(generated)
-    let player = Player(instance: try headlessInstance())
-    let frames = try player.videoFrames(format: .rgba, width: 320, height: 240)
-    try player.play(try Media(path: path, instance: player.instance))
+    let (player, frames) = try await playTeletext(generated)
     try await waitUntil("the teletext subtitle track is listed", within: .seconds(20)) {
       player.subtitleTracks.contains { $0.name?.hasPrefix("Teletext subtitles") == true }
     }
@@ -129,5 +121,17 @@ struct TeletextTests {
       TeletextMedia.whitePixels(in: $0, .subtitleLines) == 0
     }
     await player.stop()
+  }
+
+  /// Plays a generated teletext stream of `seconds` into 320×240 RGBA frames, on `player` or
+  /// on a new headless one.
+  func playTeletext(
+    _ generated: GeneratedMedia, seconds: Int = 20, on player: Player? = nil
+  ) async throws -> (Player, VideoFrameStream) {
+    let path = try await TeletextMedia.make(generated, seconds: seconds)
+    let player = try player ?? Player(instance: try headlessInstance())
+    let frames = try player.videoFrames(format: .rgba, width: 320, height: 240)
+    try player.play(try Media(path: path, instance: player.instance))
+    return (player, frames)
   }
 }
