@@ -9,6 +9,38 @@ struct CommandLineTerminalTests {
   /// A detached tmux session on a private server, running `sh` in an 80x24 pane.
   private struct Session {
     let socket = "swiftvlc-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    /// The server's socket file, which tmux leaves behind.
+    private var socketPath = ""
+
+    /// Starts a session whose shell runs `command` followed by `echo EXIT=$?`; ``close()``
+    /// ends it.
+    static func start(running command: String) async throws -> Session {
+      var session = Session()
+      try await session.tmux("new-session", "-d", "-s", "test", "-x", "80", "-y", "24", "sh")
+      do {
+        session.socketPath = try await session.tmux("display-message", "-p", "#{socket_path}")
+          .trimmingCharacters(in: .whitespacesAndNewlines)
+        try await session.tmux("send-keys", "-t", "test", "\(command); echo EXIT=$?", "Enter")
+      } catch {
+        session.close()
+        throw error
+      }
+      return session
+    }
+
+    /// Kills this test's server (only) and removes its socket file.
+    func close() {
+      _ = try? spawnTmux(["-L", socket, "kill-server"])
+      if !socketPath.isEmpty { unlink(socketPath) }
+    }
+
+    /// Types q and waits until the shell prints the tool's exit status; returns the pane.
+    func quit() async throws -> String {
+      try await tmux("send-keys", "-t", "test", "q")
+      return try await waitFor("the tool to exit after q") {
+        $0.split(separator: "\n").contains { $0.hasPrefix("EXIT=") }
+      }
+    }
 
     /// Runs a tmux command on a dispatch thread (it blocks) and returns what it printed.
     @discardableResult
@@ -49,16 +81,8 @@ struct CommandLineTerminalTests {
 
   @Test("play draws video and status, pauses, redraws at a new size, quits and restores the tty")
   func playInTerminal() async throws {
-    let session = Session()
-    try await session.tmux("new-session", "-d", "-s", "test", "-x", "80", "-y", "24", "sh")
-    let socketPath = try await session.tmux("display-message", "-p", "#{socket_path}")
-    defer {
-      // This test's server only; tmux leaves its socket file behind.
-      _ = try? spawnTmux(["-L", session.socket, "kill-server"])
-      unlink(socketPath.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-    try await session.tmux(
-      "send-keys", "-t", "test", "\(SwiftVLCTool.url.path) play; echo EXIT=$?", "Enter")
+    let session = try await Session.start(running: "\(SwiftVLCTool.url.path) play")
+    defer { session.close() }
 
     let playing = try await session.waitFor("the status line while playing", escapes: true) {
       $0.contains(" playing  0:0")
@@ -90,10 +114,7 @@ struct CommandLineTerminalTests {
       videoWidths($0) == [80]
     }
 
-    try await session.tmux("send-keys", "-t", "test", "q")
-    let exited = try await session.waitFor("the tool to exit after q") {
-      $0.split(separator: "\n").contains { $0.hasPrefix("EXIT=") }
-    }
+    let exited = try await session.quit()
     #expect(exited.split(separator: "\n").contains("EXIT=0"))
     #expect(!exited.contains(" paused  0:0"))  // the alternate screen is gone
 
@@ -119,17 +140,9 @@ struct CommandLineTerminalTests {
     let clip = try await generated.make("long.mp4", GeneratedMedia.video(seconds: 20))
     let server = try Xvfb()
     defer { server.stop() }
-    let session = Session()
-    try await session.tmux("new-session", "-d", "-s", "test", "-x", "80", "-y", "24", "sh")
-    let socketPath = try await session.tmux("display-message", "-p", "#{socket_path}")
-    defer {
-      _ = try? spawnTmux(["-L", session.socket, "kill-server"])
-      unlink(socketPath.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-    try await session.tmux(
-      "send-keys", "-t", "test",
-      "DISPLAY=\(server.display) \(SwiftVLCTool.url.path) play --window \(clip); echo EXIT=$?",
-      "Enter")
+    let session = try await Session.start(
+      running: "DISPLAY=\(server.display) \(SwiftVLCTool.url.path) play --window \(clip)")
+    defer { session.close() }
     _ = try await session.waitFor("the status line while playing") { $0.contains(" playing ") }
     try await session.tmux("send-keys", "-t", "test", "f")
     _ = try await session.waitFor("fullscreen on") {
@@ -139,30 +152,19 @@ struct CommandLineTerminalTests {
     _ = try await session.waitFor("fullscreen off") {
       statusLine($0)?.hasSuffix("windowed") == true
     }
-    try await session.tmux("send-keys", "-t", "test", "q")
-    let exited = try await session.waitFor("the tool to exit after q") {
-      $0.split(separator: "\n").contains { $0.hasPrefix("EXIT=") }
-    }
+    let exited = try await session.quit()
     #expect(exited.split(separator: "\n").contains("EXIT=0"))
   }
 
   @Test("playing in the terminal, with an SSA subtitle drawn, leaves stderr empty after q")
   func noLibassBanner() async throws {
-    let session = Session()
     let scratch = try ScratchDirectory("cli-ass")
     defer { scratch.remove() }
     let errors = scratch.path("stderr.txt")
-    try await session.tmux("new-session", "-d", "-s", "test", "-x", "80", "-y", "24", "sh")
-    let socketPath = try await session.tmux("display-message", "-p", "#{socket_path}")
-    defer {
-      _ = try? spawnTmux(["-L", session.socket, "kill-server"])
-      unlink(socketPath.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-    try await session.tmux(
-      "send-keys", "-t", "test",
-      "XDG_RUNTIME_DIR= \(SwiftVLCTool.url.path) play \(Fixture.tracksMKV.path) 2>\(errors);"
-        + " echo EXIT=$?",
-      "Enter")
+    let session = try await Session.start(
+      running:
+        "XDG_RUNTIME_DIR= \(SwiftVLCTool.url.path) play \(Fixture.tracksMKV.path) 2>\(errors)")
+    defer { session.close() }
     _ = try await session.waitFor("the status line while playing") { $0.contains(" playing ") }
     // tracks.mkv (4 s): subtitle 3 is SubRip, 4 is SSA, drawn by libass. Two presses of s
     // reach the SSA track; libass starts when its first line is drawn.
@@ -170,10 +172,7 @@ struct CommandLineTerminalTests {
     _ = try await session.waitFor("the tool to end or stop", within: .seconds(15)) {
       $0.contains(" ended ") || $0.split(separator: "\n").contains { $0.hasPrefix("EXIT=") }
     }
-    try await session.tmux("send-keys", "-t", "test", "q")
-    let exited = try await session.waitFor("the tool to exit after q") {
-      $0.split(separator: "\n").contains { $0.hasPrefix("EXIT=") }
-    }
+    let exited = try await session.quit()
     #expect(exited.split(separator: "\n").contains("EXIT=0"))
     let written = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
     // Nothing of libass's banner, libVLC's or libavcodec's messages, or libwayland's.
