@@ -117,7 +117,7 @@ struct CommandLineTerminalTests {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
     let clip = try await generated.make("long.mp4", GeneratedMedia.video(seconds: 20))
-    let server = try Xvfb()
+    let server = try await Xvfb()
     defer { server.stop() }
     let session = Session()
     try await session.tmux("new-session", "-d", "-s", "test", "-x", "80", "-y", "24", "sh")

@@ -13,7 +13,7 @@ struct RecordingDurationTests {
     defer { scratch.remove() }
     // Ten seconds, so that the sender does not loop (and restart its timestamps) meanwhile.
     let source = scratch.path("ten.ts")
-    try runFFmpeg([
+    try await runFFmpeg([
       "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25", "-f", "lavfi", "-i",
       "sine=f=440:sample_rate=48000", "-t", "10", "-c:v", "libx264", "-g", "25", "-c:a", "aac",
       "-shortest", "-f", "mpegts", source,
@@ -30,7 +30,7 @@ struct RecordingDurationTests {
     }
     // The oracle: the AAC frames ffprobe counts in the file, 1,024 samples each. (ffprobe's
     // own container duration starts the audio before its first timestamp here.)
-    let fields = try ffprobe([
+    let fields = try await ffprobe([
       "-select_streams", "a", "-count_packets", "-show_entries",
       "stream=nb_read_packets,sample_rate", path,
     ]).split(separator: "\n").compactMap { Double($0) }
@@ -42,35 +42,27 @@ struct RecordingDurationTests {
   }
 
   @Test("an MPEG-TS file's duration is the span of its timestamps; other files have none")
-  func timestampSpan() throws {
+  func timestampSpan() async throws {
     let span = try #require(TransportStreamDuration.read(Fixture.shortTS.path))
     let probed = try #require(
-      Double(try ffprobe(["-show_entries", "format=duration", Fixture.shortTS.path])))
+      Double(try await ffprobe(["-show_entries", "format=duration", Fixture.shortTS.path])))
     #expect(abs(span.inMilliseconds / 1_000 - probed) < 0.1, "\(span) vs \(probed) s")
     #expect(TransportStreamDuration.read(Fixture.seekMP4.path) == nil)
     #expect(TransportStreamDuration.read(Fixture.garbage.path) == nil)
   }
 
   /// Runs ffmpeg with `arguments` (quiet, overwriting), failing the test if it fails.
-  private func runFFmpeg(_ arguments: [String]) throws {
-    let ffmpeg = Process()
-    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    ffmpeg.arguments = ["-v", "error", "-y"] + arguments
-    try ffmpeg.run()
-    ffmpeg.waitUntilExit()
-    try #require(ffmpeg.terminationStatus == 0, "ffmpeg \(arguments) failed")
+  private func runFFmpeg(_ arguments: [String]) async throws {
+    let run = try await runProgram(
+      "ffmpeg", ["-v", "error", "-y"] + arguments, within: .seconds(120))
+    try #require(run.status == 0, "ffmpeg \(arguments) failed: \(run.stderr)")
   }
 
   /// What ffprobe prints for `arguments`, values only, one per line.
-  private func ffprobe(_ arguments: [String]) throws -> String {
-    let ffprobe = Process()
-    ffprobe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-    ffprobe.arguments = ["-v", "error", "-of", "default=nw=1:nk=1"] + arguments
-    let output = Pipe()
-    ffprobe.standardOutput = output
-    try ffprobe.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    ffprobe.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  private func ffprobe(_ arguments: [String]) async throws -> String {
+    let run = try await runProgram(
+      "ffprobe", ["-v", "error", "-of", "default=nw=1:nk=1"] + arguments)
+    return String(decoding: run.stdout, as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

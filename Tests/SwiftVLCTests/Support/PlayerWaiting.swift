@@ -1,13 +1,14 @@
 import SwiftVLC
 
 /// Waits, polling the main actor every 20 ms, until `condition` holds; throws ``TimedOut``
-/// after `limit`.
+/// after `limit`. A condition that looks at another program (a screen capture, `xdotool`)
+/// awaits it rather than blocking the main actor.
 @MainActor
 func waitUntil(
-  _ what: String, within limit: Duration = .seconds(10), _ condition: () -> Bool
+  _ what: String, within limit: Duration = .seconds(10), _ condition: () async -> Bool
 ) async throws {
   let deadline = ContinuousClock.now + limit
-  while !condition() {
+  while !(await condition()) {
     guard ContinuousClock.now < deadline else { throw TimedOut(what: what) }
     try await Task.sleep(for: .milliseconds(20))
   }
