@@ -242,12 +242,19 @@ struct GTKPlayerUITests {
   }
 
   /// How fast the trace's media time advances, measured from the next whole second to two
-  /// seconds later (the trace prints a line when the second changes).
+  /// seconds later (the trace prints a line when the second changes). Only lines printed
+  /// after each step count: an earlier line can hold a later time (before a track change).
   func mediaSecondsPerSecond(of player: GTKPlayerProcess) async throws -> Double {
     let now = Self.second(try await player.waitForLine("a time") { $0.hasPrefix("state=playing") })
-    _ = try await player.waitForLine("second \(now + 1)") { Self.second($0) >= now + 1 }
+    let read = player.lineCount
+    _ = try await player.waitForLine("second \(now + 1)", from: read) {
+      Self.second($0) >= now + 1
+    }
     let start = ContinuousClock.now
-    _ = try await player.waitForLine("second \(now + 3)") { Self.second($0) >= now + 3 }
+    let started = player.lineCount
+    _ = try await player.waitForLine("second \(now + 3)", from: started) {
+      Self.second($0) >= now + 3
+    }
     let wall = ContinuousClock.now - start
     return 2 / (Double(wall.components.attoseconds) / 1e18 + Double(wall.components.seconds))
   }
