@@ -31,12 +31,13 @@ struct PlayerSeekingTests {
   /// past `landing`: playback resumes at `landing` and runs at 1× from then on, so its first
   /// reading after the seek is at most the seek's own wall-clock duration past it, plus libVLC's
   /// lead (its time runs up to ~300 ms ahead while it buffers). That bound holds however the
-  /// machine schedules the test; a seek that lands elsewhere falls outside it.
+  /// machine schedules the test; a seek that lands elsewhere falls outside it. (A generous
+  /// time limit: a busy machine takes seconds to decode from a keyframe 2 s back.)
   func seek(
     _ player: Player, to target: Duration, mode: SeekMode, landing: Duration
   ) async throws -> (time: Duration, latest: Duration) {
     let start = ContinuousClock.now
-    try await player.seek(to: target, mode: mode)
+    try await player.seek(to: target, mode: mode, timeout: .seconds(30))
     let took = ContinuousClock.now - start
     return (player.currentTime, landing + took + .milliseconds(600))
   }
