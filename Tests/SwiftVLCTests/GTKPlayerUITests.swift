@@ -241,24 +241,28 @@ struct GTKPlayerUITests {
     #expect(fast / normal > 1.5, "\(normal) s/s at 1×, \(fast) s/s at 2×")
   }
 
-  /// How fast the trace's media time advances, measured from the next whole second to
-  /// `seconds` later (the trace prints a line when the second changes, a little late when the
-  /// machine is busy: a long span keeps that small). Only lines printed after each step count:
-  /// an earlier line can hold a later time (before a track change).
+  /// How fast the trace's media time advances, from the next whole second to `seconds`
+  /// later, against the player's own clock (each trace line carries its `uptime` in ms: the
+  /// lines reach this process late and in bursts when the machine is busy). Only lines
+  /// printed after each step count: an earlier line can hold a later time (before a track
+  /// change).
   func mediaSecondsPerSecond(of player: GTKPlayerProcess, over seconds: Int) async throws
     -> Double
   {
     let now = Self.second(try await player.waitForLine("a time") { $0.hasPrefix("state=playing") })
     let read = player.lineCount
-    _ = try await player.waitForLine("second \(now + 1)", from: read) {
+    let start = try await player.waitForLine("second \(now + 1)", from: read) {
       Self.second($0) >= now + 1
     }
-    let start = ContinuousClock.now
-    let started = player.lineCount
-    _ = try await player.waitForLine("second \(now + 1 + seconds)", from: started) {
-      Self.second($0) >= now + 1 + seconds
+    let (first, started) = (Self.second(start), player.lineCount)
+    let end = try await player.waitForLine("second \(first + seconds)", from: started) {
+      Self.second($0) >= first + seconds
     }
-    return Double(seconds) / ((ContinuousClock.now - start) / .seconds(1))
+    func uptime(_ line: String) throws -> Double {
+      try #require(Self.field("uptime", in: line).flatMap(Double.init), "\(line)") / 1_000
+    }
+    let media = Double(Self.second(end) - first)
+    return media / (try uptime(end) - uptime(start))
   }
 
   @Test("the Open button's file dialog plays the file typed into it")
