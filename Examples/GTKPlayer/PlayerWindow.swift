@@ -138,7 +138,8 @@ final class PlayerWindow {
           + " subtitle=\(player.selectedSubtitleTrack?.id ?? -1)"
           + " chapter=\(player.currentChapter ?? -1)"
           + " renderer=\(rendererName) offthread=\(video.offThreadFrameCount)"
-          + " drains=\(MainQueueBridge.drainCount)")
+          + " drains=\(MainQueueBridge.drainCount)"
+          + " uptime=\(Int(ProcessInfo.processInfo.systemUptime * 1_000))")
     }
   }
 

@@ -11,7 +11,7 @@
 //
 // Test hooks: GTK_PLAYER_SNAPSHOT=PATH writes the video widget, as rendered, to PATH as a PNG
 // on SIGUSR1; GTK_PLAYER_TRACE=1 prints the player's state changes and a line per second of
-// playback to stdout.
+// playback to stdout, each with the process's uptime in milliseconds.
 import CGTK
 import CGTKShim
 import Foundation

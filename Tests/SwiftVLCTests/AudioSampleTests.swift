@@ -248,7 +248,7 @@ struct AudioSampleTests {
     try player.play(url: Fixture.seekMP4.url)
     _ = try await capture(try #require(stream), frames: 4_800)
     stream = nil
-    try await waitUntil("the end", within: .seconds(8)) { player.state == .ended }
+    try await waitUntil("the end", within: .seconds(30)) { player.state == .ended }
     #expect(player.outcome == .ended)
   }
 

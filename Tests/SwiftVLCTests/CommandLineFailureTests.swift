@@ -22,8 +22,11 @@ struct CommandLineFailureTests {
       interrupted.append(clock.now)
       kill(tool, SIGINT)
     }
+    // The tool stops within its 2 s limit; libVLC's own stop would wait for the stalled
+    // segment, which the server holds until the test ends. 10 s leaves a busy machine room to
+    // deliver the signal and end the process, and still tells the two apart.
     let took = clock.now - (try #require(interrupted.values.first))
-    #expect(took < .seconds(4), "\(took)")
+    #expect(took < .seconds(10), "\(took)")
     #expect(result.status == 130)
     #expect(result.stdoutLines.last == "end")
     #expect(!result.stdoutLines.contains { $0.hasPrefix("error") })
@@ -49,8 +52,10 @@ struct CommandLineFailureTests {
       interrupted.append(clock.now)
       kill(tool, SIGTERM)
     }
+    // Within the tool's 5 s bound (the stalled segment would hold libVLC until the test ends),
+    // with room for a busy machine to end the process.
     let took = clock.now - (try #require(interrupted.values.first))
-    #expect(took < .seconds(8), "\(took)")
+    #expect(took < .seconds(15), "\(took)")
     #expect(result.status == 130)
     #expect(result.stderrLines.first == "swiftvlc: record: interrupted, finishing \(path)")
     #expect(result.stderrLines.count <= 2)

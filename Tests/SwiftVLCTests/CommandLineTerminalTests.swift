@@ -138,7 +138,7 @@ struct CommandLineTerminalTests {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
     let clip = try await generated.make("long.mp4", GeneratedMedia.video(seconds: 20))
-    let server = try Xvfb()
+    let server = try await Xvfb()
     defer { server.stop() }
     let session = try await Session.start(
       running: "DISPLAY=\(server.display) \(SwiftVLCTool.url.path) play --window \(clip)")

@@ -5,7 +5,7 @@ import Testing
 /// The example GTK player (Examples/GTKPlayer) run as a user would: on a private X server and
 /// on a headless Wayland compositor, checked from its pixels, driven by keys and by MPRIS.
 @Suite(
-  "GTK player", .serialized, .sharesTheMachine,
+  "GTK player", .serialized, .sharesTheMachine(weight: 3),
   .enabled(
     if: Xvfb.isInstalled && GTKPlayerProcess.hasTools,
     "Xvfb, xdotool, playerctl, dbus-daemon or weston is missing"),
@@ -14,21 +14,25 @@ import Testing
 )
 @MainActor
 struct GTKPlayerTests {
-  /// 12 s of 16:9 video (320×180): red 0–3 s, green 3–6 s, blue 6–9 s, white 9–12 s.
+  /// 30 s of 16:9 video (320×180) in 5 s bands: red, green, blue, red, green, blue. A band is
+  /// as long as the player's → seek, so that seek always lands on another colour; the clip is
+  /// long enough to play on for the rest of the test however slow the machine.
   static func makeClip(in media: GeneratedMedia) async throws -> String {
     var arguments: [String] = []
-    for colour in ["red", "lime", "blue", "white"] {
-      arguments += ["-f", "lavfi", "-i", "color=\(colour):s=320x180:r=25:d=3"]
+    let colours = ["red", "lime", "blue", "red", "lime", "blue"]
+    for colour in colours {
+      arguments += ["-f", "lavfi", "-i", "color=\(colour):s=320x180:r=25:d=5"]
     }
     // A subtitle track, off by default, over the whole clip.
     let subtitles = media.folder.appendingPathComponent("subtitles.srt")
-    try "1\n00:00:00,000 --> 00:00:12,000\nSUBTITLE SUBTITLE\n\n".write(
+    try "1\n00:00:00,000 --> 00:00:30,000\nSUBTITLE SUBTITLE\n\n".write(
       to: subtitles, atomically: true, encoding: .utf8)
+    let bands = colours.indices.map { "[\($0)]" }.joined()
     arguments += [
-      "-f", "lavfi", "-i", "sine=f=440:d=12", "-i", subtitles.path, "-filter_complex",
-      "[0][1][2][3]concat=n=4:v=1:a=0,format=yuv420p[v]", "-map", "[v]", "-map", "4",
-      "-map", "5", "-c:v", "libx264", "-g", "25", "-c:a", "aac", "-ac", "1", "-b:a", "32k",
-      "-c:s", "mov_text", "-disposition:s:0", "0",
+      "-f", "lavfi", "-i", "sine=f=440:d=30", "-i", subtitles.path, "-filter_complex",
+      "\(bands)concat=n=\(colours.count):v=1:a=0,format=yuv420p[v]", "-map", "[v]",
+      "-map", "\(colours.count)", "-map", "\(colours.count + 1)", "-c:v", "libx264", "-g", "25",
+      "-c:a", "aac", "-ac", "1", "-b:a", "32k", "-c:s", "mov_text", "-disposition:s:0", "0",
     ]
     return try await media.make("colors.mp4", arguments)
   }
@@ -55,9 +59,9 @@ struct GTKPlayerTests {
     let media = try GeneratedMedia()
     defer { media.remove() }
     let clip = try await Self.makeClip(in: media)
-    let server = try Xvfb(width: 800, height: 600)
+    let server = try await Xvfb(width: 800, height: 600)
     defer { server.stop() }
-    let bus = try SessionBus()
+    let bus = try await SessionBus()
     defer { bus.stop() }
     let player = try GTKPlayerProcess(
       playing: clip,
@@ -69,69 +73,75 @@ struct GTKPlayerTests {
 
     // The window sits at the screen's top-left corner (no window manager); its default size
     // is 640×480.
-    func look() throws -> (Hue, Double)? {
-      let screen = try server.captureScreen()
+    func look() async throws -> (Hue, Double)? {
+      let screen = try await server.captureScreen()
       // The video area's centre, below the header bar, above the controls.
       return Self.examine(width: 640, height: 480, x: 320, y: 240) { screen.hue(x: $0, y: $1) }
     }
     try await waitUntil("the video on screen") {
-      ((try? look())?.0).map { [Hue.red, .green].contains($0) } ?? false
+      ((try? await look())?.0).map { [Hue.red, .green].contains($0) } ?? false
     }
-    let first = try #require(try look())
+    let first = try #require(try await look())
     #expect(first.0 == .red || first.0 == .green)
     #expect(abs(first.1 - 16.0 / 9) < 0.08, "aspect ratio \(first.1)")
 
     // Keys go to the focused window: focus it, then type.
-    let window = try runHelper(
+    let window = try await runHelper(
       "/usr/bin/xdotool", ["search", "--name", "colors.mp4"],
       environment: ["DISPLAY": server.display])
     let id = try #require(window.split(separator: "\n").first.map(String.init))
     let x11 = ["DISPLAY": server.display]
-    try runHelper("/usr/bin/xdotool", ["windowfocus", "--sync", id], environment: x11)
-    try runHelper("/usr/bin/xdotool", ["key", "space"], environment: x11)
+    try await runHelper("/usr/bin/xdotool", ["windowfocus", "--sync", id], environment: x11)
+    try await runHelper("/usr/bin/xdotool", ["key", "space"], environment: x11)
     try await player.waitForLine("paused by Space") { $0.hasPrefix("state=paused") }
-    let paused = try #require(try look())
-    try await Task.sleep(for: .seconds(2))  // a playing clip would change colour meanwhile
-    let stillPaused = try #require(try look())
+    let pausedAt = player.lineCount
+    let paused = try #require(try await look())
+    // A negative check: a playing player traces its time every media second, so 2 s without
+    // a "state=playing" line means it stays paused.
+    try await Task.sleep(for: .seconds(2))
+    #expect(!player.lines(from: pausedAt).contains { $0.hasPrefix("state=playing") })
+    let stillPaused = try #require(try await look())
     #expect(paused.0 == stillPaused.0)
 
     // → seeks 5 s forward: the paused picture changes to a later colour.
-    try runHelper("/usr/bin/xdotool", ["key", "Right"], environment: x11)
+    try await runHelper("/usr/bin/xdotool", ["key", "Right"], environment: x11)
     try await waitUntil("the picture to change after seeking", within: .seconds(10)) {
-      ((try? look())?.0).map { $0 != paused.0 } ?? false
+      ((try? await look())?.0).map { $0 != paused.0 } ?? false
     }
 
     // MPRIS: playerctl resumes and pauses.
     let mpris = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
     let target = ["--player=swiftvlc_gtk_player"]
     #expect(
-      try runHelper("/usr/bin/playerctl", target + ["status"], environment: mpris) == "Paused")
+      try await runHelper("/usr/bin/playerctl", target + ["status"], environment: mpris) == "Paused"
+    )
     let start = player.lineCount
-    try runHelper("/usr/bin/playerctl", target + ["play"], environment: mpris)
+    try await runHelper("/usr/bin/playerctl", target + ["play"], environment: mpris)
     try await player.waitForLine("playing after playerctl play", from: start) {
       $0.hasPrefix("state=playing")
     }
     #expect(
-      try runHelper("/usr/bin/playerctl", target + ["status"], environment: mpris) == "Playing")
+      try await runHelper("/usr/bin/playerctl", target + ["status"], environment: mpris)
+        == "Playing")
     let beforePause = player.lineCount
-    try runHelper("/usr/bin/playerctl", target + ["pause"], environment: mpris)
+    try await runHelper("/usr/bin/playerctl", target + ["pause"], environment: mpris)
     try await player.waitForLine("paused by playerctl", from: beforePause) {
       $0.hasPrefix("state=paused")
     }
 
     // `s` turns the subtitles on: white text appears in the lower part of the picture.
-    func whiteInLowerPart() throws -> Bool {
-      let screen = try server.captureScreen()
+    func whiteInLowerPart() async throws -> Bool {
+      let screen = try await server.captureScreen()
       guard [Hue.red, .green, .blue].contains(screen.hue(x: 320, y: 240)) else { return false }
       return stride(from: 340, to: 420, by: 2).contains { y in
         stride(from: 100, to: 540, by: 2).contains { screen.hue(x: $0, y: y) == .white }
       }
     }
-    #expect(try !whiteInLowerPart())
-    try runHelper("/usr/bin/playerctl", target + ["play"], environment: mpris)
-    try runHelper("/usr/bin/xdotool", ["key", "s"], environment: x11)
-    try await waitUntil("subtitles on screen", within: .seconds(10)) {
-      (try? whiteInLowerPart()) ?? false
+    #expect(try await whiteInLowerPart() == false)
+    try await runHelper("/usr/bin/playerctl", target + ["play"], environment: mpris)
+    try await runHelper("/usr/bin/xdotool", ["key", "s"], environment: x11)
+    try await waitUntil("subtitles on screen", within: .seconds(20)) {
+      (try? await whiteInLowerPart()) ?? false
     }
 
     // Every frame was shown on GLib's thread, and GLib drained the main actor's queue.
@@ -150,7 +160,7 @@ struct GTKPlayerTests {
         "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=25:d=20", "-pix_fmt", "yuv420p",
         "-c:v", "libx264", "-preset", "ultrafast",
       ])
-    let server = try Xvfb(width: 1280, height: 800)
+    let server = try await Xvfb(width: 1280, height: 800)
     defer { server.stop() }
     let x11 = ["DISPLAY": server.display]
     let player = try GTKPlayerProcess(
@@ -165,10 +175,10 @@ struct GTKPlayerTests {
     }
     let smallWidth = try #require(Self.pictureWidth(small))
     #expect(smallWidth < 700)
-    let window = try runHelper(
+    let window = try await runHelper(
       "/usr/bin/xdotool", ["search", "--name", "large.mp4"], environment: x11)
     let id = try #require(window.split(separator: "\n").first.map(String.init))
-    try runHelper("/usr/bin/xdotool", ["windowsize", id, "1200", "760"], environment: x11)
+    try await runHelper("/usr/bin/xdotool", ["windowsize", id, "1200", "760"], environment: x11)
     try await player.waitForLine("frames at the new size", within: .seconds(20)) {
       $0.hasPrefix("state=playing") && (Self.pictureWidth($0) ?? 0) > 1000
     }
@@ -237,7 +247,7 @@ final class SessionBus: Sendable {
   private let daemon: Daemon
   private let folder: URL
 
-  init() throws {
+  init() async throws {
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("swiftvlc-bus-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -251,7 +261,7 @@ final class SessionBus: Sendable {
         daemon.stop()
         throw TimedOut(what: "dbus-daemon's socket")
       }
-      usleep(20_000)
+      try await Task.sleep(for: .milliseconds(20))
     }
   }
 

@@ -5,15 +5,10 @@ import Testing
 @Suite("Writing tags", .sharesTheMachine)
 struct MediaTagTests {
   /// The format tags ffprobe reads from `path`, keys lowercased.
-  static func probedTags(_ path: String) throws -> [String: String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-    process.arguments = ["-v", "error", "-show_entries", "format_tags", "-of", "json", path]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+  static func probedTags(_ path: String) async throws -> [String: String] {
+    let data = try await runProgram(
+      "ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "json", path]
+    ).stdout
     let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     let tags = (json?["format"] as? [String: Any])?["tags"] as? [String: String] ?? [:]
     return Dictionary(uniqueKeysWithValues: tags.map { ($0.key.lowercased(), $0.value) })
@@ -33,7 +28,7 @@ struct MediaTagTests {
     media.setMetadata("Written Artist", for: .artist)
     media.setMetadata("Written Album", for: .album)
     try await media.saveMetadata()
-    let tags = try Self.probedTags(path)
+    let tags = try await Self.probedTags(path)
     #expect(tags["title"] == "Written Title")
     #expect(tags["artist"] == "Written Artist")
     #expect(tags["album"] == "Written Album")

@@ -8,7 +8,7 @@ import Testing
 /// so that a generator that drops or invents an option fails. The installed binary, `make deb`
 /// and the package's contents are checked by scripts/test-packaging.sh (it needs the release
 /// build).
-@Suite("Packaging")
+@Suite("Packaging", .sharesTheMachine)
 struct PackagingTests {
   /// Every option of every command as "CMD -o --output FILE": the table's view.
   private var tableOptions: Set<String> {
@@ -57,43 +57,46 @@ struct PackagingTests {
   }
 
   @Test("groff formats the man page without a warning")
-  func manPageFormats() throws {
+  func manPageFormats() async throws {
     let page = FileManager.default.temporaryDirectory
       .appendingPathComponent("swiftvlc-\(UUID().uuidString).1")
     try ManPage.render().write(to: page, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: page) }
-    let result = try runShell(["/usr/bin/groff", "-man", "-Tutf8", "-ww", "-z", page.path])
+    let result = try await runShell(["/usr/bin/groff", "-man", "-Tutf8", "-ww", "-z", page.path])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty, "\(result.stderr)")
   }
 
   @Test("bash completes the table's commands, each command's options and their values")
-  func bashCompletion() throws {
+  func bashCompletion() async throws {
     let shell = try BashCompleter()
     defer { shell.remove() }
     let commands = CommandSpec.all.map(\.name)
-    #expect(try shell.complete(["swiftvlc", ""]) == Set(commands))
-    #expect(try shell.complete(["swiftvlc", "pr"]) == ["probe"])
-    #expect(try shell.complete(["swiftvlc", "-"]) == ["--help", "-h", "--version", "-V"])
+    #expect(try await shell.complete(["swiftvlc", ""]) == Set(commands))
+    #expect(try await shell.complete(["swiftvlc", "pr"]) == ["probe"])
+    #expect(try await shell.complete(["swiftvlc", "-"]) == ["--help", "-h", "--version", "-V"])
     for spec in CommandSpec.all {
       let spellings = spec.documentedOptions.flatMap { option in
         ["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? [])
       }
-      #expect(try shell.complete(["swiftvlc", spec.name, "-"]) == Set(spellings), "\(spec.name)")
+      #expect(
+        try await shell.complete(["swiftvlc", spec.name, "-"]) == Set(spellings), "\(spec.name)")
     }
     // Values and operands, by what the table names them.
-    #expect(try shell.complete(["swiftvlc", "record", "--container", ""]) == ["ts", "mp4", "mkv"])
-    #expect(try shell.complete(["swiftvlc", "record", "--container", "=", "m"]) == ["mp4", "mkv"])
-    #expect(try shell.complete(["swiftvlc", "thumbnail", "-o", ""]) == shell.files)
-    #expect(try shell.complete(["swiftvlc", "thumbnail", "a.mkv", "--at", ""]) == [])
-    #expect(try shell.complete(["swiftvlc", "probe", "--json", ""]) == shell.files)
-    #expect(try shell.complete(["swiftvlc", "play", "clip.m"]) == ["clip.mkv"])
-    #expect(try shell.complete(["swiftvlc", "devices", ""]) == [])
-    #expect(try shell.complete(["swiftvlc", "help", "p"]) == ["play", "probe"])
+    #expect(
+      try await shell.complete(["swiftvlc", "record", "--container", ""]) == ["ts", "mp4", "mkv"])
+    #expect(
+      try await shell.complete(["swiftvlc", "record", "--container", "=", "m"]) == ["mp4", "mkv"])
+    #expect(try await shell.complete(["swiftvlc", "thumbnail", "-o", ""]) == shell.files)
+    #expect(try await shell.complete(["swiftvlc", "thumbnail", "a.mkv", "--at", ""]) == [])
+    #expect(try await shell.complete(["swiftvlc", "probe", "--json", ""]) == shell.files)
+    #expect(try await shell.complete(["swiftvlc", "play", "clip.m"]) == ["clip.mkv"])
+    #expect(try await shell.complete(["swiftvlc", "devices", ""]) == [])
+    #expect(try await shell.complete(["swiftvlc", "help", "p"]) == ["play", "probe"])
   }
 
   @Test("zsh's completion function lists the table's commands and options")
-  func zshCompletion() throws {
+  func zshCompletion() async throws {
     let file = ZshCompletion.render()
     #expect(file.hasPrefix("#compdef swiftvlc\n"))
     var command = ""
@@ -111,11 +114,11 @@ struct PackagingTests {
         file.contains("'\(spec.name):\(spec.summary.replacingOccurrences(of: "'", with: "'\\''"))'")
       )
     }
-    try checkSyntax(file, shell: "/usr/bin/zsh", arguments: ["-n"])
+    try await checkSyntax(file, shell: "/usr/bin/zsh", arguments: ["-n"])
   }
 
   @Test("fish completes the table's commands and options")
-  func fishCompletion() throws {
+  func fishCompletion() async throws {
     let file = FishCompletion.render()
     var found = Set<String>()
     var commands = Set<String>()
@@ -135,7 +138,7 @@ struct PackagingTests {
     }
     #expect(commands == Set(CommandSpec.all.map(\.name)))
     #expect(found == tableOptions)
-    try checkSyntax(file, shell: "/usr/bin/fish", arguments: ["--no-execute"])
+    try await checkSyntax(file, shell: "/usr/bin/fish", arguments: ["--no-execute"])
   }
 
   @Test("swiftvlc --generate prints each file as generated, and refuses an unknown name")
@@ -183,14 +186,14 @@ struct PackagingTests {
   }
 
   /// Parses `text` with `shell`, without running it.
-  private func checkSyntax(_ text: String, shell: String, arguments: [String]) throws {
+  private func checkSyntax(_ text: String, shell: String, arguments: [String]) async throws {
     try #require(
       FileManager.default.isExecutableFile(atPath: shell),
       "\(shell) is missing: scripts/install-deps.sh installs it")
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     try text.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
-    let result = try runShell([shell] + arguments + [file.path])
+    let result = try await runShell([shell] + arguments + [file.path])
     #expect(result.status == 0, "\(shell): \(result.stderr)")
   }
 }
@@ -215,14 +218,14 @@ private struct BashCompleter {
   }
 
   /// The words offered when the command line is `words`, the cursor at the end of the last.
-  func complete(_ words: [String]) throws -> Set<String> {
+  func complete(_ words: [String]) async throws -> Set<String> {
     let quoted = words.map { "'\($0)'" }.joined(separator: " ")
     let program = """
       cd '\(directory.path)' && source '\(script.path)'
       COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _swiftvlc
       printf '%s\\n' "${COMPREPLY[@]}"
       """
-    let result = try runShell(["/bin/bash", "--norc", "--noprofile", "-c", program])
+    let result = try await runShell(["/bin/bash", "--norc", "--noprofile", "-c", program])
     guard result.status == 0, result.stderr.isEmpty else {
       throw TimedOut(what: "bash completion of \(words): \(result.stderr)")
     }
@@ -235,24 +238,11 @@ private struct BashCompleter {
   }
 }
 
-/// Runs a short program to its end (under `timeout`, so a hang fails) and returns its output.
-private func runShell(_ arguments: [String]) throws -> (
+/// Runs a short program to its end (a hang fails after 10 s) and returns its output. Suspends
+/// meanwhile: a blocked thread of the cooperative pool would stall every other test.
+private func runShell(_ arguments: [String]) async throws -> (
   status: Int32, stdout: String, stderr: String
 ) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-  process.arguments = ["10"] + arguments
-  let stdout = Pipe()
-  let stderr = Pipe()
-  process.standardOutput = stdout
-  process.standardError = stderr
-  process.standardInput = FileHandle.nullDevice
-  try process.run()
-  let output = stdout.fileHandleForReading.readDataToEndOfFile()
-  let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (
-    process.terminationStatus, String(decoding: output, as: UTF8.self),
-    String(decoding: errors, as: UTF8.self)
-  )
+  let run = try await runProgram(arguments[0], Array(arguments.dropFirst()), within: .seconds(10))
+  return (run.status, String(decoding: run.stdout, as: UTF8.self), run.stderr)
 }

@@ -27,16 +27,31 @@ struct PlayerSeekingTests {
     return player
   }
 
+  /// Seeks to `target` and returns where the player says it landed and the most it can be
+  /// past `landing`: playback resumes at `landing` and runs at 1× from then on, so its first
+  /// reading after the seek is at most the seek's own wall-clock duration past it, plus libVLC's
+  /// lead (its time runs up to ~300 ms ahead while it buffers). That bound holds however the
+  /// machine schedules the test; a seek that lands elsewhere falls outside it. (A generous
+  /// time limit: a busy machine takes seconds to decode from a keyframe 2 s back.)
+  func seek(
+    _ player: Player, to target: Duration, mode: SeekMode, landing: Duration
+  ) async throws -> (time: Duration, latest: Duration) {
+    let start = ContinuousClock.now
+    try await player.seek(to: target, mode: mode, timeout: .seconds(30))
+    let took = ContinuousClock.now - start
+    return (player.currentTime, landing + took + .milliseconds(600))
+  }
+
   @Test("a precise seek returns once playback is at the requested time")
   func precise() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
     let player = try await playing(
       Media(path: Self.sparseKeyframes(in: generated), instance: instance))
-    try await player.seek(to: .seconds(6), mode: .precise)
+    let landed = try await seek(player, to: .seconds(6), mode: .precise, landing: .seconds(6))
     // libVLC reads back the requested 6.0 s until its clock runs again from there.
-    #expect(player.currentTime > .seconds(6))
-    #expect(player.currentTime < .milliseconds(6_600))
+    #expect(landed.time > .seconds(6))
+    #expect(landed.time < landed.latest, "\(landed)")
     await player.stop()
   }
 
@@ -47,9 +62,12 @@ struct PlayerSeekingTests {
     let media = try Media(path: await Self.sparseKeyframes(in: generated), instance: instance)
     media.preferFastSeeking()
     let player = try await playing(media)
-    try await player.seek(to: .seconds(6), mode: .fast)
-    #expect(player.currentTime >= .milliseconds(3_900))
-    #expect(player.currentTime < .milliseconds(4_600))
+    let landed = try await seek(player, to: .seconds(6), mode: .fast, landing: .seconds(4))
+    #expect(landed.time >= .milliseconds(3_900))
+    // Before the requested time (a precise landing would read 6 s or later)...
+    #expect(landed.time < .milliseconds(5_950), "\(landed)")
+    // ...and not later than playback from the keyframe can have run.
+    #expect(landed.time < landed.latest, "\(landed)")
     await player.stop()
   }
 
@@ -78,11 +96,10 @@ struct PlayerSeekingTests {
   @Test("backward seeks land too, one after another")
   func backAndForth() async throws {
     let player = try await playing(Media(path: Fixture.longMP4.path, instance: instance))
-    for target in [2_500, 500, 1_500, 200] {
-      try await player.seek(to: .milliseconds(target), mode: .precise)
-      // libVLC updates its time four times a second: the first reading is up to ~300 ms on.
-      #expect(player.currentTime >= .milliseconds(target - 50))
-      #expect(player.currentTime < .milliseconds(target + 600))
+    for target in [2_500, 500, 1_500, 200].map(Duration.milliseconds) {
+      let landed = try await seek(player, to: target, mode: .precise, landing: target)
+      #expect(landed.time >= target - .milliseconds(50), "\(target): \(landed)")
+      #expect(landed.time < landed.latest, "\(target): \(landed)")
     }
     await player.stop()
   }

@@ -17,7 +17,7 @@ struct PlayerWindowTests {
     _ settings: [InputSetting],
     _ body: @MainActor (Player, InputSetting, EmbeddingWindow, Xvfb) async throws -> Void
   ) async throws {
-    let server = try Xvfb()
+    let server = try await Xvfb()
     defer { server.stop() }
     let window = try EmbeddingWindow(server: server)
     defer { window.close() }

@@ -15,6 +15,8 @@ final class ChannelFrameRelay: Sendable {
   private struct State {
     var current: Int?
     var switchedAt: ContinuousClock.Instant?
+    /// The slots that have delivered a picture since they were opened.
+    var pictured: Set<Int> = []
   }
 
   let frames: AsyncStream<VideoFrame>
@@ -43,9 +45,20 @@ final class ChannelFrameRelay: Sendable {
     state.withLock { $0.current == slot }
   }
 
+  /// Whether `slot` has delivered a picture since ``forget(_:)``.
+  func hasPictures(_ slot: Int) -> Bool {
+    state.withLock { $0.pictured.contains(slot) }
+  }
+
+  /// Forgets `slot`'s pictures: its player is being replaced.
+  func forget(_ slot: Int) {
+    state.withLock { _ = $0.pictured.remove(slot) }
+  }
+
   /// A frame from `slot`: passed on when the slot is current.
   func deliver(_ frame: VideoFrame, from slot: Int) {
     let (isCurrent, switched): (Bool, Switch?) = state.withLock { state in
+      state.pictured.insert(slot)
       guard state.current == slot else { return (false, nil) }
       defer { state.switchedAt = nil }
       return (true, state.switchedAt.map { Switch(slot: slot, latency: .now - $0) })

@@ -150,6 +150,12 @@ public final class ChannelPlayer {
     }
   }
 
+  /// Whether channel `index` is open ahead of a switch and its player has decoded a picture:
+  /// a switch to it shows a picture at once. (Internal: the tests wait for it.)
+  func isWarm(_ index: Int) -> Bool {
+    index != currentIndex && slots[index] != nil && relay.hasPictures(index)
+  }
+
   /// The indices that should be open around `index`: itself and its warm neighbours, wrapping.
   private func wanted(around index: Int) -> Set<Int> {
     let count = list.channels.count
@@ -181,6 +187,7 @@ public final class ChannelPlayer {
     player.isMuted = index != currentIndex
     let stream = try player.videoFrames(format: format, width: width, height: height)
     try player.play(media)
+    relay.forget(index)
     return Slot(player: player, forwarding: relay.forward(stream, as: index))
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import SwiftVLC
 import Testing
+
+@testable import SwiftVLC
 
 @Suite("Channel player", .sharesTheMachine)
 @MainActor
@@ -52,13 +53,19 @@ struct ChannelPlayerTests {
     try zapper?.play(at: 0)
     _ = try await switchLatency(try #require(zapper), to: 0)
     weak let first = zapper?.player
-    // Every switch lands on a warm neighbour; the median switch shows its picture within a
-    // few frames (about 25–60 ms here, against about 1 s for a cold UDP channel).
+    // Every switch lands on a warm neighbour, one that already decodes pictures: the median
+    // switch shows its picture within a few frames (about 25–60 ms here; a busy machine adds
+    // its scheduling delays), against about 1 s for a cold UDP channel, which waits for its
+    // source's next keyframe.
     var latencies: [Duration] = []
     for step in 1...5 {
-      try await Task.sleep(for: .seconds(1.5))  // let the new neighbours open and decode
+      let channel = step % 3
+      try await waitUntil("channel \(channel) to be warm", within: .seconds(20)) {
+        zapper?.isWarm(channel) == true
+      }
       try zapper?.next()
-      latencies.append(try await switchLatency(try #require(zapper), to: step % 3))
+      #expect(zapper?.player?.state == .playing, "the switch lands on a playing player")
+      latencies.append(try await switchLatency(try #require(zapper), to: channel))
     }
     let median = latencies.sorted()[2]
     #expect(median < .milliseconds(300), "warm switches took \(latencies)")

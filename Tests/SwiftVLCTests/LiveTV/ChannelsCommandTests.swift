@@ -31,7 +31,8 @@ struct ChannelsCommandTests {
     let lines = result.stdoutLines.sorted { $0.prefix(2) < $1.prefix(2) }
     #expect(lines.count == 9, "\(result.stdout)")
     for name in ChannelLab.aliveNames {
-      #expect(lines.contains { $0.contains("alive \(name): 64x64 h264,mp4a") }, "\(name)")
+      #expect(
+        lines.contains { $0.contains("alive \(name): 64x64 h264,mp4a") }, "\(name): \(lines)")
     }
     #expect(lines.contains { $0.hasSuffix("dead Missing: HTTP 404") })
     #expect(lines.contains { $0.hasSuffix("dead Refused: connection refused") })

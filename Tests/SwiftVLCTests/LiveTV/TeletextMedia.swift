@@ -31,17 +31,11 @@ enum TeletextMedia {
   /// Makes the stream (`seconds` long) in `generated`'s folder and returns its path.
   static func make(_ generated: GeneratedMedia, seconds: Int = 20) async throws -> String {
     let teletext = generated.folder.appendingPathComponent("teletext-only.ts").path
-    let script = Process()
-    script.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    script.arguments = ["python3", Self.script.path, teletext, "--seconds", "\(seconds + 1)"]
-    let errors = Pipe()
-    script.standardError = errors
-    try script.run()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    script.waitUntilExit()
-    guard script.terminationStatus == 0 else {
-      throw GenerationFailed(
-        name: "teletext-only.ts", message: String(decoding: message, as: UTF8.self))
+    let script = try await runProgram(
+      "python3", [Self.script.path, teletext, "--seconds", "\(seconds + 1)"],
+      within: .seconds(120))
+    guard script.status == 0 else {
+      throw GenerationFailed(name: "teletext-only.ts", message: script.stderr)
     }
     return try await generated.make(
       "teletext.ts",

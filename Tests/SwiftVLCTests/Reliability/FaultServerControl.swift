@@ -57,10 +57,11 @@ extension TestServer {
   }
 
   /// Sends one HTTP/1.0 request line to the server and returns the whole reply. The server
-  /// closes an HTTP/1.0 connection after answering, so the reply ends at end of stream.
+  /// closes an HTTP/1.0 connection after answering, so the reply ends at end of stream. The
+  /// blocking socket calls run on a thread of their own, not on the cooperative pool.
   private func request(_ line: String, body: Data = Data()) async throws -> String {
     let port = UInt16(port)
-    return try await Task.detached {
+    return try await offThePool {
       let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
       guard descriptor >= 0 else { throw ControlFailed(description: "socket: errno \(errno)") }
       defer { close(descriptor) }
@@ -91,6 +92,6 @@ extension TestServer {
         reply += buffer[..<count]
       }
       return String(decoding: reply, as: UTF8.self)
-    }.value
+    }
   }
 }

@@ -5,8 +5,8 @@ import Testing
 /// Over 200 damaged inputs (see ``HostileMedia``), each parsed, played briefly and
 /// thumbnailed. Each must end with a typed error or a documented result (`isPlayable ==
 /// false`, a natural or early end, still playing when stopped, a picture) within its bound,
-/// without crashing.
-@Suite("Hostile media", .sharesTheMachine)
+/// without crashing. Six cases run at once: the test takes three shares of the machine.
+@Suite("Hostile media", .sharesTheMachine(weight: 3))
 @MainActor
 struct HostileMediaTests {
   /// What one input did.
@@ -22,6 +22,10 @@ struct HostileMediaTests {
   static let playBound: Duration = .milliseconds(1_500)
   static let thumbnailTimeout: Duration = .seconds(3)
   static let concurrentCases = 6
+  /// What a call may take past its own time limit before it counts as not bounded: a busy
+  /// machine delays the wake-ups and the main actor by seconds, while an unbounded call
+  /// (libVLC waiting on a damaged input) would run to the 240 s limit of the whole test.
+  static let slack: Duration = .seconds(10)
 
   @Test("every damaged input parses, plays and thumbnails to a typed, bounded result")
   func damagedInputs() async throws {
@@ -82,7 +86,7 @@ struct HostileMediaTests {
       default: result.problems.append("parse threw \(error)")
       }
     }
-    if ContinuousClock.now - parseStarted > parseTimeout + .seconds(3) {
+    if ContinuousClock.now - parseStarted > parseTimeout + slack {
       result.problems.append("parse took \(ContinuousClock.now - parseStarted)")
     }
 
@@ -100,7 +104,7 @@ struct HostileMediaTests {
     }
     let stopped = ContinuousClock.now
     await player.stop()
-    if ContinuousClock.now - stopped > .seconds(5) {
+    if ContinuousClock.now - stopped > slack {
       result.problems.append("stop took \(ContinuousClock.now - stopped)")
     }
     switch player.outcome {
@@ -125,7 +129,7 @@ struct HostileMediaTests {
       default: result.problems.append("thumbnail threw \(error)")
       }
     }
-    if ContinuousClock.now - thumbnailStarted > thumbnailTimeout + .seconds(3) {
+    if ContinuousClock.now - thumbnailStarted > thumbnailTimeout + slack {
       result.problems.append("thumbnail took \(ContinuousClock.now - thumbnailStarted)")
     }
     return result

@@ -3,6 +3,10 @@ import Foundation
 /// Sends an MPEG-TS file to `udp://127.0.0.1:<port>` the way an IPTV head-end does: 7 TS
 /// packets (1316 bytes) per datagram, paced at the file's bitrate, looping. It can go silent
 /// and come back, like a source that drops out. Sending stops when it is dropped.
+///
+/// The pacing runs on a thread of its own: paced by the cooperative pool, a busy test run
+/// delayed it by hundreds of milliseconds and then sent in bursts that libVLC's socket buffer
+/// dropped.
 final class UDPSender: Sendable {
   /// Why the sender could not start.
   struct Failed: Error, CustomStringConvertible {
@@ -12,7 +16,7 @@ final class UDPSender: Sendable {
   /// The destination port on 127.0.0.1.
   let port: UInt16
   private let silent = Flag(false)
-  private let task: Task<Void, Never>
+  private let stopped = Flag(false)
 
   /// Starts sending `file`, which plays for `duration`, to 127.0.0.1:`port`.
   init(file: URL, duration: Duration, port: UInt16) throws {
@@ -25,16 +29,17 @@ final class UDPSender: Sendable {
     let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
     guard descriptor >= 0 else { throw Failed(description: "socket: errno \(errno)") }
     self.port = port
-    let silent = silent
-    task = Task.detached {
+    let (silent, stopped) = (silent, stopped)
+    let thread = Thread {
       defer { close(descriptor) }
       var address = sockaddr_in()
       address.sin_family = sa_family_t(AF_INET)
       address.sin_addr.s_addr = inet_addr("127.0.0.1")
       address.sin_port = port.bigEndian
-      var next = ContinuousClock.now
-      while !Task.isCancelled {
-        for datagram in datagrams where !Task.isCancelled {
+      let clock = ContinuousClock()
+      var next = clock.now
+      while !stopped.value {
+        for datagram in datagrams where !stopped.value {
           if !silent.value {
             _ = datagram.withUnsafeBytes { bytes in
               withUnsafePointer(to: &address) { pointer in
@@ -47,13 +52,15 @@ final class UDPSender: Sendable {
             }
           }
           next += interval
-          try? await Task.sleep(until: next, clock: .continuous)
+          let wait = next - clock.now
+          if wait > .zero { Thread.sleep(forTimeInterval: wait / .seconds(1)) }
         }
       }
     }
+    thread.start()
   }
 
-  deinit { task.cancel() }
+  deinit { stopped.value = true }
 
   /// Stops sending until ``resume()``; the pacing clock keeps running.
   func pause() { silent.value = true }

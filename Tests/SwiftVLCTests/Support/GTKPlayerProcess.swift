@@ -72,6 +72,9 @@ final class GTKPlayerProcess: Sendable {
   /// How many lines the player has printed.
   var lineCount: Int { output.lines.withLock { $0.count } }
 
+  /// The lines printed after the first `start`.
+  func lines(from start: Int) -> [String] { output.lines.withLock { Array($0.dropFirst(start)) } }
+
   /// Asks the player for a PNG of its video widget (SIGUSR1) and returns its pixels.
   func snapshot() async throws -> Thumbnail {
     let start = lineCount
@@ -82,10 +85,10 @@ final class GTKPlayerProcess: Sendable {
     return try decodePNG(atPath: snapshotPath)
   }
 
+  /// Kills the player. Does not wait (Foundation reaps it): the tests run on the main actor.
   func stop() {
     guard process.isRunning else { return }
     kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
   }
 }
 
@@ -94,22 +97,26 @@ private final class Lines: Sendable {
   let lines = Mutex<[String]>([])
 }
 
-/// Runs a helper program to its end and returns its standard output, trimmed.
+/// Runs a helper program (`xdotool`, `playerctl`) to its end and returns its standard
+/// output, trimmed; suspends meanwhile. Throws when it fails or runs past 30 s.
 @discardableResult
 func runHelper(_ path: String, _ arguments: [String], environment: [String: String] = [:])
-  throws -> String
+  async throws -> String
 {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: path)
-  process.arguments = arguments
-  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-  let output = Pipe()
-  process.standardOutput = output
-  process.standardError = FileHandle.nullDevice
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  // env(1) sets the variables, then runs the program.
+  let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+  let words = assignments + [path] + arguments
+  let run = try await runProgram(words[0], Array(words.dropFirst()))
+  guard run.status == 0 else {
+    throw HelperFailed(description: "\(path) \(arguments) exited \(run.status): \(run.stderr)")
+  }
+  return String(decoding: run.stdout, as: UTF8.self)
+    .trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// A helper program exited with a failure.
+struct HelperFailed: Error, CustomStringConvertible {
+  var description: String
 }
 
 /// A daemon started for one test (a session bus, a Wayland compositor), killed by `stop()`.
@@ -128,9 +135,9 @@ final class Daemon: Sendable {
 
   var isRunning: Bool { process.isRunning }
 
+  /// Kills the daemon. Does not wait (Foundation reaps it).
   func stop() {
     guard process.isRunning else { return }
     kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
   }
 }

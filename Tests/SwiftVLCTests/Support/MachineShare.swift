@@ -14,13 +14,13 @@ import Testing
 /// A test that measures the whole process (resident memory, thread count) takes every share
 /// with ``Trait/runsAlone``, so no other shared test runs beside it.
 struct MachineShare: TestTrait, SuiteTrait, TestScoping {
-  /// Whether the test takes every share rather than one.
-  var isExclusive = false
+  /// How many shares a test case takes: `nil` for every share (``Trait/runsAlone``).
+  var shares: Int? = 1
 
-  /// The shares the current task holds already (an exclusive test inside a shared suite).
+  /// The shares the current task holds already (a heavier test inside a shared suite).
   @TaskLocal private static var held = 0
 
-  /// How many shared test cases may run at once.
+  /// How many shares there are: one test case of weight 1 per share may run at once.
   static let width: Int = {
     if let value = ProcessInfo.processInfo.environment["SWIFTVLC_TEST_WIDTH"],
       let width = Int(value), width > 0
@@ -37,12 +37,14 @@ struct MachineShare: TestTrait, SuiteTrait, TestScoping {
   func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    // The suite itself passes through; each of its test cases takes a share.
+    // The suite itself passes through; each of its test cases takes its shares.
     guard testCase != nil else { return try await function() }
-    // An exclusive test takes every share in whichever of its scopes comes first: a test
-    // that held one share while queueing for the rest could deadlock with another such test.
-    let exclusive = test.traits.contains { ($0 as? MachineShare)?.isExclusive == true }
-    let needed = exclusive ? Self.width : 1
+    // A test takes all it needs (the most any of its traits asks) in whichever of its scopes
+    // comes first: a test that held one share while queueing for more could deadlock with
+    // another such test.
+    let needed =
+      test.traits.compactMap { $0 as? MachineShare }
+      .map { min($0.shares ?? Self.width, Self.width) }.max() ?? 1
     let taking = max(0, needed - Self.held)
     await Self.gate.enter(taking)
     do {
@@ -56,11 +58,16 @@ struct MachineShare: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == MachineShare {
-  /// At most ``MachineShare/width`` test cases carrying this trait run at once.
+  /// One share: at most ``MachineShare/width`` such test cases run at once.
   static var sharesTheMachine: Self { MachineShare() }
 
+  /// `shares` shares, for a test case that keeps more than a core busy while it runs
+  /// (encoding, decoding HD, a GTK window drawn in software, an X server): fewer others run
+  /// beside it.
+  static func sharesTheMachine(weight shares: Int) -> Self { MachineShare(shares: shares) }
+
   /// No other test carrying ``sharesTheMachine`` runs while this one does.
-  static var runsAlone: Self { MachineShare(isExclusive: true) }
+  static var runsAlone: Self { MachineShare(shares: nil) }
 }
 
 /// A counting semaphore for async code: first come, first served, so a test waiting for

@@ -29,6 +29,12 @@ extension VideoFrame {
     }
   }
 
+  /// The hue at (`x`, `y`) of an RGBA or BGRA frame.
+  func hue(x: Int, y: Int) -> Hue {
+    let (red, green, blue) = rgb(x: x, y: y)
+    return Hue(red: red, green: green, blue: blue)
+  }
+
   /// The hue at the centre of an RGBA or BGRA frame.
   var centreHue: Hue {
     let (red, green, blue) = rgb(x: width / 2, y: height / 2)

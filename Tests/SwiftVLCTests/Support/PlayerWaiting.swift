@@ -1,21 +1,27 @@
 import SwiftVLC
 
 /// Waits, polling the main actor every 20 ms, until `condition` holds; throws ``TimedOut``
-/// after `limit`.
+/// after `limit`. A condition that looks at another program (a screen capture, `xdotool`)
+/// awaits it rather than blocking the main actor.
+///
+/// The default limit is generous: it only decides when a test that waits for something that
+/// never comes fails, and a busy machine (a parallel run beside other programs) makes what
+/// takes 0.2 s here take several seconds. A wait that checks a time bound passes its own.
 @MainActor
 func waitUntil(
-  _ what: String, within limit: Duration = .seconds(10), _ condition: () -> Bool
+  _ what: String, within limit: Duration = .seconds(30), _ condition: () async -> Bool
 ) async throws {
   let deadline = ContinuousClock.now + limit
-  while !condition() {
+  while !(await condition()) {
     guard ContinuousClock.now < deadline else { throw TimedOut(what: what) }
     try await Task.sleep(for: .milliseconds(20))
   }
 }
 
-/// Collects a player's events on a background task until `predicate` matches one.
+/// Collects a player's events on a background task until `predicate` matches one; throws
+/// ``TimedOut`` after `limit` (generous, as for ``waitUntil(_:within:_:)``).
 func collectEvents(
-  _ stream: AsyncStream<PlayerEvent>, within limit: Duration = .seconds(10),
+  _ stream: AsyncStream<PlayerEvent>, within limit: Duration = .seconds(30),
   until predicate: @escaping @Sendable (PlayerEvent) -> Bool
 ) async throws -> [PlayerEvent] {
   try await within(limit, "player events") {

@@ -45,7 +45,7 @@ final class RequestCatcher: Sendable {
   func firstRequest(within limit: Duration = .seconds(10)) async throws -> String {
     let descriptor = descriptor
     let milliseconds = Int32(limit.inMilliseconds)
-    return try await Task.detached {
+    return try await offThePool {
       var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       guard poll(&waiting, 1, milliseconds) == 1 else {
         throw TimedOut(what: "a request on port \(self.port)")
@@ -66,6 +66,6 @@ final class RequestCatcher: Sendable {
         "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
       _ = reply.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
       return String(decoding: head, as: UTF8.self)
-    }.value
+    }
   }
 }

@@ -41,6 +41,19 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   }
 }
 
+/// Runs `body`, which blocks (a `poll`, a blocking read, a socket round trip), on a thread of
+/// its own and suspends until it returns.
+///
+/// Swift's cooperative pool has one thread per core (two here) and the main actor one: a test
+/// that blocks either of them stalls every other test's tasks for as long, and their
+/// deadlines then measure that stall. Blocking work in tests goes through here instead.
+func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    let thread = Thread { continuation.resume(with: Result { try body() }) }
+    thread.start()
+  }
+}
+
 /// An instance with null outputs, as every libVLC test uses.
 func headlessInstance() throws -> VLCInstance {
   try VLCInstance(arguments: VLCInstance.headlessArguments)

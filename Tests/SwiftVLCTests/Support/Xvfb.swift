@@ -2,7 +2,8 @@ import CX11
 import Foundation
 
 /// A private X server for one test: started on a free display number, killed by ``stop()``.
-final class Xvfb {
+/// Nothing here blocks its caller: the tests that use it run on the main actor.
+final class Xvfb: Sendable {
   static let isInstalled =
     FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb")
     && FileManager.default.isExecutableFile(atPath: "/usr/bin/xwd")
@@ -13,8 +14,9 @@ final class Xvfb {
   /// Starts `Xvfb` on a display number it picks itself (`-displayfd`: it takes the first free
   /// number under its own lock, so concurrent test runs on one machine never share a server)
   /// and waits (bounded) until it is listening. The screen is `width` × `height` pixels.
-  init(width: Int = 320, height: Int = 240) throws {
-    process = Process()
+  init(width: Int = 320, height: Int = 240) async throws {
+    let process = Process()
+    self.process = process
     process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
     process.arguments = [
       "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp",
@@ -24,20 +26,22 @@ final class Xvfb {
     process.standardError = FileHandle.nullDevice
     try process.run()
     // Xvfb writes the number and a newline once its socket listens.
-    var ready = pollfd(
-      fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-    var text = ""
-    let deadline = Date().addingTimeInterval(10)
-    while !text.hasSuffix("\n") {
-      let left = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
-      guard poll(&ready, 1, left) > 0 else { break }
-      let data = output.fileHandleForReading.availableData
-      if data.isEmpty { break }  // Xvfb exited
-      text += String(decoding: data, as: UTF8.self)
+    let reader = output.fileHandleForReading
+    let text = try await offThePool {
+      var ready = pollfd(fd: reader.fileDescriptor, events: Int16(POLLIN), revents: 0)
+      var text = ""
+      let deadline = Date().addingTimeInterval(20)
+      while !text.hasSuffix("\n") {
+        let left = Int32(max(0, deadline.timeIntervalSinceNow) * 1000)
+        guard poll(&ready, 1, left) > 0 else { break }
+        let data = reader.availableData
+        if data.isEmpty { break }  // Xvfb exited
+        text += String(decoding: data, as: UTF8.self)
+      }
+      return text
     }
     guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      display = ""
-      stop()
+      kill(process.processIdentifier, SIGKILL)
       throw TimedOut(what: "Xvfb to start")
     }
     display = ":\(number)"
@@ -46,7 +50,8 @@ final class Xvfb {
   /// Points the process's `DISPLAY` at this server until the returned closure runs (it puts
   /// back the previous value). libVLC 3 draws into an application's window
   /// (`VideoOutput.xWindow`) only on the server `DISPLAY` names. The environment is the whole
-  /// process's: tests that call this carry `.runsAlone`.
+  /// process's: tests that call this carry `.runsAlone`, and every suite that makes a libVLC
+  /// instance, plays or starts a program carries `.sharesTheMachine`, so none runs meanwhile.
   func exportDisplay() -> () -> Void {
     let previous = ProcessInfo.processInfo.environment["DISPLAY"]
     setenv("DISPLAY", display, 1)
@@ -55,26 +60,19 @@ final class Xvfb {
     }
   }
 
-  /// Kills the server (SIGTERM can be blocked in processes the test runner starts) and waits,
-  /// bounded, until it is gone.
+  /// Kills the server (SIGTERM can be blocked in processes the test runner starts). Does not
+  /// wait: Foundation reaps it, and a later server takes another display number.
   func stop() {
     guard process.isRunning else { return }
     kill(process.processIdentifier, SIGKILL)
-    let deadline = Date().addingTimeInterval(5)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
   }
 
   /// Captures the whole screen with `xwd`. (Capturing a window by id misses what libVLC draws
   /// in its child window: XGetImage leaves inferiors of another visual undefined, black here.)
-  func captureScreen() throws -> XwdImage {
-    let xwd = Process()
-    xwd.executableURL = URL(fileURLWithPath: "/usr/bin/xwd")
-    xwd.arguments = ["-display", display, "-root", "-silent"]
-    let pipe = Pipe()
-    xwd.standardOutput = pipe
-    try xwd.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    return try XwdImage(data)
+  func captureScreen() async throws -> XwdImage {
+    let run = try await runProgram("xwd", ["-display", display, "-root", "-silent"])
+    guard run.status == 0 else { throw XwdImage.Unsupported() }
+    return try XwdImage(run.stdout)
   }
 }
 
