@@ -36,6 +36,20 @@ struct GeneratedMedia {
     return output.path
   }
 
+  /// Makes each of `recipes` (a name and ffmpeg's arguments, as ``make(_:_:)`` takes them),
+  /// two at a time; returns their paths in the same order.
+  func makeAll(_ recipes: [(name: String, arguments: [String])]) async throws -> [String] {
+    try await withThrowingTaskGroup(of: (Int, String).self) { group in
+      var paths = [String](repeating: "", count: recipes.count)
+      for (index, recipe) in recipes.enumerated() {
+        if index >= 2, let (done, path) = try await group.next() { paths[done] = path }
+        group.addTask { (index, try await make(recipe.name, recipe.arguments)) }
+      }
+      for try await (done, path) in group { paths[done] = path }
+      return paths
+    }
+  }
+
   /// What makes the file: the container (the name's extension), the arguments with this
   /// folder's path taken out, and the contents of the inputs made in this folder.
   private func cacheKey(_ file: String, _ arguments: [String]) throws -> MediaCache.Key {
@@ -59,11 +73,12 @@ struct GeneratedMedia {
   }
 
   /// A 160×120 VP9 picture with Opus audio (for a WebM), of `seconds`: codecs MP4 cannot hold.
+  /// VP9 at its fastest setting: what matters is the codec, not the picture.
   static func vp9Opus(seconds: Int) -> [String] {
     [
       "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25", "-f", "lavfi", "-i",
       "sine=f=440:sample_rate=48000", "-t", "\(seconds)", "-c:v", "libvpx-vp9", "-b:v", "100k",
-      "-c:a", "libopus", "-shortest",
+      "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus", "-shortest",
     ]
   }
 
