@@ -2,25 +2,11 @@ import Foundation
 import SwiftVLC
 import Testing
 
-/// Media and renderer discovery with libVLC's real services. The SAP test announces a stream
-/// to a discoverer listening on 127.0.0.1, so it needs no network.
+/// Media discovery with libVLC's real services, one test at a time: the local-folder tests
+/// share the process's videos folder (``VideoFolder``), and SAP listens on one port. The SAP
+/// test announces a stream to a discoverer listening on 127.0.0.1, so it needs no network.
 @Suite("Discovery", .serialized, .sharesTheMachine)
 struct DiscoveryTests {
-  @Test("each category lists libVLC's services, with the standard ones present")
-  func services() throws {
-    let instance = try headlessInstance()
-    for category in DiscoveryCategory.allCases {
-      let services = MediaDiscoverer.services(category: category, instance: instance)
-      #expect(services.allSatisfy { $0.category == category && !$0.name.isEmpty })
-    }
-    let lan = MediaDiscoverer.services(category: .lan, instance: instance).map(\.name)
-    #expect(lan.contains("sap"))
-    let folders = MediaDiscoverer.services(category: .localDirectories, instance: instance)
-    #expect(folders.map(\.name).contains("video_dir"))
-    let renderers = RendererDiscoverer.services(instance: instance)
-    #expect(renderers.allSatisfy { $0.category == nil })
-  }
-
   @Test(
     "a SAP announcement is discovered, and removed when it stops or the service stops",
     .disabled(if: StressLevel.underThreadSanitizer, "ThreadSanitizer aborts on SAP's thread"))
@@ -74,24 +60,6 @@ struct DiscoveryTests {
     try await within(.seconds(5), "stopping") { await discoverer.stop() }
     #expect(!discoverer.isRunning)
     try await within(.seconds(5), "stopping again") { await discoverer.stop() }
-  }
-
-  @Test("an unknown service fails to start with libVLC's reason, and stopping it is safe")
-  func unknownService() async throws {
-    let instance = try headlessInstance()
-    let discoverer = try MediaDiscoverer(name: "no_such_service", instance: instance)
-    let error = await #expect(throws: VLCError.self) { try await discoverer.start() }
-    #expect(
-      error
-        == .operationFailed(
-          "media discovery service 'no_such_service' could not start: "
-            + "no_such_service: no such discovery module found"))
-    #expect(!discoverer.isRunning)
-    // libVLC 3 crashes when a discoverer that failed to start is stopped; this must not.
-    await discoverer.stop()
-    #expect(throws: VLCError.invalidInput("the discovery service name is empty")) {
-      try MediaDiscoverer(name: "", instance: instance)
-    }
   }
 
   @Test("local-folder discovery fills a read-only list, empties it on stop, and never twice")
@@ -183,6 +151,45 @@ struct DiscoveryTests {
       }
     }
     #expect(!reused.isRunning)
+  }
+
+}
+
+/// Discovery services and renderers: tests that share no folder or port, so they run side by
+/// side. (The type name keeps them in CI's ThreadSanitizer lane, which filters on DiscoveryTests.)
+@Suite("Discovery services and renderers", .sharesTheMachine)
+struct ServiceDiscoveryTests {
+  @Test("each category lists libVLC's services, with the standard ones present")
+  func services() throws {
+    let instance = try headlessInstance()
+    for category in DiscoveryCategory.allCases {
+      let services = MediaDiscoverer.services(category: category, instance: instance)
+      #expect(services.allSatisfy { $0.category == category && !$0.name.isEmpty })
+    }
+    let lan = MediaDiscoverer.services(category: .lan, instance: instance).map(\.name)
+    #expect(lan.contains("sap"))
+    let folders = MediaDiscoverer.services(category: .localDirectories, instance: instance)
+    #expect(folders.map(\.name).contains("video_dir"))
+    let renderers = RendererDiscoverer.services(instance: instance)
+    #expect(renderers.allSatisfy { $0.category == nil })
+  }
+
+  @Test("an unknown service fails to start with libVLC's reason, and stopping it is safe")
+  func unknownService() async throws {
+    let instance = try headlessInstance()
+    let discoverer = try MediaDiscoverer(name: "no_such_service", instance: instance)
+    let error = await #expect(throws: VLCError.self) { try await discoverer.start() }
+    #expect(
+      error
+        == .operationFailed(
+          "media discovery service 'no_such_service' could not start: "
+            + "no_such_service: no such discovery module found"))
+    #expect(!discoverer.isRunning)
+    // libVLC 3 crashes when a discoverer that failed to start is stopped; this must not.
+    await discoverer.stop()
+    #expect(throws: VLCError.invalidInput("the discovery service name is empty")) {
+      try MediaDiscoverer(name: "", instance: instance)
+    }
   }
 
   @Test(

@@ -84,23 +84,60 @@ struct OracleClip: Sendable {
     times.indices.last { isKeyframe[$0] && times[$0] <= time + 1e-6 } ?? 0
   }
 
-  /// Which frame the thumbnail shows (the closest by mean absolute difference), and its
-  /// difference from the expected one (0…255).
+  /// Which frame the thumbnail shows (the closest by mean absolute difference; of equally
+  /// close ones the first), and its difference from the expected one (0…255).
   func match(_ thumbnail: Thumbnail, expected: Int) -> (frame: Int, difference: Double) {
-    let differences = pixels.map { meanDifference(thumbnail.rgba, $0) }
-    let closest = differences.indices.min { differences[$0] < differences[$1] } ?? expected
-    return (closest, differences[expected])
+    let picture = thumbnail.rgba
+    guard pixels.indices.contains(expected), picture.count == pixels[expected].count else {
+      return (expected, .infinity)
+    }
+    let expectedSum = differenceSum(picture, pixels[expected], above: .max) ?? .max
+    var (closest, best) = (expected, expectedSum)
+    for index in pixels.indices where index != expected {
+      // A frame replaces the closest one when it differs less, or as little and comes first.
+      // Summing stops as soon as it cannot: most frames are far from the picture, and
+      // comparing every frame in full was most of this oracle's time.
+      let limit = index < closest ? best : best - 1
+      if let sum = differenceSum(picture, pixels[index], above: limit) {
+        (closest, best) = (index, sum)
+      }
+    }
+    return (closest, Double(expectedSum) / Double(picture.count / 4 * 3))
   }
 
   /// The mean absolute difference per colour channel of two RGBA pictures, 0…255.
   func meanDifference(_ a: [UInt8], _ b: [UInt8]) -> Double {
-    guard a.count == b.count, !a.isEmpty else { return .infinity }
-    var sum = 0
-    for index in stride(from: 0, to: a.count, by: 4) {
-      sum += abs(Int(a[index]) - Int(b[index])) + abs(Int(a[index + 1]) - Int(b[index + 1]))
-      sum += abs(Int(a[index + 2]) - Int(b[index + 2]))
+    guard a.count == b.count, !a.isEmpty, let sum = differenceSum(a, b, above: .max) else {
+      return .infinity
     }
     return Double(sum) / Double(a.count / 4 * 3)
+  }
+
+  /// The sum of absolute differences of the colour channels of two RGBA pictures of the same
+  /// size, or `nil` once it exceeds `limit` (checked after each row of the clip's width).
+  private func differenceSum(_ a: [UInt8], _ b: [UInt8], above limit: Int) -> Int? {
+    let count = min(a.count, b.count) / 4 * 4
+    return a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        guard let a = a.baseAddress, let b = b.baseAddress else { return 0 }
+        var sum = 0
+        var index = 0
+        while index < count {
+          let end = min(count, index + Self.width * 4)
+          while index < end {
+            // Red, green and blue; alpha is skipped.
+            let red = Int(a[index]) - Int(b[index])
+            let green = Int(a[index + 1]) - Int(b[index + 1])
+            let blue = Int(a[index + 2]) - Int(b[index + 2])
+            sum += (red < 0 ? -red : red) + (green < 0 ? -green : green)
+            sum += blue < 0 ? -blue : blue
+            index += 4
+          }
+          if sum > limit { return nil }
+        }
+        return sum
+      }
+    }
   }
 }
 

@@ -19,13 +19,51 @@ struct GeneratedMedia {
   /// Runs ffmpeg with `arguments` (inputs and codecs) writing `name` in the folder; returns
   /// the file's path. Throws with ffmpeg's last lines when it fails, and after 2 minutes.
   /// Suspends while ffmpeg runs: a test on the main actor leaves it free for the others.
+  ///
+  /// ffmpeg runs once per test process for the same arguments, container and inputs: the
+  /// file is a copy of the first one made (``MediaCache``).
   func make(_ name: String, _ arguments: [String]) async throws -> String {
-    let output = folder.appendingPathComponent(name).path
-    let run = try await runProgram(
-      "ffmpeg", ["-nostdin", "-loglevel", "error", "-y"] + arguments + [output],
-      within: .seconds(120))
-    guard run.status == 0 else { throw GenerationFailed(name: name, message: run.stderr) }
-    return output
+    let output = folder.appendingPathComponent(name)
+    let file = output.lastPathComponent
+    try await MediaCache.copy(cacheKey(file, arguments), to: output) { scratch in
+      let path = scratch.appendingPathComponent(file).path
+      let run = try await runProgram(
+        "ffmpeg", ["-nostdin", "-loglevel", "error", "-y"] + arguments + [path],
+        within: .seconds(120))
+      guard run.status == 0 else { throw GenerationFailed(name: name, message: run.stderr) }
+      return path
+    }
+    return output.path
+  }
+
+  /// Makes each of `recipes` (a name and ffmpeg's arguments, as ``make(_:_:)`` takes them),
+  /// two at a time; returns their paths in the same order.
+  func makeAll(_ recipes: [(name: String, arguments: [String])]) async throws -> [String] {
+    try await withThrowingTaskGroup(of: (Int, String).self) { group in
+      var paths = [String](repeating: "", count: recipes.count)
+      for (index, recipe) in recipes.enumerated() {
+        if index >= 2, let (done, path) = try await group.next() { paths[done] = path }
+        group.addTask { (index, try await make(recipe.name, recipe.arguments)) }
+      }
+      for try await (done, path) in group { paths[done] = path }
+      return paths
+    }
+  }
+
+  /// What makes the file: the container (the name's extension), the arguments with this
+  /// folder's path taken out, and the contents of the inputs made in this folder.
+  private func cacheKey(_ file: String, _ arguments: [String]) throws -> MediaCache.Key {
+    let prefix = folder.path + "/"
+    var key = MediaCache.Key(recipe: [(file as NSString).pathExtension])
+    for argument in arguments {
+      guard argument.hasPrefix(prefix) else {
+        key.recipe.append(argument)
+        continue
+      }
+      key.recipe.append("<folder>/" + argument.dropFirst(prefix.count))
+      key.inputs.append(try Data(contentsOf: URL(fileURLWithPath: argument)))
+    }
+    return key
   }
 
   /// A silent (`anullsrc`) or 440 Hz tone (`sine`) audio source of `seconds`.
@@ -35,11 +73,12 @@ struct GeneratedMedia {
   }
 
   /// A 160×120 VP9 picture with Opus audio (for a WebM), of `seconds`: codecs MP4 cannot hold.
+  /// VP9 at its fastest setting: what matters is the codec, not the picture.
   static func vp9Opus(seconds: Int) -> [String] {
     [
       "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25", "-f", "lavfi", "-i",
       "sine=f=440:sample_rate=48000", "-t", "\(seconds)", "-c:v", "libvpx-vp9", "-b:v", "100k",
-      "-c:a", "libopus", "-shortest",
+      "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus", "-shortest",
     ]
   }
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The probe oracle's corpus: small files (1–3 s) that ffmpeg writes at test time, one per
-/// container case of issue 15. Each test makes its file in its own temporary folder and
+/// container case of issue 15. Each test gets its copy in its own temporary folder and
 /// removes it afterwards.
 enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case mp4 = "h264-aac-mono.mp4"
@@ -27,8 +27,18 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
   var testDescription: String { rawValue }
 
-  /// Writes the file into `folder` and returns its path.
+  /// Writes the file into `folder` and returns its path. ffmpeg makes each file once per
+  /// test process; later calls copy it (``MediaCache``).
   func make(in folder: URL) async throws -> String {
+    let destination = folder.appendingPathComponent(rawValue)
+    try await MediaCache.copy(.init(recipe: ["probe corpus", rawValue]), to: destination) {
+      try await generate(in: $0)
+    }
+    return destination.path
+  }
+
+  /// Runs ffmpeg writing the file into `folder`, with what it reads (subtitles, chapters).
+  private func generate(in folder: URL) async throws -> String {
     let path = folder.appendingPathComponent(rawValue).path
     var arguments = ["-hide_banner", "-loglevel", "error", "-y"] + inputs(in: folder)
     // One encoder thread: the tests run beside others on a small machine.
