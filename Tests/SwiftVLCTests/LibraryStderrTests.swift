@@ -54,7 +54,7 @@ private func expectEmptyStderr(
 /// choice made libvdpau print "Failed to open VDPAU backend".
 @MainActor
 private func showInApplicationWindow() async throws {
-  let server = try Xvfb()
+  let server = try await Xvfb()
   defer { server.stop() }
   _ = server.exportDisplay()  // this process is the test's own
   let window = try EmbeddingWindow(server: server)

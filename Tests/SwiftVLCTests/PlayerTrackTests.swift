@@ -9,9 +9,13 @@ struct PlayerTrackTests {
 
   init() throws { instance = try headlessInstance() }
 
+  /// Plays tracks.mkv (4 s) looped: libVLC lists tracks only while its input is open, and on
+  /// a busy machine the main actor can reach a test's checks after 4 s have played.
   func playTracksMKV() async throws -> Player {
     let player = Player(instance: instance)
-    try player.play(Media(path: Fixture.tracksMKV.path, instance: instance))
+    let media = try Media(path: Fixture.tracksMKV.path, instance: instance)
+    media.addOption(":input-repeat=65535")
+    try player.play(media)
     try await waitUntil("two audio and two subtitle tracks") {
       player.audioTracks.count == 2 && player.subtitleTracks.count == 2
     }
@@ -77,7 +81,8 @@ struct PlayerTrackTests {
   @Test("an external SRT is added as a subtitle track and selected")
   func externalSubtitle() async throws {
     let player = Player(instance: instance)
-    try player.play(Media(path: Fixture.seekMP4.path, instance: instance))
+    // 30 s, so that the input is still open when a busy machine gets to the sidecar.
+    try player.play(Media(path: Fixture.longMP4.path, instance: instance))
     try await waitUntil("playing") { player.state == .playing }
     #expect(player.subtitleTracks.isEmpty)
     try player.addExternalTrack(url: Fixture.sidecarSRT.url, kind: .subtitle)
