@@ -5,7 +5,7 @@ import Testing
 /// Media discovery with libVLC's real services, one test at a time: the local-folder tests
 /// share the process's videos folder (``VideoFolder``), and SAP listens on one port. The SAP
 /// test announces a stream to a discoverer listening on 127.0.0.1, so it needs no network.
-@Suite("Discovery", .serialized, .sharesTheMachine)
+@Suite("Discovery", .serialized, .sharesTheMachineInTurn())
 struct DiscoveryTests {
   @Test(
     "a SAP announcement is discovered, and removed when it stops or the service stops",

@@ -16,6 +16,8 @@ import Testing
 struct MachineShare: TestTrait, SuiteTrait, TestScoping {
   /// How many shares a test case takes: `nil` for every share (``Trait/runsAlone``).
   var shares: Int? = 1
+  /// Whether a `.serialized` suite takes its shares once, for all its tests in turn.
+  var isHeldBySuite = false
 
   /// The shares the current task holds already (a heavier test inside a shared suite).
   @TaskLocal private static var held = 0
@@ -37,14 +39,20 @@ struct MachineShare: TestTrait, SuiteTrait, TestScoping {
   func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    // The suite itself passes through; each of its test cases takes its shares.
-    guard testCase != nil else { return try await function() }
+    // A suite passes through, unless it holds its tests' shares itself; each test case takes
+    // its shares (none more when its suite holds them).
+    guard testCase != nil || isHeldBySuite else { return try await function() }
     // A test takes all it needs (the most any of its traits asks) in whichever of its scopes
     // comes first: a test that held one share while queueing for more could deadlock with
     // another such test.
     let needed =
       test.traits.compactMap { $0 as? MachineShare }
       .map { min($0.shares ?? Self.width, Self.width) }.max() ?? 1
+    try await hold(needed, function)
+  }
+
+  /// Runs `function` holding `needed` shares, taking those the task does not hold yet.
+  private func hold(_ needed: Int, _ function: @Sendable () async throws -> Void) async throws {
     let taking = max(0, needed - Self.held)
     await Self.gate.enter(taking)
     do {
@@ -65,6 +73,14 @@ extension Trait where Self == MachineShare {
   /// (encoding, decoding HD, a GTK window drawn in software, an X server): fewer others run
   /// beside it.
   static func sharesTheMachine(weight shares: Int) -> Self { MachineShare(shares: shares) }
+
+  /// For a `.serialized` suite: takes `shares` before its first test and keeps them until its
+  /// last one ends, so that its tests, which run one after the other anyway, do not queue
+  /// again behind every other test between each other. Its tests may not ask for more (a test
+  /// holding shares while queueing for more could deadlock with another).
+  static func sharesTheMachineInTurn(weight shares: Int = 1) -> Self {
+    MachineShare(shares: shares, isHeldBySuite: true)
+  }
 
   /// No other test carrying ``sharesTheMachine`` runs while this one does.
   static var runsAlone: Self { MachineShare(shares: nil) }
