@@ -28,7 +28,7 @@ GENERATED := .build/generated
 GENERATED_FILES := $(GENERATED)/swiftvlc.1 $(GENERATED)/swiftvlc.bash \
   $(GENERATED)/_swiftvlc $(GENERATED)/swiftvlc.fish
 
-.PHONY: all release install uninstall deb deps build demo test test-parallel lint format docs fixtures ci \
+.PHONY: all release install uninstall deb deps build demo test test-serial lint format docs fixtures ci \
   sanitize bench
 
 all: release
@@ -88,14 +88,14 @@ build: deps
 demo: deps
 	swift run $(SWIFT_FLAGS) swiftvlc play
 
-# One test at a time: what CI runs, reliable on a busy 2-core machine. `make test-parallel`
-# runs plain `swift test` (the suites that play media take turns in a few slots,
-# Tests/SwiftVLCTests/Support/MachineShare.swift). One suite: swift test --filter MediaTests
+# Plain `swift test`, in parallel: what CI runs (the suites that play media take turns in a few
+# slots, Tests/SwiftVLCTests/Support/MachineShare.swift). `make test-serial` runs one test at a
+# time. One suite: swift test --filter MediaTests
 test: deps
-	swift test --no-parallel $(SWIFT_FLAGS)
-
-test-parallel: deps
 	swift test $(SWIFT_FLAGS)
+
+test-serial: deps
+	swift test --no-parallel $(SWIFT_FLAGS)
 
 lint:
 	swift format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks Fuzz

@@ -42,15 +42,11 @@ struct CommandLineTerminalTests {
       }
     }
 
-    /// Runs a tmux command on a dispatch thread (it blocks) and returns what it printed.
+    /// Runs a tmux command on a thread of its own (it blocks) and returns what it printed.
     @discardableResult
     func tmux(_ arguments: String...) async throws -> String {
       let arguments = ["-L", socket] + arguments
-      return try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-          continuation.resume(with: Result { try spawnTmux(arguments) })
-        }
-      }
+      return try await offThePool { try spawnTmux(arguments) }
     }
 
     /// The pane's text, with colour escapes when `escapes` is set.

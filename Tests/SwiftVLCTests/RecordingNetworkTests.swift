@@ -44,14 +44,13 @@ struct RecordingNetworkTests {
     let scratch = try ScratchDirectory("stalled-http")
     defer { scratch.remove() }
     let media = try Media(url: server.url("stall/seek.mp4"), instance: instance)
-    let (error, took) = try await recordUntilStalled(
+    let error = try await recordUntilStalled(
       media, to: scratch.path("out.ts"), server: server, route: "stall", requests: 1)
     guard case .timeout(let message)? = error else {
       Issue.record("expected timeout, got \(String(describing: error))")
       return
     }
     #expect(message.contains("stall/seek.mp4 delivered nothing for 1.0 s"), "\(message)")
-    #expect(took < .seconds(1 + 5 + 2), "\(took)")
     // Kept only when it holds audio or video, and then named; never a partial file.
     #expect(scratch.contents == (message.contains("kept in") ? ["out.ts"] : []), "\(message)")
   }
@@ -64,7 +63,7 @@ struct RecordingNetworkTests {
     let media = try Media(url: server.url("hlsfault/stall/1/hls/index.m3u8"), instance: instance)
     let path = scratch.path("out.ts")
     // The playlist, segment 0, then segment 1, whose answer stalls half-way.
-    let (error, took) = try await recordUntilStalled(
+    let error = try await recordUntilStalled(
       media, to: path, server: server, route: "hlsfault", requests: 3)
     guard case .timeout(let message)? = error else {
       Issue.record("expected timeout, got \(String(describing: error))")
@@ -72,7 +71,6 @@ struct RecordingNetworkTests {
     }
     #expect(message.hasPrefix("\(media.mrl) delivered nothing for 1.0 s; the "), "\(message)")
     #expect(message.hasSuffix(" s recorded before are kept in \(path)"), "\(message)")
-    #expect(took < .seconds(1 + 5 + 2), "\(took)")
     #expect(scratch.contents == ["out.ts"])
     #expect(try await readBack(path, instance: instance).tracks.contains { $0.kind == .video })
   }
@@ -101,26 +99,29 @@ struct RecordingNetworkTests {
     #expect(scratch.contents == ["out.mp4"])
   }
 
-  /// Records `media` with a 1 s stall limit until it fails; returns the error and how long
-  /// after the server's `requests`-th request on `route` (the one that stalls) it came.
+  /// Records `media` with a 1 s stall limit until it fails, and returns the error.
+  ///
+  /// The server holds the stalled answer until the client closes it, so a recording that
+  /// never noticed the stall fails the 20 s wait after the server's `requests`-th request on
+  /// `route` (the one that stalls); the error's message names the 1 s limit that fired (the
+  /// default is 15 s). How soon within those 20 s depends on how fast a busy machine plays
+  /// out what came before the stall, so no tighter bound is checked.
   private func recordUntilStalled(
     _ media: Media, to path: String, server: TestServer, route: String, requests: Int
-  ) async throws -> (VLCError?, Duration) {
+  ) async throws -> VLCError? {
     let recording = try Recording.start(media, to: path, options: .init(stallTimeout: .seconds(1)))
-    let clock = ContinuousClock()
     try await within(.seconds(20), "request \(requests) on /\(route)/") {
       while try await server.requestCount(route) < requests {
         try await Task.sleep(for: .milliseconds(20))
       }
     }
-    let stalledAt = clock.now
     let outcome = try await within(.seconds(20), "the recording to end") {
       () async -> Result<RecordingResult, VLCError> in
       do throws(VLCError) {
         return .success(try await recording.result())
       } catch { return .failure(error) }
     }
-    if case .failure(let error) = outcome { return (error, clock.now - stalledAt) }
-    return (nil, clock.now - stalledAt)
+    if case .failure(let error) = outcome { return error }
+    return nil
   }
 }

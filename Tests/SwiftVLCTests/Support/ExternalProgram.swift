@@ -43,10 +43,8 @@ func runProgram(
     status: status, stdout: await output, stderr: String(decoding: await errors, as: UTF8.self))
 }
 
-private func readAll(_ handle: FileHandle) async -> Data {
-  await withCheckedContinuation { continuation in
-    DispatchQueue.global().async {
-      continuation.resume(returning: handle.readDataToEndOfFile())
-    }
-  }
+/// Reads `handle` to its end on a thread of its own (``offThePool(_:)``): a blocking read
+/// on a dispatch queue's few threads could keep other tests' reads and handlers waiting.
+func readAll(_ handle: FileHandle) async -> Data {
+  (try? await offThePool { handle.readDataToEndOfFile() }) ?? Data()
 }

@@ -288,9 +288,3 @@ func runForData(_ program: String, _ arguments: [String], within limit: Duration
   }
   return await data
 }
-
-private func readAll(_ handle: FileHandle) async -> Data {
-  await withCheckedContinuation { continuation in
-    DispatchQueue.global().async { continuation.resume(returning: handle.readDataToEndOfFile()) }
-  }
-}

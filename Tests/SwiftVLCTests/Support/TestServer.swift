@@ -104,7 +104,7 @@ final class TestServer: Sendable {
     let once = ResumeOnce()
     return await withCheckedContinuation { continuation in
       once.install(continuation)
-      DispatchQueue.global().async {
+      Thread {
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
           let chunk = handle.availableData  // blocks; empty at end of file
@@ -115,7 +115,7 @@ final class TestServer: Sendable {
         let first = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
         let words = first.split(separator: " ")
         once.resume(words.count == 2 && words[0] == "PORT" ? Int(words[1]) : nil)
-      }
+      }.start()
       DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { once.resume(nil) }
     }
   }

@@ -71,8 +71,10 @@ func runTool(
 }
 
 private func readToEnd(_ handle: FileHandle, liveLines: Recorder<String>? = nil) async -> String {
+  // A thread of its own: a blocking read on a dispatch queue's few threads could keep other
+  // tests' reads and handlers waiting.
   await withCheckedContinuation { continuation in
-    DispatchQueue.global().async {
+    Thread {
       guard let liveLines else {
         let data = handle.readDataToEndOfFile()
         continuation.resume(returning: String(decoding: data, as: UTF8.self))
@@ -88,6 +90,6 @@ private func readToEnd(_ handle: FileHandle, liveLines: Recorder<String>? = nil)
         }
       }
       continuation.resume(returning: String(decoding: data, as: UTF8.self))
-    }
+    }.start()
   }
 }
