@@ -93,7 +93,7 @@ extension Thumbnailer {
   /// many as requests may run at once (each part's first group of pictures may be decoded by
   /// the part before as well).
   static func parts(of count: Int) -> [Range<Int>] {
-    let passes = min(count, Int(ProcessInfo.processInfo.environment["SVLC_PASSES"] ?? "") ?? maximumConcurrentRequests)
+    let passes = min(count, maximumConcurrentRequests)
     return (0..<passes).map { part in count * part / passes..<count * (part + 1) / passes }
   }
 
@@ -107,7 +107,7 @@ extension Thumbnailer {
     if Task.isCancelled { return .failure(.cancelled) }
     do throws(VLCError) {
       let outcome = try await FileFrameDecoder.pictures(
-        path: path, at: times, keyframeOnly: mode == .fast, threads: Int(ProcessInfo.processInfo.environment["SVLC_THREADS"] ?? "") ?? 0, limit: timeout, size: sizer,
+        path: path, at: times, keyframeOnly: mode == .fast, limit: timeout, size: sizer,
         delivered: delivered)
       return .success(outcome, times)
     } catch {
