@@ -19,10 +19,10 @@ package enum ContactSheet {
   /// A contact sheet of `media`: `columns` × `rows` pictures taken at
   /// ``times(count:over:)`` of its parsed duration and laid out by ``compose(_:columns:rows:)``.
   ///
-  /// The pictures are made by one ``Thumbnailer``'s ``Thumbnailer/thumbnails(at:timeout:progress:)``:
-  /// for a local file, in forward passes that decode each group of pictures once (a dense
-  /// sheet costs about one decoding of the file), else concurrently, each with its own hidden
-  /// player.
+  /// The pictures are made by one ``Thumbnailer``
+  /// (``Thumbnailer/thumbnails(at:timeout:progress:)``): for a local file, in forward passes
+  /// that decode each group of pictures once (a dense sheet costs about one decoding of the
+  /// file), else concurrently, each with its own hidden player.
   ///
   /// - Parameters:
   ///   - width: the cell width in pixels, or `nil` for ``defaultCellWidth(sourceWidth:)``.
@@ -60,7 +60,8 @@ package enum ContactSheet {
     at times: [Duration], by thumbnailer: Thumbnailer, timeout: Duration,
     isolation: isolated (any Actor)? = #isolation, _ progress: (Int) -> Void
   ) async throws(VLCError) -> [Thumbnail] {
-    let (counts, counter) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+    let (counts, counter) = AsyncStream.makeStream(
+      of: Int.self, bufferingPolicy: .bufferingNewest(1))
     let result = await withTaskGroup(of: Result<[Thumbnail], VLCError>.self) { group in
       group.addTask {
         defer { counter.finish() }

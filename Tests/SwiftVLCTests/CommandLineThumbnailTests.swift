@@ -64,7 +64,8 @@ struct CommandLineThumbnailTests {
       }
       let seconds = time.inMilliseconds / 1_000
       let expected = clip.frame(shownAt: seconds)
-      let match = clip.match(Thumbnail(width: width, height: height, rgba: cell), expected: expected)
+      let match = clip.match(
+        Thumbnail(width: width, height: height, rgba: cell), expected: expected)
       if match.frame != expected || match.difference >= ThumbnailFrameTests.tolerance {
         wrong.append("cell \(index) at \(seconds) s: frame \(match.frame), expected \(expected)")
       }

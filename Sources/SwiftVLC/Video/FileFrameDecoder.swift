@@ -112,7 +112,8 @@ enum FileFrameDecoder {
         svlc_frame_decoder_counts(pointer, &packets, &seeks)
         return .success(
           .pictures(
-            collector.pictures.compactMap { $0 }, PassCounts(packets: Int(packets), seeks: Int(seeks))))
+            collector.pictures.compactMap { $0 },
+            PassCounts(packets: Int(packets), seeks: Int(seeks))))
       case SVLC_FRAME_UNREADABLE:
         return .success(.unreadable(reason))
       case SVLC_FRAME_PAST_END:

@@ -8,7 +8,10 @@ import Foundation
 /// use), which know every frame's presentation time: a ``ThumbnailMode/precise`` thumbnail is
 /// exactly the frame shown at the time, a ``ThumbnailMode/fast`` one exactly the latest
 /// keyframe at or before it, in every container they read (MP4, MKV, WebM, MPEG-TS, AVI, …).
-/// Each request opens the file itself and decodes on a thread of its own.
+/// Each request opens the file itself and decodes on a thread of its own. A set of pictures
+/// (``thumbnails(at:timeout:progress:)``) is made in forward passes instead: each group of
+/// pictures is decoded once for all the times that fall in it, so a dense contact sheet costs
+/// about one decoding of the file.
 ///
 /// Other media (network sources, HLS, custom inputs), and files libavformat cannot read, are
 /// pictured by libVLC: a private, audio-less copy of the media played into memory from the
@@ -19,9 +22,8 @@ import Foundation
 /// decoded before the seek, or a grey one, so reusing one cannot promise the right frame.
 ///
 /// Either way, up to ``maximumConcurrentRequests`` requests run at once, so their opening,
-/// decoding and closing overlap; more wait their turn, in order. ``thumbnails(at:timeout:)``
-/// makes a whole set that way. Cancellation and timeouts stop the request's decoding (between
-/// two packets) or its player.
+/// decoding and closing overlap (a pass counts as one request); more wait their turn, in order.
+/// Cancellation and timeouts stop the request's decoding (between two packets) or its player.
 ///
 /// ```swift
 /// let thumbnailer = try Thumbnailer(media: media, width: 160)
@@ -194,7 +196,9 @@ public actor Thumbnailer {
   }
 
   /// The output size of the exact path for a source's size.
-  nonisolated var sizer: @Sendable (_ source: (width: Int, height: Int)) -> (width: Int, height: Int) {
+  nonisolated var sizer:
+    @Sendable (_ source: (width: Int, height: Int)) -> (width: Int, height: Int)
+  {
     let asked = FrameRequest(
       format: .rgba, width: width == 0 ? nil : width, height: height == 0 ? nil : height)
     return { asked.size(forSource: $0) }
