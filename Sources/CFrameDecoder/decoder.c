@@ -1,48 +1,13 @@
 // The thumbnailer's exact path: libavformat knows the presentation time of every packet, which
 // libVLC 3 never hands out (see docs/libvlc3-findings.md, "Thumbnails").
-#include "CFrameDecoder.h"
-
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
 #include <libavutil/time.h>
 #include <libswscale/swscale.h>
 #include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-struct svlc_frame_decoder {
-  atomic_int stop;
-  int64_t deadline;  // on av_gettime_relative()'s clock
-  AVFrame *picture;
-  int64_t picture_time;  // microseconds from the file's start
-  int64_t duration;      // microseconds, 0 when unknown
-};
-
-/// The packets of the video stream from one keyframe on, in decode order.
-typedef struct {
-  AVPacket **items;
-  int count;
-  int capacity;
-} packet_list;
-
-static void list_clear(packet_list *list) {
-  for (int index = 0; index < list->count; index++) av_packet_free(&list->items[index]);
-  list->count = 0;
-}
-
-static int list_push(packet_list *list, AVPacket *packet) {
-  if (list->count == list->capacity) {
-    int capacity = list->capacity ? list->capacity * 2 : 64;
-    AVPacket **items = realloc(list->items, sizeof *items * (size_t)capacity);
-    if (!items) return -1;
-    list->items = items;
-    list->capacity = capacity;
-  }
-  list->items[list->count++] = packet;
-  return 0;
-}
+#include "pass.h"
 
 /// Whether this thread is decoding for a thumbnail: libavformat's messages (a damaged file
 /// makes the demuxers talk) are dropped there. A library prints nothing its user did not ask
@@ -58,7 +23,7 @@ static void install_log_filter(void) { av_log_set_callback(filtered_log); }
 
 static pthread_once_t log_filter_once = PTHREAD_ONCE_INIT;
 
-static int halted(void *opaque) {
+int svlc_halted(void *opaque) {
   svlc_frame_decoder *decoder = opaque;
   return atomic_load(&decoder->stop) || av_gettime_relative() > decoder->deadline;
 }
@@ -84,6 +49,7 @@ svlc_frame_decoder *svlc_frame_decoder_new(void) {
 void svlc_frame_decoder_free(svlc_frame_decoder *decoder) {
   if (!decoder) return;
   av_frame_free(&decoder->picture);
+  sws_freeContext(decoder->scaler);
   free(decoder);
 }
 
@@ -91,187 +57,140 @@ int64_t svlc_frame_decoder_duration(const svlc_frame_decoder *decoder) {
   return decoder->duration;
 }
 
+void svlc_frame_decoder_counts(const svlc_frame_decoder *decoder, int *packets_sent,
+                               int *seeks) {
+  *packets_sent = decoder->packets_sent;
+  *seeks = decoder->seeks;
+}
+
 void svlc_frame_decoder_stop(svlc_frame_decoder *decoder) { atomic_store(&decoder->stop, 1); }
 
 void svlc_frame_decoder_picture(const svlc_frame_decoder *decoder, int *width, int *height,
                                 int64_t *time_us) {
-  *width = decoder->picture ? decoder->picture->width : 0;
-  *height = decoder->picture ? decoder->picture->height : 0;
-  *time_us = decoder->picture ? decoder->picture_time : 0;
+  int shown = decoder->picture && decoder->picture->buf[0];
+  *width = shown ? decoder->picture->width : 0;
+  *height = shown ? decoder->picture->height : 0;
+  *time_us = shown ? decoder->picture_time : 0;
 }
 
-static int64_t presentation_time(const AVPacket *packet) {
-  return packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+/// How far ahead of the latest packet read a time must lie for the pass to seek there when
+/// the index cannot tell where the keyframes are (MPEG-TS): reading a few seconds of packets
+/// costs less than a seek, and decodes nothing.
+static const int64_t SEEK_DISTANCE = 10 * (int64_t)AV_TIME_BASE;
+
+/// Whether the pass seeks to reach `target` rather than read on: when no run is open, or when
+/// the latest keyframe at or before the target lies beyond the next keyframe (whole groups of
+/// pictures lie between; reading on decodes nothing before the target's keyframe, but reads
+/// every packet).
+static int needs_seek(const frame_pass *pass, int64_t target) {
+  if (!pass->in_run) return 1;
+  if (pass->at_end) return 0;
+  AVStream *video = pass->format->streams[pass->stream];
+  // An index that reaches the target (MP4, MKV cues, AVI) knows its keyframe.
+  int entries = avformat_index_get_entries_count(video);
+  const AVIndexEntry *last = entries > 0 ? avformat_index_get_entry(video, entries - 1) : NULL;
+  if (last && last->timestamp >= target) {
+    int index = av_index_search_timestamp(video, target, AVSEEK_FLAG_BACKWARD);
+    int next = av_index_search_timestamp(video, pass->last_read + 1, 0);
+    return index >= 0 && next >= 0 && index > next;
+  }
+  return target - pass->last_read > av_rescale_q(SEEK_DISTANCE, AV_TIME_BASE_Q, video->time_base);
 }
 
-/// How many packets presented after the time are still read when the container gives no
-/// decode times (Matroska): B-frames presented before it can follow them in decode order, and
-/// H.264 reorders over at most 16 pictures.
-enum { REORDER_LIMIT = 16 };
+/// Seeks to the keyframe before time `index` and collects its run. Some demuxers land after
+/// it (MPEG-TS seeks by PCR, and its muxers send video ahead of the PCR): then seeks further
+/// back, at last to well before the start (a seek to the start itself lands after the first
+/// keyframe too). Returns SVLC_FRAME_OK or the failure, with its reason in `message`.
+static svlc_frame_result seek_to(frame_pass *pass, const int64_t *times_us, int index,
+                                 char *message, size_t message_size) {
+  int64_t target = pass->targets[index];
+  int64_t time_us = times_us[index];
+  AVStream *video = pass->format->streams[pass->stream];
+  int64_t start = av_rescale_q(pass->start, video->time_base, AV_TIME_BASE_Q);
+  pass->decoder->seeks++;
+  // The times before this one are all collected: their run ends here.
+  int kept = svlc_pass_end_run(pass, target);
+  int64_t back = 0;
+  while (kept >= 0) {
+    int last_try = back >= time_us;
+    int64_t seek = last_try ? start - 10 * (int64_t)AV_TIME_BASE : start + time_us - back;
+    if (av_seek_frame(pass->format, pass->stream,
+                      av_rescale_q(seek, AV_TIME_BASE_Q, video->time_base),
+                      AVSEEK_FLAG_BACKWARD) < 0 &&
+        (!last_try ||
+         avformat_seek_file(pass->format, -1, INT64_MIN, INT64_MIN, INT64_MIN, 0) < 0)) {
+      if (svlc_halted(pass->decoder)) return halt_reason(pass->decoder);
+      say(message, message_size, "libavformat cannot seek in the file");
+      return SVLC_FRAME_UNREADABLE;
+    }
+    av_packet_free(&pass->carry);
+    svlc_list_clear(&pass->pending);
+    pass->at_end = 0;
+    pass->in_run = 0;
+    pass->last_read = INT64_MIN;
+    kept = svlc_pass_collect(pass, target, last_try);
+    if (kept > 0) return SVLC_FRAME_OK;
+    if (kept == 0 && last_try) {
+      say(message, message_size, "no keyframe in the video stream");
+      return SVLC_FRAME_FAILED;
+    }
+    back = back ? back * 2 : 1000000;
+  }
+  if (svlc_halted(pass->decoder) && !pass->refused) return halt_reason(pass->decoder);
+  if (pass->refused) return SVLC_FRAME_STOPPED;
+  if (kept == AVERROR_INVALIDDATA) {
+    say(message, message_size, "the file's data ends before that time (a cut file?)");
+  } else {
+    say(message, message_size, "reading the file failed: %s", av_err2str(kept));
+  }
+  return SVLC_FRAME_FAILED;
+}
 
-/// Reads the video packets from the demuxer's position up to the last one that can be
-/// presented at or before `target`, keeping only those from the latest keyframe presented at
-/// or before `target`. A packet decoded after one whose decode time is past `target` is
-/// presented later too (pts >= dts), so reading stops there. With `first_key_fallback`, when
-/// no such keyframe comes, keeps the first keyframe alone. Returns the number of packets kept
-/// (0: no suitable keyframe), or a negative AVERROR (AVERROR_INVALIDDATA when the data ends
-/// before the time that the stream's header says it reaches: a cut file).
-static int collect(AVFormatContext *format, int stream, int64_t target, int first_key_fallback,
-                   packet_list *list) {
-  list_clear(list);
-  int64_t latest_presentation_end = INT64_MIN;
-  int64_t *latest_end = &latest_presentation_end;
-  int past = 0;
-  for (;;) {
-    AVPacket *packet = av_packet_alloc();
-    if (!packet) return AVERROR(ENOMEM);
-    int status = av_read_frame(format, packet);
+/// The pass over an open file: each time's packets collected (by reading on, or by a seek),
+/// then decoded; the last run drained at the end.
+static svlc_frame_result pass_over(frame_pass *pass, const int64_t *times_us, char *message,
+                                   size_t message_size) {
+  for (int index = 0; index < pass->count; index++) {
+    // Frames decoded for earlier times can settle later ones.
+    if (index < pass->resolved) continue;
+    int64_t target = pass->targets[index];
+    int status = 0;
+    if (needs_seek(pass, target)) {
+      svlc_frame_result result = seek_to(pass, times_us, index, message, message_size);
+      if (result != SVLC_FRAME_OK) return result;
+    } else {
+      status = svlc_pass_collect(pass, target, 0);
+    }
+    if (status >= 0) status = svlc_pass_send(pass, target);
     if (status < 0) {
-      av_packet_free(&packet);
-      if (status != AVERROR_EOF) return status;
-      // The data ends before the time although the stream's header says it lasts longer:
-      // the file is cut, and the frame at the time is missing.
-      AVStream *video = format->streams[stream];
-      if (video->duration != AV_NOPTS_VALUE && video->duration > 0 &&
-          (video->start_time == AV_NOPTS_VALUE ? 0 : video->start_time) + video->duration >
-              target &&
-          *latest_end <= target) {
-        return AVERROR_INVALIDDATA;
+      if (pass->refused) return SVLC_FRAME_STOPPED;
+      if (svlc_halted(pass->decoder)) return halt_reason(pass->decoder);
+      if (status == AVERROR_INVALIDDATA) {
+        say(message, message_size, "the file's data ends before that time (a cut file?)");
+      } else {
+        say(message, message_size, "reading the file failed: %s", av_err2str(status));
       }
-      return list->count;
+      return SVLC_FRAME_FAILED;
     }
-    if (packet->stream_index != stream || presentation_time(packet) == AV_NOPTS_VALUE) {
-      av_packet_free(&packet);
-      continue;
-    }
-    int64_t end = presentation_time(packet) + (packet->duration > 0 ? packet->duration : 1);
-    if (end > *latest_end) *latest_end = end;
-    int key = (packet->flags & AV_PKT_FLAG_KEY) != 0;
-    int early = presentation_time(packet) <= target;
-    int finished = packet->dts != AV_NOPTS_VALUE ? packet->dts > target
-                                                 : !early && ++past > REORDER_LIMIT;
-    if (list->count == 0) {
-      if (key && (early || first_key_fallback)) {
-        if (list_push(list, packet) < 0) break;
-        if (!early) return list->count;  // the fallback keyframe alone
-        continue;
-      }
-      av_packet_free(&packet);
-      if (finished && !first_key_fallback) return 0;
-      continue;
-    }
-    if (finished) {
-      av_packet_free(&packet);
-      return list->count;
-    }
-    if (key && early) {
-      list_clear(list);
-      past = 0;
-    }
-    if (list_push(list, packet) < 0) break;
   }
-  return AVERROR(ENOMEM);
+  int status = svlc_pass_end_run(pass, INT64_MAX);
+  if (pass->refused) return SVLC_FRAME_STOPPED;
+  if (status < 0 || pass->resolved < pass->count) {
+    if (svlc_halted(pass->decoder)) return halt_reason(pass->decoder);
+    say(message, message_size, "no picture could be decoded");
+    return SVLC_FRAME_FAILED;
+  }
+  return SVLC_FRAME_OK;
 }
 
-/// Takes the frames the decoder has ready; keeps in `decoder->picture` the latest one presented
-/// at or before `target` (or, with `keyframe_only`, the first). Returns 1 when the picture is
-/// final, 0 when the decoder wants more input or has no more.
-static int take(svlc_frame_decoder *decoder, AVCodecContext *codec, AVFrame *frame,
-                int64_t key_time, int64_t target, int keyframe_only) {
-  while (avcodec_receive_frame(codec, frame) >= 0) {
-    int64_t time = frame->best_effort_timestamp;
-    if (time == AV_NOPTS_VALUE) time = frame->pts;
-    // Leading pictures of an open GOP refer to the GOP before: not shown from here.
-    if (time != AV_NOPTS_VALUE && time < key_time) {
-      av_frame_unref(frame);
-      continue;
-    }
-    int later = time != AV_NOPTS_VALUE && time > target;
-    if (later && decoder->picture->buf[0]) {
-      av_frame_unref(frame);
-      return 1;
-    }
-    // The first picture after the keyframe is kept even when later than the target: the
-    // time is before the first frame of the file.
-    av_frame_unref(decoder->picture);
-    av_frame_move_ref(decoder->picture, frame);
-    decoder->picture_time = time;
-    if (later || keyframe_only) return 1;
-  }
-  return 0;
-}
-
-/// Decodes `list` (from its keyframe) into `decoder->picture`. Returns 0, or a negative
-/// AVERROR.
-static int decode(svlc_frame_decoder *decoder, AVCodecContext *codec, const packet_list *list,
-                  int64_t target, int keyframe_only) {
-  int64_t key_time = presentation_time(list->items[0]);
-  int sent = keyframe_only ? 1 : list->count;
-  // The frame to show: the latest presented at or before the target. Pictures no other
-  // picture refers to are not decoded unless they are that frame (as libVLC's decoder skips
-  // them while prerolling): up to half the work with B-frames.
-  // Only where every packet carries its own presentation time (not so for B-frames packed
-  // in AVI): the frame is then known before decoding.
-  int64_t shown = key_time;
-  int may_skip = 1;
-  for (int index = 0; index < sent; index++) {
-    int64_t time = presentation_time(list->items[index]);
-    if (time <= target && time > shown) shown = time;
-    if (list->items[index]->pts == AV_NOPTS_VALUE) may_skip = 0;
-  }
-  AVFrame *frame = av_frame_alloc();
-  if (!frame) return AVERROR(ENOMEM);
-  int status = 0;
-  // The last round sends no packet: the decoder then hands out the pictures it still holds.
-  for (int index = 0; index <= sent; index++) {
-    if (halted(decoder)) {
-      status = AVERROR_EXIT;
-      break;
-    }
-    const AVPacket *packet = index < sent ? list->items[index] : NULL;
-    int needed = !may_skip || !packet || presentation_time(packet) == shown;
-    codec->skip_frame = needed ? AVDISCARD_DEFAULT : AVDISCARD_NONREF;
-    while ((status = avcodec_send_packet(codec, packet)) == AVERROR(EAGAIN)) {
-      if (take(decoder, codec, frame, key_time, target, keyframe_only)) goto done;
-    }
-    // A damaged packet is skipped; the pictures that follow may still decode.
-    if (take(decoder, codec, frame, key_time, target, keyframe_only)) goto done;
-  }
-done:
-  av_frame_free(&frame);
-  if (decoder->picture->buf[0]) return 0;
-  return status < 0 && status != AVERROR_EOF ? status : AVERROR_INVALIDDATA;
-}
-
-static svlc_frame_result run(svlc_frame_decoder *decoder, const char *path, int64_t time_us,
-                             int keyframe_only, int64_t limit_us, char *message,
-                             size_t message_size);
-
-svlc_frame_result svlc_frame_decoder_run(svlc_frame_decoder *decoder, const char *path,
-                                         int64_t time_us, int keyframe_only, int64_t limit_us,
-                                         char *message, size_t message_size) {
-  pthread_once(&log_filter_once, install_log_filter);
-  quiet_thread = 1;
-  svlc_frame_result result =
-      run(decoder, path, time_us, keyframe_only, limit_us, message, message_size);
-  quiet_thread = 0;
-  return result;
-}
-
-static svlc_frame_result run(svlc_frame_decoder *decoder, const char *path, int64_t time_us,
-                             int keyframe_only, int64_t limit_us, char *message,
-                             size_t message_size) {
-  decoder->deadline = av_gettime_relative() + limit_us;
-  av_frame_free(&decoder->picture);
-  decoder->picture = av_frame_alloc();
-  if (!decoder->picture) return SVLC_FRAME_FAILED;
-
-  svlc_frame_result result = SVLC_FRAME_UNREADABLE;
-  AVCodecContext *codec = NULL;
-  packet_list list = {0};
+/// Opens `path` for the pass: libavformat limited to single-file demuxers, the video stream
+/// alone, and its decoder. Returns SVLC_FRAME_OK or the failure.
+static svlc_frame_result open_file(frame_pass *pass, const char *path, int threads,
+                                   char *message, size_t message_size) {
+  svlc_frame_decoder *decoder = pass->decoder;
   AVFormatContext *format = avformat_alloc_context();
   if (!format) return SVLC_FRAME_FAILED;
-  format->interrupt_callback = (AVIOInterruptCB){.callback = halted, .opaque = decoder};
+  format->interrupt_callback = (AVIOInterruptCB){.callback = svlc_halted, .opaque = decoder};
   // Only demuxers of single media files, reading only local files: playlist and
   // concatenating demuxers (HLS, DASH, concat) open further inputs, and libavformat 5.1's
   // HLS demuxer loops on a playlist that lists itself without asking the interrupt callback.
@@ -285,118 +204,132 @@ static svlc_frame_result run(svlc_frame_decoder *decoder, const char *path, int6
     return SVLC_FRAME_FAILED;
   }
   if (avformat_open_input(&format, path, NULL, NULL) < 0) {
-    if (halted(decoder)) return halt_reason(decoder);
+    if (svlc_halted(decoder)) return halt_reason(decoder);
     say(message, message_size, "libavformat cannot open the file");
     return SVLC_FRAME_UNREADABLE;
   }
+  pass->format = format;
   if (avformat_find_stream_info(format, NULL) < 0) {
-    result = halted(decoder) ? halt_reason(decoder) : SVLC_FRAME_UNREADABLE;
     say(message, message_size, "libavformat cannot read the streams");
-    goto end;
+    return svlc_halted(decoder) ? halt_reason(decoder) : SVLC_FRAME_UNREADABLE;
   }
   const AVCodec *found = NULL;
   int stream = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &found, 0);
   if (stream < 0 || !found ||
       (format->streams[stream]->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
     say(message, message_size, "libavformat finds no video stream it can decode");
-    goto end;
+    return SVLC_FRAME_UNREADABLE;
   }
   for (unsigned index = 0; index < format->nb_streams; index++) {
     if ((int)index != stream) format->streams[index]->discard = AVDISCARD_ALL;
   }
+  pass->stream = stream;
   AVStream *video = format->streams[stream];
   decoder->duration = format->duration > 0 ? format->duration : 0;
-  if (decoder->duration > 0 && time_us >= decoder->duration) {
-    result = SVLC_FRAME_PAST_END;
-    goto end;
-  }
   int64_t start = format->start_time != AV_NOPTS_VALUE ? format->start_time : 0;
-  // Rounded down: at 1.3 s in a time base of 1/25 s the frame at 32 (1.28 s) is shown, not
-  // the one at 33.
-  int64_t target = av_rescale_q_rnd(start + time_us, AV_TIME_BASE_Q, video->time_base,
-                                    AV_ROUND_DOWN | AV_ROUND_PASS_MINMAX);
+  pass->start = av_rescale_q(start, AV_TIME_BASE_Q, video->time_base);
 
-  // Seek to the keyframe before the time. Some demuxers land after it (MPEG-TS seeks by
-  // PCR, and its muxers send video ahead of the PCR): then seek further back, at last to
-  // well before the start (a seek to the start itself lands after the first keyframe too).
-  int64_t back = 0;
-  for (;;) {
-    int last_try = back >= time_us;
-    int64_t seek = last_try ? start - 10 * (int64_t)AV_TIME_BASE : start + time_us - back;
-    if (av_seek_frame(format, stream, av_rescale_q(seek, AV_TIME_BASE_Q, video->time_base),
-                      AVSEEK_FLAG_BACKWARD) < 0 &&
-        (!last_try || avformat_seek_file(format, -1, INT64_MIN, INT64_MIN, INT64_MIN, 0) < 0)) {
-      result = halted(decoder) ? halt_reason(decoder) : SVLC_FRAME_UNREADABLE;
-      say(message, message_size, "libavformat cannot seek in the file");
-      goto end;
-    }
-    int kept = collect(format, stream, target, last_try, &list);
-    if (kept < 0) {
-      result = halted(decoder) ? halt_reason(decoder) : SVLC_FRAME_FAILED;
-      if (kept == AVERROR_INVALIDDATA) {
-        say(message, message_size, "the file's data ends before that time (a cut file?)");
-      } else {
-        say(message, message_size, "reading the file failed: %s", av_err2str(kept));
-      }
-      goto end;
-    }
-    if (kept > 0) break;
-    if (last_try) {
-      result = SVLC_FRAME_FAILED;
-      say(message, message_size, "no keyframe in the video stream");
-      goto end;
-    }
-    back = back ? back * 2 : 1000000;
+  AVCodecContext *codec = avcodec_alloc_context3(found);
+  pass->codec = codec;
+  if (!codec || avcodec_parameters_to_context(codec, video->codecpar) < 0) {
+    return SVLC_FRAME_FAILED;
   }
-
-  codec = avcodec_alloc_context3(found);
-  if (!codec || avcodec_parameters_to_context(codec, video->codecpar) < 0) goto end;
   codec->pkt_timebase = video->time_base;
-  // One keyframe needs no threads; a run of frames decodes faster with them.
-  codec->thread_count = keyframe_only ? 1 : 0;
+  // A keyframe alone needs no threads; a run of frames decodes faster with them.
+  codec->thread_count = pass->keyframe_only ? 1 : threads;
   // Silent: a library prints nothing its user did not ask for (damaged streams make the
-  // decoders talk); the offset moves every message of this context past any log level (levels are
-  // taken modulo 256: 100 keeps them all between 100 and 156).
+  // decoders talk); the offset moves every message of this context past any log level (levels
+  // are taken modulo 256: 100 keeps them all between 100 and 156).
   codec->log_level_offset = 100;
   if (avcodec_open2(codec, found, NULL) < 0) {
     say(message, message_size, "libavcodec cannot open the %s decoder", found->name);
-    goto end;
+    return SVLC_FRAME_UNREADABLE;
   }
-  int status = decode(decoder, codec, &list, target, keyframe_only);
-  if (status < 0) {
-    result = halted(decoder) ? halt_reason(decoder) : SVLC_FRAME_FAILED;
-    say(message, message_size, "no picture could be decoded: %s", av_err2str(status));
-    goto end;
-  }
-  decoder->picture_time = av_rescale_q(decoder->picture_time, video->time_base, AV_TIME_BASE_Q)
-                          - start;
-  result = SVLC_FRAME_OK;
+  return SVLC_FRAME_OK;
+}
 
-end:
-  list_clear(&list);
-  free(list.items);
-  avcodec_free_context(&codec);
-  avformat_close_input(&format);
+static svlc_frame_result run(frame_pass *pass, const char *path, const int64_t *times_us,
+                             int threads, char *message, size_t message_size) {
+  svlc_frame_result result = open_file(pass, path, threads, message, message_size);
+  if (result != SVLC_FRAME_OK) return result;
+  svlc_frame_decoder *decoder = pass->decoder;
+  if (decoder->duration > 0 && times_us[pass->count - 1] >= decoder->duration) {
+    return SVLC_FRAME_PAST_END;
+  }
+  AVRational base = pass->format->streams[pass->stream]->time_base;
+  int64_t start = av_rescale_q(pass->start, base, AV_TIME_BASE_Q);
+  int64_t *targets = malloc(sizeof *targets * (size_t)pass->count);
+  if (!targets) return SVLC_FRAME_FAILED;
+  for (int index = 0; index < pass->count; index++) {
+    // Rounded down: at 1.3 s in a time base of 1/25 s the frame at 32 (1.28 s) is shown, not
+    // the one at 33.
+    targets[index] = av_rescale_q_rnd(start + times_us[index], AV_TIME_BASE_Q, base,
+                                      AV_ROUND_DOWN | AV_ROUND_PASS_MINMAX);
+  }
+  pass->targets = targets;
+  result = pass_over(pass, times_us, message, message_size);
+  free(targets);
   return result;
 }
 
-int svlc_frame_decoder_rgba(const svlc_frame_decoder *decoder, int width, int height,
-                            uint8_t *rgba) {
+svlc_frame_result svlc_frame_decoder_run(svlc_frame_decoder *decoder, const char *path,
+                                         const int64_t *times_us, int count, int keyframe_only,
+                                         int threads, int64_t limit_us,
+                                         svlc_frame_callback callback, void *context,
+                                         char *message, size_t message_size) {
+  if (count <= 0) return SVLC_FRAME_OK;
+  for (int index = 1; index < count; index++) {
+    if (times_us[index] < times_us[index - 1]) {
+      say(message, message_size, "the times are not in ascending order");
+      return SVLC_FRAME_FAILED;
+    }
+  }
+  pthread_once(&log_filter_once, install_log_filter);
+  quiet_thread = 1;
+  decoder->deadline = av_gettime_relative() + limit_us;
+  av_frame_free(&decoder->picture);
+  decoder->packets_sent = 0;
+  decoder->seeks = 0;
+  frame_pass pass = {
+      .decoder = decoder,
+      .count = count,
+      .keyframe_only = keyframe_only,
+      .limit = limit_us,
+      .callback = callback,
+      .context = context,
+      .latest_end = INT64_MIN,
+      .last_read = INT64_MIN,
+  };
+  decoder->picture = av_frame_alloc();
+  pass.candidate = av_frame_alloc();
+  pass.frame = av_frame_alloc();
+  svlc_frame_result result = SVLC_FRAME_FAILED;
+  if (decoder->picture && pass.candidate && pass.frame) {
+    result = run(&pass, path, times_us, threads, message, message_size);
+  }
+  svlc_pass_free(&pass);
+  avcodec_free_context(&pass.codec);
+  avformat_close_input(&pass.format);
+  quiet_thread = 0;
+  return result;
+}
+
+int svlc_frame_decoder_rgba(svlc_frame_decoder *decoder, int width, int height, uint8_t *rgba) {
   const AVFrame *picture = decoder->picture;
   if (!picture || !picture->buf[0] || width <= 0 || height <= 0) return -1;
-  struct SwsContext *scaler =
-      sws_getContext(picture->width, picture->height, picture->format, width, height,
-                     AV_PIX_FMT_RGBA, SWS_BICUBIC, NULL, NULL, NULL);
-  if (!scaler) return -1;
+  // Kept for the next picture: the pictures of one pass share their size and format.
+  decoder->scaler =
+      sws_getCachedContext(decoder->scaler, picture->width, picture->height, picture->format,
+                           width, height, AV_PIX_FMT_RGBA, SWS_BICUBIC, NULL, NULL, NULL);
+  if (!decoder->scaler) return -1;
   // The picture's own matrix and range, as ffmpeg's scale filter uses them.
   int matrix = picture->colorspace == AVCOL_SPC_UNSPECIFIED ? SWS_CS_DEFAULT : picture->colorspace;
   int full = picture->color_range == AVCOL_RANGE_JPEG;
-  sws_setColorspaceDetails(scaler, sws_getCoefficients(matrix), full,
+  sws_setColorspaceDetails(decoder->scaler, sws_getCoefficients(matrix), full,
                            sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16);
   uint8_t *planes[4] = {rgba, NULL, NULL, NULL};
   int strides[4] = {width * 4, 0, 0, 0};
-  int rows = sws_scale(scaler, (const uint8_t *const *)picture->data, picture->linesize, 0,
-                       picture->height, planes, strides);
-  sws_freeContext(scaler);
+  int rows = sws_scale(decoder->scaler, (const uint8_t *const *)picture->data, picture->linesize,
+                       0, picture->height, planes, strides);
   return rows == height ? 0 : -1;
 }

@@ -19,9 +19,10 @@ package enum ContactSheet {
   /// A contact sheet of `media`: `columns` × `rows` pictures taken at
   /// ``times(count:over:)`` of its parsed duration and laid out by ``compose(_:columns:rows:)``.
   ///
-  /// The pictures are made concurrently by one ``Thumbnailer`` (up to
-  /// ``Thumbnailer/maximumConcurrentRequests`` at once, each with its own hidden player), so
-  /// the sheet takes about as long as its pictures divided by that number.
+  /// The pictures are made by one ``Thumbnailer``
+  /// (``Thumbnailer/thumbnails(at:timeout:progress:)``): for a local file, in forward passes
+  /// that decode each group of pictures once (a dense sheet costs about one decoding of the
+  /// file), else concurrently, each with its own hidden player.
   ///
   /// - Parameters:
   ///   - width: the cell width in pixels, or `nil` for ``defaultCellWidth(sourceWidth:)``.
@@ -53,55 +54,29 @@ package enum ContactSheet {
     return picture
   }
 
-  /// The pictures at `times`, in that order, all requested at once (the thumbnailer runs as
-  /// many as it allows and queues the rest); `progress` counts them as they come.
+  /// The pictures at `times`, in that order (``Thumbnailer/thumbnails(at:timeout:progress:)``),
+  /// with `progress` called on the caller's actor as they come.
   private static func pictures(
     at times: [Duration], by thumbnailer: Thumbnailer, timeout: Duration,
     isolation: isolated (any Actor)? = #isolation, _ progress: (Int) -> Void
   ) async throws(VLCError) -> [Thumbnail] {
-    let outcomes = await withTaskGroup(of: Outcome.self) { group in
-      for (index, time) in times.enumerated() {
-        group.addTask {
-          do throws(VLCError) {
-            let picture = try await thumbnailer.thumbnail(at: time, timeout: timeout)
-            return Outcome(index: index, result: .success(picture))
-          } catch {
-            return Outcome(index: index, result: .failure(error))
-          }
+    let (counts, counter) = AsyncStream.makeStream(
+      of: Int.self, bufferingPolicy: .bufferingNewest(1))
+    let result = await withTaskGroup(of: Result<[Thumbnail], VLCError>.self) { group in
+      group.addTask {
+        defer { counter.finish() }
+        do throws(VLCError) {
+          return .success(
+            try await thumbnailer.thumbnails(
+              at: times, timeout: timeout, progress: { counter.yield($0) }))
+        } catch {
+          return .failure(error)
         }
       }
-      var outcomes: [Result<Thumbnail, VLCError>?] = Array(repeating: nil, count: times.count)
-      var made = 0
-      for await outcome in group {
-        outcomes[outcome.index] = outcome.result
-        switch outcome.result {
-        case .success:
-          made += 1
-          progress(made)
-        case .failure:
-          group.cancelAll()
-        }
-      }
-      return outcomes
+      for await made in counts { progress(made) }
+      return await group.next() ?? .failure(.cancelled)
     }
-    var pictures: [Thumbnail] = []
-    var failure: VLCError?
-    for outcome in outcomes {
-      switch outcome {
-      case .success(let picture)?: pictures.append(picture)
-      // The error that ended the sheet, not the cancellations it caused.
-      case .failure(let error)?: if failure == nil || failure == .cancelled { failure = error }
-      case nil: failure = failure ?? .cancelled
-      }
-    }
-    if let failure { throw failure }
-    return pictures
-  }
-
-  /// One picture's result, with its place in the sheet.
-  private struct Outcome: Sendable {
-    var index: Int
-    var result: Result<Thumbnail, VLCError>
+    return try result.get()
   }
 
   /// Lays `pictures` out row by row, `columns` to a row, with no gaps, as one RGBA picture of

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftVLC
 import SwiftVLCCommandLine
 import Testing
 
@@ -32,5 +33,43 @@ struct CommandLineThumbnailTests {
       let sheet = try decodePNG(atPath: output)
       #expect(sheet.width == width && sheet.height == height, "\(source)")
     }
+  }
+
+  @Test(
+    "thumbnail --sheet --precise shows in each cell the frame shown at the cell's time",
+    .enabled(if: FrameOracle.isAvailable, "needs ffmpeg"))
+  func preciseSheetCells() async throws {
+    let clip = try await FrameOracle.clip(OracleVariant(container: .mp4))
+    let scratch = try ScratchDirectory("cli-sheet-precise")
+    defer { scratch.remove() }
+    let output = scratch.path("sheet.png")
+    let (columns, rows) = (5, 4)
+    let result = try await runTool(
+      ["thumbnail", clip.path, "--sheet", "\(columns)x\(rows)", "--precise", "-o", output])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    let sheet = try decodePNG(atPath: output)
+    let (width, height) = (OracleClip.width, OracleClip.height)
+    try #require(sheet.width == columns * width && sheet.height == rows * height)
+    // The cells are spread over the duration libVLC parses, as the tool does.
+    let media = try Media(path: clip.path, instance: headlessInstance())
+    let duration = try #require(try await media.parse().duration)
+    var wrong: [String] = []
+    for (index, time) in ContactSheet.times(count: columns * rows, over: duration).enumerated() {
+      let (left, top) = (index % columns * width, index / columns * height)
+      var cell: [UInt8] = []
+      for line in top..<top + height {
+        let start = (line * sheet.width + left) * 4
+        cell += sheet.rgba[start..<start + width * 4]
+      }
+      let seconds = time.inMilliseconds / 1_000
+      let expected = clip.frame(shownAt: seconds)
+      let match = clip.match(
+        Thumbnail(width: width, height: height, rgba: cell), expected: expected)
+      if match.frame != expected || match.difference >= ThumbnailFrameTests.tolerance {
+        wrong.append("cell \(index) at \(seconds) s: frame \(match.frame), expected \(expected)")
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong)")
   }
 }

@@ -1,46 +1,70 @@
 internal import CFrameDecoder
 import Foundation
 
-/// Decodes one picture of a local file with libavformat and libavcodec, which know the
+/// Decodes pictures of a local file with libavformat and libavcodec, which know the
 /// presentation time of every frame: the thumbnailer's exact path (libVLC 3 gives its pictures
 /// no timestamp; see docs/libvlc3-findings.md, "Thumbnails").
 ///
 /// The picture at a time is the latest frame presented at or before it (the one a player
 /// shows then); a fast one is the latest keyframe presented at or before it. Where the
-/// demuxer's seek lands after that keyframe (MPEG-TS), it seeks further back. The decoding
-/// runs on a thread of its own; cancelling the calling task stops it between packets.
+/// demuxer's seek lands after that keyframe (MPEG-TS), it seeks further back. Several times
+/// are made in one forward pass: a group of pictures is decoded once for all the times in it.
+/// The decoding runs on a thread of its own; cancelling the calling task stops it between
+/// packets.
 enum FileFrameDecoder {
   /// What a decoding gave.
   enum Outcome: Sendable {
-    case picture(Thumbnail, time: Duration)
+    /// The pictures, in the order of the times, and what the pass did to make them.
+    case pictures([Thumbnail], PassCounts)
     /// libavformat cannot read the file (or finds no video with timestamps): another way may.
     case unreadable(String)
-    /// The time is at or past the end of the file, whose duration this is.
+    /// A time is at or past the end of the file, whose duration this is.
     case pastTheEnd(Duration)
   }
 
-  /// The picture of the file at `path` at `time`, `size` deciding the output size from the
-  /// source's. Blocks a thread of its own (not the caller's) for at most `limit`.
+  /// The pictures of the file at `path` at `times` (ascending, repeats allowed), `size`
+  /// deciding the output size from the source's, in one pass on a thread of its own (not the
+  /// caller's), with `threads` decoding threads (0: libavcodec's choice). `limit` bounds the
+  /// wait for the first picture and between two. `delivered` is called on that thread after
+  /// each picture with its index in `times`.
   ///
-  /// - Throws: ``VLCError/playbackFailed(reason:)`` when no picture decodes;
+  /// - Throws: ``VLCError/playbackFailed(reason:)`` when a picture does not decode;
   ///   ``VLCError/timeout(_:)``; ``VLCError/cancelled``.
-  static func picture(
-    path: String, at time: Duration, keyframeOnly: Bool, limit: Duration,
-    size: @escaping @Sendable (_ source: (width: Int, height: Int)) -> (width: Int, height: Int)
+  static func pictures(
+    path: String, at times: [Duration], keyframeOnly: Bool, threads: Int = 0, limit: Duration,
+    size: @escaping @Sendable (_ source: (width: Int, height: Int)) -> (width: Int, height: Int),
+    delivered: @escaping @Sendable (_ index: Int) -> Void = { _ in }
   ) async throws(VLCError) -> Outcome {
     let decoder = Handle()
+    let request = Request(
+      path: path, times: times, keyframeOnly: keyframeOnly, threads: threads, limit: limit)
     let result: Result<Outcome, VLCError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         Thread.detachNewThread {
           continuation.resume(
-            returning: decoder.run(
-              path: path, time: time, keyframeOnly: keyframeOnly, limit: limit, size: size))
+            returning: decoder.run(request, size: size, delivered: delivered))
         }
       }
     } onCancel: {
       decoder.stop()
     }
     return try result.get()
+  }
+
+  /// What a pass did: how many video packets it decoded (or, for pictures nothing refers to,
+  /// skipped at the decoder), and how many times it seeked.
+  struct PassCounts: Sendable, Equatable {
+    var packets: Int
+    var seeks: Int
+  }
+
+  /// What to decode.
+  private struct Request: Sendable {
+    var path: String
+    var times: [Duration]
+    var keyframeOnly: Bool
+    var threads: Int
+    var limit: Duration
   }
 
   /// One C decoder. `@unchecked Sendable`: `run` is called once, on one thread; `stop` only
@@ -59,18 +83,37 @@ enum FileFrameDecoder {
     func stop() { svlc_frame_decoder_stop(pointer) }
 
     func run(
-      path: String, time: Duration, keyframeOnly: Bool, limit: Duration,
-      size: (_ source: (width: Int, height: Int)) -> (width: Int, height: Int)
+      _ request: Request,
+      size: @escaping (_ source: (width: Int, height: Int)) -> (width: Int, height: Int),
+      delivered: @escaping (_ index: Int) -> Void
     ) -> Result<Outcome, VLCError> {
+      let path = request.path
+      let collector = Collector(
+        count: request.times.count, path: path, size: size, delivered: delivered)
       var message = [CChar](repeating: 0, count: 256)
-      let status = svlc_frame_decoder_run(
-        pointer, path, max(0, Int64(time.microseconds)), keyframeOnly ? 1 : 0,
-        max(1, Int64(limit.microseconds)), &message, message.count)
+      let times = request.times.map { max(0, $0.microseconds) }
+      let status = withExtendedLifetime(collector) {
+        svlc_frame_decoder_run(
+          pointer, path, times, Int32(times.count), request.keyframeOnly ? 1 : 0,
+          Int32(request.threads), max(1, request.limit.microseconds),
+          { context, index, decoder in
+            guard let context, let decoder else { return 1 }
+            let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+            return collector.take(Int(index), from: decoder) ? 0 : 1
+          }, Unmanaged.passUnretained(collector).toOpaque(), &message, message.count)
+      }
       let reason = String(
         decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if let failure = collector.failure { return .failure(failure) }
       switch status {
       case SVLC_FRAME_OK:
-        break
+        var packets: Int32 = 0
+        var seeks: Int32 = 0
+        svlc_frame_decoder_counts(pointer, &packets, &seeks)
+        return .success(
+          .pictures(
+            collector.pictures.compactMap { $0 },
+            PassCounts(packets: Int(packets), seeks: Int(seeks))))
       case SVLC_FRAME_UNREADABLE:
         return .success(.unreadable(reason))
       case SVLC_FRAME_PAST_END:
@@ -78,28 +121,67 @@ enum FileFrameDecoder {
       case SVLC_FRAME_STOPPED:
         return .failure(.cancelled)
       case SVLC_FRAME_TIMED_OUT:
-        return .failure(.timeout("decoding a picture of \(path) took longer than \(limit)"))
+        return .failure(
+          .timeout("decoding a picture of \(path) took longer than \(request.limit)"))
       default:
-        return .failure(.playbackFailed(reason: "no picture of \(path) at \(time): \(reason)"))
+        let when = request.times.count == 1 ? "at \(request.times[0])" : "in one pass"
+        return .failure(.playbackFailed(reason: "no picture of \(path) \(when): \(reason)"))
       }
+    }
+  }
+
+  /// The callback's context for one run: converts each picture to RGBA as it is handed out.
+  /// Used only on the decoding thread.
+  private final class Collector {
+    var pictures: [Thumbnail?]
+    var failure: VLCError?
+    /// The presentation time of the latest picture converted, and its index.
+    private var last: (time: Int64, index: Int)?
+    let path: String
+    let size: (_ source: (width: Int, height: Int)) -> (width: Int, height: Int)
+    let delivered: (_ index: Int) -> Void
+
+    init(
+      count: Int, path: String,
+      size: @escaping (_ source: (width: Int, height: Int)) -> (width: Int, height: Int),
+      delivered: @escaping (_ index: Int) -> Void
+    ) {
+      pictures = Array(repeating: nil, count: count)
+      self.path = path
+      self.size = size
+      self.delivered = delivered
+    }
+
+    /// Converts the picture for time `index`; `false` (stopping the run) when that fails.
+    func take(_ index: Int, from decoder: OpaquePointer) -> Bool {
       var width: Int32 = 0
       var height: Int32 = 0
       var presented: Int64 = 0
-      svlc_frame_decoder_picture(pointer, &width, &height, &presented)
+      svlc_frame_decoder_picture(decoder, &width, &height, &presented)
+      // A frame already converted (a repeated time, or two times within one frame) is reused.
+      if let last, last.time == presented, last.index < pictures.count,
+        let picture = pictures[last.index]
+      {
+        return keep(picture, at: index)
+      }
       let output = size((Int(width), Int(height)))
       var rgba = [UInt8](repeating: 0, count: output.width * output.height * 4)
       let converted = rgba.withUnsafeMutableBufferPointer {
-        svlc_frame_decoder_rgba(
-          pointer, Int32(output.width), Int32(output.height), $0.baseAddress)
+        svlc_frame_decoder_rgba(decoder, Int32(output.width), Int32(output.height), $0.baseAddress)
       }
       guard converted == 0 else {
-        return .failure(
-          .playbackFailed(reason: "libswscale could not convert a picture of \(path)"))
+        failure = .playbackFailed(reason: "libswscale could not convert a picture of \(path)")
+        return false
       }
-      return .success(
-        .picture(
-          Thumbnail(width: output.width, height: output.height, rgba: rgba),
-          time: .microseconds(presented)))
+      last = (presented, index)
+      return keep(Thumbnail(width: output.width, height: output.height, rgba: rgba), at: index)
+    }
+
+    private func keep(_ picture: Thumbnail, at index: Int) -> Bool {
+      guard pictures.indices.contains(index) else { return false }
+      pictures[index] = picture
+      delivered(index)
+      return true
     }
   }
 }

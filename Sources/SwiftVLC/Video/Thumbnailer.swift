@@ -8,7 +8,10 @@ import Foundation
 /// use), which know every frame's presentation time: a ``ThumbnailMode/precise`` thumbnail is
 /// exactly the frame shown at the time, a ``ThumbnailMode/fast`` one exactly the latest
 /// keyframe at or before it, in every container they read (MP4, MKV, WebM, MPEG-TS, AVI, …).
-/// Each request opens the file itself and decodes on a thread of its own.
+/// Each request opens the file itself and decodes on a thread of its own. A set of pictures
+/// (``thumbnails(at:timeout:progress:)``) is made in forward passes instead: each group of
+/// pictures is decoded once for all the times that fall in it, so a dense contact sheet costs
+/// about one decoding of the file.
 ///
 /// Other media (network sources, HLS, custom inputs), and files libavformat cannot read, are
 /// pictured by libVLC: a private, audio-less copy of the media played into memory from the
@@ -19,9 +22,8 @@ import Foundation
 /// decoded before the seek, or a grey one, so reusing one cannot promise the right frame.
 ///
 /// Either way, up to ``maximumConcurrentRequests`` requests run at once, so their opening,
-/// decoding and closing overlap; more wait their turn, in order. ``thumbnails(at:timeout:)``
-/// makes a whole set that way. Cancellation and timeouts stop the request's decoding (between
-/// two packets) or its player.
+/// decoding and closing overlap (a pass counts as one request); more wait their turn, in order.
+/// Cancellation and timeouts stop the request's decoding (between two packets) or its player.
 ///
 /// ```swift
 /// let thumbnailer = try Thumbnailer(media: media, width: 160)
@@ -93,11 +95,20 @@ public actor Thumbnailer {
   {
     guard time >= .zero else { throw .invalidInput("thumbnail time \(time) is negative") }
     guard timeout > .zero else { throw .invalidInput("thumbnail timeout must be positive") }
+    return try await make(at: time, timeout: timeout, tryingFile: true)
+  }
+
+  /// One picture, in its turn among the requests: decoded from the file first when
+  /// `tryingFile` and the media is a local file, else (or when libavformat cannot read it)
+  /// by libVLC.
+  func make(at time: Duration, timeout: Duration, tryingFile: Bool) async throws(VLCError)
+    -> Thumbnail
+  {
     await acquire()
     defer { release() }
     if Task.isCancelled { throw .cancelled }
     let deadline = ContinuousClock.now + timeout
-    if let path = localPath,
+    if tryingFile, let path = localPath,
       let thumbnail = try await exactPicture(path: path, at: time, deadline: deadline)
     {
       return thumbnail
@@ -120,61 +131,8 @@ public actor Thumbnailer {
     return try await picture(at: time, source: info, deadline: deadline)
   }
 
-  /// The pictures at `times`, in the same order, made concurrently (see
-  /// ``maximumConcurrentRequests``).
-  ///
-  /// - Parameters:
-  ///   - times: where in the media, each from 0 to (excluding) its duration.
-  ///   - timeout: the limit for each picture, counted from when its turn comes.
-  /// - Throws: the first error of any picture, as ``thumbnail(at:timeout:)`` does; the other
-  ///   requests are cancelled.
-  public func thumbnails(at times: [Duration], timeout: Duration = .seconds(5))
-    async throws(VLCError)
-    -> [Thumbnail]
-  {
-    let outcomes = await withTaskGroup(of: Outcome.self) { group in
-      for (index, time) in times.enumerated() {
-        group.addTask {
-          do throws(VLCError) {
-            return Outcome(
-              index: index, result: .success(try await self.thumbnail(at: time, timeout: timeout)))
-          } catch {
-            return Outcome(index: index, result: .failure(error))
-          }
-        }
-      }
-      var outcomes: [Int: Result<Thumbnail, VLCError>] = [:]
-      for await outcome in group {
-        outcomes[outcome.index] = outcome.result
-        if case .failure = outcome.result { group.cancelAll() }
-      }
-      return outcomes
-    }
-    var thumbnails: [Thumbnail] = []
-    var failure: VLCError?
-    for index in times.indices {
-      switch outcomes[index] {
-      case .success(let thumbnail)?:
-        thumbnails.append(thumbnail)
-      case .failure(let error)?:
-        // The error that ended the set, not the cancellations it caused.
-        if failure == nil || failure == .cancelled { failure = error }
-      case nil:
-        failure = failure ?? .cancelled
-      }
-    }
-    if let failure { throw failure }
-    return thumbnails
-  }
-
-  private func pastTheEnd(_ time: Duration, _ duration: Duration) -> VLCError {
+  func pastTheEnd(_ time: Duration, _ duration: Duration) -> VLCError {
     .invalidInput("thumbnail time \(time) is past the end of \(media.mrl) (\(duration))")
-  }
-
-  /// One request's result, with its place in the set.
-  private struct Outcome: Sendable {
-    var index: Int
-    var result: Result<Thumbnail, VLCError>
   }
 
   /// The exact picture of a local file (``FileFrameDecoder``), without libVLC's parse: `nil`
@@ -182,13 +140,11 @@ public actor Thumbnailer {
   private func exactPicture(path: String, at time: Duration, deadline: ContinuousClock.Instant)
     async throws(VLCError) -> Thumbnail?
   {
-    let asked = FrameRequest(
-      format: .rgba, width: width == 0 ? nil : width, height: height == 0 ? nil : height)
-    let outcome = try await FileFrameDecoder.picture(
-      path: path, at: time, keyframeOnly: mode == .fast, limit: deadline - .now,
-      size: { asked.size(forSource: $0) })
+    let outcome = try await FileFrameDecoder.pictures(
+      path: path, at: [time], keyframeOnly: mode == .fast, limit: deadline - .now,
+      size: sizer)
     switch outcome {
-    case .picture(let thumbnail, _): return thumbnail
+    case .pictures(let pictures, _): return pictures.first
     case .pastTheEnd(let duration): throw pastTheEnd(time, duration)
     case .unreadable: return nil
     }
@@ -239,8 +195,17 @@ public actor Thumbnailer {
     }
   }
 
+  /// The output size of the exact path for a source's size.
+  nonisolated var sizer:
+    @Sendable (_ source: (width: Int, height: Int)) -> (width: Int, height: Int)
+  {
+    let asked = FrameRequest(
+      format: .rgba, width: width == 0 ? nil : width, height: height == 0 ? nil : height)
+    return { asked.size(forSource: $0) }
+  }
+
   /// The file a `file://` media plays, which the exact path decodes; `nil` for other media.
-  private var localPath: String? {
+  var localPath: String? {
     guard media.input == nil, media.mrl.hasPrefix("file://"), let url = URL(string: media.mrl)
     else { return nil }
     return url.path
@@ -273,7 +238,7 @@ public actor Thumbnailer {
 
   // At most `maximumConcurrentRequests` requests make pictures at once; the actor is
   // re-entrant at every `await`. A waiter that is resumed inherits the running slot.
-  private func acquire() async {
+  func acquire() async {
     guard running >= Self.maximumConcurrentRequests else {
       running += 1
       return
@@ -281,7 +246,7 @@ public actor Thumbnailer {
     await withCheckedContinuation { waiting.append($0) }
   }
 
-  private func release() {
+  func release() {
     if waiting.isEmpty { running -= 1 } else { waiting.removeFirst().resume() }
   }
 }

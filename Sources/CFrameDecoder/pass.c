@@ -1,0 +1,267 @@
+// One forward pass over a file's video packets: for ascending times, each picture is the latest
+// frame presented at or before its time, and a group of pictures is decoded once for all the
+// times that fall in it.
+#include "pass.h"
+
+#include <libavutil/time.h>
+#include <stdlib.h>
+
+void svlc_list_clear(packet_list *list) {
+  for (int index = 0; index < list->count; index++) av_packet_free(&list->items[index]);
+  list->count = 0;
+}
+
+static int list_push(packet_list *list, AVPacket *packet) {
+  if (list->count == list->capacity) {
+    int capacity = list->capacity ? list->capacity * 2 : 64;
+    AVPacket **items = realloc(list->items, sizeof *items * (size_t)capacity);
+    if (!items) return AVERROR(ENOMEM);
+    list->items = items;
+    list->capacity = capacity;
+  }
+  list->items[list->count++] = packet;
+  return 0;
+}
+
+static int64_t presentation_time(const AVPacket *packet) {
+  return packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+}
+
+/// How many packets presented after the time are still read when the container gives no
+/// decode times (Matroska): B-frames presented before it can follow them in decode order, and
+/// H.264 reorders over at most 16 pictures.
+enum { REORDER_LIMIT = 16 };
+
+/// Adds a packet to the run, to be sent. Takes the packet in every case.
+static int add(frame_pass *pass, AVPacket *packet) {
+  // Fast thumbnails decode keyframes alone.
+  if (pass->keyframe_only && !(packet->flags & AV_PKT_FLAG_KEY)) {
+    av_packet_free(&packet);
+    return 0;
+  }
+  if (pass->run_count == pass->run_capacity) {
+    int capacity = pass->run_capacity ? pass->run_capacity * 2 : 64;
+    int64_t *times = realloc(pass->run_times, sizeof *times * (size_t)capacity);
+    if (!times) {
+      av_packet_free(&packet);
+      return AVERROR(ENOMEM);
+    }
+    pass->run_times = times;
+    pass->run_capacity = capacity;
+  }
+  pass->run_times[pass->run_count++] = presentation_time(packet);
+  if (packet->pts == AV_NOPTS_VALUE) pass->may_skip = 0;
+  int status = list_push(&pass->pending, packet);
+  if (status < 0) av_packet_free(&packet);
+  return status;
+}
+
+/// Starts a run at `key`, ending the current one first (the times before the keyframe are
+/// then settled). Takes the packet in every case.
+static int start_run(frame_pass *pass, AVPacket *key) {
+  int64_t key_time = presentation_time(key);
+  int status = svlc_pass_end_run(pass, key_time);
+  svlc_list_clear(&pass->pending);
+  pass->run_count = 0;
+  pass->may_skip = 1;
+  pass->in_run = 1;
+  pass->key_time = key_time;
+  if (status < 0) {
+    av_packet_free(&key);
+    return status;
+  }
+  return add(pass, key);
+}
+
+/// The next packet: the one carried over, or the next one the demuxer reads.
+static int next_packet(frame_pass *pass, AVPacket **packet) {
+  if (pass->carry) {
+    *packet = pass->carry;
+    pass->carry = NULL;
+    return 0;
+  }
+  if (pass->at_end) return AVERROR_EOF;
+  *packet = av_packet_alloc();
+  if (!*packet) return AVERROR(ENOMEM);
+  int status = av_read_frame(pass->format, *packet);
+  if (status < 0) {
+    av_packet_free(packet);
+    if (status == AVERROR_EOF) pass->at_end = 1;
+  }
+  return status;
+}
+
+int svlc_pass_collect(frame_pass *pass, int64_t target, int first_key_fallback) {
+  int past = 0;
+  for (;;) {
+    AVPacket *packet = NULL;
+    int status = next_packet(pass, &packet);
+    if (status == AVERROR_EOF) {
+      // The data ends before the time although the stream's header says it lasts longer:
+      // the file is cut, and the frame at the time is missing.
+      AVStream *video = pass->format->streams[pass->stream];
+      if (video->duration != AV_NOPTS_VALUE && video->duration > 0 &&
+          (video->start_time == AV_NOPTS_VALUE ? 0 : video->start_time) + video->duration >
+              target &&
+          pass->latest_end <= target) {
+        return AVERROR_INVALIDDATA;
+      }
+      return pass->in_run;
+    }
+    if (status < 0) return status;
+    if (packet->stream_index != pass->stream || presentation_time(packet) == AV_NOPTS_VALUE) {
+      av_packet_free(&packet);
+      continue;
+    }
+    int64_t time = presentation_time(packet);
+    int64_t end = time + (packet->duration > 0 ? packet->duration : 1);
+    if (end > pass->latest_end) pass->latest_end = end;
+    int64_t decoded = packet->dts != AV_NOPTS_VALUE ? packet->dts : time;
+    if (decoded > pass->last_read) pass->last_read = decoded;
+    int key = (packet->flags & AV_PKT_FLAG_KEY) != 0;
+    int early = time <= target;
+    // A packet decoded after one whose decode time is past the target is presented later too
+    // (pts >= dts): nothing from here on can be presented at or before the target.
+    int finished = packet->dts != AV_NOPTS_VALUE ? packet->dts > target
+                                                 : !early && ++past > REORDER_LIMIT;
+    if (!pass->in_run) {
+      if (key && (early || first_key_fallback)) {
+        status = start_run(pass, packet);
+        if (status < 0) return status;
+        if (!early) return 1;  // the target is before the first frame
+        continue;
+      }
+      av_packet_free(&packet);
+      if (finished && !first_key_fallback) return 0;
+      continue;
+    }
+    // Keyframes are presented in decode order: a fast pass stops at the first one after the
+    // target, which may start the next target's run.
+    if (finished || (key && !early && pass->keyframe_only)) {
+      pass->carry = packet;
+      return 1;
+    }
+    status = key && early ? start_run(pass, packet) : add(pass, packet);
+    if (status < 0) return status;
+  }
+}
+
+/// Hands the candidate out as the picture of the next time.
+static int hand_out(frame_pass *pass) {
+  svlc_frame_decoder *decoder = pass->decoder;
+  av_frame_unref(decoder->picture);
+  if (av_frame_ref(decoder->picture, pass->candidate) < 0) return AVERROR(ENOMEM);
+  AVRational base = pass->format->streams[pass->stream]->time_base;
+  decoder->picture_time =
+      pass->candidate_time == AV_NOPTS_VALUE
+          ? 0
+          : av_rescale_q(pass->candidate_time - pass->start, base, AV_TIME_BASE_Q);
+  int index = pass->resolved++;
+  if (pass->callback && pass->callback(pass->context, index, decoder) != 0) {
+    pass->refused = 1;
+    return AVERROR_EXIT;
+  }
+  av_frame_unref(decoder->picture);
+  decoder->deadline = av_gettime_relative() + pass->limit;
+  return 0;
+}
+
+static void take_candidate(frame_pass *pass, AVFrame *frame, int64_t time) {
+  av_frame_unref(pass->candidate);
+  av_frame_move_ref(pass->candidate, frame);
+  pass->candidate_time = time;
+  pass->has_candidate = 1;
+}
+
+/// Takes the frames the decoder has ready (in presentation order) and hands out each time a
+/// frame presented after it settles. Frames presented at or after `boundary` are dropped.
+/// Returns how many frames came, or a negative AVERROR when a hand-out failed (a decoding
+/// error only ends the taking: the pictures that follow may still decode).
+static int receive(frame_pass *pass, int64_t boundary) {
+  AVFrame *frame = pass->frame;
+  int received = 0;
+  while (avcodec_receive_frame(pass->codec, frame) >= 0) {
+    received++;
+    int64_t time = frame->best_effort_timestamp;
+    if (time == AV_NOPTS_VALUE) time = frame->pts;
+    // Leading pictures of an open GOP refer to the GOP before: not shown from here.
+    if (time != AV_NOPTS_VALUE && (time < pass->key_time || time >= boundary)) {
+      av_frame_unref(frame);
+      continue;
+    }
+    while (time != AV_NOPTS_VALUE && pass->resolved < pass->count &&
+           pass->targets[pass->resolved] < time) {
+      // Without an earlier picture the time is before the first frame: this one is shown.
+      if (!pass->has_candidate) take_candidate(pass, frame, time);
+      int status = hand_out(pass);
+      if (status < 0) return status;
+    }
+    if (frame->buf[0] && pass->resolved < pass->count) take_candidate(pass, frame, time);
+    av_frame_unref(frame);
+  }
+  return received;
+}
+
+int svlc_pass_send(frame_pass *pass, int64_t target) {
+  // The frame to show at the target: the latest presented at or before it. Pictures no other
+  // picture refers to are not decoded unless they are that frame (as libVLC's decoder skips
+  // them while prerolling), or may be for a later time: up to half the work with B-frames.
+  int64_t shown = pass->key_time;
+  for (int index = 0; index < pass->run_count; index++) {
+    int64_t time = pass->run_times[index];
+    if (time <= target && time > shown) shown = time;
+  }
+  int64_t last = pass->targets[pass->count - 1];
+  int status = 0;
+  for (int index = 0; index < pass->pending.count && pass->resolved < pass->count; index++) {
+    if (svlc_halted(pass->decoder)) {
+      status = AVERROR_EXIT;
+      break;
+    }
+    const AVPacket *packet = pass->pending.items[index];
+    int64_t time = presentation_time(packet);
+    int needed = pass->keyframe_only || !pass->may_skip || time == shown ||
+                 (time > target && time <= last);
+    pass->codec->skip_frame = needed ? AVDISCARD_DEFAULT : AVDISCARD_NONREF;
+    pass->sent++;
+    pass->decoder->packets_sent++;
+    // A damaged packet is skipped; the pictures that follow may still decode.
+    while (avcodec_send_packet(pass->codec, packet) == AVERROR(EAGAIN)) {
+      if ((status = receive(pass, INT64_MAX)) <= 0) break;
+    }
+    if (status < 0 || (status = receive(pass, INT64_MAX)) < 0) break;
+    status = 0;
+  }
+  svlc_list_clear(&pass->pending);
+  return status;
+}
+
+int svlc_pass_end_run(frame_pass *pass, int64_t boundary) {
+  int status = 0;
+  if (pass->sent > 0) {
+    pass->codec->skip_frame = AVDISCARD_DEFAULT;
+    // An empty packet makes the decoder hand out the pictures it still holds.
+    if (avcodec_send_packet(pass->codec, NULL) >= 0) status = receive(pass, boundary);
+    avcodec_flush_buffers(pass->codec);
+    pass->sent = 0;
+  }
+  // Every frame before the boundary is out: the times before it show the candidate. Without
+  // one (nothing decoded), they wait for the next frame.
+  if (status > 0) status = 0;
+  while (status >= 0 && pass->has_candidate && pass->resolved < pass->count &&
+         pass->targets[pass->resolved] < boundary) {
+    status = hand_out(pass);
+  }
+  av_frame_unref(pass->candidate);
+  pass->has_candidate = 0;
+  return status;
+}
+
+void svlc_pass_free(frame_pass *pass) {
+  av_packet_free(&pass->carry);
+  svlc_list_clear(&pass->pending);
+  free(pass->pending.items);
+  free(pass->run_times);
+  av_frame_free(&pass->candidate);
+  av_frame_free(&pass->frame);
+}
