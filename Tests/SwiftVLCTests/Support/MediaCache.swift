@@ -60,27 +60,6 @@ enum MediaCache {
   /// The generations, finished or running, by key.
   private static let made = Mutex<[Key: Task<String, any Error>]>([:])
 
-  /// The process's cache folder, prepared on first use.
-  private static let root: URL = {
-    removeLeftovers()
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("\(prefix)\(ProcessInfo.processInfo.processIdentifier)")
-    // Removed when the test process exits (Swift Testing ends it with exit()).
-    atexit { try? FileManager.default.removeItem(at: MediaCache.root) }
-    return root
-  }()
-
-  private static let prefix = "swiftvlc-media-cache-"
-
-  /// Removes the cache folders of earlier test processes that died before their exit
-  /// handler ran (a crash, a kill): those whose process is gone.
-  private static func removeLeftovers() {
-    let temporary = FileManager.default.temporaryDirectory
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
-    for name in names where name.hasPrefix(prefix) {
-      guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH
-      else { continue }
-      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
-    }
-  }
+  /// The process's cache folder, removed when the process exits.
+  private static let root = ProcessScratch.folder(prefix: "swiftvlc-media-cache-")
 }

@@ -12,7 +12,6 @@ import SwiftVLC
 enum VideoFolder {
   /// The videos folder.
   static let url: URL = {
-    removeLeftovers()
     let videos = root.appendingPathComponent("Videos")
     let config = root.appendingPathComponent("config")
     do {
@@ -25,28 +24,12 @@ enum VideoFolder {
       fatalError("cannot prepare the test videos folder: \(error)")
     }
     setenv("XDG_CONFIG_HOME", config.path, 1)
-    // Removed when the test process exits (Swift Testing ends it with exit()).
-    atexit { try? FileManager.default.removeItem(at: VideoFolder.root) }
     return videos
   }()
 
-  /// The process's scratch folder, holding the videos folder and the configuration.
-  private static let root = FileManager.default.temporaryDirectory
-    .appendingPathComponent("\(prefix)\(ProcessInfo.processInfo.processIdentifier)")
-
-  private static let prefix = "swiftvlc-videos-"
-
-  /// Removes the folders of earlier test processes that died before their exit handler ran
-  /// (a crash, a kill): those whose process is gone.
-  private static func removeLeftovers() {
-    let temporary = FileManager.default.temporaryDirectory
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
-    for name in names where name.hasPrefix(prefix) {
-      guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH
-      else { continue }
-      try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
-    }
-  }
+  /// The process's scratch folder, holding the videos folder and the configuration; removed
+  /// when the process exits.
+  private static let root = ProcessScratch.folder(prefix: "swiftvlc-videos-")
 
   /// Replaces what the folder holds with copies of `fixtures`; returns their MRLs.
   static func fill(with fixtures: [Fixture]) throws -> Set<String> {
