@@ -10,10 +10,13 @@ struct VideoOutputTests {
 
   init() throws { instance = try headlessInstance() }
 
-  /// Plays seek.mp4 and waits until a video output exists.
+  /// Plays seek.mp4, looped (it lasts 3 s, and a busy machine can reach the test's next step
+  /// after that), and waits until a video output exists.
   func playUntilVideoShows(_ player: Player) async throws {
     let events = player.events
-    try player.play(Media(path: Fixture.seekMP4.path, instance: instance))
+    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
+    media.addOption(":input-repeat=65535")
+    try player.play(media)
     _ = try await collectEvents(events) {
       if case .videoOutputsChanged(let count) = $0 { count > 0 } else { false }
     }
