@@ -13,6 +13,9 @@ struct TrackSnapshot: Sendable {
   var currentChapter: Int = -1
   var titles: [Title] = []
   var currentTitle: Int = -1
+  /// A listed track the media does not describe yet: libVLC announces a stream (and lists it)
+  /// just before it adds the stream's description to the media.
+  var lacksDetails = false
 }
 
 extension Player {
@@ -171,8 +174,27 @@ extension Player {
       guard let self else { return }
       let again = self.trackRefresh.requestedAgain
       self.trackRefresh = (running: false, requestedAgain: false)
-      if session == self.generation { self.publish(snapshot) }
-      if again { self.refreshTracks() }
+      guard session == self.generation else { return }
+      self.publish(snapshot)
+      if again {
+        self.refreshTracks()
+      } else if snapshot.lacksDetails {
+        // No event follows the description: read again shortly (bounded; a track libVLC
+        // never describes keeps what its listing says).
+        self.refreshDetailsLater(session: session)
+      }
+    }
+  }
+
+  /// Reads the tracks again in 20 ms, at most 50 times a session.
+  private func refreshDetailsLater(session: UInt64) {
+    if detailRereads.session != session { detailRereads = (session, 0) }
+    guard detailRereads.count < 50 else { return }
+    detailRereads.count += 1
+    Task { [weak self] in
+      try? await Task.sleep(for: .milliseconds(20))
+      guard let self, session == self.generation else { return }
+      self.refreshTracks()
     }
   }
 
@@ -226,15 +248,16 @@ private func readTrackSnapshot(_ player: OpaquePointer, media: Media?) -> TrackS
   // The player numbers a transport stream's streams by PID, the media's list 0, 1, … (see
   // docs/libvlc3-findings.md): when a kind's ids are not the media's, its tracks are paired
   // in order, which both lists keep.
+  var lacksDetails = false
   func tracks(_ kind: TrackKind, _ listed: [(Int, String?)]) -> [Track] {
     let ofKind = details.filter { $0.kind == kind }
     let byID = listed.allSatisfy { id, _ in ofKind.contains { $0.id == id } }
     let byOrder = !byID && ofKind.count == listed.count
     return listed.enumerated().map { index, entry in
       let (id, name) = entry
-      var track =
-        (byOrder ? ofKind[index] : ofKind.first { $0.id == id })
-        ?? Track(id: id, kind: kind, codec: "")
+      let described = byOrder ? ofKind[index] : ofKind.first { $0.id == id }
+      if described == nil { lacksDetails = true }
+      var track = described ?? Track(id: id, kind: kind, codec: "")
       track.id = id
       track.kind = kind
       if track.name == nil { track.name = name }
@@ -245,6 +268,7 @@ private func readTrackSnapshot(_ player: OpaquePointer, media: Media?) -> TrackS
   snapshot.audio = tracks(.audio, entries(libvlc_audio_get_track_description(player)))
   snapshot.video = tracks(.video, entries(libvlc_video_get_track_description(player)))
   snapshot.subtitle = tracks(.subtitle, entries(libvlc_video_get_spu_description(player)))
+  snapshot.lacksDetails = lacksDetails
   snapshot.selectedAudio = Int(libvlc_audio_get_track(player))
   snapshot.selectedSubtitle = Int(libvlc_video_get_spu(player))
   snapshot.selectedVideo = Int(libvlc_video_get_track(player))

@@ -89,6 +89,8 @@ public final class Player {
   @ObservationIgnored var lastPublishedTime: Duration?
   @ObservationIgnored var lastPublishedPosition: (value: Double, at: ContinuousClock.Instant)?
   @ObservationIgnored var trackRefresh = (running: false, requestedAgain: false)
+  /// The session whose tracks were read again for missing descriptions, and how often.
+  @ObservationIgnored var detailRereads = (session: UInt64(0), count: 0)
   /// Finds the ``Media`` of a native media that someone else (a ``MediaListPlayer``) set;
   /// called on the main actor once per adopted session, before the player shows it.
   @ObservationIgnored var mediaResolver: ((MediaIdentity) -> Media?)?
