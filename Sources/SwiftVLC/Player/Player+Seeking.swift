@@ -18,12 +18,12 @@ extension Player {
   ///
   /// libVLC 3 has no seek-completion event, and reads back the requested time as soon as it
   /// is asked. The player waits for the input to take the seek (its buffering restarts),
-  /// then, while playing, for libVLC's clock to move on from the landing point; libVLC
-  /// updates its time about four times a second, so that first reading (which ``currentTime``
-  /// shows on return) is up to about 300 ms past where playback resumed. A paused player has
-  /// landed once the input has taken the seek; it stays paused, on the new picture. On local
-  /// files a playing seek takes 0.3–0.5 s. A seek asked for while opening waits for playback
-  /// to start.
+  /// then, while playing, for libVLC's clock to move on from the landing point: the first
+  /// time libVLC reports after the seek. libVLC reports its time about four times a second,
+  /// so that reading is up to about 300 ms past where playback resumed; it is what libVLC
+  /// reported, however late a busy caller sees it. A paused player has landed once the input
+  /// has taken the seek; it stays paused, on the new picture. On local files a playing seek
+  /// takes 0.3–0.5 s. A seek asked for while opening waits for playback to start.
   ///
   /// - Parameters:
   ///   - time: where to go, within the media.
@@ -35,15 +35,17 @@ extension Player {
   ///   ends or another one starts while waiting; ``VLCError/operationFailed(_:)`` when a
   ///   precise seek landed early (the media was opened for fast seeking); ``VLCError/timeout(_:)`` when libVLC has not landed within `timeout`;
   ///   ``VLCError/cancelled`` when the calling task is cancelled.
+  /// - Returns: where playback landed: libVLC's first time after the seek (the requested time
+  ///   for a paused player), which ``currentTime`` shows on return.
+  @discardableResult
   public func seek(
     to time: Duration, mode: SeekMode, timeout: Duration = .seconds(10)
-  ) async throws(VLCError) {
+  ) async throws(VLCError) -> Duration {
     let deadline = ContinuousClock.now + timeout
     // A seek asked for while opening: wait for playback to start, then seek.
     try await waitForActivePlayback(until: deadline)
     let generation = self.generation
     let events = bridge.box.broadcaster.subscribe()
-    let native = self.native
     let landing = Task { () -> SeekLanding in
       // 1. The input took the seek: its buffering restarts at 0 %.
       waiting: for await tagged in events where tagged.generation == generation {
@@ -55,14 +57,19 @@ extension Player {
       }
       guard !Task.isCancelled else { return .cancelled }
       // 2. While playing, the clock restarts at the landing point: libVLC reads back the
-      // requested time until then. A paused player stays there (with the new picture).
-      let requested = await native.run { libvlc_media_player_get_time($0) }
-      while !Task.isCancelled {
-        guard self.generation == generation else { return .ended }
-        if self.state == .paused { return .landed(.milliseconds(requested)) }
-        let reading = await native.run { libvlc_media_player_get_time($0) }
-        if reading != requested, reading >= 0 { return .landed(.milliseconds(reading)) }
-        try? await Task.sleep(for: .milliseconds(10))
+      // requested time until then. The first time event that differs carries where playback
+      // resumed, however late this task sees it. A paused player stays at the requested
+      // time (with the new picture).
+      let requested = time.milliseconds  // what libVLC reads back until then
+      if self.state == .paused { return .landed(.milliseconds(requested)) }
+      for await tagged in events where tagged.generation == generation {
+        switch tagged.event {
+        case .time(let reading) where reading != requested && reading >= 0:
+          return .landed(.milliseconds(reading))
+        case .paused: return .landed(.milliseconds(requested))
+        case .stopped, .endReached, .error: return .ended
+        default: continue
+        }
       }
       return .cancelled
     }
@@ -79,6 +86,7 @@ extension Player {
           "the seek to \(formatSeconds(time)) landed at \(formatSeconds(landed)) (was the media opened with fast seeking?)"
         )
       }
+      return landed
     case .ended: throw .invalidState("the session ended before the seek to \(time) landed")
     case .cancelled: throw .cancelled
     case .timedOut:
