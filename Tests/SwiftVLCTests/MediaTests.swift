@@ -52,12 +52,15 @@ struct MediaTests {
     }
     #expect(negative == .mediaCreationFailed(source: "file descriptor -1 is not open"))
 
-    // A descriptor that was open and is now closed. It is moved to a high, free number first:
-    // descriptors are handed out lowest-first, so a parallel test cannot reopen that number.
+    // A descriptor that was open and is now closed. It is moved to a free number at the top
+    // of the process's range first: descriptors are handed out lowest-first, so a parallel
+    // test (hundreds of descriptors open in a parallel run) cannot reopen that number.
     let opened = open(Fixture.shortMP4.path, O_RDONLY)
     try #require(opened >= 0)
-    var closed: Int32 = 700
-    while fcntl(closed, F_GETFD) != -1 { closed += 1 }
+    var limit = rlimit()
+    try #require(getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0)
+    var closed = Int32(clamping: min(limit.rlim_cur, 1 << 20)) - 1
+    while fcntl(closed, F_GETFD) != -1 { closed -= 1 }
     try #require(dup2(opened, closed) == closed)
     close(opened)
     close(closed)
