@@ -36,12 +36,16 @@ struct MachineShare: TestTrait, SuiteTrait, TestScoping {
 
   var isRecursive: Bool { true }
 
+  /// Each test case takes its shares; a suite that holds its tests' shares takes them too.
+  /// (Swift Testing's default for a recursive suite trait gives the suite itself no scope.)
+  func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    test.isSuite ? (isHeldBySuite ? self : nil) : (testCase == nil ? nil : self)
+  }
+
   func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    // A suite passes through, unless it holds its tests' shares itself; each test case takes
-    // its shares (none more when its suite holds them).
-    guard testCase != nil || isHeldBySuite else { return try await function() }
+    // A test case takes its shares, none more when its suite holds them already.
     // A test takes all it needs (the most any of its traits asks) in whichever of its scopes
     // comes first: a test that held one share while queueing for more could deadlock with
     // another such test.
