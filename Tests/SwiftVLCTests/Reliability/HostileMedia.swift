@@ -25,11 +25,12 @@ struct HostileMedia {
     "mp4", "mkv", "ts", "wav", "avi", "mp3", "webm", "flac", "ogg", "m3u8", "mov", "m4a",
   ]
 
-  /// Generates every case into a new temporary directory.
-  init(seed: UInt64) throws {
+  /// Generates every case into a new temporary directory, named after the process and `label`
+  /// (tests running side by side each make their own).
+  init(seed: UInt64, label: String) throws {
     random = SeededRandom(seed: seed)
-    directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("swiftvlc-hostile-\(ProcessInfo.processInfo.processIdentifier)")
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "swiftvlc-hostile-\(ProcessInfo.processInfo.processIdentifier)-\(label)")
     try? FileManager.default.removeItem(at: directory)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     for source in Self.sources {
