@@ -104,8 +104,9 @@ struct EqualizerTests {
       for await buffer in stream { received.append(buffer.isDiscontinuity) }
     }
     defer { consumer.cancel() }
-    // Long enough that audio still flows after the attach however late this task runs.
-    let tone = try makeLeftOnlyToneWAV(seconds: 6)
+    // Long enough that audio still flows after the attach however late this task runs (the
+    // test stops it once it has heard enough).
+    let tone = try makeLeftOnlyToneWAV(seconds: 30)
     defer { try? FileManager.default.removeItem(at: tone) }
     try player.play(url: tone)
     try await waitUntil("audio, with the player playing") {
@@ -117,8 +118,9 @@ struct EqualizerTests {
     player.equalizer = try Equalizer(preset: "Live")
     try await waitUntil("more audio") { received.values.count > atAttach + 5 }
     try await waitUntil("time to advance") { player.currentTime > time }
-    let seen = try await collectEvents(events) { $0 == .endReached }
-    #expect(seen.compactMap(\.state) == [.ended], "no pause, stop or error on the way")
+    await player.stop()
+    let seen = try await collectEvents(events) { $0.state == .stopped }
+    #expect(seen.compactMap(\.state) == [.stopping, .stopped], "no pause, stop or error before")
     #expect(!received.values.dropFirst().contains(true), "libVLC did not flush the audio")
   }
 }

@@ -80,7 +80,9 @@ struct PlayerSeekingTests {
     media.preferFastSeeking()
     let player = try await playing(media)
     let events = player.events
-    let seeking = Task { try await player.seek(to: .seconds(6), mode: .fast, timeout: .seconds(60)) }
+    let seeking = Task {
+      try await player.seek(to: .seconds(6), mode: .fast, timeout: .seconds(60))
+    }
     _ = try await events.first(within: .seconds(30), "the seek to be asked") {
       $0 == .timeChanged(.seconds(6))
     }
