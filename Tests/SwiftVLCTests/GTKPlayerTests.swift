@@ -5,7 +5,7 @@ import Testing
 /// The example GTK player (Examples/GTKPlayer) run as a user would: on a private X server and
 /// on a headless Wayland compositor, checked from its pixels, driven by keys and by MPRIS.
 @Suite(
-  "GTK player", .serialized, .sharesTheMachineInTurn(weight: 3),
+  "GTK player", .serialized, .sharesTheMachineInTurn(weight: 2),
   .enabled(
     if: Xvfb.isInstalled && GTKPlayerProcess.hasTools,
     "Xvfb, xdotool, playerctl, dbus-daemon or weston is missing"),

@@ -7,7 +7,7 @@ import Testing
 /// a file is dragged onto the window over XDND. Effects are read from the screen and from the
 /// player's trace (what the Player reports after the UI acted).
 @Suite(
-  "GTK player controls", .serialized, .sharesTheMachineInTurn(weight: 3),
+  "GTK player controls", .serialized, .sharesTheMachineInTurn(weight: 2),
   .enabled(
     if: Xvfb.isInstalled && GTKPlayerProcess.hasTools,
     "Xvfb, xdotool, playerctl, dbus-daemon or weston is missing"),
