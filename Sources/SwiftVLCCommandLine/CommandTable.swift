@@ -123,8 +123,8 @@ extension CommandSpec {
       Give either --at or --sheet. A sheet takes COLSxROWS pictures at the middle of as many
       equal parts of the duration and lays them out row by row, without gaps, in one PNG of
       COLS times the width by ROWS times the height; a still without --width keeps the
-      source's size. Without --precise each picture is the keyframe at or before its time:
-      quick, but a source with few keyframes shows the same picture several times. A progress
+      source's size. Without --precise each picture is the keyframe at or before its time
+      (quick); sheet cells that would share a keyframe show the frame at their time. A progress
       bar (pictures, then the PNG encoding) is drawn on stderr when it is a terminal; nothing
       is printed on success. Examples:
         swiftvlc thumbnail movie.mkv --at 1:30 --width 320 -o still.png

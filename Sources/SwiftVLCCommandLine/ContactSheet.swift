@@ -22,7 +22,10 @@ package enum ContactSheet {
   /// The pictures are made by one ``Thumbnailer``
   /// (``Thumbnailer/thumbnails(at:timeout:progress:)``): for a local file, in forward passes
   /// that decode each group of pictures once (a dense sheet costs about one decoding of the
-  /// file), else concurrently, each with its own hidden player.
+  /// file), else concurrently, each with its own hidden player. In ``ThumbnailMode/fast``
+  /// mode, cells that share a keyframe (neighbours with the same picture) then show the frame
+  /// at their own time, as in ``ThumbnailMode/precise`` mode, so that a source with few
+  /// keyframes does not show one picture several times.
   ///
   /// - Parameters:
   ///   - width: the cell width in pixels, or `nil` for ``defaultCellWidth(sourceWidth:)``.
@@ -47,11 +50,28 @@ package enum ContactSheet {
       media: media, width: width ?? defaultCellWidth(sourceWidth: sourceWidth), mode: mode)
     let times = times(count: columns * rows, over: duration)
     progress(0)
-    let pictures = try await pictures(at: times, by: thumbnailer, timeout: timeout, progress)
+    var pictures = try await pictures(at: times, by: thumbnailer, timeout: timeout, progress)
+    let repeated = repeatedCells(pictures)
+    if mode == .fast && !repeated.isEmpty {
+      // Cells that share a keyframe would show one picture several times: they show the frame
+      // at their own time instead (for a local file one forward pass over those groups).
+      let precise = try Thumbnailer(media: media, width: thumbnailer.width, mode: .precise)
+      let redone = try await precise.thumbnails(
+        at: repeated.map { times[$0] }, timeout: timeout, progress: { _ in })
+      for (cell, picture) in zip(repeated, redone) { pictures[cell] = picture }
+    }
     guard let picture = compose(pictures, columns: columns, rows: rows) else {
       throw .operationFailed("no picture to lay out in a contact sheet")
     }
     return picture
+  }
+
+  /// The cells whose picture is the same as the cell before or after it, in order.
+  package static func repeatedCells(_ pictures: [Thumbnail]) -> [Int] {
+    pictures.indices.filter { cell in
+      (cell > 0 && pictures[cell - 1] == pictures[cell])
+        || (cell + 1 < pictures.count && pictures[cell + 1] == pictures[cell])
+    }
   }
 
   /// The pictures at `times`, in that order (``Thumbnailer/thumbnails(at:timeout:progress:)``),
