@@ -27,6 +27,20 @@ struct PlayerSeekingTests {
     return player
   }
 
+  /// A player playing ``sparseKeyframes(in:)`` (opened for fast seeking or not), and the
+  /// folder of the file, for the caller to remove.
+  func playingSparseKeyframes(fastSeeking: Bool) async throws -> (Player, GeneratedMedia) {
+    let generated = try GeneratedMedia()
+    do {
+      let media = try Media(path: await Self.sparseKeyframes(in: generated), instance: instance)
+      if fastSeeking { media.preferFastSeeking() }
+      return (try await playing(media), generated)
+    } catch {
+      generated.remove()
+      throw error
+    }
+  }
+
   /// Seeks to `target` and returns where the player says it landed and the most it can be
   /// past `landing`: playback resumes at `landing` and runs at 1× from then on, so its first
   /// reading after the seek is at most the seek's own wall-clock duration past it, plus libVLC's
@@ -45,10 +59,8 @@ struct PlayerSeekingTests {
 
   @Test("a precise seek returns once playback is at the requested time")
   func precise() async throws {
-    let generated = try GeneratedMedia()
+    let (player, generated) = try await playingSparseKeyframes(fastSeeking: false)
     defer { generated.remove() }
-    let player = try await playing(
-      Media(path: Self.sparseKeyframes(in: generated), instance: instance))
     let landed = try await seek(player, to: .seconds(6), mode: .precise, landing: .seconds(6))
     // libVLC reads back the requested 6.0 s until its clock runs again from there.
     #expect(landed.time > .seconds(6))
@@ -58,11 +70,8 @@ struct PlayerSeekingTests {
 
   @Test("a fast seek lands on the keyframe before the requested time")
   func fast() async throws {
-    let generated = try GeneratedMedia()
+    let (player, generated) = try await playingSparseKeyframes(fastSeeking: true)
     defer { generated.remove() }
-    let media = try Media(path: await Self.sparseKeyframes(in: generated), instance: instance)
-    media.preferFastSeeking()
-    let player = try await playing(media)
     let landed = try await seek(player, to: .seconds(6), mode: .fast, landing: .seconds(4))
     #expect(landed.time >= .milliseconds(3_900))
     // Before the requested time (a precise landing would read 6 s or later)...
@@ -74,11 +83,8 @@ struct PlayerSeekingTests {
 
   @Test("a caller busy while the seek lands still gets libVLC's first time after it")
   func busyCaller() async throws {
-    let generated = try GeneratedMedia()
+    let (player, generated) = try await playingSparseKeyframes(fastSeeking: true)
     defer { generated.remove() }
-    let media = try Media(path: await Self.sparseKeyframes(in: generated), instance: instance)
-    media.preferFastSeeking()
-    let player = try await playing(media)
     let events = player.events
     let seeking = Task {
       try await player.seek(to: .seconds(6), mode: .fast, timeout: .seconds(60))
@@ -97,11 +103,8 @@ struct PlayerSeekingTests {
 
   @Test("a precise seek on a media opened for fast seeking reports where it landed")
   func preciseOnFastMedia() async throws {
-    let generated = try GeneratedMedia()
+    let (player, generated) = try await playingSparseKeyframes(fastSeeking: true)
     defer { generated.remove() }
-    let media = try Media(path: await Self.sparseKeyframes(in: generated), instance: instance)
-    media.preferFastSeeking()
-    let player = try await playing(media)
     await #expect(throws: VLCError.self) { try await player.seek(to: .seconds(6), mode: .precise) }
     await player.stop()
   }
