@@ -25,8 +25,9 @@ extension Bench {
         + "when, among ffmpeg's frames from 2 before to 2 after the expected one, the closest is "
         + "the expected one and differs from it by less than \(format(FrameChecker.threshold)) "
         + "(0–255); every run is checked. Expected: the keyframe at or before the cell's time "
-        + "(fast), the frame showing at it (precise, and `fps`, which keeps the last frame before "
-        + "each output time), the first frame at or after it (`ffmpeg -ss`).")
+        + "(fast; the frame showing at it when other cells share that keyframe), the frame "
+        + "showing at it (precise, and `fps`, which keeps the last frame before each output "
+        + "time), the first frame at or after it (`ffmpeg -ss`).")
     return report
   }
 
@@ -186,7 +187,8 @@ extension Bench {
 enum SheetOutput {
   /// Which frame the cell for time T should be.
   enum Expectation {
-    /// The keyframe at or before T.
+    /// The keyframe at or before T, or the frame showing at T when another cell's time has
+    /// the same keyframe (the tool's fast sheet).
     case fast
     /// The first frame at or after T.
     case atOrAfter
@@ -257,6 +259,7 @@ struct SheetReference {
         throw BenchError.child("\(path): \(sheet.count) bytes, not a \(columns)×\(rows) grid")
       }
       let rowBytes = Self.cellWidth * 4
+      let expected = expectedFrames(times, expectation)
       return times.indices.map { index in
         let (left, top) = (index % columns * Self.cellWidth, index / columns * Self.cellHeight)
         var cell: [UInt8] = []
@@ -265,8 +268,18 @@ struct SheetReference {
           let start = ((top + line) * columns * Self.cellWidth + left) * 4
           cell += sheet[start..<start + rowBytes]
         }
-        return verdict(cell, expected: frameIndex(times[index], expectation))
+        return verdict(cell, expected: expected[index])
       }
+    }
+  }
+
+  /// The frame each cell should show.
+  private func expectedFrames(_ times: [Double], _ expectation: SheetOutput.Expectation) -> [Int] {
+    let frames = times.map { frameIndex($0, expectation) }
+    guard case .fast = expectation else { return frames }
+    return times.indices.map { index in
+      frames.filter { $0 == frames[index] }.count > 1
+        ? frameIndex(times[index], .showing) : frames[index]
     }
   }
 
