@@ -123,7 +123,7 @@ struct AudioSampleTests {
       for await _ in stream { received.withLock { $0 += 1 } }
     }
     defer { consumer.cancel() }
-    try player.play(url: Fixture.seekMP4.url)
+    try player.play(looping(Fixture.seekMP4.url, instance: instance))
     try await waitUntil("the first buffers") { received.withLock { $0 } >= 5 }
     player.pause()
     try await waitUntil("the pause") { player.state == .paused }
@@ -147,7 +147,7 @@ struct AudioSampleTests {
   func muteSilences() async throws {
     let player = Player(instance: instance)
     let stream = try player.audioSamples()
-    try player.play(url: Fixture.tracksMKV.url)
+    try player.play(looping(Fixture.tracksMKV.url, instance: instance))
     _ = try await firstBuffer(of: stream, "sound") { $0.level > 0.05 }
     player.isMuted = true
     _ = try await firstBuffer(of: stream, "silence") { $0.level == 0 }
@@ -159,7 +159,7 @@ struct AudioSampleTests {
   func volumeZeroSilences() async throws {
     let player = Player(instance: instance)
     let stream = try player.audioSamples()
-    try player.play(url: Fixture.tracksMKV.url)
+    try player.play(looping(Fixture.tracksMKV.url, instance: instance))
     _ = try await firstBuffer(of: stream, "sound") { $0.level > 0.05 }
     try player.setAudioVolume(0)
     _ = try await firstBuffer(of: stream, "silence") { $0.level == 0 }
