@@ -85,7 +85,7 @@ struct AudioOutputTests {
     defer { try? FileManager.default.removeItem(at: tone) }
     let player = Player(instance: instance)
     let stream = try player.audioSamples(format: .float32, rate: 48_000, channels: 2)
-    try player.play(url: tone)
+    try player.play(looping(tone, instance: instance))
     let expectations: [(StereoMode, @Sendable (Float, Float) -> Bool)] = [
       (.stereo, { left, right in left > 0.3 && right == 0 }),
       (.reverseStereo, { left, right in left == 0 && right > 0.3 }),
@@ -127,7 +127,7 @@ struct AudioOutputTests {
     let player = Player(instance: instance)
     let events = player.events
     let stream = try player.audioSamples()
-    try player.play(url: Fixture.seekMP4.url)  // a steady 440 Hz tone for 3 s
+    try player.play(looping(Fixture.seekMP4.url, instance: instance))  // a steady 440 Hz tone
     let full = try await firstBuffer(of: stream, "sound") { $0.level > 0.05 }.level
     player.isMuted = true
     _ = try await firstBuffer(of: stream, "silence") { $0.level == 0 }

@@ -123,7 +123,7 @@ struct AudioSampleTests {
       for await _ in stream { received.withLock { $0 += 1 } }
     }
     defer { consumer.cancel() }
-    try player.play(url: Fixture.seekMP4.url)
+    try player.play(looping(Fixture.seekMP4.url, instance: instance))
     try await waitUntil("the first buffers") { received.withLock { $0 } >= 5 }
     player.pause()
     try await waitUntil("the pause") { player.state == .paused }
@@ -147,7 +147,7 @@ struct AudioSampleTests {
   func muteSilences() async throws {
     let player = Player(instance: instance)
     let stream = try player.audioSamples()
-    try player.play(url: Fixture.tracksMKV.url)
+    try player.play(looping(Fixture.tracksMKV.url, instance: instance))
     _ = try await firstBuffer(of: stream, "sound") { $0.level > 0.05 }
     player.isMuted = true
     _ = try await firstBuffer(of: stream, "silence") { $0.level == 0 }
@@ -159,7 +159,7 @@ struct AudioSampleTests {
   func volumeZeroSilences() async throws {
     let player = Player(instance: instance)
     let stream = try player.audioSamples()
-    try player.play(url: Fixture.tracksMKV.url)
+    try player.play(looping(Fixture.tracksMKV.url, instance: instance))
     _ = try await firstBuffer(of: stream, "sound") { $0.level > 0.05 }
     try player.setAudioVolume(0)
     _ = try await firstBuffer(of: stream, "silence") { $0.level == 0 }
@@ -190,31 +190,85 @@ struct AudioSampleTests {
     #expect(abs(half.rms(channel: 0) / full.rms(channel: 0) - 0.125) < 0.005)
   }
 
-  @Test("asking for samples while playing takes effect at the next play")
+  @Test("a stream asked for during a session receives nothing from it, and all from the next play")
   func requestWhilePlaying() async throws {
     // A tone long enough that a busy machine cannot reach its end during the check.
     let tone = try makeLeftOnlyToneWAV(seconds: 10)
     defer { try? FileManager.default.removeItem(at: tone) }
     let player = Player(instance: instance)
     try player.play(url: tone)
-    try await waitUntil("playing") { player.state == .playing }
-    let stream = try player.audioSamples()
-    let received = Mutex(0)
-    let consumer = Task.detached {
-      for await _ in stream { received.withLock { $0 += 1 } }
-    }
+    // Asked for at once: libVLC opens the session's audio output later, on its decoder thread
+    // (after Playing), and reads the callbacks installed by then.
+    let (consumer, received) = recordBuffers(of: try player.audioSamples())
     defer { consumer.cancel() }
-    // A negative check: while playing, a memory output receives a buffer every 10–20 ms, so
-    // 500 ms of playback (libVLC's time, however slow the machine) without one shows the
-    // session kept its null output.
+    // A negative check: the output opens with the first decoded block, and a memory output
+    // receives a buffer every 10–20 ms; 500 ms of playback (libVLC's time, however slow the
+    // machine) without one shows that the session fed nothing to the stream.
+    try await waitUntil("playing") { player.state == .playing }
     let playedFrom = player.currentTime
     try await waitUntil("500 ms of playback") {
       player.currentTime >= playedFrom + .milliseconds(500) || player.state != .playing
     }
     try #require(player.state == .playing)
-    #expect(received.withLock { $0 } == 0, "the open null output keeps playing this session")
+    #expect(received.values.isEmpty, "the session open at the request feeds nothing")
     try player.play(url: Fixture.seekMP4.url)
-    try await waitUntil("buffers from the next session") { received.withLock { $0 } > 0 }
+    try await waitUntil("buffers from the next session") { !received.values.isEmpty }
+  }
+
+  @Test("an audio track switched to after a stream was asked for does not feed it")
+  func trackSwitchAfterRequest() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let path = try await generated.make(
+      "two-tones.mka",
+      [
+        "-f", "lavfi", "-i", "sine=f=440:r=16000", "-f", "lavfi", "-i", "sine=f=660:r=16000",
+        "-t", "20", "-map", "0", "-map", "1", "-c:a", "flac",
+      ])
+    let player = Player(instance: instance)
+    try player.play(url: URL(fileURLWithPath: path))
+    try await waitUntil("two audio tracks, one selected") {
+      player.audioTracks.count == 2 && player.selectedAudioTrack != nil
+    }
+    let (consumer, received) = recordBuffers(of: try player.audioSamples())
+    defer { consumer.cancel() }
+    let other = try #require(player.audioTracks.first { $0 != player.selectedAudioTrack })
+    // libVLC starts a decoder for the new track, which opens a new audio output with the
+    // callbacks installed by then.
+    try player.selectAudioTrack(other)
+    // A negative check: the new decoder opens its output with its first block, within
+    // milliseconds of the switch; 1 s of playback after it without a buffer shows that this
+    // session's new output fed nothing to the stream.
+    // (The switch shows as buffering while the new decoder starts.)
+    let playedFrom = player.currentTime
+    let running: Set<PlayerState> = [.playing, .buffering]
+    try await waitUntil("1 s of playback after the switch") {
+      player.currentTime >= playedFrom + .seconds(1) || !running.contains(player.state)
+    }
+    try #require(running.contains(player.state))
+    #expect(received.values.isEmpty, "the output opened for the new track feeds nothing")
+    try player.play(url: Fixture.sineWAV.url)
+    try await waitUntil("buffers from the next session") { !received.values.isEmpty }
+  }
+
+  @Test("a stream asked for while a list item plays receives from the item the list moves to")
+  func requestWhileListPlays() async throws {
+    // Stereo first, mono next: each buffer, in the source's format, says where it came from.
+    let tone = try makeLeftOnlyToneWAV(seconds: 3)
+    defer { try? FileManager.default.removeItem(at: tone) }
+    let list = try MediaList(
+      [
+        try Media(url: tone, instance: instance),
+        try Media(path: Fixture.sineWAV.path, instance: instance),
+      ],
+      instance: instance)
+    let listPlayer = MediaListPlayer(list: list, instance: instance)
+    try listPlayer.play(at: 0)
+    let stream = try listPlayer.player.audioSamples(format: .s16, rate: nil, channels: nil)
+    // libVLC's list player moves to the second item by itself, on its own thread.
+    let pcm = try await capture(stream, frames: 12_000, within: .seconds(30))
+    #expect(pcm.layouts == [.init(format: .s16, sampleRate: 16_000, channels: 1)])
+    #expect(abs(pcm.frequency(channel: 0, sampleRate: 16_000) - 440) < 2)
   }
 
   @Test("a newer stream ends the older one at once and receives from the next play")
@@ -283,5 +337,15 @@ struct AudioSampleTests {
     let stream = try player.audioSamples()
     try player.play(url: Fixture.sineWAV.url)
     _ = try await capture(stream, frames: 4_800)
+  }
+
+  /// Reads `stream` in a task of its own (cancel it when done), recording each buffer's
+  /// channel count.
+  func recordBuffers(of stream: AudioSampleStream) -> (Task<Void, Never>, Recorder<Int>) {
+    let received = Recorder<Int>()
+    let task = Task.detached {
+      for await buffer in stream { received.append(buffer.channels) }
+    }
+    return (task, received)
   }
 }

@@ -12,14 +12,21 @@ import Synchronization
 /// own; the old one lets go of its sink (ending that stream) and stays behind, empty, for an
 /// output that may still call it.
 ///
-/// A paced context (``paced()``) stands in for the null output (`--aout=adummy`): that output
-/// drops samples the moment it gets them, so audio-only media runs ahead of the wall clock
-/// (libVLC's decoder hands audio over up to its prepare time early and nothing holds it back)
-/// and ends early with a time that never reached the end. The paced context discards the
-/// samples too, but only once they are due, as a sound card would: time and wall clock agree.
+/// A sink is fed only by sessions started after the context was installed: the context opens
+/// to them at the next media set on the native player (see ``AudioContextList``). Before
+/// that, an output the current session opens with it (late, or at a track change) feeds
+/// nothing.
+///
+/// A context that feeds no sink (the paced one, one not yet opened, one retired) stands in
+/// for the null output (`--aout=adummy`), but paced: that output drops samples the moment it
+/// gets them, so audio-only media runs ahead of the wall clock (libVLC's decoder hands audio
+/// over up to its prepare time early and nothing holds it back) and ends early with a time
+/// that never reached the end. The context discards the samples too, but only once they are
+/// due, as a sound card would: time and wall clock agree.
 final class AudioCallbackContext: Sendable {
   private let sink: Mutex<AudioSink?>
-  private let isPaced: Bool
+  /// Set by the first media set after the context was installed (``openToNewSessions()``).
+  private let isOpen: Atomic<Bool>
   /// The rate and channel count to convert to; `nil` keeps the source's.
   fileprivate let rate: Int?
   fileprivate let channels: Int?
@@ -28,14 +35,14 @@ final class AudioCallbackContext: Sendable {
 
   init(sink: AudioSink, rate: Int?, channels: Int?) {
     self.sink = Mutex(sink)
-    isPaced = false
+    isOpen = Atomic(false)
     self.rate = rate
     self.channels = channels
   }
 
   private init(pacedWithoutSink: Void) {
     sink = Mutex(nil)
-    isPaced = true
+    isOpen = Atomic(true)
     rate = nil
     channels = nil
   }
@@ -44,6 +51,12 @@ final class AudioCallbackContext: Sendable {
   static func paced() -> AudioCallbackContext { AudioCallbackContext(pacedWithoutSink: ()) }
 
   deinit { retire() }
+
+  /// Lets the sessions that start from now on feed the sink. Any thread; called when a
+  /// media is set on the native player, once no earlier session's input is left.
+  func openToNewSessions() {
+    isOpen.store(true, ordering: .releasing)
+  }
 
   /// Ends the stream and drops it: later callbacks find nothing to feed.
   func retire() {
@@ -79,14 +92,18 @@ final class AudioCallbackContext: Sendable {
     }
   }
 
-  /// The sink being fed, until the context is retired.
+  /// The stream's sink, until the context is retired.
   var currentSink: AudioSink? { sink.withLock { $0 } }
+
+  /// The sink the callbacks feed: none before the context is open, or once it is retired.
+  fileprivate var fedSink: AudioSink? {
+    isOpen.load(ordering: .acquiring) ? currentSink : nil
+  }
 
   /// Waits until `pts` (on `libvlc_clock()`'s time base) is at most a short output latency
   /// away, in slices, returning early when interrupted. Runs on libVLC's decoder thread,
   /// where cancellation is disabled while it processes a block.
   fileprivate func waitUntilDue(_ pts: Int64) {
-    guard isPaced else { return }
     let latency: Int64 = 50_000  // µs: what a small sound-card buffer would hold
     let start = interruptions.load(ordering: .relaxed)
     while interruptions.load(ordering: .relaxed) == start {
@@ -98,8 +115,8 @@ final class AudioCallbackContext: Sendable {
   }
 }
 
-// The C callbacks. They run on libVLC's audio thread: each one only copies, records or (paced)
-// waits for the samples' play time, and never calls into libVLC.
+// The C callbacks. They run on libVLC's audio thread: each one only copies into the fed sink,
+// records, or (with no sink to feed) waits for the samples' play time; never calls into libVLC.
 
 private func context(_ opaque: UnsafeMutableRawPointer?) -> AudioCallbackContext? {
   guard let opaque else { return nil }
@@ -110,16 +127,19 @@ private func audioPlay(
   opaque: UnsafeMutableRawPointer?, samples: UnsafeRawPointer?, count: UInt32, pts: Int64
 ) {
   guard let context = context(opaque) else { return }
-  if let samples { context.currentSink?.deliver(samples, frameCount: Int(count), pts: pts) }
-  context.waitUntilDue(pts)
+  if let sink = context.fedSink {
+    if let samples { sink.deliver(samples, frameCount: Int(count), pts: pts) }
+  } else {
+    context.waitUntilDue(pts)
+  }
 }
 
 private func audioFlush(opaque: UnsafeMutableRawPointer?, pts: Int64) {
-  context(opaque)?.currentSink?.flush()
+  context(opaque)?.fedSink?.flush()
 }
 
 private func audioDrain(opaque: UnsafeMutableRawPointer?) {
-  context(opaque)?.currentSink?.drain()
+  context(opaque)?.fedSink?.drain()
 }
 
 private func audioVolume(opaque: UnsafeMutableRawPointer?, volume: Float, mute: Bool) {
@@ -143,7 +163,7 @@ private func audioSetup(
   } else if channels.pointee > 8 {
     channels.pointee = 2
   }
-  context?.currentSink?.adoptOutputFormat(
+  context?.fedSink?.adoptOutputFormat(
     rate: Int(rate.pointee), channels: Int(channels.pointee))
   return 0
 }

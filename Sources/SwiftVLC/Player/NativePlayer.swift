@@ -3,7 +3,7 @@ import Dispatch
 import Synchronization
 
 /// Owns one `libvlc_media_player_t`, the serial queue every call to it runs on, and its
-/// callback contexts (one for video memory, one for audio memory).
+/// callback contexts (one for video memory, one per audio sample stream).
 ///
 /// libVLC 3's player calls take the input lock, which `stop` and `set_media` hold while they
 /// join the input thread; any of them can therefore block for as long as a stalled source
@@ -22,11 +22,13 @@ final class NativePlayer: Sendable {
   let queue: DispatchQueue
   /// The video-memory callback context, installed at most once and kept until release.
   let video = VideoContext()
+  /// Audio-memory contexts ever installed (libVLC may call any of them until release), and
+  /// the `MediaChanged` listener that opens them to the sessions started after them.
+  private let audio: AudioContextList
+  private let mediaChanges: EventAttachment<AudioContextList>
   private let state = Mutex<State>(State())
 
   private struct State: Sendable {
-    /// Audio-memory contexts ever installed; libVLC may call any of them until release.
-    var contexts: [AudioCallbackContext] = []
     /// The media set on the native player (by us, or adopted from a list player's change).
     var media: Media?
     var isVideoInstalled = false
@@ -40,6 +42,9 @@ final class NativePlayer: Sendable {
     }
     self.pointer = pointer
     self.queue = DispatchQueue(label: "SwiftVLC.player")
+    let audio = AudioContextList()
+    self.audio = audio
+    mediaChanges = audio.listen(to: pointer)
   }
 
   deinit {
@@ -48,11 +53,12 @@ final class NativePlayer: Sendable {
     // input and outputs never blocks the main actor. The contexts and the media go with it,
     // only once the native player can no longer call back or use them.
     nonisolated(unsafe) let pointer = pointer
-    let (media, contexts, kept) = state.withLock { ($0.media, $0.contexts, $0.kept) }
-    let video = video
+    let (media, kept) = state.withLock { ($0.media, $0.kept) }
+    let (video, audio, mediaChanges) = (video, audio, mediaChanges)
     queue.async {
+      mediaChanges.detach()
       Media.withNativeReferencesHeld(media, nil) { libvlc_media_player_release(pointer) }
-      withExtendedLifetime((contexts, video, kept)) {}
+      withExtendedLifetime((audio, video, kept)) {}
     }
   }
 
@@ -133,16 +139,17 @@ final class NativePlayer: Sendable {
     state.withLock { $0.isVideoInstalled = true }
   }
 
-  /// Installs an audio-memory context (amem); it is kept until the native player's release.
-  /// Call on the queue.
+  /// Installs an audio-memory context (amem); it is kept until the native player's release,
+  /// and feeds its stream from the next media set on (see ``AudioContextList``). Call on the
+  /// queue.
   func useAudioMemory(_ context: AudioCallbackContext) {
-    state.withLock { $0.contexts.append(context) }
+    audio.add(context)
     context.attach(to: pointer)
   }
 
   /// Wakes an audio callback that waits for its samples' play time (a paced null output),
   /// so that a stop, seek or pause does not wait for it. Callable from any thread.
   func interruptAudioWait() {
-    for context in state.withLock({ $0.contexts }) { context.interruptWait() }
+    for context in audio.all { context.interruptWait() }
   }
 }

@@ -21,9 +21,12 @@ extension Player {
   ///
   /// From the next ``play(_:)`` on, libVLC's memory audio output replaces the instance's
   /// output for this player (so `--aout=adummy` does not matter) and nothing is heard; the
-  /// volume, mute, equalizer and stereo mode are applied to the samples. libVLC reads the
-  /// callbacks only when it opens an audio output, so a stream requested while playing starts
-  /// receiving at the next ``play(_:)``. A newer stream ends the previous one at once.
+  /// volume, mute, equalizer and stereo mode are applied to the samples. The stream receives
+  /// only from sessions started after this call: the next ``play(_:)``, a reconnect, or a
+  /// ``MediaListPlayer``'s next item. A session already open goes on as before: its output
+  /// keeps playing, and an output it opens later (libVLC opens one per audio decoder, for
+  /// instance at a track change) plays nothing, at real time. A newer stream ends the
+  /// previous one at once.
   ///
   /// See ``AudioSampleStream`` for pacing, buffering and what happens on pause, seek and stop.
   ///

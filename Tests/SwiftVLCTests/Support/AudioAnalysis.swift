@@ -112,6 +112,16 @@ func firstBuffer(
   }
 }
 
+/// `url` as a media that plays over and over (`:input-repeat`), for a test that changes a
+/// setting several times and waits each time for audio that shows it: on a busy machine that
+/// can outlast a clip of a few seconds (libVLC delivers audio up to a second early, so the
+/// last buffers of a 3 s clip come about 2 s after it starts).
+func looping(_ url: URL, instance: VLCInstance) throws -> Media {
+  let media = try Media(url: url, instance: instance)
+  media.addOption(":input-repeat=65535")
+  return media
+}
+
 /// A temporary 16-bit stereo WAV: a 440 Hz tone at half scale on the left channel, silence on
 /// the right. Tests of the stereo mode need channels that differ; the committed fixtures are
 /// mono. Deleted by the caller.
