@@ -3,7 +3,7 @@ import Testing
 
 /// The body of an exit test (`await #expect(processExitsWith: .success) { … }`) for a test
 /// that needs a process of its own: one that sets process-wide state (`DISPLAY`) or measures
-/// the whole process (resident memory, thread count). Runs `body` and records what it throws
+/// the whole process (its heap, its threads). Runs `body` and records what it throws
 /// as an issue.
 ///
 /// How a failure in the child reaches the test (Swift Testing 6.3): an issue recorded there
