@@ -11,7 +11,7 @@ import Testing
 /// still written to hold under load (other processes share the machine too).
 /// `SWIFTVLC_TEST_WIDTH` overrides the width; the default is four per core.
 ///
-/// A test that measures the whole process (resident memory, thread count) or changes it
+/// A test that measures the whole process (its heap, its threads) or changes it
 /// (`DISPLAY`) runs its body in a process of its own (an exit test, ``inOwnProcess(_:)``), and
 /// takes its share like any other.
 struct MachineShare: TestTrait, SuiteTrait, TestScoping {
