@@ -56,7 +56,7 @@ private func expectEmptyStderr(
 private func showInApplicationWindow() async throws {
   let server = try await Xvfb()
   defer { server.stop() }
-  _ = server.exportDisplay()  // this process is the test's own
+  server.exportDisplay()  // this process is the test's own
   let window = try EmbeddingWindow(server: server)
   defer { window.close() }
   let instance = try VLCInstance()

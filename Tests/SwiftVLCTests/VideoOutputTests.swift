@@ -58,53 +58,65 @@ struct VideoOutputTests {
 
   @Test(
     "video drawn into an X11 window under Xvfb shows the clip's colours",
-    .enabled(if: Xvfb.isInstalled, "Xvfb and xwd are not installed"), .runsAlone,
+    .enabled(if: Xvfb.isInstalled, "Xvfb and xwd are not installed"),
     .disabled(
       if: StressLevel.underThreadSanitizer,
       "ThreadSanitizer aborts when libVLC cancels the X11 output's event thread"))
-  func x11Window() async throws {
-    let server = try await Xvfb()
-    defer { server.stop() }
-    let restoreDisplay = server.exportDisplay()
-    defer { restoreDisplay() }
-    XInitThreads()
-    let display = try #require(XOpenDisplay(server.display))
-    defer { XCloseDisplay(display) }
-    let screen = XDefaultScreen(display)
-    let white = XWhitePixel(display, screen)
-    let window = XCreateSimpleWindow(
-      display, XRootWindow(display, screen), 0, 0, 160, 120, 0, white, white)
-    XMapWindow(display, window)
-    XSync(display, 0)
-    defer { XDestroyWindow(display, window) }
-
-    let x11 = try VLCInstance(arguments: [
-      "--no-video-title-show", "--quiet", "--aout=adummy", "--x11-display=\(server.display)",
-    ])
-    let player = Player(instance: x11)
-    try player.setVideoOutput(.xWindow(UInt32(window)))
-    let events = player.events
-    try player.play(Media(path: Fixture.seekMP4.path, instance: x11))
-    _ = try await collectEvents(events) {
-      if case .videoOutputsChanged(let count) = $0 { count > 0 } else { false }
+  func x11Window() async {
+    // A process of its own: libVLC 3 embeds only on the X server DISPLAY names, and DISPLAY
+    // is the whole process's.
+    await #expect(processExitsWith: .success) {
+      await inOwnProcess { try await drawIntoX11Window() }
     }
-    var hues: [Hue] = []
-    let deadline = ContinuousClock.now + .seconds(20)
-    while hues.last != .blue, ContinuousClock.now < deadline {
-      // The window sits at the screen's top-left corner: its centre is (80, 60).
-      let hue = try await server.captureScreen().hue(x: 80, y: 60)
-      if hues.last != hue { hues.append(hue) }
-      try await Task.sleep(for: .milliseconds(100))
-    }
-    await player.stop()
-    print("X11 window hues: \(hues)")
-    // Before the first picture the window shows its own white background (libVLC draws into
-    // it, not into a window of its own) and black while the output clears it. A capture takes
-    // a while on a busy machine and can miss the red second; the colours seen come in the
-    // clip's order and end in green then blue.
-    let colours = hues.filter { $0 != .black && $0 != .white }
-    let ranks = colours.compactMap { [Hue.red, .green, .blue].firstIndex(of: $0) }
-    #expect(ranks.count == colours.count && ranks == ranks.sorted(), "\(hues)")
-    #expect(colours.suffix(2) == [.green, .blue], "\(hues)")
   }
+}
+
+/// Plays seek.mp4 (red, green, blue seconds) into a window on a private X server, captures the
+/// screen until the window shows blue, and expects the clip's colours in order. Sets
+/// `DISPLAY`: for a process of the test's own.
+@MainActor
+private func drawIntoX11Window() async throws {
+  let server = try await Xvfb()
+  defer { server.stop() }
+  server.exportDisplay()
+  XInitThreads()
+  let display = try #require(XOpenDisplay(server.display), "a connection to \(server.display)")
+  defer { XCloseDisplay(display) }
+  let screen = XDefaultScreen(display)
+  let white = XWhitePixel(display, screen)
+  let window = XCreateSimpleWindow(
+    display, XRootWindow(display, screen), 0, 0, 160, 120, 0, white, white)
+  XMapWindow(display, window)
+  XSync(display, 0)
+  defer { XDestroyWindow(display, window) }
+
+  let x11 = try VLCInstance(arguments: [
+    "--no-video-title-show", "--quiet", "--aout=adummy", "--x11-display=\(server.display)",
+  ])
+  let player = Player(instance: x11)
+  try player.setVideoOutput(.xWindow(UInt32(window)))
+  let events = player.events
+  try player.play(Media(path: Fixture.seekMP4.path, instance: x11))
+  _ = try await collectEvents(events) {
+    if case .videoOutputsChanged(let count) = $0 { count > 0 } else { false }
+  }
+  var hues: [Hue] = []
+  let deadline = ContinuousClock.now + .seconds(20)
+  while hues.last != .blue, ContinuousClock.now < deadline {
+    // The window sits at the screen's top-left corner: its centre is (80, 60).
+    let hue = try await server.captureScreen().hue(x: 80, y: 60)
+    if hues.last != hue { hues.append(hue) }
+    try await Task.sleep(for: .milliseconds(100))
+  }
+  await player.stop()
+  // Before the first picture the window shows its own white background (libVLC draws into
+  // it, not into a window of its own) and black while the output clears it. A capture takes
+  // a while on a busy machine and can miss the red second; the colours seen come in the
+  // clip's order and end in green then blue.
+  let colours = hues.filter { $0 != .black && $0 != .white }
+  let ranks = colours.compactMap { [Hue.red, .green, .blue].firstIndex(of: $0) }
+  #expect(
+    ranks.count == colours.count && ranks == ranks.sorted(),
+    "the window's colours in the clip's order (red, green, blue): \(hues)")
+  #expect(colours.suffix(2) == [.green, .blue], "the window's colours end in green, blue: \(hues)")
 }

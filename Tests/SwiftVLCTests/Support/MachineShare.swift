@@ -11,10 +11,11 @@ import Testing
 /// still written to hold under load (other processes share the machine too).
 /// `SWIFTVLC_TEST_WIDTH` overrides the width; the default is four per core.
 ///
-/// A test that measures the whole process (resident memory, thread count) takes every share
-/// with ``Trait/runsAlone``, so no other shared test runs beside it.
+/// A test that measures the whole process (its heap, its threads) or changes it
+/// (`DISPLAY`) runs its body in a process of its own (an exit test, ``inOwnProcess(_:)``), and
+/// takes its share like any other.
 struct MachineShare: TestTrait, SuiteTrait, TestScoping {
-  /// How many shares a test case takes: `nil` for every share (``Trait/runsAlone``).
+  /// How many shares a test case takes: `nil` for every share.
   var shares: Int? = 1
   /// Whether a `.serialized` suite takes its shares once, for all its tests in turn.
   var isHeldBySuite = false
@@ -85,9 +86,6 @@ extension Trait where Self == MachineShare {
   static func sharesTheMachineInTurn(weight shares: Int = 1) -> Self {
     MachineShare(shares: shares, isHeldBySuite: true)
   }
-
-  /// No other test carrying ``sharesTheMachine`` runs while this one does.
-  static var runsAlone: Self { MachineShare(shares: nil) }
 }
 
 /// A counting semaphore for async code: first come, first served, so a test waiting for

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import Testing
 
 /// A private X server for one test: started on a free display number, killed by ``stop()``.
 /// Nothing here blocks its caller: the tests that use it run on the main actor.
@@ -47,17 +48,13 @@ final class Xvfb: Sendable {
     display = ":\(number)"
   }
 
-  /// Points the process's `DISPLAY` at this server until the returned closure runs (it puts
-  /// back the previous value). libVLC 3 draws into an application's window
-  /// (`VideoOutput.xWindow`) only on the server `DISPLAY` names. The environment is the whole
-  /// process's: tests that call this carry `.runsAlone`, and every suite that makes a libVLC
-  /// instance, plays or starts a program carries `.sharesTheMachine`, so none runs meanwhile.
-  func exportDisplay() -> () -> Void {
-    let previous = ProcessInfo.processInfo.environment["DISPLAY"]
+  /// Points this process's `DISPLAY` at this server, for the rest of its life: libVLC 3 draws
+  /// into an application's window (`VideoOutput.xWindow`) only on the server `DISPLAY` names.
+  /// The environment is the whole process's, so only a process of the test's own may change
+  /// it: the child of an exit test (see ``inOwnProcess(_:)``).
+  func exportDisplay() {
+    precondition(ExitTest.current != nil, "DISPLAY is the whole process's: set it in an exit test")
     setenv("DISPLAY", display, 1)
-    return {
-      if let previous { setenv("DISPLAY", previous, 1) } else { unsetenv("DISPLAY") }
-    }
   }
 
   /// Kills the server (SIGTERM can be blocked in processes the test runner starts). Does not
