@@ -15,8 +15,8 @@ import Testing
 /// (`DISPLAY`) runs its body in a process of its own (an exit test, ``inOwnProcess(_:)``), and
 /// takes its share like any other.
 struct MachineShare: TestTrait, SuiteTrait, TestScoping {
-  /// How many shares a test case takes: `nil` for every share.
-  var shares: Int? = 1
+  /// How many shares a test case takes (at most ``width``).
+  var shares = 1
   /// Whether a `.serialized` suite takes its shares once, for all its tests in turn.
   var isHeldBySuite = false
 
@@ -52,7 +52,7 @@ struct MachineShare: TestTrait, SuiteTrait, TestScoping {
     // another such test.
     let needed =
       test.traits.compactMap { $0 as? MachineShare }
-      .map { min($0.shares ?? Self.width, Self.width) }.max() ?? 1
+      .map { min($0.shares, Self.width) }.max() ?? 1
     try await hold(needed, function)
   }
 
