@@ -157,16 +157,25 @@ struct CommandLineTerminalTests {
     let scratch = try ScratchDirectory("cli-ass")
     defer { scratch.remove() }
     let errors = scratch.path("stderr.txt")
+    // tracks.mkv five times over (20 s; a busy machine could play its 4 s out before the test
+    // reads the screen). Subtitle 3 is SubRip, 4 is SSA, drawn by libass, with a line at
+    // 0.5 s of each 4 s; two presses of s reach the SSA track; libass starts when its first
+    // line is drawn.
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let clip = try await generated.make(
+      "tracks5.mkv", ["-stream_loop", "4", "-i", Fixture.tracksMKV.path, "-map", "0", "-c", "copy"])
     let session = try await Session.start(
-      running:
-        "XDG_RUNTIME_DIR= \(SwiftVLCTool.url.path) play \(Fixture.tracksMKV.path) 2>\(errors)")
+      running: "XDG_RUNTIME_DIR= \(SwiftVLCTool.url.path) play \(clip) 2>\(errors)")
     defer { session.close() }
-    _ = try await session.waitFor("the status line while playing") { $0.contains(" playing ") }
-    // tracks.mkv (4 s): subtitle 3 is SubRip, 4 is SSA, drawn by libass. Two presses of s
-    // reach the SSA track; libass starts when its first line is drawn.
+    let playing = try await session.waitFor("the status line while playing") {
+      playedSeconds($0) != nil
+    }
     try await session.tmux("send-keys", "-t", "test", "s", "s")
-    _ = try await session.waitFor("the tool to end or stop", within: .seconds(15)) {
-      $0.contains(" ended ") || $0.split(separator: "\n").contains { $0.hasPrefix("EXIT=") }
+    // Five seconds of playback after the presses pass a line of the SSA track.
+    let pressed = playedSeconds(playing) ?? 0
+    _ = try await session.waitFor("5 s of playback with the SSA track", within: .seconds(40)) {
+      (playedSeconds($0) ?? 0) >= pressed + 6
     }
     let exited = try await session.quit()
     #expect(exited.split(separator: "\n").contains("EXIT=0"))
@@ -180,6 +189,15 @@ struct CommandLineTerminalTests {
 private func videoWidths(_ screen: String) -> Set<Int> {
   Set(
     screen.split(separator: "\n").map { $0.filter { $0 == "\u{2580}" }.count }.filter { $0 > 0 })
+}
+
+/// The whole seconds played, from the clock of the pane's status line while playing.
+private func playedSeconds(_ screen: String) -> Int? {
+  guard let line = statusLine(screen), line.hasPrefix("playing"),
+    let clock = line.split(separator: " ").dropFirst().first
+  else { return nil }
+  let parts = clock.split(separator: ":").compactMap { Int($0) }
+  return parts.count >= 2 ? parts.reduce(0) { $0 * 60 + $1 } : nil
 }
 
 /// The last status line of a pane (the one showing the playing state), without its padding.
