@@ -163,8 +163,7 @@ struct CommandLineTerminalTests {
     // line is drawn.
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let clip = try await generated.make(
-      "tracks5.mkv", ["-stream_loop", "4", "-i", Fixture.tracksMKV.path, "-map", "0", "-c", "copy"])
+    let clip = try await generated.tracksFiveTimesOver()
     let session = try await Session.start(
       running: "XDG_RUNTIME_DIR= \(SwiftVLCTool.url.path) play \(clip) 2>\(errors)")
     defer { session.close() }

@@ -7,45 +7,37 @@ import Testing
 @Suite("Library programs and stderr", .sharesTheMachine)
 struct LibraryStderrTests {
   @Test("a program showing an ASS subtitle track prints nothing on stderr; the log has libass")
-  func assTrackLeavesStderrEmpty() async throws {
+  func assTrackLeavesStderrEmpty() async {
     // A process of its own: stderr is the whole process's.
-    let result = await #expect(
-      processExitsWith: .success, observing: [\.standardErrorContent]
-    ) {
-      try await showAssSubtitle()
+    await #expect(processExitsWith: .success) {
+      await inOwnProcess { try await expectNothingOnStandardError(during: showAssSubtitle) }
     }
-    expectEmptyStderr(result)
   }
 
   @Test("the README's example program (play, parse, thumbnail, record) prints nothing on stderr")
-  func readmeProgramLeavesStderrEmpty() async throws {
-    let result = await #expect(
-      processExitsWith: .success, observing: [\.standardErrorContent]
-    ) {
-      try await runReadmeExample()
+  func readmeProgramLeavesStderrEmpty() async {
+    await #expect(processExitsWith: .success) {
+      await inOwnProcess { try await expectNothingOnStandardError(during: runReadmeExample) }
     }
-    expectEmptyStderr(result)
   }
 
   @Test(
     "a program showing video in its own X11 window prints nothing on stderr",
     .enabled(if: Xvfb.isInstalled, "Xvfb and xwd are not installed"))
-  func embeddedWindowLeavesStderrEmpty() async throws {
-    let result = await #expect(
-      processExitsWith: .success, observing: [\.standardErrorContent]
-    ) {
-      try await showInApplicationWindow()
+  func embeddedWindowLeavesStderrEmpty() async {
+    await #expect(processExitsWith: .success) {
+      await inOwnProcess { try await expectNothingOnStandardError(during: showInApplicationWindow) }
     }
-    expectEmptyStderr(result)
   }
 }
 
-/// Expects the exit test's stderr to be empty, and shows it otherwise.
-private func expectEmptyStderr(
-  _ result: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation
-) {
-  let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-  #expect(stderr.isEmpty, "\(stderr)", sourceLocation: sourceLocation)
+/// Runs `body` in an exit test's child and expects nothing on stderr meanwhile.
+@MainActor
+private func expectNothingOnStandardError(during body: @MainActor () async throws -> Void)
+  async throws
+{
+  let written = try await standardErrorWritten(during: body)
+  #expect(written.isEmpty, "stderr: \(written)")
 }
 
 /// Plays H.264 into an application's X11 window on a private X server with the default
@@ -94,7 +86,7 @@ private func runReadmeExample() async throws {
   try await record(server.url("files/seek.mp4"))
 }
 
-/// Plays `tracks.mkv` into memory with its ASS track selected until libass's banner reaches
+/// Plays `tracks.mkv` five times over into memory with its ASS track selected until libass's banner reaches
 /// the instance's log (module "ass"); throws when it does not within 20 s.
 @MainActor
 private func showAssSubtitle() async throws {
@@ -104,7 +96,9 @@ private func showAssSubtitle() async throws {
   let frames = try player.videoFrames(width: 96, height: 64)
   let drain = Task { for await _ in frames {} }
   defer { drain.cancel() }
-  try player.play(Media(path: Fixture.tracksMKV.path, instance: instance))
+  let generated = try GeneratedMedia()
+  defer { generated.remove() }
+  try player.play(Media(path: try await generated.tracksFiveTimesOver(), instance: instance))
   try await waitUntil("the ASS track", within: .seconds(20)) {
     player.subtitleTracks.contains { $0.codec == "ssa" }
   }

@@ -36,6 +36,14 @@ struct GeneratedMedia {
     return output.path
   }
 
+  /// tracks.mkv five times over (20 s): a busy machine cannot play it out before a test has
+  /// chosen a track. Its SSA subtitle (track 4) has a line at 0.5 s of each 4 s.
+  func tracksFiveTimesOver() async throws -> String {
+    try await make(
+      "tracks5.mkv",
+      ["-stream_loop", "4", "-i", Fixture.tracksMKV.path, "-map", "0", "-c", "copy"])
+  }
+
   /// Makes each of `recipes` (a name and ffmpeg's arguments, as ``make(_:_:)`` takes them),
   /// two at a time; returns their paths in the same order.
   func makeAll(_ recipes: [(name: String, arguments: [String])]) async throws -> [String] {

@@ -35,3 +35,30 @@ private func shareParentStandardError() {
   dup2(parent, STDERR_FILENO)
   close(parent)
 }
+
+/// In an exit test's child: runs `body` with this process's stderr going to a file, and
+/// returns what was written there. (Observing the child's stderr from the parent,
+/// `observing: [\.standardErrorContent]`, holds up the whole test run until the child ends.)
+@MainActor
+func standardErrorWritten(during body: @MainActor () async throws -> Void) async throws
+  -> String
+{
+  let path = FileManager.default.temporaryDirectory
+    .appendingPathComponent("swiftvlc-stderr-\(getpid())-\(UUID().uuidString)").path
+  let file = open(path, O_CREAT | O_TRUNC | O_RDWR, 0o600)
+  guard file >= 0 else { throw CocoaError(.fileWriteUnknown) }
+  defer { unlink(path) }
+  let saved = dup(STDERR_FILENO)
+  dup2(file, STDERR_FILENO)
+  close(file)
+  do {
+    try await body()
+  } catch {
+    dup2(saved, STDERR_FILENO)
+    close(saved)
+    throw error
+  }
+  dup2(saved, STDERR_FILENO)
+  close(saved)
+  return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+}
