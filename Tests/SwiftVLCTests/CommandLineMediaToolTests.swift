@@ -133,7 +133,9 @@ struct CommandLineMediaToolTests {
     let result = try await runTool(["discover", "--lan", "--duration", "1"])
     #expect(result.status == 0)
     // Services that cannot start here (Zeroconf without avahi) are noted, not fatal.
-    #expect(result.stderrLines.allSatisfy { $0.hasPrefix("swiftvlc: discover: lan: skipped: ") })
+    #expect(
+      result.stderrLines.allSatisfy { $0.hasPrefix("swiftvlc: discover: lan: skipped: ") },
+      "\(result.stderrLines)")
   }
 
   @Test("discover --local prints each entry of the media folders, by service, as it is found")

@@ -58,7 +58,7 @@ struct PlayerLifecycleTests {
     #expect(dropped)
   }
 
-  @Test("create, play and drop cycles keep memory stable")
+  @Test("create, play and drop cycles keep memory stable", .runsLong)
   func cycles() async {
     // A process of its own: the test measures the whole process, which other tests running
     // beside it would disturb.

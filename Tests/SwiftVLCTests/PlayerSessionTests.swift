@@ -24,7 +24,9 @@ struct PlayerSessionTests {
     return player.outcome
   }
 
-  @Test("valid audio-only and video files of 1 s and 10 s all play to ended, never ended early")
+  @Test(
+    "valid audio-only and video files of 1 s and 10 s all play to ended, never ended early",
+    .runsLong)
   func corpusEndsNaturally() async throws {
     let corpus = try GeneratedMedia()
     defer { corpus.remove() }

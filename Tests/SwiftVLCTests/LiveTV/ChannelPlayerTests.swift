@@ -77,7 +77,8 @@ struct ChannelPlayerTests {
     }
   }
 
-  @Test("a channel that stalls is reported by its player, and zapping away from it works")
+  @Test(
+    "a channel that stalls is reported by its player, and zapping away from it works", .runsLong)
   func stalledChannel() async throws {
     let lab = try await ChannelLab(dead: false)
     let list = ChannelList(channels: [

@@ -30,7 +30,7 @@ struct HostileMediaTests {
   static let slack: Duration = .seconds(10)
 
   @Test(
-    "every damaged input parses, plays and thumbnails to a typed, bounded result",
+    "every damaged input parses, plays and thumbnails to a typed, bounded result", .runsLong,
     arguments: 0..<parts)
   func damagedInputs(part: Int) async throws {
     let instance = try headlessInstance()

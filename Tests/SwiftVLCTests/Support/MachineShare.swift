@@ -19,6 +19,8 @@ struct MachineShare: TestTrait, SuiteTrait, TestScoping {
   var shares = 1
   /// Whether a `.serialized` suite takes its shares once, for all its tests in turn.
   var isHeldBySuite = false
+  /// Whether the test case goes ahead of waiting tests that are not long (``Trait/runsLong``).
+  var isLong = false
 
   /// The shares the current task holds already (a heavier test inside a shared suite).
   @TaskLocal private static var held = 0
@@ -50,16 +52,17 @@ struct MachineShare: TestTrait, SuiteTrait, TestScoping {
     // A test takes all it needs (the most any of its traits asks) in whichever of its scopes
     // comes first: a test that held one share while queueing for more could deadlock with
     // another such test.
-    let needed =
-      test.traits.compactMap { $0 as? MachineShare }
-      .map { min($0.shares, Self.width) }.max() ?? 1
-    try await hold(needed, function)
+    let shares = test.traits.compactMap { $0 as? MachineShare }
+    let needed = shares.map { min($0.shares, Self.width) }.max() ?? 1
+    try await hold(needed, isLong: shares.contains(where: \.isLong), function)
   }
 
   /// Runs `function` holding `needed` shares, taking those the task does not hold yet.
-  private func hold(_ needed: Int, _ function: @Sendable () async throws -> Void) async throws {
+  private func hold(
+    _ needed: Int, isLong: Bool, _ function: @Sendable () async throws -> Void
+  ) async throws {
     let taking = max(0, needed - Self.held)
-    await Self.gate.enter(taking)
+    await Self.gate.enter(taking, isLong: isLong)
     do {
       try await Self.$held.withValue(max(needed, Self.held), operation: function)
     } catch {
@@ -86,23 +89,33 @@ extension Trait where Self == MachineShare {
   static func sharesTheMachineInTurn(weight shares: Int = 1) -> Self {
     MachineShare(shares: shares, isHeldBySuite: true)
   }
+
+  /// For a test that holds its share for much longer than most (15 s or more): it goes ahead
+  /// of the waiting tests that do not, so that it does not start last and end the run alone.
+  static var runsLong: Self { MachineShare(isLong: true) }
 }
 
-/// A counting semaphore for async code: first come, first served, so a test waiting for
-/// every share is not overtaken forever by tests that need one.
+/// A counting semaphore for async code: first come, first served (long tests ahead of the
+/// others), so a test waiting for several shares is not overtaken forever by tests that need
+/// one.
 private actor CountingGate {
   private var free: Int
-  private var waiting: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  private var waiting:
+    [(count: Int, isLong: Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
   init(width: Int) { free = width }
 
-  func enter(_ count: Int) async {
+  func enter(_ count: Int, isLong: Bool) async {
     guard count > 0 else { return }
     if waiting.isEmpty && free >= count {
       free -= count
       return
     }
-    await withCheckedContinuation { waiting.append((count, $0)) }
+    await withCheckedContinuation { continuation in
+      let place =
+        isLong ? (waiting.firstIndex { !$0.isLong } ?? waiting.endIndex) : waiting.endIndex
+      waiting.insert((count, isLong, continuation), at: place)
+    }
   }
 
   func leave(_ count: Int) {
