@@ -98,10 +98,10 @@ final class NativeService<Box: ServiceEventBox>: Sendable {
   /// listener and, after the removals the service reported while stopping, finishes the event
   /// streams. The blocks hold a reference, so the release comes after them.
   func shutDown() {
-    queue.async {
+    PendingReleases.async(on: queue) {
       let stopped = self.stopIfRunning()
       self.attachment.detach()
-      self.queue.async {
+      PendingReleases.async(on: self.queue) {
         if stopped { self.box.serviceStopped() }
         self.box.broadcaster.terminate()
       }

@@ -104,7 +104,7 @@ public final class Media: Sendable {
     attachment.detach()
     // Releasing a media that is being parsed waits for the parser; keep that off the caller.
     nonisolated(unsafe) let pointer = pointer
-    DispatchQueue.global().async { libvlc_media_release(pointer) }
+    PendingReleases.async(on: .global()) { libvlc_media_release(pointer) }
   }
 
   /// Adds a libVLC media option, such as `":start-time=10"` or `":network-caching=300"`.

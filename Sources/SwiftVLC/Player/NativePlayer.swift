@@ -55,7 +55,7 @@ final class NativePlayer: Sendable {
     nonisolated(unsafe) let pointer = pointer
     let (media, kept) = state.withLock { ($0.media, $0.kept) }
     let (video, audio, mediaChanges) = (video, audio, mediaChanges)
-    queue.async {
+    PendingReleases.async(on: queue) {
       mediaChanges.detach()
       Media.withNativeReferencesHeld(media, nil) { libvlc_media_player_release(pointer) }
       withExtendedLifetime((audio, video, kept)) {}

@@ -88,7 +88,9 @@ public final class MediaListPlayer {
     tasks.cancelAll()
     publicEvents.terminate()
     let native = native
-    player.native.async { player in
+    let playerNative = player.native
+    PendingReleases.async(on: playerNative.queue) {
+      let player = playerNative.pointer
       withCustomInputInterrupted(on: player) { libvlc_media_list_player_stop(native.pointer) }
       native.invalidate()
       // This closure holds the last reference: the list player is released here, on the

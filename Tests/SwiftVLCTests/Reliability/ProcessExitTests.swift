@@ -1,0 +1,26 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// A program may exit right after dropping a playing player: the exit waits for the release
+/// that runs on the player's queue (``PendingReleases``) instead of unloading the libraries
+/// under it. Without that wait about one exit in thirty crashed (SIGSEGV in libstdc++, on the
+/// queue releasing the MKV demuxer): 16 exits catch it in about two runs of five.
+@Suite("Exiting while a player is released", .sharesTheMachine)
+struct ProcessExitTests {
+  @Test("a process exiting just after dropping a playing player exits cleanly", arguments: 0..<16)
+  func exitAfterDrop(run: Int) async {
+    await #expect(processExitsWith: .success) {
+      await inOwnProcess {
+        let instance = try headlessInstance()
+        var player: Player? = Player(instance: instance)
+        try player?.play(Media(path: Fixture.tracksMKV.path, instance: instance))
+        try await Task.sleep(for: .milliseconds(300))
+        player = nil
+        // The player's deinit runs on the main actor: let it start the release, then return
+        // (the process exits).
+        for _ in 0..<20 { await Task.yield() }
+      }
+    }
+  }
+}
