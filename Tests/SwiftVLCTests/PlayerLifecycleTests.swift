@@ -97,8 +97,12 @@ private func measureCycles() async throws {
   // caches still filling); 0.7 MB with a media kept by mistake each cycle (3.5 KB each), 4 MB
   // and more with the native player never released (22 KB each).
   let bound = 0.45
+  // Two threads of slack: libdispatch's idle workers leave on their own timer, later on a
+  // busy machine (one was still there 10 s on in a loaded run); a thread kept per player
+  // would be 200.
+  let threadBound = before.threads + 2
   let after = try await ProcessFootprint.settled {
-    $0.threads <= before.threads && $0.heapMegabytes - before.heapMegabytes < bound
+    $0.threads <= threadBound && $0.heapMegabytes - before.heapMegabytes < bound
   }
   // Under a sanitizer the heap is the sanitizer's, not glibc's; it checks memory itself.
   if !StressLevel.underSanitizer {
@@ -106,5 +110,5 @@ private func measureCycles() async throws {
       after.heapMegabytes - before.heapMegabytes < bound,
       "over 200 cycles the heap went from \(before) to \(after)")
   }
-  #expect(after.threads <= before.threads, "over 200 cycles: \(before) → \(after)")
+  #expect(after.threads <= threadBound, "over 200 cycles: \(before) → \(after)")
 }
