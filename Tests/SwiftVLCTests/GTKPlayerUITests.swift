@@ -101,13 +101,14 @@ struct GTKPlayerUITests {
     func windowShown() async throws -> String {
       var id: String?
       try await waitUntil("gtk-player's window", within: .seconds(60)) {
+        guard player.ending == nil else { return true }
         let found = try? await runHelper(
           "/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(player.pid)"],
           environment: x11)
         id = found?.split(separator: "\n").first.map(String.init)
         return id != nil
       }
-      let window = try #require(id)
+      let window = try #require(id, "no window: \(player.ending ?? "")")
       try await xdotool("windowfocus", "--sync", window)
       // Painted: the header bar is light, not the black of an unpainted window.
       try await waitUntil("the window painted") {

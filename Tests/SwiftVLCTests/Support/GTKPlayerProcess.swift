@@ -50,6 +50,17 @@ final class GTKPlayerProcess: Sendable {
 
   var pid: pid_t { process.processIdentifier }
 
+  /// How the player ended, or `nil` while it runs, with its last lines: for a test that
+  /// waited for something the player could no longer do.
+  var ending: String? {
+    guard !process.isRunning else { return nil }
+    let how =
+      process.terminationReason == .uncaughtSignal
+      ? "killed by signal \(process.terminationStatus)"
+      : "exited with status \(process.terminationStatus)"
+    return "gtk-player \(how); it printed: \(output.lines.withLock { $0.suffix(5) })"
+  }
+
   /// The last trace line matching `predicate`, waiting up to `limit` for one to appear.
   @discardableResult
   func waitForLine(
