@@ -149,9 +149,3 @@ struct PlayerSeekingTests {
     await #expect(throws: VLCError.self) { try await player.seek(to: .seconds(1), mode: .precise) }
   }
 }
-
-/// Blocks the calling thread (the main actor, in a main-actor test) for `seconds`.
-@MainActor
-private func holdTheMainActor(for seconds: Double) {
-  Thread.sleep(forTimeInterval: seconds)
-}

@@ -215,6 +215,27 @@ struct PlaylistTests {
     try await waitUntil("the last item's outcome") { listPlayer.player.outcome == .ended }
   }
 
+  @Test("the end of the list comes after its last item's start, even when both wait together")
+  func endAfterLastStart() async throws {
+    let listPlayer = MediaListPlayer(list: try list([.shortMP4, .shortMP4]))
+    let listEvents = listPlayer.events
+    try listPlayer.play()
+    let first = try await listEvents.first(within: .seconds(20), "the first item") { _ in true }
+    // Hold the main actor while both 1 s items play out: the player's change to the second
+    // item and the list's end are then both waiting, in two streams, when it is free again.
+    holdTheMainActor(for: 3)
+    let rest = try await within(.seconds(20), "the list to end") {
+      var seen: [MediaListPlayerEvent] = []
+      for await event in listEvents {
+        seen.append(event)
+        if event == .listEnded { break }
+      }
+      return seen
+    }
+    let seen = [first] + rest
+    #expect(seen == [.itemStarted(index: 0), .itemStarted(index: 1), .listEnded])
+  }
+
   @Test("a media that is not a playlist has no sub-items")
   func noSubItems() async throws {
     let items = try await Media(path: Fixture.shortMP4.path, instance: instance).subItems()

@@ -20,6 +20,8 @@ enum NativeEvent: Sendable, Equatable {
   case volume(Float)
   case audioDevice(String?)
   case mediaChanged(MediaIdentity)
+  /// Not libVLC's: marks a point in the stream (``Player/afterReceivedEvents(_:)``).
+  case barrier(UInt64)
 }
 
 /// A native event with the playback session it belongs to.

@@ -89,6 +89,9 @@ public final class Player {
   @ObservationIgnored var lastPublishedTime: Duration?
   @ObservationIgnored var lastPublishedPosition: (value: Double, at: ContinuousClock.Instant)?
   @ObservationIgnored var trackRefresh = (running: false, requestedAgain: false)
+  /// What to run at each barrier sent into the native event stream.
+  @ObservationIgnored var barriers: [UInt64: @MainActor () -> Void] = [:]
+  @ObservationIgnored var nextBarrier: UInt64 = 0
   /// The session whose tracks were read again for missing descriptions, and how often.
   @ObservationIgnored var detailRereads = (session: UInt64(0), count: 0)
   /// Finds the ``Media`` of a native media that someone else (a ``MediaListPlayer``) set;
@@ -148,6 +151,10 @@ public final class Player {
   // MARK: - Applying native events
 
   func apply(_ tagged: TaggedEvent) {
+    if case .barrier(let id) = tagged.event {
+      barriers.removeValue(forKey: id)?()
+      return
+    }
     guard tagged.generation == generation else { return }
     switch tagged.event {
     case .opening:
@@ -214,7 +221,17 @@ public final class Player {
       // play(_:) tags the session after its own set_media, so a change that carries the
       // current generation was made by someone else: a list player moving on.
       adoptSession(of: mediaResolver?(identity))
+    case .barrier:
+      break  // handled above
     }
+  }
+
+  /// Runs `body` once the player has applied every native event it received before this
+  /// call (a list player's end comes after the player's change to the last item).
+  func afterReceivedEvents(_ body: @escaping @MainActor () -> Void) {
+    nextBarrier += 1
+    barriers[nextBarrier] = body
+    bridge.box.send(.barrier(nextBarrier))
   }
 
   /// Starts observing a session that a list player opened on the native player.

@@ -227,15 +227,21 @@ public final class MediaListPlayer {
     publicEvents.broadcast(.itemStarted(index: currentIndex))
   }
 
+  /// Applies a list event once the player has applied the events libVLC sent it before:
+  /// the two come in separate streams, and the end of the list must follow the change to its
+  /// last item (under load it came first: items 0 and 1 started, the list ended, then 2).
   private func apply(_ event: NativeListEvent) {
-    switch event {
-    case .played:
-      current = nil
-      currentIndex = nil
-      vacatedIndex = nil
-      publicEvents.broadcast(.listEnded)
-    case .stopped:
-      publicEvents.broadcast(.stopped)
+    player.afterReceivedEvents { [weak self] in
+      guard let self else { return }
+      switch event {
+      case .played:
+        current = nil
+        currentIndex = nil
+        vacatedIndex = nil
+        publicEvents.broadcast(.listEnded)
+      case .stopped:
+        publicEvents.broadcast(.stopped)
+      }
     }
   }
 

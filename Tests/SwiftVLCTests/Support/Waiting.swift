@@ -65,3 +65,10 @@ extension Duration {
     Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
   }
 }
+
+/// Blocks the main actor for `seconds`, as a busy application would: for tests of what
+/// happens to events that wait meanwhile. (Every other main-actor test waits as long.)
+@MainActor
+func holdTheMainActor(for seconds: Double) {
+  Thread.sleep(forTimeInterval: seconds)
+}
