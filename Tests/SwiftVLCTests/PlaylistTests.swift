@@ -153,9 +153,10 @@ struct PlaylistTests {
     try await expectStart(0, of: listPlayer) { try listPlayer.next() }
     try await waitUntil("playing") { listPlayer.player.state == .playing }
 
+    // Bounded by the player's stop limit (10 s), however busy the machine: not a speed test.
     let started = ContinuousClock.now
     await listPlayer.stop()
-    #expect(ContinuousClock.now - started < .seconds(2))
+    #expect(ContinuousClock.now - started < listPlayer.player.stopTimeout + .seconds(1))
     #expect(listPlayer.player.state == .stopped)
     #expect(listPlayer.player.outcome == .stopped)
     #expect(listPlayer.currentIndex == nil)
@@ -164,7 +165,8 @@ struct PlaylistTests {
 
   @Test("removing the playing item keeps it playing; next() plays the item in its place")
   func removingThePlayingItem() async throws {
-    let listPlayer = MediaListPlayer(list: try list([.seekMP4, .shortTS, .shortMP4]))
+    // The item played through the changes lasts 30 s: a busy machine cannot reach its end.
+    let listPlayer = MediaListPlayer(list: try list([.seekMP4, .longMP4, .shortMP4]))
     let list = listPlayer.list
     try await expectStart(0, of: listPlayer) { try listPlayer.play() }
     let playing = try list.remove(at: 0)
@@ -172,7 +174,7 @@ struct PlaylistTests {
     #expect(listPlayer.player.state.isActive)
     #expect(listPlayer.player.currentMedia === playing)
     try await expectStart(0, of: listPlayer) { try listPlayer.next() }
-    #expect(listPlayer.player.currentMedia?.mrl == Fixture.shortTS.url.absoluteString)
+    #expect(listPlayer.player.currentMedia?.mrl == Fixture.longMP4.url.absoluteString)
 
     // Removing an item before the playing one shifts its index, not the playback.
     try list.insert(playing, at: 0)

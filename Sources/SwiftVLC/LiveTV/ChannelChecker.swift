@@ -140,6 +140,7 @@ public struct ChannelChecker {
         return await alive(media, deadline: min(deadline, .now + .seconds(1)))
       }
       if let outcome = player.outcome {
+        await errors.catchUp()
         return .dead(failure(outcome, errors: errors.messages))
       }
       if player.state == .playing, player.videoTracks.isEmpty, !player.audioTracks.isEmpty {
@@ -152,6 +153,7 @@ public struct ChannelChecker {
       }
       try? await Task.sleep(for: .milliseconds(20))
     }
+    await errors.catchUp()
     return .dead(ChannelFailure.diagnose(errors.messages) ?? .timeout)
   }
 
@@ -191,16 +193,44 @@ private final class WorkQueue {
   func next() -> Channel? { remaining.popFirst() }
 }
 
-/// The error-level log messages of one instance while a check runs.
+/// The error-level log messages of one instance (a worker's own) while a check runs.
 @MainActor
 private final class LogCollector {
   private(set) var messages: [String] = []
   private var task: Task<Void, Never>?
+  private let instance: VLCInstance
+  /// The marker ``catchUp()`` sent, until it comes back.
+  private var marker: String?
 
   init(instance: VLCInstance) {
+    self.instance = instance
     let logs = instance.logs(minimumLevel: .error)
     task = Task { @MainActor [weak self] in
-      for await entry in logs { self?.messages.append(entry.message) }
+      for await entry in logs {
+        guard let self else { return }
+        if entry.module == Self.markerModule {
+          if entry.message == marker { marker = nil }
+        } else {
+          messages.append(entry.message)
+        }
+      }
+    }
+  }
+
+  private static let markerModule = "swiftvlc.checker"
+
+  /// Returns once every message libVLC logged before the call has been collected (at most
+  /// 2 s): the messages come in a stream of their own, which a busy machine leaves behind the
+  /// player's events ("connection refused" was missed, the failure then named by the last
+  /// message). A marker sent into the instance's log stream comes back after them.
+  func catchUp() async {
+    let id = UUID().uuidString
+    marker = id
+    instance.logRouter.broadcaster.broadcast(
+      LogEntry(level: .error, message: id, module: Self.markerModule))
+    let deadline = ContinuousClock.now + .seconds(2)
+    while marker == id, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(5))
     }
   }
 
