@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -24,13 +25,30 @@ enum PendingReleases {
     atexit { _ = PendingReleases.inFlight.wait(timeout: .now() + PendingReleases.exitLimit) }
   }()
 
-  /// Runs `release` on `queue`, counted until it returns.
+  /// Runs `release` on `queue`, counted until it has returned and let go of what it
+  /// captured (whose own release, queued as it goes, is then counted already).
   static func async(on queue: DispatchQueue, _ release: @escaping @Sendable () -> Void) {
     _ = exitHandler
     inFlight.enter()
+    let work = Work(release)
     queue.async {
-      release()
+      work.run()
       inFlight.leave()
     }
+  }
+}
+
+/// A closure run once and dropped as it returns, not when the block holding it is freed.
+private final class Work: Sendable {
+  private let body: Mutex<(@Sendable () -> Void)?>
+
+  init(_ body: @escaping @Sendable () -> Void) { self.body = Mutex(body) }
+
+  func run() {
+    let body = self.body.withLock { body in
+      defer { body = nil }
+      return body
+    }
+    body?()
   }
 }

@@ -118,7 +118,8 @@ final class NativePlayer: Sendable {
   /// Stops the native player on the queue; the last reference then releases it there.
   func shutDown() {
     interruptAudioWait()
-    queue.async { self.stopInterruptingInput() }
+    // Counted: the process's exit waits for it, and for the release it leads to.
+    PendingReleases.async(on: queue) { self.stopInterruptingInput() }
   }
 
   // MARK: - Callback contexts
