@@ -54,9 +54,9 @@ struct ChannelPlayerTests {
     _ = try await switchLatency(try #require(zapper), to: 0)
     weak let first = zapper?.player
     // Every switch lands on a warm neighbour, one that already decodes pictures: the median
-    // switch shows its picture within a few frames (about 25–60 ms here; a busy machine adds
-    // its scheduling delays), against about 1 s for a cold UDP channel, which waits for its
-    // source's next keyframe.
+    // switch shows its picture within a few frames (about 25–60 ms here; 330 ms on a loaded
+    // run), where a cold UDP channel waits for its source's next keyframe (about 1 s). The
+    // bound tells the two apart; it is not a speed target (Benchmarks' channel-switch case).
     var latencies: [Duration] = []
     for step in 1...5 {
       let channel = step % 3
@@ -68,7 +68,7 @@ struct ChannelPlayerTests {
       latencies.append(try await switchLatency(try #require(zapper), to: channel))
     }
     let median = latencies.sorted()[2]
-    #expect(median < .milliseconds(300), "warm switches took \(latencies)")
+    #expect(median < .milliseconds(700), "warm switches took \(latencies)")
     weak let second = zapper?.player
     await zapper?.stop()
     zapper = nil
