@@ -105,8 +105,15 @@ struct LiveProgramTests {
     let media = try Media(url: location, instance: player.instance)
     media.selectProgram(202)
     try player.play(media)
-    _ = try await frames.first(within: .seconds(20), "a picture of Sport (96 wide)") {
-      $0.width == 96
+    let widths = Recorder<Int>()  // what was shown instead, for the failure's message
+    do {
+      _ = try await frames.first(within: .seconds(20), "a picture of Sport (96 wide)") {
+        if widths.values.last != $0.width { widths.append($0.width) }
+        return $0.width == 96
+      }
+    } catch {
+      Issue.record("\(error); widths shown: \(widths.values), state \(player.state)")
+      throw error
     }
     await #expect(
       throws: VLCError.invalidState("\(location): the port is taken (a player receiving it?)")
