@@ -19,11 +19,13 @@ struct PlayerRecordingTests {
     let player = Player(instance: instance)
     let media = try Media(path: Fixture.seekMP4.path, instance: instance)
     try player.play(media)
+    // A quarter speed from the start leaves a busy machine seconds, not milliseconds, to start
+    // recording after a second and record half a second before the 3 s clip ends (which would
+    // end the recording with its session).
+    try await waitUntil("playing") { player.state == .playing }
+    try player.setPlaybackRate(0.25)
     try await waitUntil("one second played") { player.currentTime >= .seconds(1) }
     let events = player.events
-    // A quarter speed leaves a busy machine seconds, not milliseconds, between half a second
-    // recorded and the clip's end (which would end the recording with its session).
-    try player.setPlaybackRate(0.25)
 
     try player.startRecording(to: path, container: .mp4)
     #expect(player.recordingPath == path)
