@@ -18,6 +18,8 @@ final class GTKPlayerProcess: Sendable {
   let snapshotPath: String
   private let process: Process
   private let output = Lines()
+  /// What it wrote on stderr (GTK's warnings), for a failure's message.
+  private let errors = Lines()
 
   /// Starts the player on `file` (nothing when `nil`) with `environment` added to ours.
   init(playing file: String?, environment: [String: String]) throws {
@@ -32,20 +34,24 @@ final class GTKPlayerProcess: Sendable {
     variables["GTK_PLAYER_SNAPSHOT"] = snapshotPath
     variables["GTK_A11Y"] = "none"  // no accessibility bus to start
     process.environment = variables
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    let collected = self.output
-    output.fileHandleForReading.readabilityHandler = { handle in
+    process.standardOutput = Self.collecting(into: output)
+    process.standardError = Self.collecting(into: errors)
+    try process.run()
+  }
+
+  /// A pipe whose lines are added to `lines` as they come.
+  private static func collecting(into lines: Lines) -> Pipe {
+    let pipe = Pipe()
+    pipe.fileHandleForReading.readabilityHandler = { handle in
       let data = handle.availableData
       guard !data.isEmpty else {
         handle.readabilityHandler = nil
         return
       }
       let text = String(decoding: data, as: UTF8.self)
-      collected.lines.withLock { $0 += text.split(separator: "\n").map(String.init) }
+      lines.lines.withLock { $0 += text.split(separator: "\n").map(String.init) }
     }
-    try process.run()
+    return pipe
   }
 
   var pid: pid_t { process.processIdentifier }
@@ -58,7 +64,8 @@ final class GTKPlayerProcess: Sendable {
       process.terminationReason == .uncaughtSignal
       ? "killed by signal \(process.terminationStatus)"
       : "exited with status \(process.terminationStatus)"
-    return "gtk-player \(how); it printed: \(output.lines.withLock { $0.suffix(5) })"
+    return "gtk-player \(how); it printed: \(output.lines.withLock { $0.suffix(5) }); "
+      + "on stderr: \(errors.lines.withLock { $0.suffix(10) })"
   }
 
   /// The last trace line matching `predicate`, waiting up to `limit` for one to appear.
