@@ -4,7 +4,7 @@ import Testing
 
 // Menus are tested on a DVD-Video folder authored at test time (Support/DVDMenuDisc.swift);
 // the other tests check navigation's contract on media without menus.
-@Suite("Menu navigation and chapters", .sharesTheMachine)
+@Suite("Menu navigation and chapters", .mostlyWaits)
 @MainActor
 struct PlayerNavigationTests {
   let instance: VLCInstance

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Player playback", .sharesTheMachine)
+@Suite("Player playback", .mostlyWaits)
 @MainActor
 struct PlayerPlaybackTests {
   let instance: VLCInstance

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Playlists", .sharesTheMachine)
+@Suite("Playlists", .mostlyWaits)
 @MainActor
 struct PlaylistTests {
   let instance: VLCInstance

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Video frames", .sharesTheMachine)
+@Suite("Video frames", .mostlyWaits)
 @MainActor
 struct VideoFrameTests {
   let instance: VLCInstance

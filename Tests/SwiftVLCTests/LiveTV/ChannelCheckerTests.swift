@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Channel checker", .sharesTheMachine)
+@Suite("Channel checker", .mostlyWaits)
 @MainActor
 struct ChannelCheckerTests {
   @Test("a list served over HTTP loads with relative entries resolved against it")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwiftVLC
 
-@Suite("Channel player", .sharesTheMachine)
+@Suite("Channel player", .mostlyWaits)
 @MainActor
 struct ChannelPlayerTests {
   /// Waits for the switch to `index` to show its first picture, and returns how long it took.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwiftVLCCommandLine
 
-@Suite("swiftvlc channels", .sharesTheMachine)
+@Suite("swiftvlc channels", .mostlyWaits)
 struct ChannelsCommandTests {
   @Test("the command line takes a list, --check, --json, --timeout and --concurrency")
   func parsing() throws {

@@ -6,8 +6,8 @@ import Testing
 /// thumbnailed. Each must end with a typed error or a documented result (`isPlayable ==
 /// false`, a natural or early end, still playing when stopped, a picture) within its bound,
 /// without crashing. The corpus is split into ``parts`` tests that run side by side with the
-/// rest of the suite; each runs three cases at once (mostly waiting on playback), on one share.
-@Suite("Hostile media", .sharesTheMachine)
+/// rest of the suite; each runs three cases at once, mostly waiting on playback (half a share).
+@Suite("Hostile media", .mostlyWaits)
 @MainActor
 struct HostileMediaTests {
   /// What one input did.

@@ -5,7 +5,7 @@ import Testing
 /// A list player whose player had to put a fresh native player in place of one that a stop
 /// could not finish (an HLS segment whose server holds the connection): the list goes on
 /// through the fresh one, with its playback mode, its item events and its automatic advance.
-@Suite("List player across a native player swap", .sharesTheMachine)
+@Suite("List player across a native player swap", .mostlyWaits)
 @MainActor
 struct ListPlayerSwapTests {
   let instance: VLCInstance

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Live reconnect", .sharesTheMachine)
+@Suite("Live reconnect", .mostlyWaits)
 @MainActor
 struct ReconnectTests {
   let instance: VLCInstance

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("UDP streams", .sharesTheMachine)
+@Suite("UDP streams", .mostlyWaits)
 @MainActor
 struct UDPStreamTests {
   let instance: VLCInstance
