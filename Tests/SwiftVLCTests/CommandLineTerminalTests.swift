@@ -20,6 +20,11 @@ struct CommandLineTerminalTests {
       do {
         session.socketPath = try await session.tmux("display-message", "-p", "#{socket_path}")
           .trimmingCharacters(in: .whitespacesAndNewlines)
+        // Typed before the prompt, the command is echoed first and the prompt printed after
+        // it: the exit status then follows the prompt on its line ("# EXIT=0").
+        _ = try await session.waitFor("the shell's prompt") {
+          !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        }
         try await session.tmux("send-keys", "-t", "test", "\(command); echo EXIT=$?", "Enter")
       } catch {
         session.close()
