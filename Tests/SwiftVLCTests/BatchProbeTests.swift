@@ -7,7 +7,9 @@ import Testing
 /// `Media.parse` on one instance with libVLC's defaults (Lua included) says.
 @Suite("Batch probe", .sharesTheMachine)
 struct BatchProbeTests {
-  @Test("every answer equals the single parse with Lua, field by field, on the probe corpus")
+  @Test(
+    "every answer equals the single parse with Lua, field by field, on the probe corpus",
+    .runsLong)
   func equalsSingleParse() async throws {
     let folder = try GeneratedMedia()
     defer { folder.remove() }

@@ -134,7 +134,7 @@ struct CommandLineTerminalTests {
 
   @Test(
     "play --window: f makes libVLC's window fullscreen and back, as libVLC reads its flag",
-    .enabled(if: Xvfb.isInstalled, "Xvfb is not installed"))
+    .runsLong, .enabled(if: Xvfb.isInstalled, "Xvfb is not installed"))
   func fullscreenKey() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
@@ -157,7 +157,8 @@ struct CommandLineTerminalTests {
     #expect(exited.split(separator: "\n").contains("EXIT=0"))
   }
 
-  @Test("playing in the terminal, with an SSA subtitle drawn, leaves stderr empty after q")
+  @Test(
+    "playing in the terminal, with an SSA subtitle drawn, leaves stderr empty after q", .runsLong)
   func noLibassBanner() async throws {
     let scratch = try ScratchDirectory("cli-ass")
     defer { scratch.remove() }

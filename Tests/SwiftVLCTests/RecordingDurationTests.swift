@@ -6,7 +6,9 @@ import Testing
 /// A recording's summary duration is the written file's, measured exactly.
 @Suite("Recording duration", .sharesTheMachine)
 struct RecordingDurationTests {
-  @Test("four seconds of MPEG-TS over UDP report the audio the file holds, as ffprobe counts it")
+  @Test(
+    "four seconds of MPEG-TS over UDP report the audio the file holds, as ffprobe counts it",
+    .runsLong)
   func udpDuration() async throws {
     let instance = try headlessInstance()
     let scratch = try ScratchDirectory()

@@ -15,7 +15,7 @@ struct VideoFrameTests {
     try player.play(media)
   }
 
-  @Test("RGBA frames have the requested size and show red, then green, then blue")
+  @Test("RGBA frames have the requested size and show red, then green, then blue", .runsLong)
   func coloursInOrder() async throws {
     let player = Player(instance: instance)
     let frames = try player.videoFrames(format: .rgba, width: 80, height: 60)

@@ -29,7 +29,8 @@ struct ChannelCheckerTests {
     }
   }
 
-  @Test("the checker finds the live channels alive and names why each dead one is dead")
+  @Test(
+    "the checker finds the live channels alive and names why each dead one is dead", .runsLong)
   func checkLab() async throws {
     let lab = try await ChannelLab()
     let list = try await ChannelList.load(from: lab.listURL)

@@ -37,7 +37,9 @@ struct ListPlayerSwapTests {
     return listPlayer
   }
 
-  @Test("after a stuck stop the list plays on: items, repeat mode and the advance to the end")
+  @Test(
+    "after a stuck stop the list plays on: items, repeat mode and the advance to the end",
+    .runsLong)
   func listGoesOnAfterStuckStop() async throws {
     let listPlayer = try await listPlayerStalledOnFirstItem()
     listPlayer.mode = .repeat

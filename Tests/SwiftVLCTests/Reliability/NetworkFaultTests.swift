@@ -110,7 +110,7 @@ struct NetworkFaultTests {
     try await server.waitForNoConnections()
   }
 
-  @Test("a live playlist that stops updating is reported as a stall")
+  @Test("a live playlist that stops updating is reported as a stall", .runsLong)
   func staleLivePlaylist() async throws {
     let player = player()
     let log = EventLog(player)

@@ -34,7 +34,9 @@ struct ReconnectTests {
     return player
   }
 
-  @Test("a live stream that drops is reopened, attempt after attempt, until it comes back")
+  @Test(
+    "a live stream that drops is reopened, attempt after attempt, until it comes back",
+    .runsLong)
   func reconnectsUntilBack() async throws {
     let server = try await TestServer()
     let policy = try ReconnectPolicy(

@@ -95,8 +95,9 @@ extension Trait where Self == MachineShare {
     MachineShare(shares: shares, isHeldBySuite: true)
   }
 
-  /// For a test that holds its share for much longer than most (15 s or more): it goes ahead
-  /// of the waiting tests that do not, so that it does not start last and end the run alone.
+  /// For a test that holds its share for much longer than most (8 s or more in a parallel
+  /// run): it goes ahead of the waiting tests that do not, so that it does not start last and
+  /// end the run alone.
   static var runsLong: Self { MachineShare(isLong: true) }
 
   /// In place of ``sharesTheMachine``, for a suite or a test that spends most of its time
