@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Typed configuration", .sharesTheMachine)
+@Suite("Typed configuration", .mostlyWaits)
 @MainActor
 struct ConfigurationTests {
   @Test("every setting becomes the libVLC option it stands for, and libVLC accepts them all")

@@ -3,7 +3,7 @@ import SwiftVLC
 import Synchronization
 import Testing
 
-@Suite("Custom input", .sharesTheMachine)
+@Suite("Custom input", .mostlyWaits)
 @MainActor
 struct CustomInputTests {
   let instance: VLCInstance

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Player lifecycle", .sharesTheMachine)
+@Suite("Player lifecycle", .mostlyWaits)
 @MainActor
 struct PlayerLifecycleTests {
   let instance: VLCInstance

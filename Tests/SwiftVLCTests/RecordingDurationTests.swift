@@ -4,7 +4,7 @@ import Testing
 @testable import SwiftVLC
 
 /// A recording's summary duration is the written file's, measured exactly.
-@Suite("Recording duration", .sharesTheMachine)
+@Suite("Recording duration", .mostlyWaits)
 struct RecordingDurationTests {
   @Test(
     "four seconds of MPEG-TS over UDP report the audio the file holds, as ffprobe counts it",
