@@ -215,4 +215,31 @@ struct PlayerPlaybackTests {
     }
     await player.stop()
   }
+
+  @Test("the time never goes back while playing, however late the main actor handles it")
+  func timeOnlyMovesForward() async throws {
+    let player = Player(instance: instance)
+    let events = player.events
+    try player.play(media(.longMP4))
+    try await waitUntil("playing") { player.state == .playing }
+    try player.setPlaybackRate(4)  // more time events, and more readings between them
+    let times = Task { @MainActor in
+      var seen: [Duration] = []
+      for await case .timeChanged(let time) in events { seen.append(time) }
+      return seen
+    }
+    // A busy application: the main actor is held 0.1-0.4 s at a time, so that libVLC's time
+    // events and the player's own readings of the clock queue up behind each other.
+    let started = ContinuousClock.now
+    while ContinuousClock.now - started < .seconds(4) {
+      holdTheMainActor(for: Double.random(in: 0.1...0.4))
+      await Task.yield()
+    }
+    await player.stop()
+    times.cancel()
+    let seen = await times.value
+    #expect(seen.count > 4, "\(seen)")
+    let backwards = zip(seen, seen.dropFirst()).filter { $0.1 < $0.0 }
+    #expect(backwards.isEmpty, "went back: \(backwards.prefix(5)) in \(seen.count) times")
+  }
 }

@@ -5,7 +5,9 @@ import Synchronization
 enum NativeEvent: Sendable, Equatable {
   case opening, playing, paused, stopped, endReached, error
   case buffering(Float)
-  case time(Int64)
+  /// libVLC's time in ms, and when libVLC sent it (to order it against the player's own
+  /// readings of the clock, which reach the main actor by another way).
+  case time(Int64, at: ContinuousClock.Instant)
   case position(Float)
   case length(Int64)
   case seekable(Bool)
@@ -90,7 +92,8 @@ private func playerEventCallback(
   case libvlc_MediaPlayerStopped: mapped = .stopped
   case libvlc_MediaPlayerEndReached: mapped = .endReached
   case libvlc_MediaPlayerEncounteredError: mapped = .error
-  case libvlc_MediaPlayerTimeChanged: mapped = .time(payload.media_player_time_changed.new_time)
+  case libvlc_MediaPlayerTimeChanged:
+    mapped = .time(payload.media_player_time_changed.new_time, at: .now)
   case libvlc_MediaPlayerPositionChanged:
     mapped = .position(payload.media_player_position_changed.new_position)
   case libvlc_MediaPlayerSeekableChanged:

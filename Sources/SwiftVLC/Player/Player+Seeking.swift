@@ -64,7 +64,7 @@ extension Player {
       if self.state == .paused { return .landed(.milliseconds(requested)) }
       for await tagged in events where tagged.generation == generation {
         switch tagged.event {
-        case .time(let reading) where reading != requested && reading >= 0:
+        case .time(let reading, _) where reading != requested && reading >= 0:
           return .landed(.milliseconds(reading))
         case .paused: return .landed(.milliseconds(requested))
         case .stopped, .endReached, .error: return .ended

@@ -122,6 +122,7 @@ extension Player {
   private func resetTimeline() {
     currentTime = .zero
     lastPublishedTime = nil
+    timeReadAt = nil
     lastPublishedPosition = nil
     position = 0
     duration = nil
@@ -185,14 +186,19 @@ extension Player {
     let native = self.native
     Task { [weak self] in
       let reading = await native.run { player in
-        (libvlc_media_player_get_time(player), libvlc_media_player_get_position(player))
+        (
+          libvlc_media_player_get_time(player), libvlc_media_player_get_position(player),
+          ContinuousClock.now
+        )
       }
       guard let self else { return }
       self.isReadingTime = false
       guard session == self.generation, self.state == .playing || self.state == .buffering,
         reading.0 >= 0
       else { return }
-      self.updateTime(.milliseconds(reading.0), position: reading.1 >= 0 ? Double(reading.1) : nil)
+      self.updateTime(
+        .milliseconds(reading.0), position: reading.1 >= 0 ? Double(reading.1) : nil,
+        readAt: reading.2)
     }
   }
 

@@ -87,6 +87,8 @@ public final class Player {
   /// The session rules; every transition goes through ``feed(_:)``.
   @ObservationIgnored var session = Session()
   @ObservationIgnored var lastPublishedTime: Duration?
+  /// When the time shown was read from libVLC (see ``updateTime(_:position:readAt:)``).
+  @ObservationIgnored var timeReadAt: ContinuousClock.Instant?
   @ObservationIgnored var lastPublishedPosition: (value: Double, at: ContinuousClock.Instant)?
   @ObservationIgnored var trackRefresh = (running: false, requestedAgain: false)
   /// What to run at each barrier sent into the native event stream.
@@ -176,8 +178,8 @@ public final class Player {
       feed(.native(.ended(evidence), tagged.generation))
     case .error:
       feed(.native(.failed(currentMedia?.input?.failure), tagged.generation))
-    case .time(let milliseconds):
-      updateTime(.milliseconds(max(milliseconds, 0)), position: nil)
+    case .time(let milliseconds, let sent):
+      updateTime(.milliseconds(max(milliseconds, 0)), position: nil, readAt: sent)
     case .position(let value):
       if value.isFinite { updateTime(nil, position: Double(min(max(value, 0), 1))) }
     case .length(let milliseconds):
@@ -253,8 +255,17 @@ public final class Player {
   }
 
   /// Records a new time and/or position, publishing each at most ~10 times a second (and
-  /// always when it goes back, as after a seek).
-  func updateTime(_ time: Duration?, position newPosition: Double?) {
+  /// always when it goes back, as after a seek). `readAt` is when the time was read from
+  /// libVLC: libVLC's time events and the player's own readings reach the main actor by two
+  /// ways, so a reading older than the time already shown is dropped (it moved the time back
+  /// by up to a second on a busy main actor).
+  func updateTime(
+    _ time: Duration?, position newPosition: Double?, readAt: ContinuousClock.Instant = .now
+  ) {
+    if time != nil {
+      if let shown = timeReadAt, readAt < shown { return }
+      timeReadAt = readAt
+    }
     let now = ContinuousClock.now
     if let newPosition, newPosition != position {
       position = newPosition
