@@ -246,14 +246,14 @@ struct GTKPlayerUITests {
   /// process late and in bursts when the machine is busy). The player traces a line when the
   /// whole second changes; one that its busy main loop printed late would skew a measure
   /// from two lines, so this is the median of the rates between every two of them (Theil–Sen).
-  /// The lines counted run on from one second to the next (a line printed just after a track
-  /// change once held a time 20 s back): a jump starts the count again.
+  /// The lines counted run on from one second to the next: a jump back or ahead starts the
+  /// count again.
   func mediaSecondsPerSecond(of player: GTKPlayerProcess, over seconds: Int) async throws
     -> Double
   {
     let read = player.lineCount
     var points: [(media: Double, uptime: Double)] = []
-    try await waitUntil("\(seconds) media seconds in a row", within: .seconds(30)) {
+    let counted: Void? = try? await waitUntil("\(seconds) media seconds", within: .seconds(30)) {
       points = []
       for line in player.lines(from: read) where line.hasPrefix("state=playing") {
         let second = Double(Self.second(line))
@@ -263,6 +263,15 @@ struct GTKPlayerUITests {
         points.append((second, uptime / 1_000))
       }
       return (points.last?.media ?? 0) - (points.first?.media ?? 0) >= Double(seconds)
+    }
+    if counted == nil {
+      let seen = player.lines(from: read).map { line in
+        ["state", "time", "rate", "audio", "chapter", "uptime"].map {
+          "\($0)=\(Self.field($0, in: line) ?? "?")"
+        }.joined(separator: " ")
+      }
+      Issue.record(
+        "no \(seconds) media seconds in a row within 30 s; the trace: \(seen.suffix(40))")
     }
     var rates: [Double] = []
     for (index, start) in points.enumerated() {

@@ -113,8 +113,14 @@ struct PlayerNavigationTests {
     try player.play(media)
     player.pause()
     try await waitUntil("paused with two chapters", within: .seconds(30)) {
-      player.state == .paused && player.chapters.count == 2 && player.currentChapter == 0
+      player.state == .paused && player.chapters.count == 2 && player.currentChapter != nil
     }
+    // A busy machine can get the pause to libVLC after playback has reached chapter 1.
+    if player.currentChapter != 0 {
+      try player.selectChapter(0)
+      try await waitUntil("back in the first chapter") { player.currentTime < .seconds(2) }
+    }
+    #expect(player.currentChapter == 0)
     player.nextChapter()
     #expect(player.currentChapter == 1)
     player.resume()
