@@ -3,7 +3,7 @@ import SwiftVLC
 import Synchronization
 import Testing
 
-@Suite("Equalizer", .sharesTheMachine)
+@Suite("Equalizer", .mostlyWaits)
 @MainActor
 struct EqualizerTests {
   @Test("libVLC's 18 presets all load by name, with 10 bands within ±20 dB")

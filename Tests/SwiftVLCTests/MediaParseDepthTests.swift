@@ -5,7 +5,7 @@ import Testing
 /// What `parse(depth:)` adds to libVLC's preparse: values read from the file itself at
 /// every depth, and what the decoders report with `.decoded` (committed fixtures; the
 /// ffprobe comparison on a generated corpus is ``ProbeOracleTests``).
-@Suite("Media parse depth", .sharesTheMachine)
+@Suite("Media parse depth", .mostlyWaits)
 struct MediaParseDepthTests {
   let instance: VLCInstance
 

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Player with bad input", .sharesTheMachine)
+@Suite("Player with bad input", .mostlyWaits)
 @MainActor
 struct PlayerFailureTests {
   let instance: VLCInstance

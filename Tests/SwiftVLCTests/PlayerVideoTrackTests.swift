@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("Player video track selection", .sharesTheMachine)
+@Suite("Player video track selection", .mostlyWaits)
 @MainActor
 struct PlayerVideoTrackTests {
   let instance: VLCInstance

@@ -2,7 +2,7 @@ import Foundation
 import SwiftVLC
 import Testing
 
-@Suite("MPEG-TS programs", .sharesTheMachine)
+@Suite("MPEG-TS programs", .mostlyWaits)
 @MainActor
 struct TransportStreamProgramTests {
   /// A 6 s transport stream with two programs: 101 "News" (64×64) by LabOne and 202 "Sport"
