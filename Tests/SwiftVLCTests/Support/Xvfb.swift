@@ -14,10 +14,35 @@ final class Xvfb: Sendable {
 
   /// Starts `Xvfb` on a display number it picks itself (`-displayfd`: it takes the first free
   /// number under its own lock, so concurrent test runs on one machine never share a server)
-  /// and waits (bounded) until it is listening. The screen is `width` × `height` pixels.
+  /// and waits (bounded) until it answers. The screen is `width` × `height` pixels.
   init(width: Int = 320, height: Int = 240) async throws {
+    // A server that announced its number can still be gone when a client connects (a GTK
+    // player once found no display on the number Xvfb had just announced, in a run with
+    // other X servers starting and stopping): it is checked, and replaced up to twice.
+    var attempt = 1
+    while true {
+      let (process, number) = try await Self.start(width: width, height: height)
+      let display = ":\(number)"
+      let answers = try await offThePool {
+        guard let connection = XOpenDisplay(display) else { return false }
+        defer { XCloseDisplay(connection) }
+        let screen = XDefaultScreen(connection)
+        return XDisplayWidth(connection, screen) == Int32(width)
+          && XDisplayHeight(connection, screen) == Int32(height)
+      }
+      if answers && process.isRunning {
+        (self.process, self.display) = (process, display)
+        return
+      }
+      kill(process.processIdentifier, SIGKILL)
+      guard attempt < 3 else { throw TimedOut(what: "an Xvfb of \(width)x\(height) that answers") }
+      attempt += 1
+    }
+  }
+
+  /// Starts one `Xvfb` and returns it with the display number it announced.
+  private static func start(width: Int, height: Int) async throws -> (Process, Int) {
     let process = Process()
-    self.process = process
     process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
     process.arguments = [
       "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp",
@@ -45,7 +70,7 @@ final class Xvfb: Sendable {
       kill(process.processIdentifier, SIGKILL)
       throw TimedOut(what: "Xvfb to start")
     }
-    display = ":\(number)"
+    return (process, number)
   }
 
   /// Points this process's `DISPLAY` at this server, for the rest of its life: libVLC 3 draws
