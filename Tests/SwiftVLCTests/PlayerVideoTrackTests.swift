@@ -9,14 +9,15 @@ struct PlayerVideoTrackTests {
 
   init() throws { instance = try headlessInstance() }
 
-  /// A Matroska file with two video streams, keyframes every second: a 160×120 test picture
-  /// and a 96×64 red one.
+  /// A Matroska file with two video streams, 20 s (a busy machine can take seconds to get to
+  /// the switch; a 6 s clip once ended first), keyframes every second: a 160×120 test
+  /// picture and a 96×64 red one.
   static func twoVideoStreams(in generated: GeneratedMedia) async throws -> String {
     try await generated.make(
       "angles.mkv",
       [
         "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25", "-f", "lavfi", "-i",
-        "color=c=red:s=96x64:r=25", "-t", "6", "-map", "0:v", "-map", "1:v",
+        "color=c=red:s=96x64:r=25", "-t", "20", "-map", "0:v", "-map", "1:v",
         "-c:v", "libx264", "-g", "25", "-pix_fmt", "yuv420p",
       ])
   }
@@ -37,7 +38,7 @@ struct PlayerVideoTrackTests {
     try player.selectVideoTrack(second)
     #expect(player.selectedVideoTrack == second)
     // The pictures switch to the red 96×64 stream (a new video output follows its size).
-    let red = try await frames.first(within: .seconds(10), "a 96×64 picture") { $0.width == 96 }
+    let red = try await frames.first(within: .seconds(15), "a 96×64 picture") { $0.width == 96 }
     #expect(red.height == 64)
     // libVLC decodes the new stream from where the input is: until its next keyframe (one a
     // second here) the pictures are grey; then they are the red stream's.
