@@ -19,9 +19,11 @@ struct NetworkFaultTests {
   /// A player with a short stall limit, so that each fault shows within seconds. Its opening
   /// limit is long unless the test is about it: a busy machine took over 3 s to open a
   /// file from the local server.
-  func player(openingTimeout: Duration = .seconds(15)) -> Player {
+  func player(
+    openingTimeout: Duration = .seconds(15), stallTimeout: Duration = .seconds(1.5)
+  ) -> Player {
     let player = Player(instance: instance)
-    player.stallTimeout = .seconds(1.5)
+    player.stallTimeout = stallTimeout
     player.openingTimeout = openingTimeout
     return player
   }
@@ -68,7 +70,9 @@ struct NetworkFaultTests {
 
   @Test("a connection reset mid-segment is recovered by libVLC and plays to the end")
   func resetMidSegment() async throws {
-    let player = player()
+    // Reconnecting after the reset took over 1.5 s once on a busy machine: a real stall, but
+    // not what this test is about; one that is never recovered still stalls.
+    let player = player(stallTimeout: .seconds(5))
     let log = EventLog(player)
     try player.play(url: server.url("hlsfault/reset/1/hls/index.m3u8"))
     try await waitUntil("the end", within: .seconds(15)) { !player.state.isActive }
