@@ -16,9 +16,7 @@ final class Xvfb: Sendable {
   /// number under its own lock, so concurrent test runs on one machine never share a server)
   /// and waits (bounded) until it answers. The screen is `width` × `height` pixels.
   init(width: Int = 320, height: Int = 240) async throws {
-    // A server that announced its number can still be gone when a client connects (a GTK
-    // player once found no display on the number Xvfb had just announced, in a run with
-    // other X servers starting and stopping): it is checked, and replaced up to twice.
+    // The server is checked before use, and replaced up to twice if it does not answer.
     var attempt = 1
     while true {
       let (process, number) = try await Self.start(width: width, height: height)
@@ -46,6 +44,9 @@ final class Xvfb: Sendable {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
     process.arguments = [
       "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp",
+      // An X server resets when its last client leaves, and refuses connections meanwhile:
+      // a test's short-lived clients (xdotool, xwd) left the next one without a display.
+      "-noreset",
     ]
     let output = Pipe()
     process.standardOutput = output
