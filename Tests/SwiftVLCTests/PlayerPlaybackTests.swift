@@ -162,7 +162,7 @@ struct PlayerPlaybackTests {
   func stop() async throws {
     let player = Player(instance: instance)
     let events = player.events
-    try player.play(media(.seekMP4))
+    try player.play(media(.longMP4))  // 30 s: still playing however late the main actor looks
     try await waitUntil("playing") { player.state == .playing }
     await player.stop()
     #expect(player.state == .stopped)
