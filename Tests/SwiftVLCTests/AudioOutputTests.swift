@@ -120,6 +120,36 @@ struct AudioOutputTests {
     _ = try await firstBuffer(of: stream, "reversed audio in the next media", where: reversed)
   }
 
+  @Test("a stereo mode reaches audio that starts seconds after the picture, and the next media's")
+  func stereoModeReachesLateAudio() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    // MPEG-TS: a picture from 0 s, the left-only tone from 4 s. libVLC opens the audio output
+    // with the first audio (about 3 s after Playing), and until then reads back the previous
+    // media's mode from the output it keeps.
+    let late = try await generated.make(
+      "late-audio.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25", "-itsoffset", "4", "-f", "lavfi", "-i",
+        "sine=f=440:r=16000,pan=stereo|c0=c0|c1=0*c0", "-t", "7", "-pix_fmt", "yuv420p",
+        "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "mp2",
+      ])
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    player.setStereoMode(.reverseStereo)
+    // The tone is at 1/8 scale (rms 0.088); MP2 leaves a trace of it in the silent channel.
+    let reversed: @Sendable (AudioBuffer) -> Bool = { buffer in
+      buffer.samples(ofChannel: 0).rms < 0.01 && buffer.samples(ofChannel: 1).rms > 0.05
+    }
+    try player.play(Media(path: late, instance: instance))
+    _ = try await firstBuffer(of: stream, within: .seconds(20), "reversed audio", where: reversed)
+    try player.play(Media(path: late, instance: instance))
+    _ = try await firstBuffer(of: stream, within: .seconds(20), "the next media's first audio") {
+      $0.isDiscontinuity
+    }
+    _ = try await firstBuffer(of: stream, "reversed audio in the next media", where: reversed)
+  }
+
   // MARK: Events and role
 
   @Test("muting, unmuting and changing the volume reach the sound and are announced as events")

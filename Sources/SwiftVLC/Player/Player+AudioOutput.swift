@@ -154,9 +154,11 @@ extension Player {
 
   /// Sets how channels map to the output, and keeps it for every media played afterwards.
   ///
-  /// libVLC 3 resets the mode whenever it starts an audio stream and reports nothing when it
-  /// does, so the player applies the mode once the stream has started (checking every 40 ms
-  /// for up to 2 s after playback starts or tracks change).
+  /// libVLC 3 resets the mode whenever it starts an audio stream (at the first audio of each
+  /// media, at a track change, at a format change) and reports nothing when it does, so the
+  /// player checks the output while a session is open and sets the mode again when it finds
+  /// it reset: every 40 ms for 2 s after playback starts or tracks change, then every 100 ms
+  /// (audio that starts later, or an output that restarts, plays at most that long unmapped).
   /// Maps `libvlc_audio_set_channel`.
   public func setStereoMode(_ mode: StereoMode) {
     withMutation(keyPath: \.stereoMode) { audioOutputSettings.stereoMode = mode }
@@ -247,28 +249,30 @@ extension Player {
     }
   }
 
+  /// Keeps the stereo mode on the session's audio output until the session ends or a newer
+  /// call takes over (see ``setStereoMode(_:)``).
   private func applyStereoModeOnceStarted() {
     guard let mode = audioOutputSettings.stereoMode else { return }
     audioOutputSettings.stereoModeTask?.cancel()
     audioOutputSettings.stereoModeTask = Task { [weak self] in
-      for _ in 0..<50 {
-        guard let native = self?.native, !Task.isCancelled else { return }
-        if await native.run({ applyStereoMode(mode, to: $0) }) { return }
-        try? await Task.sleep(for: .milliseconds(40))
+      let start = ContinuousClock.now
+      while !Task.isCancelled {
+        guard let native = self?.native, self?.state.isActive == true else { return }
+        await native.run { applyStereoMode(mode, to: $0) }
+        let soon = ContinuousClock.now - start < .seconds(2)
+        try? await Task.sleep(for: .milliseconds(soon ? 40 : 100))
       }
     }
   }
 }
 
 /// Sets `mode` if an audio stream has started (the mode reads back ≥ 1; it reads 0 or -1
-/// before). Returns whether one had.
-private func applyStereoMode(_ mode: StereoMode, to player: OpaquePointer) -> Bool {
+/// before) with another mode. Setting restarts the output, so an equal mode is left alone.
+private func applyStereoMode(_ mode: StereoMode, to player: OpaquePointer) {
   let current = libvlc_audio_get_channel(player)
-  guard current > 0 else { return false }
-  if current != Int32(mode.rawValue) {
+  if current > 0, current != Int32(mode.rawValue) {
     libvlc_audio_set_channel(player, Int32(mode.rawValue))
   }
-  return true
 }
 
 /// Returns whether the output already uses `device`; asks it to move there when not.

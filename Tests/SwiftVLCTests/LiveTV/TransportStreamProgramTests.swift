@@ -101,6 +101,10 @@ struct LiveProgramTests {
     #expect(programs.map(\.provider) == ["LabOne", "LabTwo"])
 
     let player = Player(instance: try headlessInstance())
+    let warnings = Recorder<String>()  // libVLC's reasons, for the failure's message
+    let logs = player.instance.logs(minimumLevel: .warning)
+    let logging = Task { for await entry in logs { warnings.append(entry.message) } }
+    defer { logging.cancel() }
     let frames = try player.videoFrames(format: .rgba)
     let media = try Media(url: location, instance: player.instance)
     media.selectProgram(202)
@@ -112,7 +116,11 @@ struct LiveProgramTests {
         return $0.width == 96
       }
     } catch {
-      Issue.record("\(error); widths shown: \(widths.values), state \(player.state)")
+      Issue.record(
+        """
+        \(error); widths shown: \(widths.values), state \(player.state), \
+        outcome \(String(describing: player.outcome)), libVLC: \(warnings.values.suffix(8))
+        """)
       throw error
     }
     await #expect(
