@@ -74,7 +74,7 @@ struct APIContractTests {
     looped.addOption(":input-repeat=65535")
     try player.play(looped)
     try await waitUntil("playing") { player.state == .playing }
-    let frame: VideoFrame = try await frames.first(within: .seconds(5), "a frame") { _ in true }
+    let frame: VideoFrame = try await frames.first(within: .seconds(15), "a frame") { _ in true }
     #expect(frame.width == 32 && frame.format == .rgba && frame.pitch >= 32 * 4)
     let presentation: Duration? = frame.presentationTime
     _ = presentation

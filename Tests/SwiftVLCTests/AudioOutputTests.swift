@@ -138,16 +138,29 @@ struct AudioOutputTests {
     let stream = try player.audioSamples()
     player.setStereoMode(.reverseStereo)
     // The tone is at 1/8 scale (rms 0.088); MP2 leaves a trace of it in the silent channel.
+    let levels = Recorder<String>()  // what came instead, for the failure's message
     let reversed: @Sendable (AudioBuffer) -> Bool = { buffer in
-      buffer.samples(ofChannel: 0).rms < 0.01 && buffer.samples(ofChannel: 1).rms > 0.05
+      let (left, right) = (buffer.samples(ofChannel: 0).rms, buffer.samples(ofChannel: 1).rms)
+      levels.append(String(format: "%.2f/%.2f", left, right))
+      return left < 0.01 && right > 0.05
     }
-    try player.play(Media(path: late, instance: instance))
-    _ = try await firstBuffer(of: stream, within: .seconds(20), "reversed audio", where: reversed)
-    try player.play(Media(path: late, instance: instance))
-    _ = try await firstBuffer(of: stream, within: .seconds(20), "the next media's first audio") {
-      $0.isDiscontinuity
+    do {
+      try player.play(Media(path: late, instance: instance))
+      _ = try await firstBuffer(of: stream, within: .seconds(20), "reversed audio", where: reversed)
+      try player.play(Media(path: late, instance: instance))
+      _ = try await firstBuffer(of: stream, within: .seconds(20), "the next media's first audio") {
+        $0.isDiscontinuity
+      }
+      _ = try await firstBuffer(of: stream, "reversed audio in the next media", where: reversed)
+    } catch {
+      Issue.record(
+        """
+        \(error): state \(player.state) at \(player.currentTime), mode \
+        \(player.stereoMode), \(levels.values.count) buffers, the last left/right levels \
+        \(levels.values.suffix(12))
+        """)
+      throw error
     }
-    _ = try await firstBuffer(of: stream, "reversed audio in the next media", where: reversed)
   }
 
   // MARK: Events and role

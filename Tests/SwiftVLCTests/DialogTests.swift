@@ -82,7 +82,7 @@ struct DialogTests {
     let player = Player(instance: instance)
     try player.play(url: server.url("auth/user/secret/seek.mp4"))
     try await waitUntil("a final state", within: .seconds(15)) { !player.state.isActive }
-    try await waitUntil("the two wrong answers", within: .seconds(5)) {
+    try await waitUntil("the two wrong answers", within: .seconds(15)) {
       logins.values.count == 2
     }
     #expect(player.state == .error)
@@ -151,7 +151,7 @@ struct DialogTests {
     try await within(.seconds(5), "stop") { await player.stop() }
     #expect(player.state == .stopped)
     #expect(login.state == .withdrawn)
-    let closed = try await updates.first(within: .seconds(2), "the closing update") { _ in true }
+    let closed = try await updates.first(within: .seconds(10), "the closing update") { _ in true }
     #expect(closed == .closed(.withdrawn))
     #expect(throws: VLCError.invalidState("the dialog was already withdrawn")) {
       try login.respond(username: "user", password: "secret")

@@ -40,7 +40,7 @@ struct DiscoveryTests {
     let removals = discoverer.events
     try await within(.seconds(5), "stopping SAP discovery") { await discoverer.stop() }
     #expect(!discoverer.isRunning)
-    let removed = try await removals.first(within: .seconds(5), "the removal") { _ in true }
+    let removed = try await removals.first(within: .seconds(15), "the removal") { _ in true }
     guard case .removed = removed else {
       Issue.record("expected a removal, got \(removed)")
       return
@@ -130,7 +130,7 @@ struct DiscoveryTests {
     try await waitUntil("the end of the list") { listPlayer.player.state == .ended }
 
     discoverer = nil
-    try await waitUntil("the dropped discoverer's list to empty", within: .seconds(5)) {
+    try await waitUntil("the dropped discoverer's list to empty", within: .seconds(15)) {
       items.isEmpty
     }
   }

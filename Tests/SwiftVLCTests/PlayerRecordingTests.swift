@@ -57,7 +57,9 @@ struct PlayerRecordingTests {
       player.state == .playing && player.currentTime > stoppingAt + .milliseconds(500)
     }
     await player.stop()
-    let seen = try await collectEvents(events, within: .seconds(1)) { $0 == .recordingChanged(nil) }
+    let seen = try await collectEvents(events, within: .seconds(10)) {
+      $0 == .recordingChanged(nil)
+    }
     #expect(
       seen.filter { if case .recordingChanged = $0 { true } else { false } }
         == [.recordingChanged(path), .recordingChanged(nil)])

@@ -158,7 +158,7 @@ struct PlayerSessionTests {
     // bounds are per second actually played (50 events, 12 positions), 4 s at the least.
     let seconds = max(4, (ContinuousClock.now - started) / .seconds(1))
     #expect(player.outcome == .ended)
-    let held = try await collectEvents(idle, within: .seconds(2)) { $0 == .stateChanged(.ended) }
+    let held = try await collectEvents(idle, within: .seconds(10)) { $0 == .stateChanged(.ended) }
     #expect(Double(held.count) < 50 * seconds, "\(held.count) events buffered for \(seconds) s")
     let positions = held.filter { if case .positionChanged = $0 { true } else { false } }
     #expect(Double(positions.count) <= 12 * seconds, "\(positions.count) positions, \(seconds) s")

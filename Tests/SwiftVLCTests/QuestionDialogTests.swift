@@ -82,7 +82,7 @@ struct QuestionDialogTests {
       Issue.record("outcome \(String(describing: player.outcome))")
       return
     }
-    let error = try await dialogs.first(within: .seconds(5), "libVLC's error dialog") { _ in true }
+    let error = try await dialogs.first(within: .seconds(15), "libVLC's error dialog") { _ in true }
     #expect(error.kind == .error)
     #expect(error.state == .informational)
   }
@@ -125,7 +125,7 @@ struct QuestionDialogTests {
     let updates = progress.updates
     progress.dismiss()  // libVLC looks 100 ms after showing it, long before the build ends
     #expect(progress.state == .dismissed)
-    let closed = try await updates.first(within: .seconds(2), "the closing update") {
+    let closed = try await updates.first(within: .seconds(10), "the closing update") {
       if case .closed = $0 { true } else { false }
     }
     #expect(closed == .closed(.dismissed))

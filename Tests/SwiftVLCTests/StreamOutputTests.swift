@@ -27,7 +27,7 @@ struct StreamOutputTests {
       player.state == .playing
     }
     // TS announces its streams as they come: the track list may follow the state.
-    try await waitUntil("the video track", within: .seconds(5)) { player.videoTracks.count == 1 }
+    try await waitUntil("the video track", within: .seconds(15)) { player.videoTracks.count == 1 }
     await player.stop()
     try await within(.seconds(10), "stopping the stream") { await output.stop() }
     #expect(output.isFinished)

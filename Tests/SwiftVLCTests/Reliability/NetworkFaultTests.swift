@@ -44,7 +44,7 @@ struct NetworkFaultTests {
     try await waitUntil("the stall to be reported", within: .seconds(10)) { player.isStalled }
     #expect(player.state == .playing)
     #expect(player.outcome == nil)
-    try await waitUntil("the stalled event", within: .seconds(2)) {
+    try await waitUntil("the stalled event", within: .seconds(10)) {
       log.events.contains(.stalled)
     }
     try await stopAndExpectRelease(player)
@@ -126,7 +126,7 @@ struct NetworkFaultTests {
     #expect(
       player.state == .playing, "\(player.state), outcome \(String(describing: player.outcome))")
     #expect(player.isStalled)
-    try await waitUntil("the stalled event", within: .seconds(2)) {
+    try await waitUntil("the stalled event", within: .seconds(10)) {
       log.events.contains(.stalled)
     }
     try await stopAndExpectRelease(player)

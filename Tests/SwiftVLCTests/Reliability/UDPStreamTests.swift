@@ -32,7 +32,7 @@ struct UDPStreamTests {
     try await waitUntil("the stall to be reported", within: .seconds(10)) { player.isStalled }
     #expect(player.state == .playing)
     // The log is filled by a consumer task, which can trail the property by a moment.
-    try await waitUntil("the stalled event", within: .seconds(2)) { log.events.contains(.stalled) }
+    try await waitUntil("the stalled event", within: .seconds(10)) { log.events.contains(.stalled) }
     sender.resume()
     try await waitUntil("playback to continue", within: .seconds(10)) { !player.isStalled }
     try await waitUntil("the recovered event", within: .seconds(2)) {
@@ -65,7 +65,7 @@ struct UDPStreamTests {
       player.state == .playing && !player.isStalled
     }
     #expect(player.outcome == nil)
-    try await waitUntil("the recovered event", within: .seconds(2)) {
+    try await waitUntil("the recovered event", within: .seconds(10)) {
       log.events.contains(.recovered)
     }
     try await within(.seconds(5), "stop") { await player.stop() }
