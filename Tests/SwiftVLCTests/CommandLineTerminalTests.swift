@@ -176,13 +176,15 @@ struct CommandLineTerminalTests {
     let scratch = try ScratchDirectory("cli-ass")
     defer { scratch.remove() }
     let errors = scratch.path("stderr.txt")
-    // tracks.mkv five times over (20 s; a busy machine could play its 4 s out before the test
-    // reads the screen). Subtitle 3 is SubRip, 4 is SSA, drawn by libass, with a line at
-    // 0.5 s of each 4 s; two presses of s reach the SSA track; libass starts when its first
-    // line is drawn.
+    // tracks.mkv ten times over (40 s; a busy machine could play a shorter clip out before
+    // the test had seen it play on). Subtitle 3 is SubRip, 4 is SSA, drawn by libass, with a
+    // line at 0.5 s of each 4 s; two presses of s reach the SSA track; libass starts when its
+    // first line is drawn.
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let clip = try await generated.tracksFiveTimesOver()
+    let clip = try await generated.make(
+      "tracks10.mkv",
+      ["-stream_loop", "9", "-i", Fixture.tracksMKV.path, "-map", "0", "-c", "copy"])
     let session = try await Session.start(
       running: "XDG_RUNTIME_DIR= \(SwiftVLCTool.url.path) play \(clip) 2>\(errors)")
     defer { session.close() }
@@ -192,8 +194,16 @@ struct CommandLineTerminalTests {
     try await session.tmux("send-keys", "-t", "test", "s", "s")
     // Five seconds of playback after the presses pass a line of the SSA track.
     let pressed = playedSeconds(playing) ?? 0
-    _ = try await session.waitFor("5 s of playback with the SSA track", within: .seconds(40)) {
-      (playedSeconds($0) ?? 0) >= pressed + 6
+    var seen: [Int] = []  // the clock as the pane showed it, for the failure's message
+    do {
+      _ = try await session.waitFor("5 s of playback with the SSA track", within: .seconds(60)) {
+        let played = playedSeconds($0)
+        if let played, played != seen.last { seen.append(played) }
+        return (played ?? 0) >= pressed + 6
+      }
+    } catch {
+      Issue.record("pressed at \(pressed) s; the pane's clock showed \(seen)")
+      throw error
     }
     let exited = try await session.quit()
     #expect(exited.split(separator: "\n").contains("EXIT=0"))
