@@ -203,7 +203,9 @@ extension RecordingTests {
       $0.bytesWritten > 0 && $0.elapsed >= .seconds(1)
     }
     #expect(!recording.isFinished)
-    let result = try await within(.seconds(10), "stopping") { try await recording.stop() }
+    // Stopping closes the input and checks the file written (a parse): seconds on a busy
+    // machine, so a generous limit.
+    let result = try await within(.seconds(30), "stopping") { try await recording.stop() }
     #expect(recording.isFinished)
     #expect(result.bytes >= progress.bytesWritten)
     let info = try await readBack(result.path, instance: instance)

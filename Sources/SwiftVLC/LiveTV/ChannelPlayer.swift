@@ -150,10 +150,11 @@ public final class ChannelPlayer {
     }
   }
 
-  /// Whether channel `index` is open ahead of a switch and its player has decoded a picture:
-  /// a switch to it shows a picture at once. (Internal: the tests wait for it.)
+  /// Whether channel `index` is open ahead of a switch, its player playing (the main actor
+  /// has seen libVLC's Playing, which can come after the first picture) and with a picture
+  /// decoded: a switch to it shows a picture at once. (Internal: the tests wait for it.)
   func isWarm(_ index: Int) -> Bool {
-    index != currentIndex && slots[index] != nil && relay.hasPictures(index)
+    index != currentIndex && slots[index]?.player.state == .playing && relay.hasPictures(index)
   }
 
   /// The indices that should be open around `index`: itself and its warm neighbours, wrapping.
