@@ -19,6 +19,7 @@ struct PlayerLifecycleTests {
       do {
         let player = Player(instance: instance)
         weakPlayer = player
+        player.setStereoMode(.left)  // its task, which checks the outputs, must let go too
         try player.play(Media(url: server.url("stall/seek.mp4"), instance: instance))
         if connected { try await server.waitForConnections(atLeast: 1) }
       }

@@ -8,7 +8,10 @@ struct AudioOutputSettings {
   /// Whether the current session's output was already checked against ``device``.
   var isDeviceChecked = true
   var stereoMode: StereoMode?
-  var stereoModeTask: Task<Void, Never>?
+  /// Whether the task that keeps ``stereoMode`` on the outputs runs.
+  var isKeepingStereoMode = false
+  /// Until when that task checks every 40 ms (2 s after playback starts or tracks change).
+  var stereoModeQuickUntil = ContinuousClock.now
   var role: PlayerRole = .video
   var isWatching = false
   var sampleContext: AudioCallbackContext?
@@ -159,11 +162,13 @@ extension Player {
   /// player checks the output while a session is open and sets the mode again when it finds
   /// it reset: every 40 ms for 2 s after playback starts or tracks change, then every 100 ms
   /// (audio that starts later, or an output that restarts, plays at most that long unmapped).
+  /// Between sessions it waits for the player's next event.
   /// Maps `libvlc_audio_set_channel`.
   public func setStereoMode(_ mode: StereoMode) {
     withMutation(keyPath: \.stereoMode) { audioOutputSettings.stereoMode = mode }
     watchAudioOutput()
-    applyStereoModeOnceStarted()
+    audioOutputSettings.stereoModeQuickUntil = .now + .seconds(2)
+    keepStereoMode()
   }
 
   /// What the player is for, as reported to the sound server; ``PlayerRole/video`` by default.
@@ -231,7 +236,7 @@ extension Player {
       audioOutputSettings.isDeviceChecked = true
       if reported != wanted { moveToRememberedDevice(wanted) }
     case .stateChanged(.playing), .tracksChanged:
-      applyStereoModeOnceStarted()
+      audioOutputSettings.stereoModeQuickUntil = .now + .seconds(2)
     default:
       break
     }
@@ -249,21 +254,43 @@ extension Player {
     }
   }
 
-  /// Keeps the stereo mode on the session's audio output until the session ends or a newer
-  /// call takes over (see ``setStereoMode(_:)``).
-  private func applyStereoModeOnceStarted() {
-    guard let mode = audioOutputSettings.stereoMode else { return }
-    audioOutputSettings.stereoModeTask?.cancel()
-    audioOutputSettings.stereoModeTask = Task { [weak self] in
-      let start = ContinuousClock.now
-      while !Task.isCancelled {
-        guard let native = self?.native, self?.state.isActive == true else { return }
-        await native.run { applyStereoMode(mode, to: $0) }
-        let soon = ContinuousClock.now - start < .seconds(2)
-        try? await Task.sleep(for: .milliseconds(soon ? 40 : 100))
-      }
-    }
+  /// Starts the task that keeps the stereo mode on the outputs, for the player's lifetime.
+  private func keepStereoMode() {
+    guard !audioOutputSettings.isKeepingStereoMode else { return }
+    audioOutputSettings.isKeepingStereoMode = true
+    // Any event wakes the task between sessions; only the newest is worth keeping.
+    let events = publicEvents.subscribe(bufferingPolicy: .bufferingNewest(1))
+    tasks.add(
+      Task { [weak self] in
+        var wakeUps = events.makeAsyncIterator()
+        while !Task.isCancelled {
+          // The player is only held for this step: the task must not keep it alive.
+          switch self?.nextStereoModeStep() {
+          case .check(let native, let mode, let pause)?:
+            await native.run { applyStereoMode(mode, to: $0) }
+            try? await Task.sleep(for: pause)
+          case .waitForEvent?:
+            if await wakeUps.next() == nil { return }
+          case nil:
+            return
+          }
+        }
+      })
   }
+
+  /// What the stereo-mode task does next: check the output while a session is open, or wait.
+  private func nextStereoModeStep() -> StereoModeStep? {
+    guard let mode = audioOutputSettings.stereoMode else { return nil }
+    guard state.isActive else { return .waitForEvent }
+    let quick = ContinuousClock.now < audioOutputSettings.stereoModeQuickUntil
+    return .check(native, mode, pause: .milliseconds(quick ? 40 : 100))
+  }
+}
+
+/// A step of the task that keeps a player's stereo mode.
+private enum StereoModeStep {
+  case check(NativePlayer, StereoMode, pause: Duration)
+  case waitForEvent
 }
 
 /// Sets `mode` if an audio stream has started (the mode reads back ≥ 1; it reads 0 or -1
