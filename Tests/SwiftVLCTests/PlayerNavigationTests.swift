@@ -143,6 +143,33 @@ struct PlayerNavigationTests {
     await player.stop()
   }
 
+  @Test("selecting a chapter shows its start at once, paused or playing, and playback goes on")
+  func selectChapterShowsItsStart() async throws {
+    let player = Player(instance: instance)
+    let media = try Media(path: Fixture.tracksMKV.path, instance: instance)
+    media.addOption(":input-repeat=65535")  // 4 s, chapters at 0 and 2 s
+    try player.play(media)
+    try await waitUntil("playing with two chapters", within: .seconds(30)) {
+      player.state == .playing && player.chapters.count == 2
+    }
+    player.pause()
+    try await waitUntil("paused") { player.state == .paused }
+    try player.selectChapter(1)
+    #expect(player.currentTime == .seconds(2))
+    try player.selectChapter(0)
+    #expect(player.currentTime == .zero)
+    // libVLC's own readings agree once it has jumped: still in the first chapter, paused.
+    try await Task.sleep(for: .milliseconds(500))
+    #expect(player.currentTime < .seconds(2), "\(player.currentTime)")
+    player.resume()
+    try player.selectChapter(1)
+    #expect(player.currentTime == .seconds(2))
+    try await waitUntil("time past the second chapter's start") {
+      player.currentTime > .milliseconds(2_300)
+    }
+    await player.stop()
+  }
+
   @Test("a file's single title can be selected again, and a missing one is refused")
   func selectTitle() async throws {
     let player = Player(instance: instance)

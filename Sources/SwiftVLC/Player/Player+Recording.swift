@@ -43,7 +43,7 @@ extension Player {
       destination: SoutChain.file(path: destination, container: container), monitor: .display)
     var options = [":sout=\(chain)"]
     if start > .zero { options.append(":start-time=\(optionSeconds(start))") }
-    try reopen(media, adding: options)
+    try reopen(media, adding: options, at: start)
     recording = PlayerRecording(
       path: destination, original: media, session: generation, startTime: start)
     recordingPath = destination
@@ -64,7 +64,7 @@ extension Player {
     recording = nil
     let resumeAt = currentTime
     let options = isSeekable && resumeAt > .zero ? [":start-time=\(optionSeconds(resumeAt))"] : []
-    try? reopen(active.original, adding: options)
+    try? reopen(active.original, adding: options, at: options.isEmpty ? .zero : resumeAt)
     // Reopening stops the recording input first, on the native queue: once that has run the
     // muxer has written and closed the file.
     await native.run { _ in }
@@ -74,11 +74,19 @@ extension Player {
       active.path, instance: instance, fallback: max(resumeAt - active.startTime, .zero))
   }
 
-  /// Plays a copy of `media` with `options`, keeping ``currentMedia`` and a pause.
-  private func reopen(_ media: Media, adding options: [String]) throws(VLCError) {
+  /// Plays a copy of `media` with `options`, keeping ``currentMedia``, a pause, and the time
+  /// it starts from (`time`, its `:start-time`): the new session's clock would show 0 until
+  /// libVLC's first reading.
+  private func reopen(_ media: Media, adding options: [String], at time: Duration) throws(VLCError)
+  {
     let wasPaused = state == .paused
+    let length = duration
     try play(media.copy(adding: options))
     currentMedia = media
+    if time > .zero {
+      updateTime(time, position: length.map { $0 > .zero ? time / $0 : 0 }, isJump: true)
+      isHoldingStartTime = true
+    }
     if wasPaused { pause() }
   }
 

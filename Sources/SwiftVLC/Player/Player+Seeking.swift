@@ -80,7 +80,7 @@ extension Player {
       guard generation == self.generation else {
         throw .invalidState("the session ended before the seek to \(time) landed")
       }
-      updateTime(landed, position: duration.map { $0 > .zero ? landed / $0 : 0 })
+      updateTime(landed, position: duration.map { $0 > .zero ? landed / $0 : 0 }, isJump: true)
       if mode == .precise, landed < time - .milliseconds(50) {
         throw .operationFailed(
           "the seek to \(formatSeconds(time)) landed at \(formatSeconds(landed)) (was the media opened with fast seeking?)"

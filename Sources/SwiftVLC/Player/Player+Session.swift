@@ -74,7 +74,7 @@ extension Player {
         let milliseconds = time.milliseconds
         native.interruptAudioWait()
         native.async { libvlc_media_player_set_time($0, milliseconds) }
-        updateTime(time, position: duration.map { $0 > .zero ? time / $0 : 0 })
+        updateTime(time, position: duration.map { $0 > .zero ? time / $0 : 0 }, isJump: true)
       case .readProgress(let generation):
         readProgress(generation)
       case .playbackStarted:
@@ -123,6 +123,7 @@ extension Player {
     currentTime = .zero
     lastPublishedTime = nil
     timeReadAt = nil
+    isHoldingStartTime = false
     lastPublishedPosition = nil
     position = 0
     duration = nil

@@ -97,7 +97,8 @@ extension Player {
     setNative(.subtitleDelay) { libvlc_video_set_spu_delay($0, microseconds) }
   }
 
-  /// Jumps to chapter `index` of ``chapters``.
+  /// Jumps to chapter `index` of ``chapters``; ``currentTime`` shows the chapter's start at
+  /// once (as a seek does), paused or playing.
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` when there is no such chapter.
   public func selectChapter(_ index: Int) throws(VLCError) {
@@ -106,7 +107,10 @@ extension Player {
     }
     currentChapter = index
     let chapter = Int32(index)
+    native.interruptAudioWait()
     native.async { libvlc_media_player_set_chapter($0, chapter) }
+    let start = chapters[index].start
+    updateTime(start, position: duration.map { $0 > .zero ? start / $0 : 0 }, isJump: true)
   }
 
   /// Jumps to the next chapter, if any.

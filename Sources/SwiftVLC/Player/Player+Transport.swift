@@ -165,7 +165,7 @@ extension Player {
     let fraction = Float(position)
     native.interruptAudioWait()
     native.async { libvlc_media_player_set_position($0, fraction) }
-    updateTime(duration.map { $0 * position }, position: position)
+    updateTime(duration.map { $0 * position }, position: position, isJump: true)
   }
 
   /// Shows the next frame while paused (pausing first when playing).

@@ -89,6 +89,10 @@ public final class Player {
   @ObservationIgnored var lastPublishedTime: Duration?
   /// When the time shown was read from libVLC (see ``updateTime(_:position:readAt:)``).
   @ObservationIgnored var timeReadAt: ContinuousClock.Instant?
+  /// Whether the session was reopened at a time (``startRecording(to:container:)``) that
+  /// ``currentTime`` keeps showing until libVLC reads a time past 0 (it reads 0 until its
+  /// input has jumped there).
+  @ObservationIgnored var isHoldingStartTime = false
   @ObservationIgnored var lastPublishedPosition: (value: Double, at: ContinuousClock.Instant)?
   @ObservationIgnored var trackRefresh = (running: false, requestedAgain: false)
   /// What to run at each barrier sent into the native event stream.
@@ -258,10 +262,17 @@ public final class Player {
   /// always when it goes back, as after a seek). `readAt` is when the time was read from
   /// libVLC: libVLC's time events and the player's own readings reach the main actor by two
   /// ways, so a reading older than the time already shown is dropped (it moved the time back
-  /// by up to a second on a busy main actor).
+  /// by up to a second on a busy main actor). `isJump` marks the target of a seek or a
+  /// chapter change the caller asked for.
   func updateTime(
-    _ time: Duration?, position newPosition: Double?, readAt: ContinuousClock.Instant = .now
+    _ time: Duration?, position newPosition: Double?, readAt: ContinuousClock.Instant = .now,
+    isJump: Bool = false
   ) {
+    if isHoldingStartTime {
+      // Until libVLC reads a time past 0, its zero times and positions are not the session's.
+      guard isJump || (time ?? .zero) > .zero else { return }
+      isHoldingStartTime = false
+    }
     if time != nil {
       if let shown = timeReadAt, readAt < shown { return }
       timeReadAt = readAt
