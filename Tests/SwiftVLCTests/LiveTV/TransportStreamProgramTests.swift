@@ -101,10 +101,7 @@ struct LiveProgramTests {
     #expect(programs.map(\.provider) == ["LabOne", "LabTwo"])
 
     let player = Player(instance: try headlessInstance())
-    let warnings = Recorder<String>()  // libVLC's reasons, for the failure's message
-    let logs = player.instance.logs(minimumLevel: .warning)
-    let logging = Task { for await entry in logs { warnings.append(entry.message) } }
-    defer { logging.cancel() }
+    let warnings = WarningLog(player.instance)  // libVLC's reasons, for a failure's message
     let frames = try player.videoFrames(format: .rgba)
     let media = try Media(url: location, instance: player.instance)
     media.selectProgram(202)
@@ -119,7 +116,7 @@ struct LiveProgramTests {
       Issue.record(
         """
         \(error); widths shown: \(widths.values), state \(player.state), \
-        outcome \(String(describing: player.outcome)), libVLC: \(warnings.values.suffix(8))
+        outcome \(String(describing: player.outcome)), libVLC: \(warnings.last())
         """)
       throw error
     }

@@ -54,8 +54,18 @@ struct UDPStreamTests {
     player.reconnectPolicy = try ReconnectPolicy(
       maxAttempts: 10, initialDelay: .milliseconds(300), maxDelay: .seconds(1))
     let log = EventLog(player)
+    let warnings = WarningLog(instance)  // libVLC's reasons, for a failure's message
     try player.play(url: url)
-    try await waitUntil("playing", within: .seconds(20)) { player.state == .playing }
+    do {
+      try await waitUntil("playing", within: .seconds(20)) { player.state == .playing }
+    } catch {
+      Issue.record(
+        """
+        \(error): state \(player.state), outcome \(String(describing: player.outcome)), \
+        attempts \(log.reconnectAttempts), libVLC: \(warnings.last())
+        """)
+      throw error
+    }
     sender.pause()
     try await waitUntil("a reopen attempt", within: .seconds(10)) {
       !log.reconnectAttempts.isEmpty
