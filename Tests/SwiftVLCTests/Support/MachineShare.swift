@@ -21,10 +21,10 @@ struct MachineShare: TestTrait, SuiteTrait, TestScoping {
   var isHeldBySuite = false
   /// Whether the test case goes ahead of waiting tests that are not long (``Trait/runsLong``).
   var isLong = false
-  /// Whether the test case mostly waits and takes a quarter share (``Trait/mostlyWaits``).
+  /// Whether the test case mostly waits and takes half a share (``Trait/mostlyWaits``).
   var isLight = false
 
-  /// The quarter shares the current task holds already (a heavier test inside a shared suite).
+  /// The half shares the current task holds already (a heavier test inside a shared suite).
   @TaskLocal private static var held = 0
 
   /// How many shares there are: one test case of weight 1 per share may run at once.
@@ -37,8 +37,8 @@ struct MachineShare: TestTrait, SuiteTrait, TestScoping {
     return max(2, 4 * ProcessInfo.processInfo.activeProcessorCount)
   }()
 
-  /// Counts quarter shares: a test that mostly waits takes one.
-  private static let gate = CountingGate(width: 4 * width)
+  /// Counts half shares: a test that mostly waits takes one.
+  private static let gate = CountingGate(width: 2 * width)
 
   var isRecursive: Bool { true }
 
@@ -58,11 +58,11 @@ struct MachineShare: TestTrait, SuiteTrait, TestScoping {
     let shares = test.traits.compactMap { $0 as? MachineShare }
     let needed =
       shares.contains(where: \.isLight)
-      ? 1 : 4 * (shares.map { min($0.shares, Self.width) }.max() ?? 1)
+      ? 1 : 2 * (shares.map { min($0.shares, Self.width) }.max() ?? 1)
     try await hold(needed, isLong: shares.contains(where: \.isLong), function)
   }
 
-  /// Runs `function` holding `needed` quarter shares, taking those the task does not hold yet.
+  /// Runs `function` holding `needed` half shares, taking those the task does not hold yet.
   private func hold(
     _ needed: Int, isLong: Bool, _ function: @Sendable () async throws -> Void
   ) async throws {
@@ -102,9 +102,8 @@ extension Trait where Self == MachineShare {
 
   /// In place of ``sharesTheMachine``, for a suite or a test that spends most of its time
   /// waiting, not computing (on a server that holds back data, a timeout, a small clip playing
-  /// in real time): each test case takes a quarter share, so four times as many run at once.
-  /// Measured alone, such suites kept 0.0–0.2 of a core busy, against about half a core for
-  /// others; with half shares the last 40 s of a parallel run left the CPU 40–70 % idle.
+  /// in real time): each test case takes half a share, so twice as many run at once. Measured
+  /// alone, such suites kept 0.1–0.2 of a core busy, against about half a core for others.
   static var mostlyWaits: Self { MachineShare(isLight: true) }
 }
 
