@@ -7,8 +7,8 @@ extension Player {
   /// libVLC 3 chooses a program only when a media opens (`:program=`), so the media is opened
   /// again with the same options and the new program. What happens to the position: a file or
   /// any other seekable source resumes at the current time (at the keyframe before it, like a
-  /// fast seek); a live source (UDP, HLS live) resumes at its live edge, since it has no
-  /// position to return to. The switch takes as long as opening the source: over UDP the old
+  /// fast seek; ``currentTime`` shows the time it had until libVLC reads the new one); a live
+  /// source (UDP, HLS live) resumes at its live edge, since it has no position to return to. The switch takes as long as opening the source: over UDP the old
   /// socket is closed and the port bound again, and the new program's first picture comes
   /// after the media's `network-caching` (1 s by default; 0.96 s on the loopback in the
   /// tests). List a live stream's programs before playing it with
@@ -31,13 +31,13 @@ extension Player {
       reopened.addOption(option)
     }
     reopened.selectProgram(program)
-    if isSeekable, currentTime > .zero {
-      let seconds =
-        Double(currentTime.components.seconds)
-        + Double(currentTime.components.attoseconds) / 1e18
+    let (start, length) = (isSeekable ? currentTime : .zero, duration)
+    if start > .zero {
+      let seconds = Double(start.components.seconds) + Double(start.components.attoseconds) / 1e18
       reopened.addOption(":start-time=\(seconds)")
     }
     try play(reopened)
+    holdStartTime(start, duration: length)
   }
 }
 

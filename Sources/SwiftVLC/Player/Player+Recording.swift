@@ -83,10 +83,7 @@ extension Player {
     let length = duration
     try play(media.copy(adding: options))
     currentMedia = media
-    if time > .zero {
-      updateTime(time, position: length.map { $0 > .zero ? time / $0 : 0 }, isJump: true)
-      isHoldingStartTime = true
-    }
+    holdStartTime(time, duration: length)
     if wasPaused { pause() }
   }
 

@@ -258,6 +258,14 @@ public final class Player {
     publicEvents.broadcast(event)
   }
 
+  /// Shows `time` for a session just opened with `:start-time` there, until libVLC reads a
+  /// time past 0 (it reads 0 until its input has jumped). `length` is the media's duration.
+  func holdStartTime(_ time: Duration, duration length: Duration?) {
+    guard time > .zero else { return }
+    updateTime(time, position: length.map { $0 > .zero ? time / $0 : 0 }, isJump: true)
+    isHoldingStartTime = true
+  }
+
   /// Records a new time and/or position, publishing each at most ~10 times a second (and
   /// always when it goes back, as after a seek). `readAt` is when the time was read from
   /// libVLC: libVLC's time events and the player's own readings reach the main actor by two
