@@ -4,7 +4,7 @@ public import SwiftVLC
 
 /// A GTK 4 widget that shows a ``SwiftVLC/Player``'s video, on X11 and on Wayland alike.
 ///
-/// The player decodes into memory (``SwiftVLC/Player/videoFrames(format:width:height:)``) at
+/// The player decodes into memory (``SwiftVLC/Player/videoFrames(format:width:height:buffering:)``) at
 /// the size the widget is displayed at (its size times its scale factor, never larger than
 /// the source), and the view shows each frame as a `GdkMemoryTexture` in a `GtkPicture`,
 /// letterboxed on black with the picture's aspect ratio. libVLC never draws into a window, so

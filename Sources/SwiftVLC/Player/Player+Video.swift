@@ -10,26 +10,35 @@ extension Player {
   /// the source's declared picture size, keeping its aspect ratio when one dimension is given.
   /// MPEG-TS and HLS declare no size, so libVLC 3 reports its decoder's padded size
   /// (64×66 for a 64×64 stream): pass both dimensions for an exact size there.
-  /// Slow consumers lose the oldest frames, never memory; see ``VideoFrameStream``.
+  /// A consumer that falls more than `buffering` frames behind loses the oldest, never memory;
+  /// see ``VideoFrameStream``. A consumer that must see every frame through pauses of its own
+  /// (a busy main actor) asks for a deeper buffer: each frame holds a whole picture.
   ///
   /// - Parameters:
   ///   - format: the pixel layout of every frame.
   ///   - width: the frame width in pixels, 1…8192, or `nil` to follow the source.
   ///   - height: the frame height in pixels, 1…8192, or `nil` to follow the source.
-  /// - Throws: ``VLCError/invalidInput(_:)`` for a dimension outside 1…8192.
+  ///   - buffering: how many frames wait for the consumer before the oldest is dropped,
+  ///     1…1000; ``VideoFrameStream/bufferLimit`` (4) by default.
+  /// - Throws: ``VLCError/invalidInput(_:)`` for a dimension outside 1…8192 or a `buffering`
+  ///   outside 1…1000.
   /// Maps `libvlc_video_set_callbacks` and `libvlc_video_set_format_callbacks`.
-  public func videoFrames(format: PixelFormat = .rgba, width: Int? = nil, height: Int? = nil)
-    throws(VLCError) -> VideoFrameStream
-  {
+  public func videoFrames(
+    format: PixelFormat = .rgba, width: Int? = nil, height: Int? = nil,
+    buffering: Int = VideoFrameStream.bufferLimit
+  ) throws(VLCError) -> VideoFrameStream {
     let request = try FrameRequest(format: format, width: width, height: height).validated()
-    let stream = VideoFrameStream()
+    guard (1...1_000).contains(buffering) else {
+      throw .invalidInput("a frame buffer of \(buffering) frames is outside 1…1000")
+    }
+    let stream = VideoFrameStream(capacity: buffering)
     install(FrameSink(request: request, receiver: stream.frameReceiver))
     return stream
   }
 
   /// Chooses where the video is shown. Takes effect when the next video output opens.
   ///
-  /// Replaces frame delivery: a stream from ``videoFrames(format:width:height:)`` finishes.
+  /// Replaces frame delivery: a stream from ``videoFrames(format:width:height:buffering:)`` finishes.
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` for ``VideoOutput/xWindow(_:)`` with XID 0;
   ///   ``VLCError/invalidState(_:)`` for ``VideoOutput/xWindow(_:)`` when `DISPLAY` is not

@@ -2,8 +2,8 @@ import Synchronization
 
 /// Decoded frames of a ``Player``, as an `AsyncSequence` of ``VideoFrame``.
 ///
-/// Created by ``Player/videoFrames(format:width:height:)``. Frames are buffered up to
-/// ``bufferLimit``; when the consumer falls behind, the oldest buffered frame is dropped to make
+/// Created by ``Player/videoFrames(format:width:height:buffering:)``. Frames are buffered up to
+/// ``capacity``; when the consumer falls behind, the oldest buffered frame is dropped to make
 /// room for the newest (memory stays bounded) and ``droppedFrameCount`` counts it. The sequence
 /// finishes when the player is dropped, when another video output replaces this one, or when
 /// the consumer stops iterating (cancelling the consuming task ends delivery: libVLC keeps
@@ -12,17 +12,22 @@ public struct VideoFrameStream: AsyncSequence, Sendable {
   /// The element type: one decoded picture.
   public typealias Element = VideoFrame
 
-  /// How many frames wait for a slow consumer before the oldest is dropped.
+  /// How many frames wait for a slow consumer before the oldest is dropped, unless
+  /// ``Player/videoFrames(format:width:height:buffering:)`` asks for another number.
   public static let bufferLimit = 4
+
+  /// How many frames this stream holds for a slow consumer before the oldest is dropped.
+  public let capacity: Int
 
   private let frames: AsyncStream<VideoFrame>
   private let receiver: FrameStreamReceiver
 
-  init() {
+  init(capacity: Int) {
     let (frames, continuation) = AsyncStream.makeStream(
-      of: VideoFrame.self, bufferingPolicy: .bufferingNewest(Self.bufferLimit))
+      of: VideoFrame.self, bufferingPolicy: .bufferingNewest(capacity))
     let receiver = FrameStreamReceiver(continuation: continuation)
     continuation.onTermination = { [weak receiver] _ in receiver?.stop() }
+    self.capacity = capacity
     self.frames = frames
     self.receiver = receiver
   }

@@ -1,5 +1,5 @@
 /// Where a ``Player`` shows its video. Set with ``Player/setVideoOutput(_:)``; decoded frames
-/// delivered to Swift come from ``Player/videoFrames(format:width:height:)`` instead.
+/// delivered to Swift come from ``Player/videoFrames(format:width:height:buffering:)`` instead.
 public enum VideoOutput: Sendable, Hashable {
   /// libVLC opens its own window when a display is available (`DISPLAY` or `WAYLAND_DISPLAY`
   /// is set); without one this behaves like ``none``, never libVLC's terminal ASCII-art output.
