@@ -145,7 +145,8 @@ extension RecordingTests {
   @MainActor
   func hues(of path: String) async throws -> Set<Hue> {
     let player = Player(instance: instance)
-    let frames = try player.videoFrames(width: 16, height: 12)
+    // Tiny frames, all kept: a busy main actor reading late still sees every colour.
+    let frames = try player.videoFrames(width: 16, height: 12, buffering: 1_000)
     let seen = Recorder<Hue>()
     let collecting = Task {
       for await frame in frames { seen.append(frame.centreHue) }

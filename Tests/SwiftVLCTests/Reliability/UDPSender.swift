@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Sends an MPEG-TS file to `udp://127.0.0.1:<port>` the way an IPTV head-end does: 7 TS
 /// packets (1316 bytes) per datagram, paced at the file's bitrate, looping. It can go silent
@@ -68,21 +69,51 @@ final class UDPSender: Sendable {
   /// Sends again after ``pause()``.
   func resume() { silent.value = false }
 
-  /// A UDP port on 127.0.0.1 that was free a moment ago.
+  /// A UDP port on 127.0.0.1 that was free a moment ago, below the kernel's ephemeral range
+  /// (`ip_local_port_range`, 32768–60999 by default) and not handed out before in this
+  /// process.
+  ///
+  /// libVLC binds a `udp://@` port itself, so the port cannot be bound as 0 and read back:
+  /// it is chosen, then bound later. An ephemeral port chosen by binding port 0 was once
+  /// taken in between ("socket bind error: Address already in use"): any socket that sends
+  /// before binding (ffmpeg, a sender, a DNS query, another player's output) gets a random
+  /// ephemeral port. Below that range only an explicit bind takes a port.
   static func freePort() throws -> UInt16 {
-    let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-    guard descriptor >= 0 else { throw Failed(description: "socket: errno \(errno)") }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+    for _ in 0..<200 {
+      let port = nextCandidate()
+      let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+      guard descriptor >= 0 else { throw Failed(description: "socket: errno \(errno)") }
+      defer { close(descriptor) }
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      address.sin_port = port.bigEndian
+      let bound = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+        }
       }
+      if bound { return port }
     }
-    guard bound else { throw Failed(description: "bind: errno \(errno)") }
-    return UInt16(bigEndian: address.sin_port)
+    throw Failed(description: "no free UDP port below the ephemeral range")
+  }
+
+  /// Ports from 20000 up to the ephemeral range.
+  private static let candidateRange: Range<Int> = {
+    let ephemeral = try? String(
+      contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)
+    let low = ephemeral?.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
+    return 20_000..<max(21_000, min(low ?? 32_768, 65_536))
+  }()
+
+  /// The next port to try: from a random place in the range, each handed out once.
+  private static let nextPort = Mutex(Int.random(in: candidateRange))
+
+  private static func nextCandidate() -> UInt16 {
+    nextPort.withLock { next in
+      let port = next
+      next = port + 1 < candidateRange.upperBound ? port + 1 : candidateRange.lowerBound
+      return UInt16(port)
+    }
   }
 }
