@@ -122,12 +122,31 @@ struct DiscoveryTests {
     try await VideoFolder.awaitDiscovery(of: found, on: events)
 
     let listPlayer = MediaListPlayer(list: items)
+    // Events, not polling: a busy main actor can miss the 1 s clip's Playing state.
+    let listEvents = listPlayer.events
+    let playerEvents = listPlayer.player.events
     try listPlayer.play(at: 0)
-    try await waitUntil("the discovered file to play") { listPlayer.player.state == .playing }
-    #expect(listPlayer.currentIndex == 0)
+    let seen = try await within(.seconds(20), "the discovered file to play to the list's end") {
+      var seen: [MediaListPlayerEvent] = []
+      for await event in listEvents {
+        seen.append(event)
+        if event == .listEnded { break }
+      }
+      return seen
+    }
+    #expect(seen == [.itemStarted(index: 0), .listEnded])
+    let played = try await within(.seconds(10), "the player's end") {
+      var played: [PlayerEvent] = []
+      for await event in playerEvents {
+        played.append(event)
+        if event == .endReached { break }
+      }
+      return played
+    }
+    #expect(played.contains(.stateChanged(.playing)), "\(played)")
+    try await waitUntil("the player to end") { listPlayer.player.state == .ended }
     #expect(listPlayer.player.currentMedia === items[0])
     #expect(found == [items[0].mrl])
-    try await waitUntil("the end of the list") { listPlayer.player.state == .ended }
 
     discoverer = nil
     try await waitUntil("the dropped discoverer's list to empty", within: .seconds(15)) {

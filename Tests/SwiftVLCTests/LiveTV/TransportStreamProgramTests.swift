@@ -119,7 +119,8 @@ struct LiveProgramTests {
       Issue.record(
         """
         \(error); widths shown: \(widths.values), state \(player.state), \
-        outcome \(String(describing: player.outcome)), libVLC: \(warnings.last())
+        outcome \(String(describing: player.outcome)), libVLC: \(warnings.last()); \
+        \(PortOwners.udp(sender.port))
         """)
       throw error
     }
