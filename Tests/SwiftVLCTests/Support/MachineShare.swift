@@ -9,8 +9,7 @@ import Testing
 /// and a test's own deadline (10 s for a 3 s clip) then measures the crowd, not the feature.
 /// A test's deadlines start once it holds a share, so they stay meaningful; the tests are
 /// still written to hold under load (other processes share the machine too).
-/// `SWIFTVLC_TEST_WIDTH` overrides the width; the default is four per core. While the
-/// processors sit idle (the tests running then mostly wait) up to half as many again may run.
+/// `SWIFTVLC_TEST_WIDTH` overrides the width; the default is four per core.
 ///
 /// A test that measures the whole process (its heap, its threads) or changes it
 /// (`DISPLAY`) runs its body in a process of its own (an exit test, ``inOwnProcess(_:)``), and
@@ -111,26 +110,12 @@ extension Trait where Self == MachineShare {
 /// A counting semaphore for async code: first come, first served (long tests ahead of the
 /// others), so a test waiting for several shares is not overtaken forever by tests that need
 /// one.
-///
-/// While tests wait, it looks at the processors every half second: when more than a third of
-/// their time was idle (the tests running mostly wait on real-time playback, the end of a
-/// parallel run) it lends one more half share, up to ``maximumLent``; when they are busy again
-/// it takes the lent shares back as tests leave. Under other load (two busy loops beside the
-/// run) the processors are never idle and nothing is lent.
 private actor CountingGate {
   private var free: Int
   private var waiting:
     [(count: Int, isLong: Bool, continuation: CheckedContinuation<Void, Never>)] = []
-  /// Half shares lent on top of the width while the processors were idle.
-  private var lent = 0
-  private let maximumLent: Int
-  private var idle = IdleCPU()
-  private var watching: Task<Void, Never>?
 
-  init(width: Int) {
-    free = width
-    maximumLent = width / 2
-  }
+  init(width: Int) { free = width }
 
   func enter(_ count: Int, isLong: Bool) async {
     guard count > 0 else { return }
@@ -138,7 +123,6 @@ private actor CountingGate {
       free -= count
       return
     }
-    watchWhileWaiting()
     await withCheckedContinuation { continuation in
       let place =
         isLong ? (waiting.firstIndex { !$0.isLong } ?? waiting.endIndex) : waiting.endIndex
@@ -148,42 +132,9 @@ private actor CountingGate {
 
   func leave(_ count: Int) {
     free += count
-    admit()
-  }
-
-  private func admit() {
     while let first = waiting.first, free >= first.count {
       free -= first.count
       waiting.removeFirst().continuation.resume()
     }
-  }
-
-  /// Samples the processors every half second while tests wait, lending or taking back.
-  private func watchWhileWaiting() {
-    guard watching == nil else { return }
-    _ = idle.sample()
-    watching = Task {
-      while !Task.isCancelled {
-        try? await Task.sleep(for: .milliseconds(500))
-        guard adjust() else { break }
-      }
-    }
-  }
-
-  /// Lends a half share when the processors were more than a third idle, takes one back when
-  /// they were less than a tenth idle. Returns whether to go on watching.
-  private func adjust() -> Bool {
-    let share = idle.sample() ?? 0
-    if share > 1.0 / 3 && lent < maximumLent && !waiting.isEmpty {
-      lent += 1
-      free += 1
-      admit()
-    } else if share < 0.1 && lent > 0 {
-      lent -= 1
-      free -= 1  // may go below 0: tests leaving pay it back before others start
-    }
-    guard waiting.isEmpty && lent == 0 else { return true }
-    watching = nil
-    return false
   }
 }
