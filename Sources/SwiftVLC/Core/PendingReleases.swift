@@ -13,22 +13,39 @@ import Synchronization
 /// exits meanwhile (returning from `main` right after dropping a player) would unload the
 /// libraries those threads still run in: a child process exiting 300 ms after dropping a
 /// playing player crashed with SIGSEGV once in 48 runs. Every such release goes through
-/// ``async(on:_:)``, and an exit handler (registered with the first one) waits for those in
-/// flight, at most ``exitLimit``. `_exit` skips it, as it skips every exit handler.
+/// ``async(on:_:)``, and an exit handler waits for those in flight, at most ``exitLimit``.
+/// `_exit` skips it, as it skips every exit handler.
+///
+/// Exit handlers run last registered first, and a shared library registers the destructors of
+/// its statics when it is loaded: libVLC loads its plugins (and TagLib with the meta reader)
+/// as media need them. A wait registered before such a library was loaded ran after its
+/// destructors, while a release still used it or unloaded it (SIGSEGV in libtag at exit, 5 in
+/// 16 runs of the discovery tests' process). So the wait is registered again whenever a
+/// release is queued after a library was loaded.
 enum PendingReleases {
   /// The longest the exit handler waits: a release stuck on a stalled source does not hold
   /// the process's exit for longer.
   static let exitLimit: DispatchTimeInterval = .seconds(3)
 
   private static let inFlight = DispatchGroup()
-  private static let exitHandler: Void = {
-    atexit { _ = PendingReleases.inFlight.wait(timeout: .now() + PendingReleases.exitLimit) }
-  }()
+  /// How many shared objects the process had loaded when the wait was last registered.
+  private static let registeredAtLoadCount = Mutex<UInt64?>(nil)
+
+  /// Registers the exit wait unless it was registered after the last library load.
+  private static func registerExitWait() {
+    let loads = LoadedLibraries.loadCount
+    registeredAtLoadCount.withLock { registered in
+      if let registered, let loads, loads <= registered { return }
+      if registered != nil && loads == nil { return }  // no load count: registered once
+      registered = loads ?? 0
+      atexit { _ = PendingReleases.inFlight.wait(timeout: .now() + PendingReleases.exitLimit) }
+    }
+  }
 
   /// Runs `release` on `queue`, counted until it has returned and let go of what it
   /// captured (whose own release, queued as it goes, is then counted already).
   static func async(on queue: DispatchQueue, _ release: @escaping @Sendable () -> Void) {
-    _ = exitHandler
+    registerExitWait()
     inFlight.enter()
     let work = Work(release)
     queue.async {
