@@ -32,7 +32,8 @@ enum PortOwners {
           (try? manager.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == link
         })
       else { return nil }
-      let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?
+      let command =
+        (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?
         .replacingOccurrences(of: "\0", with: " ").prefix(120) ?? "?"
       let me = pid == String(getpid()) ? " (this process)" : ""
       return "pid \(pid)\(me) fd \(fd): \(command)"
