@@ -65,10 +65,12 @@ final class TerminalScreen {
   /// Points stderr at an anonymous temporary file.
   private func captureStderr() {
     var template = Array("\(NSTemporaryDirectory())/swiftvlc-stderr-XXXXXX".utf8CString)
+    // Close-on-exec, as every descriptor the tool opens: children libVLC starts get neither.
     let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard file >= 0 else { return }
+    _ = fcntl(file, F_SETFD, FD_CLOEXEC)
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-    savedStderr = dup(STDERR_FILENO)
+    savedStderr = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0)
     capture = file
     dup2(file, STDERR_FILENO)
   }

@@ -295,7 +295,7 @@ private struct SAPAnnouncer {
     packet += [127, 0, 0, 1]
     packet += Array("application/sdp".utf8) + [0] + Array(sdp.utf8)
 
-    let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }
     var address = sockaddr_in()

@@ -123,7 +123,11 @@ private struct UDPEndpoint {
 
   /// A UDP socket bound to the port (and the group, joined, for multicast).
   private func bound() throws(VLCError) -> Int32 {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+    // Close-on-exec: a child the program starts during the read (any `posix_spawn` or fork
+    // that does not close what it inherits, such as an exit test) would keep the port bound
+    // after the read, and a player opening it next would fail ("Address already in use").
+    let socket = Glibc.socket(
+      AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard socket >= 0 else { throw .operationFailed("socket: \(String(cString: strerror(errno)))") }
     var yes: Int32 = 1
     if isMulticast {  // other receivers of the group may share the port

@@ -158,4 +158,35 @@ struct LiveProgramTests {
       }
     }
   }
+
+  @Test("a child started while programs are read does not keep their port bound")
+  func noInheritedSocket() async throws {
+    let port = try UDPSender.freePort()
+    let silent = try #require(URL(string: "udp://@127.0.0.1:\(port)"))
+    let reading = Task {
+      try await TransportStreamProgram.programs(at: silent, within: .milliseconds(1_500))
+    }
+    // A child spawned without closing what it inherits (as Swift Testing's exit tests are),
+    // during the read: it holds every descriptor that is not close-on-exec for 10 s.
+    try await Task.sleep(for: .milliseconds(500))
+    let child = try spawnInheriting("/bin/sleep", ["10"])
+    defer {
+      kill(child, SIGKILL)
+      var status: Int32 = 0
+      waitpid(child, &status, 0)
+    }
+    _ = try? await reading.value
+    #expect(
+      UDPSender.canBind(port), "after the read: \(PortOwners.udp(port))")
+  }
+}
+
+/// Starts `path` with every descriptor this process has open that is not close-on-exec.
+private func spawnInheriting(_ path: String, _ arguments: [String]) throws -> pid_t {
+  let argv = ([path] + arguments).map { strdup($0) } + [nil]
+  defer { for argument in argv { free(argument) } }
+  var pid: pid_t = 0
+  let status = posix_spawn(&pid, path, nil, nil, argv, environ)
+  guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+  return pid
 }

@@ -62,7 +62,8 @@ extension TestServer {
   private func request(_ line: String, body: Data = Data()) async throws -> String {
     let port = UInt16(port)
     return try await offThePool {
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      let descriptor = socket(
+        AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
       guard descriptor >= 0 else { throw ControlFailed(description: "socket: errno \(errno)") }
       defer { close(descriptor) }
       var timeout = timeval(tv_sec: 5, tv_usec: 0)

@@ -27,7 +27,7 @@ final class UDPSender: Sendable {
       data[$0..<min($0 + datagramSize, data.count)]
     }
     let interval = duration / datagrams.count
-    let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw Failed(description: "socket: errno \(errno)") }
     self.port = port
     let (silent, stopped) = (silent, stopped)
@@ -81,21 +81,25 @@ final class UDPSender: Sendable {
   static func freePort() throws -> UInt16 {
     for _ in 0..<200 {
       let port = nextCandidate()
-      let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-      guard descriptor >= 0 else { throw Failed(description: "socket: errno \(errno)") }
-      defer { close(descriptor) }
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      address.sin_port = port.bigEndian
-      let bound = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-        }
-      }
-      if bound { return port }
+      if canBind(port) { return port }
     }
     throw Failed(description: "no free UDP port below the ephemeral range")
+  }
+
+  /// Whether a UDP socket can be bound to 127.0.0.1:`port` now (the socket is closed again).
+  static func canBind(_ port: UInt16) -> Bool {
+    let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = port.bigEndian
+    return withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
   }
 
   /// Ports from 20000 up to the ephemeral range.

@@ -13,7 +13,7 @@ final class RequestCatcher: Sendable {
   private let descriptor: Int32
 
   init() throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw Failed(description: "socket: errno \(errno)") }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

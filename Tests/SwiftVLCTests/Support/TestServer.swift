@@ -68,7 +68,7 @@ final class TestServer: Sendable {
   /// An HTTP URL on 127.0.0.1 whose port was just bound and closed, so a connection to it is
   /// refused at once.
   static func closedPortURL() -> URL {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     precondition(descriptor >= 0, "socket() failed: errno \(errno)")
     defer { close(descriptor) }
     var address = sockaddr_in()
