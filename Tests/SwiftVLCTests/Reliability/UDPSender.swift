@@ -74,10 +74,9 @@ final class UDPSender: Sendable {
   /// process.
   ///
   /// libVLC binds a `udp://@` port itself, so the port cannot be bound as 0 and read back:
-  /// it is chosen, then bound later. An ephemeral port chosen by binding port 0 was once
-  /// taken in between ("socket bind error: Address already in use"): any socket that sends
-  /// before binding (ffmpeg, a sender, a DNS query, another player's output) gets a random
-  /// ephemeral port. Below that range only an explicit bind takes a port.
+  /// it is chosen, then bound later. Below the ephemeral range no socket that sends before
+  /// binding (ffmpeg, a sender, a DNS query) can take it in between, and no two tests of the
+  /// process get the same one.
   static func freePort() throws -> UInt16 {
     for _ in 0..<200 {
       let port = nextCandidate()
