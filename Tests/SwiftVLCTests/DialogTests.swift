@@ -48,6 +48,8 @@ struct DialogTests {
     #expect(throws: VLCError.invalidInput("\(login.title) is not a question dialog")) {
       try login.respond(action: .action1)
     }
+    // The 3 s clip can play out before a busy main actor polls: the event is what counts.
+    let events = player.events
     try login.respond(username: "user", password: "secret")
     #expect(login.state == .answered)
     #expect(throws: VLCError.invalidState("the dialog was already answered")) {
@@ -56,7 +58,7 @@ struct DialogTests {
     login.dismiss()  // too late: nothing happens
     #expect(login.state == .answered)
 
-    try await waitUntil("playback", within: .seconds(10)) { player.state == .playing }
+    _ = try await events.first(within: .seconds(15), "playback") { $0 == .stateChanged(.playing) }
     await player.stop()
   }
 
