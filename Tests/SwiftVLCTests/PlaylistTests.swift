@@ -178,7 +178,17 @@ struct PlaylistTests {
 
     // Removing an item before the playing one shifts its index, not the playback.
     try list.insert(playing, at: 0)
-    try await waitUntil("the index to shift") { listPlayer.currentIndex == 1 }
+    do {
+      try await waitUntil("the index to shift") { listPlayer.currentIndex == 1 }
+    } catch {
+      Issue.record(
+        """
+        index \(String(describing: listPlayer.currentIndex)), playing \
+        \(listPlayer.player.currentMedia?.mrl ?? "nothing") (\(listPlayer.player.state)), \
+        list \((0..<list.count).map { list[$0].mrl })
+        """)
+      throw error
+    }
     try list.remove(at: 0)
     try await waitUntil("the index to shift back") { listPlayer.currentIndex == 0 }
     await listPlayer.stop()

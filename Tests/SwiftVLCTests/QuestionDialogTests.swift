@@ -45,13 +45,16 @@ struct QuestionDialogTests {
   /// Plays a 40 MB copy of the index-less AVI, its 25 frames behind 5 million empty chunks,
   /// answers "Build index then play" and returns the progress dialog libVLC then shows while
   /// it rebuilds the index (about 0.5 s on an idle machine).
-  func buildIndex(in directory: ScratchDirectory) async throws -> IndexBuild {
+  func buildIndex(
+    in directory: ScratchDirectory, onArrival: @escaping @Sendable (Dialog) -> Void = { _ in }
+  ) async throws -> IndexBuild {
     let logs = instance.logs(minimumLevel: .debug)
     let file = try paddedAVI(.noIndexAVI, junkChunks: 5_000_000, in: directory)
     let (player, question) = try await playAndAsk(file.path)
     try question.respond(action: .action1)
-    let progress = try await dialogs.first(within: .seconds(10), "the progress dialog") { _ in
-      true
+    let progress = try await dialogs.first(within: .seconds(10), "the progress dialog") {
+      onArrival($0)
+      return true
     }
     return IndexBuild(player: player, progress: progress, logs: logs)
   }
@@ -120,11 +123,16 @@ struct QuestionDialogTests {
   func cancelProgress() async throws {
     let directory = try ScratchDirectory("avi")
     defer { directory.remove() }
-    let build = try await buildIndex(in: directory)
+    // Dismissed as it arrives, off the main actor (libVLC looks 100 ms after showing it): a
+    // busy main actor came to it only after the build had ended and libVLC had withdrawn it.
+    let streams = Recorder<AsyncStream<DialogUpdate>>()
+    let build = try await buildIndex(in: directory) { progress in
+      streams.append(progress.updates)
+      progress.dismiss()
+    }
     let (player, progress) = (build.player, build.progress)
-    let updates = progress.updates
-    progress.dismiss()  // libVLC looks 100 ms after showing it, long before the build ends
     #expect(progress.state == .dismissed)
+    let updates = try #require(streams.values.first)
     let closed = try await updates.first(within: .seconds(10), "the closing update") {
       if case .closed = $0 { true } else { false }
     }
