@@ -59,17 +59,22 @@ struct GeneratedMedia {
   }
 
   /// What makes the file: the container (the name's extension), the arguments with this
-  /// folder's path taken out, and the contents of the inputs made in this folder.
+  /// folder's path taken out, and the contents of the files they name.
   private func cacheKey(_ file: String, _ arguments: [String]) throws -> MediaCache.Key {
     let prefix = folder.path + "/"
-    var key = MediaCache.Key(recipe: [(file as NSString).pathExtension])
+    var key = MediaCache.Key(recipe: [(file as NSString).pathExtension], isComplete: true)
     for argument in arguments {
-      guard argument.hasPrefix(prefix) else {
+      if argument.hasPrefix(prefix) {
+        key.recipe.append("<folder>/" + argument.dropFirst(prefix.count))
+        key.inputs.append(try Data(contentsOf: URL(fileURLWithPath: argument)))
+      } else {
         key.recipe.append(argument)
-        continue
+        // Any other file read (a committed fixture): its contents too, as a kept file may
+        // outlive a change to it.
+        if argument.hasPrefix("/"), FileManager.default.fileExists(atPath: argument) {
+          key.inputs.append(try Data(contentsOf: URL(fileURLWithPath: argument)))
+        }
       }
-      key.recipe.append("<folder>/" + argument.dropFirst(prefix.count))
-      key.inputs.append(try Data(contentsOf: URL(fileURLWithPath: argument)))
     }
     return key
   }

@@ -9,13 +9,17 @@ import Synchronization
 /// folder, so a test that changes its file (tags written in place) changes nobody else's.
 /// The cache's folder, `swiftvlc-media-cache-<pid>` in the temporary directory, is removed
 /// when the process exits; the folders of earlier processes that died are removed on first
-/// use.
+/// use. Files whose key says all they are made from are also kept between processes
+/// (``KeptMedia``).
 enum MediaCache {
   /// What identifies a file: how it is made (ffmpeg's arguments, say) and the contents of
   /// the input files it is made from.
   struct Key: Hashable, Sendable {
     var recipe: [String]
     var inputs: [Data] = []
+    /// Whether the recipe and inputs say everything the file is made from (ffmpeg's whole
+    /// arguments): such files are also kept between processes (``KeptMedia``).
+    var isComplete = false
   }
 
   /// Copies the file `key` names to `destination` (replacing what is there), making it
@@ -40,9 +44,11 @@ enum MediaCache {
     let task = made.withLock { made in
       if let task = made[key] { return task }
       let task = Task<String, any Error> {
+        if let kept = KeptMedia.file(for: key) { return kept }
         let scratch = root.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        return try await make(scratch)
+        let path = try await make(scratch)
+        return KeptMedia.keep(path, for: key) ?? path
       }
       made[key] = task
       return task
