@@ -49,7 +49,7 @@ struct QuestionDialogTests {
     in directory: ScratchDirectory, onArrival: @escaping @Sendable (Dialog) -> Void = { _ in }
   ) async throws -> IndexBuild {
     let logs = instance.logs(minimumLevel: .debug)
-    let file = try paddedAVI(.noIndexAVI, junkChunks: 5_000_000, in: directory)
+    let file = try await paddedAVI(.noIndexAVI, junkChunks: 5_000_000, in: directory)
     let (player, question) = try await playAndAsk(file.path)
     try question.respond(action: .action1)
     let progress = try await dialogs.first(within: .seconds(10), "the progress dialog") {
@@ -94,15 +94,19 @@ struct QuestionDialogTests {
   func progress() async throws {
     let directory = try ScratchDirectory("avi")
     defer { directory.remove() }
-    let build = try await buildIndex(in: directory)
+    // Followed from its arrival, off the main actor: the build can end before a busy main
+    // actor subscribes (a closed dialog's stream ends at once).
+    let streams = Recorder<AsyncStream<DialogUpdate>>()
+    let build = try await buildIndex(in: directory) { streams.append($0.updates) }
     let (player, progress) = (build.player, build.progress)
     #expect(progress.kind == .progress(isIndeterminate: false, cancelTitle: "Cancel"))
     #expect(progress.title == "Broken or missing AVI Index")
     #expect(progress.text == "Fixing AVI Index...")
 
+    let stream = try #require(streams.values.first)
     let updates = try await within(.seconds(30), "the progress dialog to close") {
       var updates: [DialogUpdate] = []
-      for await update in progress.updates {
+      for await update in stream {
         updates.append(update)
         if case .closed = update { break }
       }

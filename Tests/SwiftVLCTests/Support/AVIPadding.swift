@@ -4,9 +4,13 @@ import Foundation
 /// JUNK chunks (8 bytes each) at the start of its `movi` list, before the frames. libVLC then
 /// takes a while to rebuild the index, shows its progress dialog for files over 10 MB, and
 /// indexes no frame when that dialog is cancelled early.
-func paddedAVI(_ fixture: Fixture, junkChunks count: Int, in directory: ScratchDirectory) throws
-  -> URL
-{
+///
+/// Runs off the caller's actor: 5 million chunks are 40 MB built and written, long enough to
+/// hold up every other test on the main actor (a 3 s clip played out meanwhile).
+@concurrent
+func paddedAVI(
+  _ fixture: Fixture, junkChunks count: Int, in directory: ScratchDirectory
+) async throws -> URL {
   var bytes = try Data(contentsOf: fixture.url)
   guard let movi = bytes.range(of: Data("movi".utf8)), movi.lowerBound >= 8 else {
     throw PaddingError(reason: "\(fixture.rawValue) has no movi list")
