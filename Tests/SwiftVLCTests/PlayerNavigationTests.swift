@@ -23,7 +23,7 @@ struct PlayerNavigationTests {
   func dvdMenu() async throws {
     let disc = try await DVDMenuDisc.folder()
     let player = Player(instance: instance)
-    let frames = try player.videoFrames(format: .rgba, width: 72, height: 48)
+    let frames = try player.videoFrames(format: .rgba, width: 72, height: 48, buffering: 100)
     // What each picture shows at its centre, as it changes, noted off the main actor: a busy
     // main actor reading the stream itself could miss title 2's 3 s of blue (it keeps the
     // newest few pictures).
@@ -37,12 +37,15 @@ struct PlayerNavigationTests {
       }
     }
     defer { watching.cancel() }
-    var seenBefore = 0  // pictures before the last action, which do not count for the next
+    var seenBefore = 0  // pictures up to the last one awaited, which do not count for the next
     func picture(_ kind: String, _ what: String) async throws {
       try await waitUntil(what, within: .seconds(15)) {
         shown.values.dropFirst(seenBefore).contains(kind)
       }
-      seenBefore = shown.values.count
+      // Pictures after it count for the next wait: on a busy machine title 1 (3 s) can end
+      // and bring the menu back before the test selects the menu title itself.
+      let values = shown.values
+      seenBefore = (values.indices.dropFirst(seenBefore).first { values[$0] == kind } ?? 0) + 1
     }
     // Activates the highlighted button until `title` plays: a key that reaches libdvdnav
     // before it has read the menu's navigation pack finds no button and is lost (usually
