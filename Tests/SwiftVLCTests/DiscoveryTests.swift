@@ -126,22 +126,12 @@ struct DiscoveryTests {
     let listEvents = listPlayer.events
     let playerEvents = listPlayer.player.events
     try listPlayer.play(at: 0)
-    let seen = try await within(.seconds(20), "the discovered file to play to the list's end") {
-      var seen: [MediaListPlayerEvent] = []
-      for await event in listEvents {
-        seen.append(event)
-        if event == .listEnded { break }
-      }
-      return seen
-    }
+    let seen = try await listEvents.collect(
+      within: .seconds(20), "the discovered file to play to the list's end"
+    ) { $0 == .listEnded }
     #expect(seen == [.itemStarted(index: 0), .listEnded])
-    let played = try await within(.seconds(10), "the player's end") {
-      var played: [PlayerEvent] = []
-      for await event in playerEvents {
-        played.append(event)
-        if event == .endReached { break }
-      }
-      return played
+    let played = try await playerEvents.collect(within: .seconds(10), "the player's end") {
+      $0 == .endReached
     }
     #expect(played.contains(.stateChanged(.playing)), "\(played)")
     try await waitUntil("the player to end") { listPlayer.player.state == .ended }

@@ -76,13 +76,8 @@ struct PlaylistTests {
     let listEvents = listPlayer.events
     let playerEvents = listPlayer.player.events
     try listPlayer.play()
-    let seen = try await within(.seconds(20), "the list to end") {
-      var seen: [MediaListPlayerEvent] = []
-      for await event in listEvents {
-        seen.append(event)
-        if event == .listEnded { break }
-      }
-      return seen
+    let seen = try await listEvents.collect(within: .seconds(20), "the list to end") {
+      $0 == .listEnded
     }
     #expect(
       seen == [.itemStarted(index: 0), .itemStarted(index: 1), .itemStarted(index: 2), .listEnded])

@@ -60,13 +60,8 @@ struct ListPlayerSwapTests {
       $0 == .itemStarted(index: 1)
     }
     listPlayer.mode = .default
-    let rest = try await within(.seconds(30), "the list to end") {
-      var seen: [MediaListPlayerEvent] = []
-      for await event in events {
-        seen.append(event)
-        if event == .listEnded { break }
-      }
-      return seen
+    let rest = try await events.collect(within: .seconds(30), "the list to end") {
+      $0 == .listEnded
     }
     // Item 1 may have started a third time before the mode change reached libVLC.
     #expect(rest.filter { $0 != .itemStarted(index: 1) } == [.itemStarted(index: 2), .listEnded])

@@ -27,6 +27,21 @@ func within<T: Sendable>(
 }
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// The elements up to and including the first one satisfying `last`, or ``TimedOut`` after
+  /// `limit`; what came when the sequence ends first.
+  func collect(
+    within limit: Duration, _ what: String, until last: @escaping @Sendable (Element) -> Bool
+  ) async throws -> [Element] {
+    try await SwiftVLCTests.within(limit, what) {
+      var seen: [Element] = []
+      for try await element in self {
+        seen.append(element)
+        if last(element) { break }
+      }
+      return seen
+    }
+  }
+
   /// The first element satisfying `predicate`, or ``TimedOut`` after `limit`.
   func first(
     within limit: Duration, _ what: String,
