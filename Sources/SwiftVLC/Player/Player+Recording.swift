@@ -29,12 +29,13 @@ extension Player {
   /// - Parameters:
   ///   - path: the file to write (replaced if it exists); its directory must exist.
   ///   - container: the file format.
-  /// - Throws: ``VLCError/invalidState(_:)`` when nothing is playing or paused, or a recording
-  ///   is already in effect; ``VLCError/invalidInput(_:)`` for a path that cannot be written
-  ///   or a media made from an `AsyncSequence` (it cannot be opened a second time).
+  /// - Throws: ``VLCError/invalidState(_:)`` when nothing is playing, buffering or paused, or
+  ///   a recording is already in effect; ``VLCError/invalidInput(_:)`` for a path that cannot
+  ///   be written or a media made from an `AsyncSequence` (it cannot be opened a second time).
   public func startRecording(to path: String, container: OutputContainer = .ts) throws(VLCError) {
     if let recording { throw .invalidState("already recording to \(recording.path)") }
-    guard let media = currentMedia, state == .playing || state == .paused else {
+    // Buffering is playing too: a stream refilling its cache (or a starved machine) is one.
+    guard let media = currentMedia, [.playing, .buffering, .paused].contains(state) else {
       throw .invalidState("nothing is playing to record")
     }
     let destination = try Recording.validatedDestination(path)
