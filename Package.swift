@@ -103,7 +103,9 @@ let package = Package(
       name: "SwiftVLCTests",
       // Not gtk-player: a test target's executable dependencies are linked into the test
       // binary, and GTK has no business in it. `swift build` and `swift test` build it anyway.
-      dependencies: ["SwiftVLC", "CX11", "CPNG", "SwiftVLCCommandLine", "swiftvlc"],
+      dependencies: [
+        "SwiftVLC", "CLibVLC", "CX11", "CPNG", "SwiftVLCCommandLine", "swiftvlc",
+      ],
       resources: [.copy("Fixtures")]
     ),
   ],

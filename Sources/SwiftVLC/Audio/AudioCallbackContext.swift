@@ -25,8 +25,10 @@ import Synchronization
 /// due, as a sound card would: time and wall clock agree.
 final class AudioCallbackContext: Sendable {
   private let sink: Mutex<AudioSink?>
-  /// Set by the first media set after the context was installed (``openToNewSessions()``).
+  /// Set by the first media set after the context was installed (``mediaChanged()``).
   private let isOpen: Atomic<Bool>
+  /// Set by ``retireAtNextMedia()``.
+  private let retiresAtNextMedia = Atomic(false)
   /// The rate and channel count to convert to; `nil` keeps the source's.
   fileprivate let rate: Int?
   fileprivate let channels: Int?
@@ -52,10 +54,29 @@ final class AudioCallbackContext: Sendable {
 
   deinit { retire() }
 
-  /// Lets the sessions that start from now on feed the sink. Any thread; called when a
-  /// media is set on the native player, once no earlier session's input is left.
-  func openToNewSessions() {
+  /// Lets the sessions that start from now on feed the sink, or ends its stream after
+  /// ``retireAtNextMedia()``. Any thread; called when a media is set on the native player, once
+  /// no earlier session's input is left.
+  func mediaChanged() {
+    if retiresAtNextMedia.load(ordering: .relaxed) {
+      retire()
+      return
+    }
+    currentSink?.mediaChanged()
     isOpen.store(true, ordering: .releasing)
+  }
+
+  /// Ends the stream when the next media is set: another output module replaces the memory
+  /// output from then on, and the stream would get nothing more.
+  func retireAtNextMedia() {
+    retiresAtNextMedia.store(true, ordering: .relaxed)
+  }
+
+  /// Who maps the channels of the current session for the stereo mode: libVLC, unless this
+  /// context's sink receives the session (``AudioSink/stereoMapping``).
+  var stereoMapping: StereoMapping {
+    guard let sink = fedSink else { return .libVLC }
+    return sink.stereoMapping
   }
 
   /// Ends the stream and drops it: later callbacks find nothing to feed.
@@ -82,14 +103,10 @@ final class AudioCallbackContext: Sendable {
     // With a volume callback libVLC leaves the samples alone: the sink applies the player's
     // volume and mute, which libVLC 3 forgets with every new memory output.
     libvlc_audio_set_volume_callback(player, audioVolume)
-    // libVLC 3's memory output always produces S16N: it ignores the format string here and
-    // rejects anything else from a setup callback. Float samples are converted from it.
-    if let rate, let channels {
-      libvlc_audio_set_format_callbacks(player, nil, nil)
-      libvlc_audio_set_format(player, "S16N", UInt32(rate), UInt32(channels))
-    } else {
-      libvlc_audio_set_format_callbacks(player, audioSetup, nil)
-    }
+    // libVLC 3's memory output always produces S16N: it rejects anything else from a setup
+    // callback. Float samples are converted from it. The setup callback answers with the
+    // requested rate and channels, and learns the source's channel count (the stereo mode).
+    libvlc_audio_set_format_callbacks(player, audioSetup, nil)
   }
 
   /// The stream's sink, until the context is retired.
@@ -149,7 +166,7 @@ private func audioVolume(opaque: UnsafeMutableRawPointer?, volume: Float, mute: 
 
 /// Answers the output's setup (S16N, the only format amem produces): the requested rate and
 /// channel count, the source's otherwise (more than 8 channels become 2), and tells the sink
-/// what its buffers will hold. `opaque` points at the callbacks' opaque, the context.
+/// what its buffers will hold and how many channels the source has. `opaque` points at the callbacks' opaque, the context.
 private func audioSetup(
   opaque: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, format: UnsafeMutablePointer<CChar>?,
   rate: UnsafeMutablePointer<UInt32>?, channels: UnsafeMutablePointer<UInt32>?
@@ -157,6 +174,7 @@ private func audioSetup(
   guard let format, let rate, let channels else { return -1 }
   for (index, byte) in "S16N".utf8.enumerated() { format[index] = CChar(bitPattern: byte) }
   let context = context(opaque?.pointee)
+  let source = Int(channels.pointee)
   if let requested = context?.rate { rate.pointee = UInt32(requested) }
   if let requested = context?.channels {
     channels.pointee = UInt32(requested)
@@ -164,6 +182,6 @@ private func audioSetup(
     channels.pointee = 2
   }
   context?.fedSink?.adoptOutputFormat(
-    rate: Int(rate.pointee), channels: Int(channels.pointee))
+    rate: Int(rate.pointee), channels: Int(channels.pointee), sourceChannels: source)
   return 0
 }

@@ -29,11 +29,11 @@ final class AudioContextList: Sendable {
   var all: [AudioCallbackContext] { contexts.withLock { $0 } }
 
   /// A media was set: no input of an earlier session is left, so every context added so far
-  /// may feed its stream. Runs in libVLC's event callback: takes the lock briefly, never
-  /// calls into libVLC, releases nothing.
+  /// may feed its stream (or ends it, when another output replaced it). Runs in libVLC's event
+  /// callback: takes locks briefly, never calls into libVLC, releases no libVLC object.
   fileprivate func mediaChanged() {
     contexts.withLock { contexts in
-      for context in contexts { context.openToNewSessions() }
+      for context in contexts { context.mediaChanged() }
     }
   }
 

@@ -57,6 +57,7 @@ extension Player {
     let pcm = PCMFormat(sample: format, rate: rate ?? 0, channels: channels ?? 0)
     let sink = AudioSink(format: pcm)
     sink.setVolume(volume, muted: muteRequested)
+    sink.setStereoMode(stereoMode)
     let context = AudioCallbackContext(sink: sink, rate: rate, channels: channels)
     audioOutputSettings.sampleContext?.retire()
     audioOutputSettings.sampleContext = context
@@ -76,8 +77,8 @@ extension Player {
   /// Chooses the audio output module for this player, overriding the instance's `--aout`.
   ///
   /// Takes effect at the next ``play(_:)``. It replaces the memory output set up by
-  /// ``audioSamples(format:rate:channels:)`` (call that again to get samples back) and forgets
-  /// the device chosen with ``setAudioDevice(_:)``.
+  /// ``audioSamples(format:rate:channels:)``, whose stream ends then (call that again to get
+  /// samples back), and forgets the device chosen with ``setAudioDevice(_:)``.
   ///
   /// - Parameter name: a module name from ``VLCInstance/audioOutputs()``.
   /// - Throws: ``VLCError/invalidInput(_:)`` for a module this libVLC does not have.
@@ -89,6 +90,7 @@ extension Player {
         "no audio output module \"\(name)\" (available: \(modules.joined(separator: ", ")))")
     }
     audioOutputSettings.device = nil
+    audioOutputSettings.sampleContext?.retireAtNextMedia()
     setNative(.audioOutput) { libvlc_audio_output_set($0, name) }
   }
 
@@ -163,9 +165,16 @@ extension Player {
   /// it reset: every 40 ms for 2 s after playback starts or tracks change, then every 100 ms
   /// (audio that starts later, or an output that restarts, plays at most that long unmapped).
   /// Between sessions it waits for the player's next event.
+  ///
+  /// A ``audioSamples(format:rate:channels:)`` stream of a stereo source in stereo gets the
+  /// mode applied to its samples instead, at once and on every output libVLC opens (a
+  /// player's `libvlc_audio_*` calls reach only one of them), with libVLC's own mode kept at
+  /// stereo. Other layouts are libVLC's to map, as far as it offers the mode for them (reverse,
+  /// left and right only for stereo sources, nothing for a mono one).
   /// Maps `libvlc_audio_set_channel`.
   public func setStereoMode(_ mode: StereoMode) {
     withMutation(keyPath: \.stereoMode) { audioOutputSettings.stereoMode = mode }
+    audioOutputSettings.sampleContext?.currentSink?.setStereoMode(mode)
     watchAudioOutput()
     audioOutputSettings.stereoModeQuickUntil = .now + .seconds(2)
     keepStereoMode()
@@ -267,7 +276,7 @@ extension Player {
           // The player is only held for this step: the task must not keep it alive.
           switch self?.nextStereoModeStep() {
           case .check(let native, let mode, let pause)?:
-            await native.run { applyStereoMode(mode, to: $0) }
+            if let mode { await native.run { applyStereoMode(mode, to: $0) } }
             try? await Task.sleep(for: pause)
           case .waitForEvent?:
             if await wakeUps.next() == nil { return }
@@ -279,25 +288,39 @@ extension Player {
   }
 
   /// What the stereo-mode task does next: check the output while a session is open, or wait.
+  /// The mode to keep on libVLC's output is stereo while the sample stream maps the channels
+  /// itself, and none until its output has opened.
   private func nextStereoModeStep() -> StereoModeStep? {
-    guard let mode = audioOutputSettings.stereoMode else { return nil }
+    guard let requested = audioOutputSettings.stereoMode else { return nil }
     guard state.isActive else { return .waitForEvent }
     let quick = ContinuousClock.now < audioOutputSettings.stereoModeQuickUntil
+    let mode: StereoMode? =
+      switch audioOutputSettings.sampleContext?.stereoMapping ?? .libVLC {
+      case .pending: nil
+      case .samples: .stereo
+      case .libVLC: requested
+      }
     return .check(native, mode, pause: .milliseconds(quick ? 40 : 100))
   }
 }
 
-/// A step of the task that keeps a player's stereo mode.
+/// A step of the task that keeps a player's stereo mode: check the output for a mode (or
+/// only wait, with none), or wait for the next event.
 private enum StereoModeStep {
-  case check(NativePlayer, StereoMode, pause: Duration)
+  case check(NativePlayer, StereoMode?, pause: Duration)
   case waitForEvent
 }
 
 /// Sets `mode` if an audio stream has started (the mode reads back ≥ 1; it reads 0 or -1
-/// before) with another mode. Setting restarts the output, so an equal mode is left alone.
+/// before) with another mode. Setting restarts the output, so an equal mode is left alone, and
+/// so is Dolby Surround when stereo is asked: libVLC offers it instead of stereo for a source
+/// flagged as Dolby-encoded.
 private func applyStereoMode(_ mode: StereoMode, to player: OpaquePointer) {
   let current = libvlc_audio_get_channel(player)
-  if current > 0, current != Int32(mode.rawValue) {
+  let equivalent =
+    current == Int32(mode.rawValue)
+    || (mode == .stereo && current == Int32(StereoMode.dolbySurround.rawValue))
+  if current > 0, !equivalent {
     libvlc_audio_set_channel(player, Int32(mode.rawValue))
   }
 }

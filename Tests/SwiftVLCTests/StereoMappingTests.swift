@@ -1,0 +1,87 @@
+import CLibVLC
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// The stereo mode on the sample stream: mapped on the samples for a stereo source in stereo,
+/// whatever mode libVLC's output has, and left to libVLC for other layouts.
+@Suite("Stereo mode on sample streams", .sharesTheMachine)
+@MainActor
+struct StereoMappingTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  @Test("reverse stereo holds on the samples while libVLC's output plays in plain stereo")
+  func mappingOutlivesLibVLCMode() async throws {
+    let tone = try makeLeftOnlyToneWAV(seconds: 6)
+    defer { try? FileManager.default.removeItem(at: tone) }
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    player.setStereoMode(.reverseStereo)
+    try player.play(looping(tone, instance: instance))
+    _ = try await firstBuffer(of: stream, "reversed audio") { isReversed($0) }
+    // An output the player's calls cannot reach (libVLC makes one when a decoder asks while
+    // the player's is busy) plays in libVLC's default mode, stereo, for good. Hold the
+    // reachable one there too, as long as the audio is read (libVLC restarts its filters at
+    // each change, and the audio decoded from then on shows it).
+    let native = player.native
+    let holder = Task.detached {
+      while !Task.isCancelled {
+        let set = await native.run { libvlc_audio_set_channel($0, 1) }
+        if set != 0 { return false }
+        try? await Task.sleep(for: .milliseconds(20))
+      }
+      return true
+    }
+    let levels = try await within(.seconds(10), "2 s of audio after the change") {
+      var levels: [(left: Float, right: Float)] = []
+      var frames = 0
+      for await buffer in stream {
+        levels.append((buffer.samples(ofChannel: 0).rms, buffer.samples(ofChannel: 1).rms))
+        frames += buffer.frameCount
+        if frames >= 2 * buffer.sampleRate { break }
+      }
+      return levels
+    }
+    holder.cancel()
+    #expect(await holder.value, "libVLC refused the stereo mode")
+    // A buffer with the tone on the left was played as libVLC mapped it: not reversed.
+    let shown = levels.map { String(format: "%.2f/%.2f", $0.left, $0.right) }
+    #expect(!levels.contains { $0.left >= 0.01 }, "left/right levels after the change: \(shown)")
+  }
+
+  @Test("with a mono sample stream the stereo mode is libVLC's, applied before the downmix")
+  func monoOutputUsesLibVLCMode() async throws {
+    let tone = try makeLeftOnlyToneWAV(seconds: 6)
+    defer { try? FileManager.default.removeItem(at: tone) }
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples(channels: 1)
+    player.setStereoMode(.right)
+    try player.play(looping(tone, instance: instance))
+    _ = try await firstBuffer(of: stream, "the right channel's silence") { $0.level < 0.001 }
+    player.setStereoMode(.left)
+    _ = try await firstBuffer(of: stream, "the left channel's tone") { $0.level > 0.1 }
+  }
+
+  @Test("a sample stream ends at the next play once another output module replaces it")
+  func streamEndsWhenOutputReplaced() async throws {
+    let tone = try makeLeftOnlyToneWAV(seconds: 3)
+    defer { try? FileManager.default.removeItem(at: tone) }
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    try player.play(url: tone)
+    _ = try await firstBuffer(of: stream, "audio") { _ in true }
+    try player.setAudioOutput("adummy")
+    try player.play(url: tone)
+    try await within(.seconds(10), "the stream's end after the next play") {
+      for await _ in stream {}
+    }
+  }
+}
+
+/// Whether a buffer of the left-only tone has it on the right only.
+private func isReversed(_ buffer: AudioBuffer) -> Bool {
+  buffer.samples(ofChannel: 0).rms < 0.01 && buffer.samples(ofChannel: 1).rms > 0.05
+}
