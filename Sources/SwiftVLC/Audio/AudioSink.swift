@@ -242,7 +242,8 @@ private func convert(
       let scaled = Int16(min(max(sample * gain, -32_768), 32_767))
       target.storeBytes(of: scaled, toByteOffset: index * 2, as: Int16.self)
     case .float32:
-      target.storeBytes(of: min(max(sample * scale, -1), 1), toByteOffset: index * 4, as: Float.self)
+      let scaled = min(max(sample * scale, -1), 1)
+      target.storeBytes(of: scaled, toByteOffset: index * 4, as: Float.self)
     }
   }
   guard maps else {
