@@ -312,15 +312,10 @@ private enum StereoModeStep {
 }
 
 /// Sets `mode` if an audio stream has started (the mode reads back ≥ 1; it reads 0 or -1
-/// before) with another mode. Setting restarts the output, so an equal mode is left alone, and
-/// so is Dolby Surround when stereo is asked: libVLC offers it instead of stereo for a source
-/// flagged as Dolby-encoded.
+/// before) with another mode. Setting restarts the output, so an equal mode is left alone.
 private func applyStereoMode(_ mode: StereoMode, to player: OpaquePointer) {
   let current = libvlc_audio_get_channel(player)
-  let equivalent =
-    current == Int32(mode.rawValue)
-    || (mode == .stereo && current == Int32(StereoMode.dolbySurround.rawValue))
-  if current > 0, !equivalent {
+  if current > 0, current != Int32(mode.rawValue) {
     libvlc_audio_set_channel(player, Int32(mode.rawValue))
   }
 }
