@@ -306,7 +306,19 @@ struct GTKPlayerUITests {
       $0.hasPrefix("state=playing") && Self.field("media", in: $0) == "green-4x3.mp4"
         && Self.field("size", in: $0) != "none"
     }
-    try await waitUntil("green on screen") { (try? await session.centre()) == .green }
+    let since = session.player.lineCount
+    var seen: [String] = []  // the centre's hues as captured, for the failure's message
+    do {
+      try await waitUntil("green on screen") {
+        let hue = (try? await session.centre()).map { "\($0)" } ?? "no capture"
+        if hue != seen.last { seen.append(hue) }
+        return hue == "green"
+      }
+    } catch {
+      let trace = session.player.lines(from: since).suffix(3)
+      Issue.record("the centre showed \(seen); the player's last lines: \(trace)")
+      throw error
+    }
   }
 
   @Test("the URL popover plays an http URL typed into it, and closes")

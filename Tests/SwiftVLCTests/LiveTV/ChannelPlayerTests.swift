@@ -8,8 +8,17 @@ import Testing
 struct ChannelPlayerTests {
   /// Waits for the switch to `index` to show its first picture, and returns how long it took.
   func switchLatency(_ zapper: ChannelPlayer, to index: Int) async throws -> Duration {
-    try await waitUntil("channel \(index) shows a picture", within: .seconds(20)) {
-      zapper.currentIndex == index && zapper.lastSwitchLatency != nil
+    do {
+      try await waitUntil("channel \(index) shows a picture", within: .seconds(20)) {
+        zapper.currentIndex == index && zapper.lastSwitchLatency != nil
+      }
+    } catch {
+      let player = zapper.player.map {
+        "\($0.state) at \($0.currentTime), outcome \(String(describing: $0.outcome))"
+      }
+      let channel = zapper.currentIndex.map(String.init) ?? "none"
+      Issue.record("on channel \(channel), its player \(player ?? "none")")
+      throw error
     }
     return try #require(zapper.lastSwitchLatency)
   }
