@@ -105,8 +105,16 @@ struct GTKPlayerTests {
 
     // → seeks 5 s forward: the paused picture changes to a later colour.
     try await runHelper("/usr/bin/xdotool", ["key", "Right"], environment: x11)
-    try await waitUntil("the picture to change after seeking", within: .seconds(10)) {
-      ((try? await look())?.0).map { $0 != paused.0 } ?? false
+    var seen: [Hue] = []  // the hues captured after the key, for the failure's message
+    do {
+      try await waitUntil("the picture to change after seeking", within: .seconds(20)) {
+        guard let hue = (try? await look())?.0 else { return false }
+        if hue != seen.last { seen.append(hue) }
+        return hue != paused.0
+      }
+    } catch {
+      Issue.record("paused on \(paused.0), then \(seen); trace: \(player.lines(from: pausedAt))")
+      throw error
     }
 
     // MPRIS: playerctl resumes and pauses.
