@@ -4,9 +4,9 @@ import Testing
 
 @testable import SwiftVLC
 
-/// The stereo mode on the sample stream: mapped on the samples for a stereo source in stereo,
-/// whatever mode libVLC's output has, and left to libVLC for other layouts.
-@Suite("Stereo mode on sample streams", .sharesTheMachine)
+/// The stereo mode by source layout, heard through sample streams: mapped on the samples for a
+/// stereo source in stereo, whatever mode libVLC's output has; libVLC's for other layouts.
+@Suite("Stereo mode by source layout", .sharesTheMachine)
 @MainActor
 struct StereoMappingTests {
   let instance: VLCInstance
@@ -78,6 +78,48 @@ struct StereoMappingTests {
     try await within(.seconds(10), "the stream's end after the next play") {
       for await _ in stream {}
     }
+  }
+
+  @Test("a 5.1 source in a stereo sample stream plays mixed to mono or reversed, each asked once")
+  func surround() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    // 5.1 with the tone on the front left only: libVLC's stereo downmix puts it on the left.
+    // Its output reads "original" (0) before a mode is set, which the player once took for
+    // no stream at all, and never set the mode.
+    let surround = try await generated.make(
+      "front-left.flac",
+      [
+        "-f", "lavfi", "-i", "sine=f=440:r=48000", "-af",
+        "pan=5.1|c0=c0|c1=0*c0|c2=0*c0|c3=0*c0|c4=0*c0|c5=0*c0", "-t", "6",
+      ])
+    let instance = try headlessInstance()  // its own: the log stream is the instance's
+    let logs = instance.logs(minimumLevel: .debug)
+    let restarts = Task {
+      var count = 0
+      for await entry in logs where entry.message.hasPrefix("restart requested") { count += 1 }
+      return count
+    }
+    let player = Player(instance: instance)
+    let stream = try player.audioSamples()
+    player.setStereoMode(.mono)
+    let media = try Media(path: surround, instance: instance)
+    media.addOption(":input-repeat=65535")
+    try player.play(media)
+    _ = try await firstBuffer(of: stream, "the front left on both sides") { buffer in
+      let (left, right) = (buffer.samples(ofChannel: 0).rms, buffer.samples(ofChannel: 1).rms)
+      return left > 0.02 && left == right
+    }
+    player.setStereoMode(.reverseStereo)
+    _ = try await firstBuffer(of: stream, "the front left on the right") { buffer in
+      buffer.samples(ofChannel: 0).rms < 0.01 && buffer.samples(ofChannel: 1).rms > 0.05
+    }
+    // The output then reads stereo (1), not the mode set: the player must not take that for
+    // a reset, or it asks again at every check (every 40 ms for 2 s), restarting the output.
+    try await Task.sleep(for: .seconds(2))
+    restarts.cancel()
+    let count = await restarts.value
+    #expect(count <= 3, "\(count) output restarts for two modes")
   }
 }
 

@@ -166,11 +166,11 @@ extension Player {
   /// (audio that starts later, or an output that restarts, plays at most that long unmapped).
   /// Between sessions it waits for the player's next event.
   ///
-  /// A ``audioSamples(format:rate:channels:)`` stream of a stereo source in stereo gets the
+  /// An ``audioSamples(format:rate:channels:)`` stream of a stereo source in stereo gets the
   /// mode applied to its samples instead, at once and on every output libVLC opens (a
   /// player's `libvlc_audio_*` calls reach only one of them), with libVLC's own mode kept at
-  /// stereo. Other layouts are libVLC's to map, as far as it offers the mode for them (reverse,
-  /// left and right only for stereo sources, nothing for a mono one).
+  /// stereo. Other layouts are libVLC's to map (a surround source's first output, a mono
+  /// stream).
   /// Maps `libvlc_audio_set_channel`.
   public func setStereoMode(_ mode: StereoMode) {
     withMutation(keyPath: \.stereoMode) { audioOutputSettings.stereoMode = mode }
@@ -311,11 +311,12 @@ private enum StereoModeStep {
   case waitForEvent
 }
 
-/// Sets `mode` if an audio stream has started (the mode reads back ≥ 1; it reads 0 or -1
-/// before) with another mode. Setting restarts the output, so an equal mode is left alone.
+/// Sets `mode` on the player's output unless it has it: setting restarts the output's stream.
+/// The output reads -1 while there is none, and 0 before its stream starts or for a surround
+/// stream's "original"; a mode set then applies from the stream's start.
 private func applyStereoMode(_ mode: StereoMode, to player: OpaquePointer) {
   let current = libvlc_audio_get_channel(player)
-  if current > 0, current != Int32(mode.rawValue) {
+  if current >= 0, current != Int32(mode.rawValue) {
     libvlc_audio_set_channel(player, Int32(mode.rawValue))
   }
 }
