@@ -165,7 +165,7 @@ struct GTKPlayerTests {
     let clip = try await media.make(
       "large.mp4",
       [
-        "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=25:d=20", "-pix_fmt", "yuv420p",
+        "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=10:d=20", "-pix_fmt", "yuv420p",
         "-c:v", "libx264", "-preset", "ultrafast",
       ])
     let server = try await Xvfb(width: 1280, height: 800)
