@@ -103,7 +103,7 @@ struct NetworkFaultTests {
     try await stopAndExpectRelease(player)
   }
 
-  @Test("a slow drip keeps making progress: no stall while it lasts, six stall timeouts long")
+  @Test("a slow drip keeps making progress: no stall while it lasts, six stall timeouts", .runsLong)
   func slowDrip() async throws {
     let player = player(stallTimeout: .seconds(2))
     let log = EventLog(player)
