@@ -52,6 +52,32 @@ struct StereoMappingTests {
     #expect(!levels.contains { $0.left >= 0.01 }, "left/right levels after the change: \(shown)")
   }
 
+  @Test("a mode set before playing maps a sample stream from its first buffer on, once")
+  func mappedFromTheStart() async throws {
+    let tone = try makeLeftOnlyToneWAV(seconds: 3)
+    defer { try? FileManager.default.removeItem(at: tone) }
+    for _ in 1...3 {
+      let player = Player(instance: instance)
+      let stream = try player.audioSamples()
+      player.setStereoMode(.reverseStereo)
+      try player.play(url: tone)
+      // libVLC's output, asked for the mode as well while the session opened, would reverse
+      // the samples back: the tone would start on the left.
+      let levels = try await within(.seconds(10), "the first second of audio") {
+        var levels: [(left: Float, right: Float)] = []
+        var frames = 0
+        for await buffer in stream {
+          levels.append((buffer.samples(ofChannel: 0).rms, buffer.samples(ofChannel: 1).rms))
+          frames += buffer.frameCount
+          if frames >= buffer.sampleRate { break }
+        }
+        return levels
+      }
+      let shown = levels.map { String(format: "%.2f/%.2f", $0.left, $0.right) }
+      #expect(!levels.contains { $0.left >= 0.01 }, "left/right levels: \(shown)")
+    }
+  }
+
   @Test("with a mono sample stream the stereo mode is libVLC's, applied before the downmix")
   func monoOutputUsesLibVLCMode() async throws {
     let tone = try makeLeftOnlyToneWAV(seconds: 6)

@@ -72,10 +72,13 @@ final class AudioCallbackContext: Sendable {
     retiresAtNextMedia.store(true, ordering: .relaxed)
   }
 
-  /// Who maps the channels of the current session for the stereo mode: libVLC, unless this
-  /// context's sink receives the session (``AudioSink/stereoMapping``).
+  /// Who maps the channels for the stereo mode: libVLC once the context is retired (another
+  /// output replaced it); nobody yet until its first session begins (a player about to open
+  /// one must not give libVLC's output the mode the sink will apply); then as the sink says
+  /// (``AudioSink/stereoMapping``).
   var stereoMapping: StereoMapping {
-    guard let sink = fedSink else { return .libVLC }
+    guard let sink = currentSink else { return .libVLC }
+    guard isOpen.load(ordering: .acquiring) else { return .pending }
     return sink.stereoMapping
   }
 
