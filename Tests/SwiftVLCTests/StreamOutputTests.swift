@@ -17,9 +17,11 @@ struct StreamOutputTests {
   @Test("a file served over HTTP on 127.0.0.1 plays in another player")
   func servedFilePlays() async throws {
     let port = try #require(TestServer.closedPortURL().port)
-    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
-    let output = try StreamOutput.http(media, port: port, path: "/seek.ts")
-    #expect(output.url.absoluteString == "http://127.0.0.1:\(port)/seek.ts")
+    // 30 s served in real time: a 3 s source had ended, and its stream with it, before a
+    // loaded machine's player got to Playing.
+    let media = try Media(path: Fixture.longMP4.path, instance: instance)
+    let output = try StreamOutput.http(media, port: port, path: "/long.ts")
+    #expect(output.url.absoluteString == "http://127.0.0.1:\(port)/long.ts")
 
     let player = Player(instance: instance)
     try player.play(url: output.url)
