@@ -10,7 +10,6 @@
 
 #include <dlfcn.h>
 #include <elf.h>
-#include <libgen.h>
 #include <limits.h>
 #include <link.h>
 #include <stdarg.h>
@@ -164,22 +163,11 @@ int swiftvlc_libass_route(swiftvlc_libass_sink sink) {
     if (!ROUTE_SUPPORTED) {
         return -1;
     }
-    /* libvlc's own address, not a PLT stub of the program that links it. */
-    void *libvlc = dlopen("libvlc.so.5", RTLD_LAZY | RTLD_NOLOAD);
-    void *entry = libvlc != NULL ? dlsym(libvlc, "libvlc_new") : NULL;
-    Dl_info info;
-    if (entry == NULL || dladdr(entry, &info) == 0 || info.dli_fname == NULL) {
-        if (libvlc != NULL) {
-            dlclose(libvlc);
-        }
-        return -1;
-    }
-    dlclose(libvlc);
-    char library[PATH_MAX];
+    char folder[PATH_MAX];
     char plugin[PATH_MAX];
-    snprintf(library, sizeof(library), "%s", info.dli_fname);
-    if (snprintf(plugin, sizeof(plugin), "%s/vlc/plugins/codec/liblibass_plugin.so",
-                 dirname(library)) >= (int)sizeof(plugin)) {
+    if (swiftvlc_libvlc_folder(folder, sizeof(folder)) != 0 ||
+        snprintf(plugin, sizeof(plugin), "%s/vlc/plugins/codec/liblibass_plugin.so", folder) >=
+            (int)sizeof(plugin)) {
         return -1;
     }
     /* RTLD_NOW: every import is bound now, so no lazy binding rewrites the slot later. The

@@ -37,6 +37,12 @@ void swiftvlc_copy_truncated(char *buffer, size_t size, const char *text);
 
 /// Receives one formatted libass message (`level` is libass's: 0 fatal … 7 debug). Called on
 /// libVLC's decoder threads; `message` is valid only for the call.
+/// Writes the folder libVLC's shared library was loaded from (Debian: "/usr/lib/<triplet>",
+/// with `vlc/plugins` and `vlc/lua` in it) into `buffer`, `size` bytes with the NUL. Asks the
+/// dynamic linker: no file is read. Returns 0, or -1 when libvlc.so.5 is not loaded or the
+/// path does not fit.
+int swiftvlc_libvlc_folder(char *buffer, size_t size);
+
 typedef void (*swiftvlc_libass_sink)(int level, const char *message);
 
 /// Makes libass, as libVLC 3's libass subtitle plugin uses it, send its messages to `sink`

@@ -1,4 +1,5 @@
 internal import CLibVLC
+internal import CSwiftVLCShim
 import Foundation
 
 /// A filter module of libVLC. Maps `libvlc_module_description_t`.
@@ -66,7 +67,7 @@ extension VLCInstance {
   static func hasPlugin(_ file: String) -> Bool {
     var roots = (ProcessInfo.processInfo.environment["VLC_PLUGIN_PATH"] ?? "")
       .split(separator: ":").map(String.init)
-    if let library = libraryFolder() { roots.append(library + "/vlc/plugins") }
+    if let library = libraryFolder { roots.append(library + "/vlc/plugins") }
     let fileManager = FileManager.default
     for root in roots {
       if fileManager.fileExists(atPath: root + "/" + file) { return true }
@@ -78,21 +79,14 @@ extension VLCInstance {
     return false
   }
 
-  /// The folder libvlc's shared library was loaded from, read from the process's mappings.
-  static func libraryFolder() -> String? {
-    // /proc files report a size of 0: read to the end rather than by size.
-    guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return nil }
-    defer { try? file.close() }
-    let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
-    for line in maps.split(separator: "\n") {
-      guard let slash = line.firstIndex(of: "/") else { continue }
-      let path = String(line[slash...])
-      if (path as NSString).lastPathComponent.hasPrefix("libvlc.so") {
-        return (path as NSString).deletingLastPathComponent
-      }
-    }
-    return nil
-  }
+  /// The folder libvlc's shared library was loaded from (Debian: `/usr/lib/<triplet>`), which
+  /// holds its `vlc/plugins` and `vlc/lua` folders; `nil` when it cannot be told. Asked of the
+  /// dynamic linker once per process.
+  static let libraryFolder: String? = {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+    guard swiftvlc_libvlc_folder(&buffer, buffer.count) == 0 else { return nil }
+    return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+  }()
 
   private static func modules(_ list: UnsafeMutablePointer<libvlc_module_description_t>?)
     -> [ModuleDescription]

@@ -63,19 +63,9 @@ public final class VLCInstance: Sendable {
   /// option no installed module knows. An absolute path makes libwayland skip
   /// `XDG_RUNTIME_DIR`, and connecting to a file that is not a socket fails without a word.
   static let noWaylandArguments: [String] = {
-    // libvlc.so lives beside the `vlc/plugins` folder (Debian: /usr/lib/<triplet>); the
-    // process's memory map says where the one this library links was loaded from.
-    // (Read to the end: /proc files report a size of 0.)
-    let maps = String(
-      decoding: FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data(),
-      as: UTF8.self)
-    let loaded = maps.split(separator: "\n").lazy.compactMap { line in
-      line.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init)
-    }.first { $0.hasPrefix("/") && $0.contains("/libvlc.so") }
-    let library = loaded.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
     let folders = [
       ProcessInfo.processInfo.environment["VLC_PLUGIN_PATH"],
-      library?.appendingPathComponent("vlc/plugins").path,
+      libraryFolder.map { $0 + "/vlc/plugins" },
     ].compactMap { $0 }
     let hasWaylandWindow = folders.contains { folder in
       ["libxdg_shell_plugin.so", "libwl_shell_plugin.so"].contains {

@@ -35,7 +35,7 @@ struct LuaScripts: Sendable {
 
   /// Reads the script folders libVLC 3 searches (`vlclua_dir_list`): the user's data folder,
   /// the folder beside the plugins, and the shared data folder.
-  init(libraryFolder: String? = VLCInstance.libraryFolder()) {
+  init(libraryFolder: String? = VLCInstance.libraryFolder) {
     let environment = ProcessInfo.processInfo.environment
     let userData =
       environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
