@@ -32,7 +32,7 @@ enum TeletextMedia {
   static func make(_ generated: GeneratedMedia, seconds: Int = 20) async throws -> String {
     let teletext = generated.folder.appendingPathComponent("teletext-only.ts").path
     let script = try await runProgram(
-      python3, [Self.script.path, teletext, "--seconds", "\(seconds + 1)"],
+      python3, python3Options + [Self.script.path, teletext, "--seconds", "\(seconds + 1)"],
       within: .seconds(120))
     guard script.status == 0 else {
       throw GenerationFailed(name: "teletext-only.ts", message: script.stderr)

@@ -28,7 +28,8 @@ final class TestServer: Sendable {
   init() async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [python3, Self.script.path, "--root", Self.fixtures.path]
+    process.arguments =
+      [python3] + python3Options + [Self.script.path, "--root", Self.fixtures.path]
     let output = Pipe()
     let input = Pipe()
     process.standardOutput = output
