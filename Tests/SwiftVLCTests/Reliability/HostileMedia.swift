@@ -16,8 +16,12 @@ struct HostileMedia {
 
   /// Where the files are written; removed by ``removeFiles()``.
   let directory: URL
+  /// The cases of this share of the corpus, in order.
   private(set) var cases: [Case] = []
+  /// How many cases the whole corpus has.
+  private(set) var corpusSize = 0
   private var random: SeededRandom
+  private let share: (part: Int, of: Int)
 
   /// The fixtures the damage starts from.
   static let sources: [Fixture] = [.shortMP4, .seekMP4, .tracksMKV, .sineWAV, .shortTS]
@@ -25,10 +29,13 @@ struct HostileMedia {
     "mp4", "mkv", "ts", "wav", "avi", "mp3", "webm", "flac", "ogg", "m3u8", "mov", "m4a",
   ]
 
-  /// Generates every case into a new temporary directory, named after the process and `label`
-  /// (tests running side by side each make their own).
-  init(seed: UInt64, label: String) throws {
+  /// Generates the cases of one share of the corpus, every `share.of`-th one from the
+  /// `share.part`-th (so each share has some of every kind of damage), into a new temporary
+  /// directory, named after the process and `label` (tests running side by side each make
+  /// their own). The whole corpus is drawn, so a case is the same in every share.
+  init(seed: UInt64, label: String, share: (part: Int, of: Int) = (0, 1)) throws {
     random = SeededRandom(seed: seed)
+    self.share = share
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "swiftvlc-hostile-\(ProcessInfo.processInfo.processIdentifier)-\(label)")
     try? FileManager.default.removeItem(at: directory)
@@ -41,8 +48,7 @@ struct HostileMedia {
     for ext in Self.extensions {
       try add("empty .\(ext)", bytes: [], ext: ext)
       for size in [17, 4_096, 65_536] {
-        let noise = (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }
-        try add("\(size) random bytes as .\(ext)", bytes: noise, ext: ext)
+        try add("\(size) random bytes as .\(ext)", bytes: noise(size), ext: ext)
       }
     }
     try addHugeSizes()
@@ -166,9 +172,19 @@ struct HostileMedia {
   private mutating func add(
     _ name: String, bytes: [UInt8], ext: String, fileName: String? = nil
   ) throws {
-    let file = directory.appendingPathComponent(fileName ?? "case-\(cases.count).\(ext)")
+    let index = corpusSize
+    corpusSize += 1
+    guard index % share.of == share.part else { return }
+    let file = directory.appendingPathComponent(fileName ?? "case-\(index).\(ext)")
     try Data(bytes).write(to: file)
     cases.append(Case(name: name, path: file.path))
+  }
+
+  /// `count` random bytes, eight from each draw (one draw per byte took seconds of CPU in a
+  /// debug build).
+  private mutating func noise(_ count: Int) -> [UInt8] {
+    let words = (0..<(count + 7) / 8).map { _ in random.next() }
+    return words.withUnsafeBytes { Array($0.prefix(count)) }
   }
 
   private static func find(_ tag: String, in bytes: [UInt8]) -> Int? {
