@@ -5,7 +5,7 @@ import Testing
 /// Lifecycle and subscription races, repeated. Every test is bounded; the player-dropping
 /// tests also check that memory and thread counts do not grow. `SWIFTVLC_STRESS=long`
 /// multiplies the counts (see ``StressLevel``).
-@Suite("Stress", .serialized, .sharesTheMachine)
+@Suite("Stress", .serialized, .sharesTheMachineInTurn())
 @MainActor
 struct StressTests {
   let instance: VLCInstance
