@@ -233,11 +233,12 @@ struct GTKPlayerUITests {
     #expect(Self.field("media", in: french) == "chapters.mkv")
 
     // Rate → 2.0× (the seventh item): media time runs at about two seconds per second of
-    // wall clock, measured over six media seconds (a busy machine got to it at 30 s of 40).
+    // wall clock, measured over four media seconds (busy machines got to it at 30 s of 40, and
+    // beside stress-ng at 34 s, when six more seconds at 2× were no longer there).
     try await session.openMenu(Button.rate)
     try await session.chooseItem(6, under: Button.rate)
     try await player.waitForLine("rate 2") { Self.field("rate", in: $0) == "2.0" }
-    let fast = try await mediaSecondsPerSecond(of: player, over: 6)
+    let fast = try await mediaSecondsPerSecond(of: player, over: 4)
     #expect(fast > 1.5 && fast < 2.6, "\(fast) media seconds per second at 2×")
   }
 
