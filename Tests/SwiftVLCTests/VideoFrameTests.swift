@@ -197,7 +197,10 @@ struct VideoFrameTests {
     }
     #expect(frames.droppedFrameCount > 30)
     #expect(seen.count < 20)
-    #expect(zip(seen, seen.dropFirst()).contains { $1.index - $0.index > 1 })
+    #expect(seen.map(\.index) == seen.map(\.index).sorted())
+    // Between two frames seen, others were lost. (A consumer that a busy main actor starts
+    // late may see one frame only, already blue: the newest.)
+    #expect(seen.count == 1 || zip(seen, seen.dropFirst()).contains { $1.index - $0.index > 1 })
     #expect(seen.last?.hue == .blue)
   }
 
