@@ -6,7 +6,7 @@ import Testing
 
 /// The player's second design against real libVLC: outcomes on a corpus of valid and broken
 /// files, frame output switches, event throttling, idle cost and native media references.
-@Suite("Player sessions", .mostlyWaits)
+@Suite("Player sessions", .sharesTheMachine)
 @MainActor
 struct PlayerSessionTests {
   let instance: VLCInstance

@@ -5,7 +5,7 @@ import Testing
 
 /// Network sources: a codec the container cannot hold is refused without touching the
 /// destination, and a source that stops delivering ends the recording within its bound.
-@Suite("Recording network sources", .mostlyWaits)
+@Suite("Recording network sources", .sharesTheMachine)
 struct RecordingNetworkTests {
   let instance: VLCInstance
 

@@ -5,7 +5,7 @@ import Testing
 /// Each fault of `scripts/fault-server.py` against a real player: the player reaches the
 /// documented state and outcome within a bound, and once stopped (or failed) it holds no
 /// connection to the server. The libVLC 3 behaviours behind each outcome are in LIBVLC3.md.
-@Suite("Network faults", .mostlyWaits)
+@Suite("Network faults", .sharesTheMachine)
 @MainActor
 struct NetworkFaultTests {
   let instance: VLCInstance
