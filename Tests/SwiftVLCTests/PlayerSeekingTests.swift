@@ -133,7 +133,8 @@ struct PlayerSeekingTests {
 
   @Test("a cancelled seek throws cancelled at once")
   func cancelled() async throws {
-    let player = try await playing(Media(path: Fixture.seekMP4.path, instance: instance))
+    // The 30 s clip: a loaded machine played the 3 s one to its end before a look saw it play.
+    let player = try await playing(Media(path: Fixture.longMP4.path, instance: instance))
     player.pause()
     let task = Task { @MainActor in
       try await player.seek(to: .seconds(2), mode: .precise, timeout: .seconds(30))
