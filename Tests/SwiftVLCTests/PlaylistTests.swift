@@ -138,7 +138,9 @@ struct PlaylistTests {
 
   @Test("next and previous move through the list and refuse to pass its ends")
   func nextAndPrevious() async throws {
-    let listPlayer = MediaListPlayer(list: try list([.seekMP4, .seekMP4, .seekMP4]))
+    // 30 s items: a loaded machine played a 3 s one to its end, and the list on to the next,
+    // before a look saw the player show it.
+    let listPlayer = MediaListPlayer(list: try list([.longMP4, .longMP4, .longMP4]))
     try await expectStart(0, of: listPlayer) { try listPlayer.play() }
     try await expectStart(1, of: listPlayer) { try listPlayer.next() }
     try await expectStart(0, of: listPlayer) { try listPlayer.previous() }
