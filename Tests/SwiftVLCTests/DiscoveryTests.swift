@@ -27,16 +27,17 @@ struct DiscoveryTests {
     #expect(media.mrl == "rtp://@239.255.12.42:5004")
     #expect(discoverer.items.media.map(\.mrl) == [media.mrl])
 
-    // Silence: the session expires.
+    // Silence: the session expires. Once libVLC trusts the announcer's period (six packets),
+    // it forgets a session silent for three periods; a sender stalled that long by a loaded
+    // machine has its session removed and found again, so the last removal is the expiry.
     let expired = try await changes.first(within: .seconds(15), "the expiry") {
-      if case .removed = $0 { true } else { false }
+      if case .removed = $0 { discoverer.items.isEmpty } else { false }
     }
     guard case .removed(let gone, 0) = expired else {
       Issue.record("expected the removal of item 0, got \(expired)")
       return
     }
-    #expect(gone === media)
-    #expect(discoverer.items.isEmpty)
+    #expect(gone.mrl == media.mrl)
 
     // Announced again, it is removed when the service stops.
     _ = try await announcer.announce(to: discoverer)
@@ -259,14 +260,14 @@ private struct SAPAnnouncer {
   let sessionName: String
   let hash: UInt16
 
-  /// Announces every 100 ms until `discoverer` reports the session (libVLC binds its socket
+  /// Announces every 250 ms until `discoverer` reports the session (libVLC binds its socket
   /// on its own thread, a little after `start()` returns), and returns it.
   func announce(to discoverer: MediaDiscoverer) async throws -> Media {
     let events = discoverer.events
     let repeating = Task {
       while !Task.isCancelled {
         send()
-        try? await Task.sleep(for: .milliseconds(100))
+        try? await Task.sleep(for: .milliseconds(250))
       }
     }
     defer { repeating.cancel() }
