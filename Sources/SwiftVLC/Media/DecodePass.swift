@@ -76,7 +76,7 @@ struct DecodePass: Sendable {
     let (isComplete, audioFormats) = await waitForDecoders(
       native: native, media: media, outputs: outputs, limit: limit)
     let (chapters, tracks, length) = await native.run { player in
-      (readChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer))
+      (readNativeChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer))
     }
     demuxer.cancel()
     return Result(
@@ -152,23 +152,6 @@ private func unselectedAudioTracks(_ player: OpaquePointer) -> [Int32] {
     node = current.pointee.p_next
   }
   return ids
-}
-
-/// The chapters of the current title, names trimmed (libVLC's MKV demuxer indents them by
-/// nesting level).
-private func readChapters(_ player: OpaquePointer) -> [Chapter] {
-  var list: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_chapter_description_t>?>?
-  let count = libvlc_media_player_get_full_chapter_descriptions(player, -1, &list)
-  guard let list, count >= 0 else { return [] }
-  defer { libvlc_chapter_descriptions_release(list, UInt32(count)) }
-  return (0..<Int(count)).compactMap { index in
-    list[index].map {
-      Chapter(
-        index: index, name: nonEmpty($0.pointee.psz_name)?.trimmingCharacters(in: .whitespaces),
-        start: .milliseconds($0.pointee.i_time_offset),
-        duration: .milliseconds($0.pointee.i_duration))
-    }
-  }
 }
 
 /// The first demuxer an instance's debug log names (`using demux module "mkv"`); `nil` when

@@ -278,36 +278,7 @@ private func readTrackSnapshot(_ player: OpaquePointer, media: Media?) -> TrackS
   snapshot.selectedVideo = Int(libvlc_video_get_track(player))
   snapshot.currentChapter = Int(libvlc_media_player_get_chapter(player))
   snapshot.currentTitle = Int(libvlc_media_player_get_title(player))
-
-  var chapters: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_chapter_description_t>?>?
-  let chapterCount = libvlc_media_player_get_full_chapter_descriptions(player, -1, &chapters)
-  // libVLC 3 returns an allocated (empty) array for zero entries too: release it as well.
-  if let chapters, chapterCount >= 0 {
-    snapshot.chapters = (0..<Int(chapterCount)).compactMap { index in
-      chapters[index].map {
-        // libVLC's MKV demuxer indents chapter names by nesting level; the level is not
-        // part of the name.
-        Chapter(
-          index: index,
-          name: nonEmpty($0.pointee.psz_name)?.trimmingCharacters(in: .whitespaces),
-          start: .milliseconds($0.pointee.i_time_offset),
-          duration: .milliseconds($0.pointee.i_duration))
-      }
-    }
-    libvlc_chapter_descriptions_release(chapters, UInt32(chapterCount))
-  }
-  var titles: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_title_description_t>?>?
-  let titleCount = libvlc_media_player_get_full_title_descriptions(player, &titles)
-  if let titles, titleCount >= 0 {
-    snapshot.titles = (0..<Int(titleCount)).compactMap { index in
-      titles[index].map {
-        Title(
-          index: index, name: nonEmpty($0.pointee.psz_name),
-          duration: .milliseconds($0.pointee.i_duration),
-          isMenu: $0.pointee.i_flags & UInt32(libvlc_title_menu) != 0)
-      }
-    }
-    libvlc_title_descriptions_release(titles, UInt32(titleCount))
-  }
+  snapshot.chapters = readNativeChapters(player)
+  snapshot.titles = readNativeTitles(player)
   return snapshot
 }
