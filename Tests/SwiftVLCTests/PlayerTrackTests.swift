@@ -39,6 +39,26 @@ struct PlayerTrackTests {
     await player.stop()
   }
 
+  @Test("no published track list shows an MKV track's language as unknown, even for a moment")
+  func describedWhenPublished() async throws {
+    // libVLC lists a stream a moment before it describes it. The main actor runs one
+    // published state at a time, so a check after each yield sees every one of them.
+    for play in 1...4 {
+      let player = Player(instance: instance)
+      try player.play(Media(path: Fixture.tracksMKV.path, instance: instance))
+      let deadline = ContinuousClock.now + .seconds(30)
+      var unknown: [Track] = []
+      while player.audioTracks.count < 2 || player.subtitleTracks.count < 2 {
+        unknown += (player.audioTracks + player.subtitleTracks).filter { $0.language == nil }
+        guard ContinuousClock.now < deadline else { throw TimedOut(what: "play \(play)") }
+        await Task.yield()
+      }
+      unknown += (player.audioTracks + player.subtitleTracks).filter { $0.language == nil }
+      #expect(unknown.isEmpty, "play \(play)")
+      await player.stop()
+    }
+  }
+
   @Test("selecting the French audio track is confirmed by libVLC")
   func selectAudio() async throws {
     let player = try await playTracksMKV()

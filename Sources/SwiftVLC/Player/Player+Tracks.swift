@@ -165,6 +165,10 @@ extension Player {
   ///
   /// libVLC announces streams one event at a time (a dozen at open); requests that arrive
   /// while a read is under way are folded into one more read after it, not one read each.
+  /// libVLC lists a stream a moment before it describes it (codec, language): a read that
+  /// finds a listed track undescribed is not published while the session's first
+  /// `heldRereads` rereads (20 ms apart) may still find its description, so a published
+  /// track list does not show a language or size as unknown for a moment.
   func refreshTracks() {
     guard !trackRefresh.running else {
       trackRefresh.requestedAgain = true
@@ -179,7 +183,8 @@ extension Player {
       let again = self.trackRefresh.requestedAgain
       self.trackRefresh = (running: false, requestedAgain: false)
       guard session == self.generation else { return }
-      self.publish(snapshot)
+      let holding = snapshot.lacksDetails && self.rereadsSoFar(session) < heldRereads
+      if !holding { self.publish(snapshot) }
       if again {
         self.refreshTracks()
       } else if snapshot.lacksDetails {
@@ -188,6 +193,11 @@ extension Player {
         self.refreshDetailsLater(session: session)
       }
     }
+  }
+
+  /// How many rereads for missing descriptions `session` has had.
+  private func rereadsSoFar(_ session: UInt64) -> Int {
+    detailRereads.session == session ? detailRereads.count : 0
   }
 
   /// Reads the tracks again in 20 ms, at most 50 times a session.
@@ -224,6 +234,10 @@ extension Player {
     if changed { emit(.tracksChanged) }
   }
 }
+
+/// How many rereads (100 ms) a track list with an undescribed track waits for its
+/// description before it is published anyway (a track libVLC never describes).
+private let heldRereads = 5
 
 /// Runs on the player's queue: the current tracks, selections, chapters and titles. Reads
 /// the tracks of the media the native player holds (`media`), without `get_media`, whose
