@@ -119,6 +119,13 @@ struct QuestionDialogTests {
     }
     #expect(!positions.isEmpty, "libVLC reports progress every 100 ms")
     #expect(positions == positions.sorted() && positions.allSatisfy { (0...1).contains($0) })
+    // A stream made after the close starts with the latest progress and how it closed.
+    let late = try await within(.seconds(5), "a late stream") {
+      await progress.updates.reduce(into: []) { $0.append($1) }
+    }
+    #expect(late.count == 2)
+    #expect(late.first.map { if case .progress = $0 { true } else { false } } == true)
+    #expect(late.last == .closed(.withdrawn))
     #expect(try await indexedFrames(in: build.logs) == 25)
     try await waitUntil("the end") { player.state == .ended }
   }

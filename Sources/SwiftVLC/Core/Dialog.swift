@@ -109,11 +109,11 @@ public final class Dialog: Sendable, Identifiable {
   /// A progress dialog's latest position, 0…1 (0 for other kinds).
   public var progress: Float { core.progress }
 
-  /// A new stream of this dialog's changes: progress, then ``DialogUpdate/closed(_:)``, after
-  /// which it ends (at once for a dialog already closed). Unbounded buffering.
-  public var updates: AsyncStream<DialogUpdate> {
-    core.updates.subscribe(bufferingPolicy: .unbounded)
-  }
+  /// A new stream of this dialog's changes: its latest progress (when libVLC has updated it),
+  /// each later progress, then ``DialogUpdate/closed(_:)``, after which it ends. A stream made
+  /// after the dialog closed gets its latest progress and how it closed, then ends; an error
+  /// message's ends at once. Unbounded buffering.
+  public var updates: AsyncStream<DialogUpdate> { core.subscribe() }
 
   /// Answers a login dialog. Maps `libvlc_dialog_post_login`.
   ///
@@ -174,10 +174,16 @@ final class DialogCore: Sendable {
     var state: DialogState
     var progress: Float = 0
     var isSettled = false
+    /// The last progress update and the closing, which a new subscriber receives first.
+    var lastProgress: DialogUpdate?
+    var closing: DialogUpdate?
   }
 
+  /// Broadcasts and subscriptions happen under `storage`'s lock, so that a subscriber's
+  /// first values (``subscribe()``) and the broadcasts after them neither overlap nor leave a
+  /// gap. (Broadcasting yields outside the broadcaster's own lock; holding this one is safe.)
   private let storage: Mutex<State>
-  let updates = Broadcaster<DialogUpdate>()
+  private let updates = Broadcaster<DialogUpdate>()
 
   /// An error message: closed from the start.
   init() {
@@ -220,17 +226,31 @@ final class DialogCore: Sendable {
     // cancel the same dialog meanwhile; that request then finds the dialog closed and leaves
     // the id to us.
     _ = post(taken.pointer)
-    storage.withLock { $0.isSettled = true }
-    updates.broadcast(.closed(newState))
-    updates.terminate()
+    storage.withLock { state in
+      state.isSettled = true
+      state.closing = .closed(newState)
+      updates.broadcast(.closed(newState))
+      updates.terminate()
+    }
     return true
   }
 
   func updateProgress(_ position: Float, text: String?) {
-    let isOpen = storage.withLock { state in
+    storage.withLock { state in
       state.progress = position
-      return state.nativeID != nil
+      guard state.nativeID != nil else { return }
+      let update = DialogUpdate.progress(position: position, text: text)
+      state.lastProgress = update
+      updates.broadcast(update)
     }
-    if isOpen { updates.broadcast(.progress(position: position, text: text)) }
+  }
+
+  /// A new stream of updates that starts with the latest progress and the closing, if any.
+  func subscribe() -> AsyncStream<DialogUpdate> {
+    storage.withLock { state in
+      updates.subscribe(
+        bufferingPolicy: .unbounded,
+        startingWith: [state.lastProgress, state.closing].compactMap { $0 })
+    }
   }
 }
