@@ -20,7 +20,8 @@ struct AudioOutputTests {
   func nullOutputHasNoDevices() async throws {
     let player = Player(instance: instance)
     #expect(await player.audioDevices() == [])
-    try player.play(url: Fixture.seekMP4.url)
+    // 30 s: still playing when a busy main actor looks.
+    try player.play(url: Fixture.longMP4.url)
     try await waitUntil("playing") { player.state == .playing }
     #expect(await player.audioDevices() == [])
     #expect(await player.currentAudioDevice() == nil)
@@ -31,7 +32,7 @@ struct AudioOutputTests {
   @Test("selecting a device the output does not list is an error")
   func unknownDevice() async throws {
     let player = Player(instance: instance)
-    try player.play(url: Fixture.seekMP4.url)
+    try player.play(url: Fixture.longMP4.url)  // 30 s: still playing when the main actor looks
     try await waitUntil("playing") { player.state == .playing }
     await #expect(throws: VLCError.invalidInput("no audio device \"hw:9,9\" (available: none)")) {
       try await player.setAudioDevice("hw:9,9")

@@ -67,10 +67,11 @@ struct ConfigurationTests {
     let media = try Media(path: path, instance: instance)
     try media.addSlave(url: Fixture.sidecarSRT.url, kind: .subtitle)
     let player = Player(instance: instance)
-    let frames = try player.videoFrames(format: .rgba)
+    // Room for every frame up to 1.6 s (the first cue shows from 0.2 to 1.8 s): the stream
+    // keeps the newest when its consumer falls behind, and a consumer a busy machine starts
+    // late saw only frames after the cue.
+    let frames = try player.videoFrames(format: .rgba, buffering: 50)
     try player.play(media)
-    // The frames shown up to 1.6 s (the first cue shows from 0.2 to 1.8 s), those a busy
-    // machine lets this consumer see (the stream keeps the newest when it falls behind).
     let red = try await within(.seconds(30), "the frames up to 1.6 s") {
       var red = 0
       for await frame in frames {

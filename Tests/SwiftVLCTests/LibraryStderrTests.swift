@@ -52,14 +52,16 @@ private func showInApplicationWindow() async throws {
   let window = try EmbeddingWindow(server: server)
   defer { window.close() }
   let instance = try VLCInstance()
+  // 30 s (H.264 too): the 3 s clip's second after its first could be over before a busy
+  // main actor looked.
   let list = MediaListPlayer(
-    list: try MediaList([Media(path: Fixture.seekMP4.path, instance: instance)], instance: instance)
+    list: try MediaList([Media(path: Fixture.longMP4.path, instance: instance)], instance: instance)
   )
   for (player, play) in [
     (
       Player(instance: instance),
       { (player: Player) throws in
-        try player.play(Media(path: Fixture.seekMP4.path, instance: instance))
+        try player.play(Media(path: Fixture.longMP4.path, instance: instance))
       }
     ),
     (list.player, { (_: Player) throws in try list.play() }),

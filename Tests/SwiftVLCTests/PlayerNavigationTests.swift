@@ -74,9 +74,14 @@ struct PlayerNavigationTests {
     try await picture("menu", "the grey menu")
     #expect(player.currentTitle == 0)
 
+    // Title 2 lasts 3 s: its start is taken from the events (subscribed before the key), as
+    // a busy main actor could look at `currentTitle` only once the menu is back.
+    let titleEvents = player.events
     try player.navigate(.down)  // from "red" to "blue"
     try player.navigate(.activate)
-    try await waitUntil("title 2 (blue)") { player.currentTitle == 2 }
+    _ = try await titleEvents.first(within: .seconds(30), "title 2 (blue)") {
+      $0 == .titleChanged(2)
+    }
     try await picture("blue", "a blue picture of title 2")
 
     // Title 2 calls the menu when it ends (3 s); the highlight starts again on "red".
@@ -116,13 +121,19 @@ struct PlayerNavigationTests {
   @Test("menu keys on a file without menus leave titles and playback as they were")
   func noMenus() async throws {
     let player = Player(instance: instance)
-    try player.play(Media(path: Fixture.tracksMKV.path, instance: instance))
-    try await waitUntil("playing with its chapters", within: .seconds(30)) {
-      player.state == .playing && player.chapters.count == 2
+    // Looped and paused from the start: a busy main actor can first look after the 4 s clip
+    // has ended, or too near its end to see 300 ms more of it.
+    let media = try Media(path: Fixture.tracksMKV.path, instance: instance)
+    media.addOption(":input-repeat=65535")
+    try player.play(media)
+    player.pause()
+    try await waitUntil("paused with its chapters", within: .seconds(30)) {
+      player.state == .paused && player.chapters.count == 2
     }
     let titles = player.titles
     #expect(player.menuTitles.isEmpty)
     for key in MenuNavigation.allCases { try player.navigate(key) }
+    player.resume()
     let before = player.currentTime
     try await waitUntil("playback to go on") { player.currentTime > before + .milliseconds(300) }
     #expect(player.state == .playing)
@@ -187,9 +198,13 @@ struct PlayerNavigationTests {
   @Test("a file's single title can be selected again, and a missing one is refused")
   func selectTitle() async throws {
     let player = Player(instance: instance)
-    try player.play(Media(path: Fixture.tracksMKV.path, instance: instance))
-    try await waitUntil("playing with its title list", within: .seconds(30)) {
-      player.state == .playing && !player.titles.isEmpty
+    // Looped and paused from the start, as in `noMenus`.
+    let media = try Media(path: Fixture.tracksMKV.path, instance: instance)
+    media.addOption(":input-repeat=65535")
+    try player.play(media)
+    player.pause()
+    try await waitUntil("paused with its title list", within: .seconds(30)) {
+      player.state == .paused && !player.titles.isEmpty
     }
     #expect(player.titles.count == 1)
     #expect(player.titles.first?.isMenu == false)
@@ -197,6 +212,7 @@ struct PlayerNavigationTests {
     #expect(throws: VLCError.invalidInput("no title 3 (the media has 1)")) {
       try player.selectTitle(3)
     }
+    player.resume()
     let before = player.currentTime
     try await waitUntil("playback to go on") { player.currentTime > before + .milliseconds(200) }
     await player.stop()

@@ -82,9 +82,13 @@ struct PlayerRecordingTests {
     let path = scratch.path("session.mp4")
     let player = Player(instance: instance)
     try player.play(Media(path: Fixture.seekMP4.path, instance: instance))
-    try await waitUntil("playing") { player.state == .playing }
+    // Paused from the start: a busy main actor could otherwise first look at the 3 s clip
+    // once it has ended, when there is nothing left to record.
+    player.pause()
+    try await waitUntil("paused") { player.state == .paused }
     let events = player.events
     try player.startRecording(to: path, container: .mp4)
+    player.resume()
     _ = try await collectEvents(events, within: .seconds(10)) { $0 == .recordingChanged(nil) }
     #expect(player.state == .ended)
     #expect(player.recordingPath == nil)
@@ -109,7 +113,8 @@ struct PlayerRecordingTests {
     #expect(throws: VLCError.invalidState("nothing is playing to record")) {
       try player.startRecording(to: scratch.path("a.ts"))
     }
-    try player.play(Media(path: Fixture.seekMP4.path, instance: instance))
+    // 30 s: the recording starts before a busy machine can play the clip out.
+    try player.play(Media(path: Fixture.longMP4.path, instance: instance))
     try await waitUntil("playing") { player.state == .playing }
     try player.startRecording(to: scratch.path("a.ts"))
     #expect(throws: VLCError.invalidState("already recording to \(scratch.path("a.ts"))")) {

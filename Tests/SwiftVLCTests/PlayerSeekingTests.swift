@@ -111,7 +111,8 @@ struct PlayerSeekingTests {
 
   @Test("a seek while paused lands without resuming playback")
   func whilePaused() async throws {
-    let player = try await playing(Media(path: Fixture.seekMP4.path, instance: instance))
+    // The 30 s clip: a loaded machine could play the 3 s one out before a look saw it play.
+    let player = try await playing(Media(path: Fixture.longMP4.path, instance: instance))
     player.pause()
     try await waitUntil("pause", within: .seconds(30)) { player.state == .paused }
     try await player.seek(to: .milliseconds(2_200), mode: .precise)

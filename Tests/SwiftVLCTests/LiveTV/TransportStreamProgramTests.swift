@@ -5,14 +5,16 @@ import Testing
 @Suite("MPEG-TS programs", .mostlyWaits)
 @MainActor
 struct TransportStreamProgramTests {
-  /// A 6 s transport stream with two programs: 101 "News" (64×64) by LabOne and 202 "Sport"
-  /// (96×48) by LabTwo. ffmpeg runs off the main actor, which other suites wait on.
-  static func makeMultiProgram(_ generated: GeneratedMedia) async throws -> String {
+  /// A transport stream of `seconds` with two programs: 101 "News" (64×64) by LabOne and
+  /// 202 "Sport" (96×48) by LabTwo. ffmpeg runs off the main actor, which other suites wait on.
+  static func makeMultiProgram(_ generated: GeneratedMedia, seconds: Int = 6) async throws
+    -> String
+  {
     try await generated.make(
       "multi.ts",
       [
-        "-f", "lavfi", "-i", "testsrc=size=64x64:rate=25:duration=6",
-        "-f", "lavfi", "-i", "testsrc2=size=96x48:rate=25:duration=6",
+        "-f", "lavfi", "-i", "testsrc=size=64x64:rate=25:duration=\(seconds)",
+        "-f", "lavfi", "-i", "testsrc2=size=96x48:rate=25:duration=\(seconds)",
         "-c:v", "libx264", "-pix_fmt", "yuv420p", "-g", "25", "-map", "0", "-map", "1",
         "-program", "program_num=101:title=News:st=0",
         "-program", "program_num=202:title=Sport:st=1",
@@ -55,7 +57,8 @@ struct TransportStreamProgramTests {
   func switching() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let path = try await Self.makeMultiProgram(generated)
+    // 20 s: a busy main actor may first look seconds after the start.
+    let path = try await Self.makeMultiProgram(generated, seconds: 20)
     let player = Player(instance: try headlessInstance())
     let frames = try player.videoFrames(format: .rgba)
     let widths = Task {
@@ -72,7 +75,7 @@ struct TransportStreamProgramTests {
     let before = player.currentTime
     try player.switchProgram(to: 101)
     #expect(player.currentTime == before, "the clock stays while the input reopens")
-    // Playing on from there (a busy machine may see the 6 s file's end first).
+    // Playing on from there (a busy machine may see the file's end first).
     try await waitUntil("the News program to play on", within: .seconds(20)) {
       player.currentMedia !== media
         && (player.state == .playing && player.currentTime > before + .milliseconds(200)
