@@ -31,24 +31,6 @@ struct BroadcasterTests {
     #expect(received == [0, 2, 4, 6, 8])
   }
 
-  @Test("a subscriber's starting values come first, unfiltered, and also after terminate")
-  func startingValues() async throws {
-    let broadcaster = Broadcaster<Int>()
-    let early = broadcaster.subscribe(filter: { $0 > 10 }, startingWith: [1, 2])
-    broadcaster.broadcast(5)
-    broadcaster.broadcast(20)
-    broadcaster.terminate()
-    let late = broadcaster.subscribe(startingWith: [3])
-    let received = try await within(.seconds(5), "the elements") {
-      (
-        await early.reduce(into: []) { $0.append($1) },
-        await late.reduce(into: []) { $0.append($1) }
-      )
-    }
-    #expect(received.0 == [1, 2, 20])
-    #expect(received.1 == [3])
-  }
-
   @Test("after terminate, subscribe returns a stream that has already finished")
   func terminate() async throws {
     let broadcaster = Broadcaster<Int>()

@@ -43,7 +43,7 @@ struct PlayerTrackTests {
   func describedWhenPublished() async throws {
     // libVLC lists a stream a moment before it describes it. The main actor runs one
     // published state at a time, so a check after each yield sees every one of them.
-    for play in 1...4 {
+    for play in 1...8 {
       let player = Player(instance: instance)
       // Looped: the tracks are listed while the input is open, and a busy main actor may
       // first look after the 4 s clip has ended.

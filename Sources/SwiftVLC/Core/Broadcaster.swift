@@ -2,10 +2,10 @@ import Synchronization
 
 /// Fans one producer's values out to any number of independent `AsyncStream` consumers.
 ///
-/// Each ``subscribe(bufferingPolicy:filter:startingWith:)`` call returns a new stream that
-/// receives every value broadcast after it subscribed, in order. Cancelling a consumer's task
-/// (or dropping its stream) unsubscribes it. All methods are thread-safe and never block on a
-/// consumer: ``broadcast(_:)`` may be called from libVLC's callback threads.
+/// Each ``subscribe(bufferingPolicy:filter:)`` call returns a new stream that receives every value
+/// broadcast after it subscribed, in order. Cancelling a consumer's task (or dropping its
+/// stream) unsubscribes it. All methods are thread-safe and never block on a consumer:
+/// ``broadcast(_:)`` may be called from libVLC's callback threads.
 public final class Broadcaster<Element: Sendable>: Sendable {
   private struct Subscriber {
     var continuation: AsyncStream<Element>.Continuation
@@ -50,17 +50,22 @@ public final class Broadcaster<Element: Sendable>: Sendable {
   ///     values a consumer must not miss, `.bufferingNewest(n)` for ticks.
   ///   - filter: when given, only values for which it returns `true` reach this stream. It runs
   ///     on the broadcasting thread and must be fast and non-blocking.
-  ///   - prefix: values this stream receives first (unfiltered), also after ``terminate()``:
-  ///     a producer that serializes its broadcasts with this call under a lock of its own can
-  ///     hand a late subscriber its current state without a gap or a repeat.
   public func subscribe(
     bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy = .unbounded,
-    filter: (@Sendable (Element) -> Bool)? = nil,
-    startingWith prefix: [Element] = []
+    filter: (@Sendable (Element) -> Bool)? = nil
   ) -> AsyncStream<Element> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Element.self, bufferingPolicy: bufferingPolicy)
-    for element in prefix { continuation.yield(element) }
+    add(continuation, filter: filter)
+    return stream
+  }
+
+  /// Makes `continuation` a subscriber, as ``subscribe(bufferingPolicy:filter:)`` does with
+  /// its stream's; finishes it at once after ``terminate()``.
+  func add(
+    _ continuation: AsyncStream<Element>.Continuation,
+    filter: (@Sendable (Element) -> Bool)? = nil
+  ) {
     let added: (id: UInt64, count: Int)? = state.withLock { state in
       guard !state.isTerminated else { return nil }
       let id = state.nextID
@@ -70,13 +75,12 @@ public final class Broadcaster<Element: Sendable>: Sendable {
     }
     guard let added else {
       continuation.finish()
-      return stream
+      return
     }
     continuation.onTermination = { [weak self] _ in
       self?.unsubscribe(added.id)
     }
     onSubscriberCountChange?(added.count)
-    return stream
   }
 
   /// Delivers `element` to every current subscriber. Never blocks on a consumer.
@@ -92,8 +96,7 @@ public final class Broadcaster<Element: Sendable>: Sendable {
     }
   }
 
-  /// Ends every current stream; later ``subscribe(bufferingPolicy:filter:startingWith:)``
-  /// calls work as usual.
+  /// Ends every current stream; later ``subscribe(bufferingPolicy:filter:)`` calls work as usual.
   public func finishAll() {
     let ended = state.withLock { state in
       defer { state.subscribers.removeAll() }

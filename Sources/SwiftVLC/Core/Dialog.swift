@@ -1,4 +1,5 @@
 internal import CLibVLC
+import Dispatch
 import Synchronization
 
 /// What a ``Dialog`` asks for or tells.
@@ -174,16 +175,22 @@ final class DialogCore: Sendable {
     var state: DialogState
     var progress: Float = 0
     var isSettled = false
-    /// The last progress update and the closing, which a new subscriber receives first.
-    var lastProgress: DialogUpdate?
-    var closing: DialogUpdate?
   }
 
-  /// Broadcasts and subscriptions happen under `storage`'s lock, so that a subscriber's
-  /// first values (``subscribe()``) and the broadcasts after them neither overlap nor leave a
-  /// gap. (Broadcasting yields outside the broadcaster's own lock; holding this one is safe.)
+  /// What was delivered last, which a new stream receives first. Used on `delivery` only.
+  private struct Delivered {
+    var progress: Float?
+    var text: String?  // the latest text libVLC gave (it gives none when only the position moves)
+    var closing: DialogState?
+  }
+
   private let storage: Mutex<State>
   private let updates = Broadcaster<DialogUpdate>()
+  /// Every delivery and subscription runs here, in order: a new stream starts with what was
+  /// delivered last and misses nothing after it, and no lock is held while a consumer is
+  /// woken (a consumer's cancellation handler may dismiss the dialog). Nothing waits on it.
+  private let delivery = DispatchQueue(label: "SwiftVLC.dialog")
+  private let delivered = Mutex(Delivered())
 
   /// An error message: closed from the start.
   init() {
@@ -226,31 +233,42 @@ final class DialogCore: Sendable {
     // cancel the same dialog meanwhile; that request then finds the dialog closed and leaves
     // the id to us.
     _ = post(taken.pointer)
-    storage.withLock { state in
-      state.isSettled = true
-      state.closing = .closed(newState)
-      updates.broadcast(.closed(newState))
-      updates.terminate()
+    storage.withLock { $0.isSettled = true }
+    delivery.async {
+      self.delivered.withLock { $0.closing = newState }
+      self.updates.broadcast(.closed(newState))
+      self.updates.terminate()
     }
     return true
   }
 
   func updateProgress(_ position: Float, text: String?) {
-    storage.withLock { state in
+    let isOpen = storage.withLock { state in
       state.progress = position
-      guard state.nativeID != nil else { return }
-      let update = DialogUpdate.progress(position: position, text: text)
-      state.lastProgress = update
-      updates.broadcast(update)
+      return state.nativeID != nil
+    }
+    guard isOpen else { return }
+    delivery.async {
+      self.delivered.withLock { delivered in
+        delivered.progress = position
+        if let text { delivered.text = text }
+      }
+      self.updates.broadcast(.progress(position: position, text: text))
     }
   }
 
   /// A new stream of updates that starts with the latest progress and the closing, if any.
   func subscribe() -> AsyncStream<DialogUpdate> {
-    storage.withLock { state in
-      updates.subscribe(
-        bufferingPolicy: .unbounded,
-        startingWith: [state.lastProgress, state.closing].compactMap { $0 })
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: DialogUpdate.self, bufferingPolicy: .unbounded)
+    delivery.async {
+      let last = self.delivered.withLock { $0 }
+      if let position = last.progress {
+        continuation.yield(.progress(position: position, text: last.text))
+      }
+      if let closing = last.closing { continuation.yield(.closed(closing)) }
+      self.updates.add(continuation)  // finished at once when closed
     }
+    return stream
   }
 }

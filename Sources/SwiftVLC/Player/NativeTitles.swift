@@ -6,10 +6,12 @@ internal import CLibVLC
 // the item lock that INPUT_GET_SEEKPOINTS and INPUT_GET_FULL_TITLE_INFO take to copy it, and
 // a reader holds only a reference to the input, not the player's input lock: a read that
 // meets an ending input copies freed memory and can crash (seen: a SIGSEGV in
-// input_vaControl, in vlc_seekpoint_Duplicate). The input reports Ended before it frees,
-// and our stops and media changes run on the same queue as these reads: reading only while
-// the input runs leaves only an input reaching its end in the instant between the state
-// check and the copy. See docs/libvlc3-findings.md.
+// input_vaControl, in vlc_seekpoint_Duplicate). An input ending by itself reports Ended
+// before it frees them. A stop or a media change frees them without reporting (the player
+// detaches from the input first), but the player's run on the same queue as these reads, and
+// libVLC's list player changes media only after Ended. So reading only while the input runs
+// leaves only an input reaching its end in the instant between the state check and the copy.
+// See docs/libvlc3-findings.md.
 
 /// Whether the native player's input is running: opening, buffering, playing or paused.
 /// Call on the player's queue.

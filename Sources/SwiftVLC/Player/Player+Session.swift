@@ -135,6 +135,8 @@ extension Player {
     subtitleTracks = []
     chapters = []
     titles = []
+    detailRereads = 0
+    undescribedSince = nil
     currentTitle = nil
     currentChapter = nil
     abLoop = nil

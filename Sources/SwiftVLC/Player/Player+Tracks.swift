@@ -165,10 +165,10 @@ extension Player {
   ///
   /// libVLC announces streams one event at a time (a dozen at open); requests that arrive
   /// while a read is under way are folded into one more read after it, not one read each.
-  /// libVLC lists a stream a moment before it describes it (codec, language): a read that
-  /// finds a listed track undescribed is not published while the session's first
-  /// `heldRereads` rereads (20 ms apart) may still find its description, so a published
-  /// track list does not show a language or size as unknown for a moment.
+  /// libVLC lists a stream a moment before it describes it (codec, language): reads that find
+  /// a listed track undescribed are held back for up to `undescribedHold` while rereads 20 ms
+  /// apart look for its description, so a published track list does not show a language or
+  /// size as unknown for a moment (a track libVLC never describes is published after that).
   func refreshTracks() {
     guard !trackRefresh.running else {
       trackRefresh.requestedAgain = true
@@ -183,8 +183,7 @@ extension Player {
       let again = self.trackRefresh.requestedAgain
       self.trackRefresh = (running: false, requestedAgain: false)
       guard session == self.generation else { return }
-      let holding = snapshot.lacksDetails && self.rereadsSoFar(session) < heldRereads
-      if !holding { self.publish(snapshot) }
+      if !self.holdsBack(snapshot) { self.publish(snapshot) }
       if again {
         self.refreshTracks()
       } else if snapshot.lacksDetails {
@@ -195,16 +194,22 @@ extension Player {
     }
   }
 
-  /// How many rereads for missing descriptions `session` has had.
-  private func rereadsSoFar(_ session: UInt64) -> Int {
-    detailRereads.session == session ? detailRereads.count : 0
+  /// Whether to hold `snapshot` back: it lists a track libVLC has not described yet, the
+  /// first such read came less than `undescribedHold` ago, and a reread can still follow.
+  private func holdsBack(_ snapshot: TrackSnapshot) -> Bool {
+    guard snapshot.lacksDetails else {
+      undescribedSince = nil
+      return false
+    }
+    let since = undescribedSince ?? .now
+    undescribedSince = since
+    return ContinuousClock.now - since < undescribedHold && detailRereads < maximumRereads
   }
 
-  /// Reads the tracks again in 20 ms, at most 50 times a session.
+  /// Reads the tracks again in 20 ms, at most `maximumRereads` times a media.
   private func refreshDetailsLater(session: UInt64) {
-    if detailRereads.session != session { detailRereads = (session, 0) }
-    guard detailRereads.count < 50 else { return }
-    detailRereads.count += 1
+    guard detailRereads < maximumRereads else { return }
+    detailRereads += 1
     Task { [weak self] in
       try? await Task.sleep(for: .milliseconds(20))
       guard let self, session == self.generation else { return }
@@ -227,7 +232,10 @@ extension Player {
     setVideoSelection(snapshot.video.first { $0.id == snapshot.selectedVideo })
     if snapshot.chapters != chapters { chapters = snapshot.chapters }
     if snapshot.titles != titles { titles = snapshot.titles }
-    let chapter = snapshot.currentChapter >= 0 ? snapshot.currentChapter : nil
+    // No current chapter without a chapter list: an ending input's chapter variable can
+    // still be read when its list (read only while the input runs) no longer is.
+    let chapter =
+      snapshot.currentChapter >= 0 && !snapshot.chapters.isEmpty ? snapshot.currentChapter : nil
     if chapter != currentChapter { currentChapter = chapter }
     let title = snapshot.titles.isEmpty || snapshot.currentTitle < 0 ? nil : snapshot.currentTitle
     if title != currentTitle { currentTitle = title }
@@ -235,9 +243,11 @@ extension Player {
   }
 }
 
-/// How many rereads (100 ms) a track list with an undescribed track waits for its
-/// description before it is published anyway (a track libVLC never describes).
-private let heldRereads = 5
+/// How long a track list with an undescribed track waits for its description before it is
+/// published anyway (a track libVLC never describes).
+private let undescribedHold = Duration.milliseconds(100)
+/// How often a media's tracks are read again for missing descriptions, at most.
+private let maximumRereads = 50
 
 /// Runs on the player's queue: the current tracks, selections, chapters and titles. Reads
 /// the tracks of the media the native player holds (`media`), without `get_media`, whose

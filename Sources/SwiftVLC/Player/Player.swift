@@ -98,8 +98,10 @@ public final class Player {
   /// What to run at each barrier sent into the native event stream.
   @ObservationIgnored var barriers: [UInt64: @MainActor () -> Void] = [:]
   @ObservationIgnored var nextBarrier: UInt64 = 0
-  /// The session whose tracks were read again for missing descriptions, and how often.
-  @ObservationIgnored var detailRereads = (session: UInt64(0), count: 0)
+  /// How often the current media's tracks were read again for missing descriptions.
+  @ObservationIgnored var detailRereads = 0
+  /// When a read first found a listed track undescribed, while none has been published.
+  @ObservationIgnored var undescribedSince: ContinuousClock.Instant?
   /// Finds the ``Media`` of a native media that someone else (a ``MediaListPlayer``) set;
   /// called on the main actor once per adopted session, before the player shows it.
   @ObservationIgnored var mediaResolver: ((MediaIdentity) -> Media?)?
