@@ -33,7 +33,7 @@ func readNativeChapters(_ player: OpaquePointer) -> [Chapter] {
   // libVLC 3 returns an allocated (empty) array for zero entries too: release it as well.
   guard let list, count >= 0 else { return [] }
   defer { libvlc_chapter_descriptions_release(list, UInt32(count)) }
-  return (0..<Int(count)).compactMap { index in
+  var chapters = (0..<Int(count)).compactMap { index in
     list[index].map {
       Chapter(
         index: index, name: nonEmpty($0.pointee.psz_name)?.trimmingCharacters(in: .whitespaces),
@@ -41,6 +41,15 @@ func readNativeChapters(_ player: OpaquePointer) -> [Chapter] {
         duration: .milliseconds($0.pointee.i_duration))
     }
   }
+  // libVLC ends the last chapter at its title's length, and gives 0 when the demuxer has
+  // none for the title (Ogg): it ends with the media then.
+  let length = Duration.milliseconds(libvlc_media_player_get_length(player))
+  if let last = chapters.indices.last, chapters[last].duration == .zero,
+    length > chapters[last].start
+  {
+    chapters[last].duration = length - chapters[last].start
+  }
+  return chapters
 }
 
 /// The titles of the input; none when the input is not running (see

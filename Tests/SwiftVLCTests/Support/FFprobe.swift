@@ -21,6 +21,7 @@ struct FFprobeReport: Sendable {
 
   struct Chapter: Sendable {
     var start: Double
+    var end: Double
     var title: String?
   }
 
@@ -65,7 +66,7 @@ struct FFprobeReport: Sendable {
     }
     let chapters = (json["chapters"] as? [[String: Any]] ?? []).map { chapter in
       Chapter(
-        start: number(chapter["start_time"]) ?? 0,
+        start: number(chapter["start_time"]) ?? 0, end: number(chapter["end_time"]) ?? 0,
         title: lowercasedTags(chapter)["title"])
     }
     let programs = (json["programs"] as? [[String: Any]] ?? []).map { program in

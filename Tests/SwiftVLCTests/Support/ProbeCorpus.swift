@@ -118,6 +118,9 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case .ogg: ["-c:v", "libtheora", "-c:a", "libvorbis"]
     case .oggAudio:
       ["-c:a", "libvorbis", "-metadata", "title=Ogg Audio", "-metadata", "artist=Someone"]
+        // Vorbis-comment chapters: the last one's end is the media's (libVLC gives no length).
+        + ["-metadata", "CHAPTER01=00:00:00.000", "-metadata", "CHAPTER01NAME=Start"]
+        + ["-metadata", "CHAPTER02=00:00:01.200", "-metadata", "CHAPTER02NAME=Later"]
     case .flac: ["-c:a", "flac", "-metadata", "title=Lossless"]
     case .mp3CBR: ["-c:a", "libmp3lame", "-b:a", "64k"]
     case .mp3VBR: ["-c:a", "libmp3lame", "-q:a", "4"]
