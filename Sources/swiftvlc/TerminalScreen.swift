@@ -76,14 +76,15 @@ final class TerminalScreen {
   }
 
   /// Points stderr back at the real one and writes what was captured to it (the library
-  /// prints nothing there; whatever came, a crash report say, is kept for the user).
+  /// prints nothing there; whatever came, a crash report say, is kept for the user, all but
+  /// libass's banner: see ``CapturedStderr``).
   private func releaseStderr() {
     guard capture >= 0 else { return }
     dup2(savedStderr, STDERR_FILENO)
     close(savedStderr)
     lseek(capture, 0, SEEK_SET)
     let captured = FileHandle(fileDescriptor: capture, closeOnDealloc: true).readDataToEndOfFile()
-    FileHandle.standardError.write(captured)
+    FileHandle.standardError.write(Data(CapturedStderr.withoutLibassBanner([UInt8](captured))))
     savedStderr = -1
     capture = -1
   }

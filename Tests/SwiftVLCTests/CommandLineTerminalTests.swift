@@ -171,7 +171,8 @@ struct CommandLineTerminalTests {
   }
 
   @Test(
-    "playing in the terminal, with an SSA subtitle drawn, leaves stderr empty after q", .runsLong)
+    "playing in the terminal, with an SSA subtitle drawn, leaves stderr empty after q (libass's banner left out)",
+    .runsLong)
   func noLibassBanner() async throws {
     let scratch = try ScratchDirectory("cli-ass")
     defer { scratch.remove() }
@@ -211,7 +212,8 @@ struct CommandLineTerminalTests {
     let exited = try await session.quit()
     #expect(exited.status == 0)
     let written = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-    // Nothing of libass's banner, libVLC's or libavcodec's messages, or libwayland's.
+    // Nothing of libass's banner (printed by libass, left out of the tool's replay),
+    // libVLC's or libavcodec's messages, or libwayland's.
     #expect(written.isEmpty, "\(written)")
   }
 }

@@ -6,11 +6,19 @@ import Testing
 /// program in a process of its own (stderr is the whole process's) and reads its stderr.
 @Suite("Library programs and stderr", .sharesTheMachine)
 struct LibraryStderrTests {
-  @Test("a program showing an ASS subtitle track prints nothing on stderr; the log has libass")
-  func assTrackLeavesStderrEmpty() async {
-    // A process of its own: stderr is the whole process's.
+  @Test("a program showing an ASS subtitle track prints on stderr libass's banner and nothing else")
+  func assTrackPrintsOnlyLibassBanner() async {
+    // A process of its own: stderr is the whole process's. libVLC 3's libass plugin installs
+    // no libass message callback and offers no way to route libass's default one, which
+    // prints its banner when an ASS decoder starts; the library leaves libass alone (it
+    // patches no other component), so those lines, and only those, are expected.
     await #expect(processExitsWith: .success) {
-      await inOwnProcess { try await expectNothingOnStandardError(during: showAssSubtitle) }
+      await inOwnProcess {
+        let written = try await standardErrorWritten(during: showAssSubtitle)
+        let lines = written.split(separator: "\n")
+        #expect(!lines.isEmpty, "libass's banner: a decoder of the ASS track was not started")
+        #expect(lines.allSatisfy { $0.hasPrefix("[ass] ") }, "stderr: \(written)")
+      }
     }
   }
 
@@ -88,12 +96,12 @@ private func runReadmeExample() async throws {
   try await record(server.url("files/seek.mp4"))
 }
 
-/// Plays `tracks.mkv` five times over into memory with its ASS track selected until libass's banner reaches
-/// the instance's log (module "ass"); throws when it does not within 20 s.
+/// Plays `tracks.mkv` five times over into memory with its ASS track selected until four
+/// seconds have played with it (its lines start at 0.5 s of each 4 s, and libass starts with
+/// the decoder).
 @MainActor
 private func showAssSubtitle() async throws {
   let instance = try VLCInstance(arguments: VLCInstance.headlessArguments)
-  let logs = instance.logs(minimumLevel: .debug)
   let player = Player(instance: instance)
   let frames = try player.videoFrames(width: 96, height: 64)
   let drain = Task { for await _ in frames {} }
@@ -105,12 +113,9 @@ private func showAssSubtitle() async throws {
     player.subtitleTracks.contains { $0.codec == "ssa" }
   }
   try player.selectSubtitleTrack(player.subtitleTracks.first { $0.codec == "ssa" })
-  try await within(.seconds(20), "libass's banner in the log") {
-    for await entry in logs
-    where entry.module == "ass" && entry.message.contains("libass API version") {
-      return
-    }
-    throw TimedOut(what: "libass's banner (the log ended first)")
+  let selectedAt = player.currentTime
+  try await waitUntil("four seconds with the ASS track", within: .seconds(20)) {
+    player.currentTime >= selectedAt + .seconds(4)
   }
   await player.stop()
 }

@@ -35,23 +35,15 @@ void swiftvlc_log_remove(libvlc_instance_t *instance, swiftvlc_log_route *route)
 /// ends on a whole UTF-8 character followed by "…". Exposed for tests of that rule.
 void swiftvlc_copy_truncated(char *buffer, size_t size, const char *text);
 
-/// Receives one formatted libass message (`level` is libass's: 0 fatal … 7 debug). Called on
-/// libVLC's decoder threads; `message` is valid only for the call.
 /// Writes the folder libVLC's shared library was loaded from (Debian: "/usr/lib/<triplet>",
 /// with `vlc/plugins` and `vlc/lua` in it) into `buffer`, `size` bytes with the NUL. Asks the
 /// dynamic linker: no file is read. Returns 0, or -1 when libvlc.so.5 is not loaded or the
 /// path does not fit.
 int swiftvlc_libvlc_folder(char *buffer, size_t size);
 
-typedef void (*swiftvlc_libass_sink)(int level, const char *message);
-
-/// Makes libass, as libVLC 3's libass subtitle plugin uses it, send its messages to `sink`
-/// instead of printing them on stderr (the plugin installs no message callback, and libass's
-/// default one prints its banner). Loads that plugin, from libVLC's own plugin folder, and
-/// points its `ass_library_init` import at a wrapper that installs the callback on every
-/// library the plugin creates. Call once per process; the plugin stays loaded. Returns 0 on
-/// success, -1 when the plugin or libass is absent or the import cannot be patched (x86-64
-/// and AArch64 only); then nothing was changed.
-int swiftvlc_libass_route(swiftvlc_libass_sink sink);
+/// Writes into `count` how many shared objects the process has loaded since it started
+/// (`dlpi_adds` of `struct dl_phdr_info`, read through `<link.h>`; unloading does not lower
+/// it). Returns 0, or -1 where the dynamic linker does not report it.
+int swiftvlc_loaded_library_count(unsigned long long *count);
 
 #endif

@@ -88,14 +88,11 @@ final class LogRouter: Sendable {
       state = Mutex(State())
     }
     router.value = self
-    _ = LibassLog.isRouted
-    LibassLog.register(sinkContext)
   }
 
   /// Removes the native callback for good and finishes every log stream. Called from
   /// `VLCInstance.deinit`, before `libvlc_release`.
   func shutDown() {
-    LibassLog.unregister(sinkContext)
     queue.sync {
       let installed = state.withLock { state in
         defer {

@@ -1,3 +1,4 @@
+internal import CSwiftVLCShim
 import Dispatch
 import Synchronization
 
@@ -21,25 +22,39 @@ import Synchronization
 /// as media need them. A wait registered before such a library was loaded ran after its
 /// destructors, while a release still used it or unloaded it (SIGSEGV in libtag at exit, 5 in
 /// 16 runs of the discovery tests' process). So the wait is registered again whenever a
-/// release is queued after a library was loaded.
+/// release is queued after a library was loaded. One exit policy: all those registrations
+/// share one deadline, set when the first of them runs, so a stuck release holds the exit
+/// for ``exitLimit`` in all, not once per registration.
 enum PendingReleases {
-  /// The longest the exit handler waits: a release stuck on a stalled source does not hold
-  /// the process's exit for longer.
+  /// The longest the process's exit waits for releases in flight, over all registrations: a
+  /// release stuck on a stalled source does not hold the exit for longer.
   static let exitLimit: DispatchTimeInterval = .seconds(3)
 
   private static let inFlight = DispatchGroup()
   /// How many shared objects the process had loaded when the wait was last registered.
   private static let registeredAtLoadCount = Mutex<UInt64?>(nil)
+  /// When the exit stops waiting; set by the first exit handler that runs.
+  private static let exitDeadline = Mutex<DispatchTime?>(nil)
 
   /// Registers the exit wait unless it was registered after the last library load.
   private static func registerExitWait() {
-    let loads = LoadedLibraries.loadCount
+    var count: UInt64 = 0
+    let loads: UInt64? = swiftvlc_loaded_library_count(&count) == 0 ? count : nil
     registeredAtLoadCount.withLock { registered in
       if let registered, let loads, loads <= registered { return }
       if registered != nil && loads == nil { return }  // no load count: registered once
       registered = loads ?? 0
-      atexit { _ = PendingReleases.inFlight.wait(timeout: .now() + PendingReleases.exitLimit) }
+      atexit { PendingReleases.waitAtExit() }
     }
+  }
+
+  /// Waits for the releases in flight until the exit's one deadline.
+  private static func waitAtExit() {
+    let deadline = exitDeadline.withLock { deadline in
+      if deadline == nil { deadline = .now() + exitLimit }
+      return deadline ?? .now()
+    }
+    _ = inFlight.wait(timeout: deadline)
   }
 
   /// Runs `release` on `queue`, counted until it has returned and let go of what it
