@@ -59,6 +59,23 @@ struct PlayerLifecycleTests {
     #expect(dropped)
   }
 
+  @Test("the native census counts a kept media and player, and their release once dropped")
+  func censusSeesKeptObjects() async {
+    // A process of its own: the census is the whole process's.
+    await #expect(processExitsWith: .success) {
+      await inOwnProcess {
+        let instance = try headlessInstance()
+        let before = NativeCount.now()
+        var player: Player? = Player(instance: instance)
+        try player?.play(Media(path: Fixture.longMP4.path, instance: instance))
+        let kept = NativeCount.now()
+        #expect(kept == NativeCount(media: before.media + 1, players: before.players + 1))
+        player = nil
+        try await expectNativeObjectsReleased(since: before, over: "one dropped player")
+      }
+    }
+  }
+
   @Test("create, play and drop cycles keep memory stable", .runsLong)
   func cycles() async {
     // A process of its own: the test measures the whole process, which other tests running
@@ -93,7 +110,9 @@ private func measureCycles() async throws {
   // them their caches of freed blocks (each thread's is up to 0.25 MB, as much as the leak this
   // looks for: the two measures are taken with as few threads as at the start).
   let before = try await ProcessFootprint.settled { $0.threads <= initial.threads }
+  let natives = NativeCount.now()
   for index in 0..<200 { try await cycle(index) }
+  try await expectNativeObjectsReleased(since: natives, over: "200 cycles")
   // Measured here over the 200 cycles: 0.14–0.36 MB of growth without a leak (the threads'
   // caches still filling); 0.7 MB with a media kept by mistake each cycle (3.5 KB each), 4 MB
   // and more with the native player never released (22 KB each).

@@ -33,6 +33,7 @@ public final class Media: Sendable {
 
   /// Adopts `pointer`: one reference to it now belongs to this object (released in `deinit`).
   init(instance: VLCInstance, pointer: OpaquePointer, input: CustomInput? = nil) {
+    NativeCensus.created(.media)
     self.instance = instance
     self.pointer = pointer
     self.input = input
@@ -104,7 +105,10 @@ public final class Media: Sendable {
     attachment.detach()
     // Releasing a media that is being parsed waits for the parser; keep that off the caller.
     nonisolated(unsafe) let pointer = pointer
-    PendingReleases.async(on: .global()) { libvlc_media_release(pointer) }
+    PendingReleases.async(on: .global()) {
+      libvlc_media_release(pointer)
+      NativeCensus.released(.media)
+    }
   }
 
   /// Adds a libVLC media option, such as `":start-time=10"` or `":network-caching=300"`.

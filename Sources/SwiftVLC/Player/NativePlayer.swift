@@ -40,6 +40,7 @@ final class NativePlayer: Sendable {
     guard let pointer = libvlc_media_player_new(instance.pointer) else {
       fatalError("SwiftVLC: libvlc_media_player_new failed (out of memory)")
     }
+    NativeCensus.created(.player)
     self.pointer = pointer
     self.queue = DispatchQueue(label: "SwiftVLC.player")
     let audio = AudioContextList()
@@ -58,6 +59,7 @@ final class NativePlayer: Sendable {
     PendingReleases.async(on: queue) {
       mediaChanges.detach()
       Media.withNativeReferencesHeld(media, nil) { libvlc_media_player_release(pointer) }
+      NativeCensus.released(.player)
       withExtendedLifetime((audio, video, kept)) {}
     }
   }

@@ -122,9 +122,11 @@ private func dropPlayersWithEventsInFlight() async throws {
   let initial = try ProcessFootprint.now()
   for _ in 0..<40 { try await cycle() }  // warm-up: plugin caches, thread pools, malloc arenas
   let before = try await ProcessFootprint.settled { $0.threads <= initial.threads + 8 }
+  let natives = NativeCount.now()
   let count = StressLevel.iterations(40)
   for _ in 0..<count { try await cycle() }
   try await expectNoGrowth(since: before, over: "\(count) dropped players")
+  try await expectNativeObjectsReleased(since: natives, over: "\(count) dropped players")
 }
 
 /// Races stop, play and drop on players of short.mp4 and seek.mp4: every stop returns, a
@@ -159,9 +161,11 @@ private func raceStopPlayAndDrop() async throws {
   let initial = try ProcessFootprint.now()
   for _ in 0..<5 { try await race(drop: true) }  // warm-up
   let before = try await ProcessFootprint.settled { $0.threads <= initial.threads + 8 }
+  let natives = NativeCount.now()
   let count = StressLevel.iterations(40)
   for index in 0..<count { try await race(drop: index.isMultiple(of: 2)) }
   try await expectNoGrowth(since: before, over: "\(count) races")
+  try await expectNativeObjectsReleased(since: natives, over: "\(count) races")
 }
 
 /// Waits (at most 10 s) for dropped players to finish releasing on their own queues, then
