@@ -2,7 +2,8 @@
 # Checks the tool as a user gets it, without touching the system: `make install` into a
 # temporary DESTDIR, the installed binary run with no Swift toolchain in its environment,
 # `make uninstall`, then `make deb`: the package's metadata and contents read with dpkg-deb,
-# and the binary extracted from it run. CI runs it; it builds the release tool when needed.
+# lintian run on it and the binary extracted from it run. CI runs it; it builds the release
+# tool when needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -108,6 +109,7 @@ expected=$(printf '%s\n' "root/root ./usr/bin/swiftvlc" \
   "root/root ./usr/share/bash-completion/completions/swiftvlc" \
   "root/root ./usr/share/doc/swiftvlc/CHANGELOG.md.gz" \
   "root/root ./usr/share/doc/swiftvlc/changelog.gz" \
+  "root/root ./usr/share/doc/swiftvlc/copyright" \
   "root/root ./usr/share/fish/vendor_completions.d/swiftvlc.fish" \
   "root/root ./usr/share/man/man1/swiftvlc.1.gz" "root/root ./usr/share/swiftvlc/demo.mkv" \
   "root/root ./usr/share/zsh/vendor-completions/_swiftvlc" | sort)
@@ -115,6 +117,11 @@ expected=$(printf '%s\n' "root/root ./usr/bin/swiftvlc" \
 grep -q '^-rwxr-xr-x root/root .* ./usr/bin/swiftvlc$' <<<"$listing" \
   || fail "the binary is not root-owned mode 755"
 ok "make deb: $(basename "$deb"), $(du -k "$deb" | cut -f1) KB; Depends: $depends"
+
+# Debian's own checks: no error (lintian exits non-zero on one); warnings and notes are shown.
+report=$(lintian --fail-on error --tag-display-limit 0 "$deb" 2>&1) \
+  || fail "lintian reports errors:"$'\n'"$report"
+ok "lintian: no error${report:+; it says:}"$'\n'"$report"
 
 extracted=$tmp/deb
 dpkg-deb -x "$deb" "$extracted"
