@@ -103,16 +103,25 @@ lint:
 format:
 	swift format --in-place --recursive Package.swift Sources Tests Examples Benchmarks Fuzz
 
-docs: build
-	rm -rf $(SYMBOLS) && mkdir -p $(SYMBOLS)
-	swift package dump-symbol-graph --minimum-access-level public >/dev/null
-	find .build/*/symbolgraph -name 'SwiftVLC.symbols.json' -o -name 'SwiftVLC@*.symbols.json' \
-	  | xargs -I{} cp {} $(SYMBOLS)/
-	docc convert Sources/SwiftVLC/SwiftVLC.docc --additional-symbol-graph-dir $(SYMBOLS) \
-	  --fallback-display-name SwiftVLC --fallback-bundle-identifier org.swiftvlc.SwiftVLC \
-	  --warnings-as-errors --transform-for-static-hosting --output-path .build/docs
+# The API reference of both libraries, SwiftVLC and SwiftVLCGTK, as one static website in
+# .build/docs. Their symbol graphs come from the debug build (`swift build`, which `make build`
+# has done in CI), extracted for these two modules only (scripts/symbol-graphs.py); each
+# catalog is converted, then both archives are merged.
+DOC_MODULES := SwiftVLC SwiftVLCGTK
+docs: deps
+	swift build $(SWIFT_FLAGS) --target SwiftVLCGTK
+	rm -rf $(SYMBOLS) .build/docc .build/docs && mkdir -p .build/docc
+	scripts/symbol-graphs.py $(SYMBOLS) $(DOC_MODULES)
+	@for module in $(DOC_MODULES); do \
+	  docc convert Sources/$$module/$$module.docc --additional-symbol-graph-dir $(SYMBOLS)/$$module \
+	    --fallback-display-name $$module --fallback-bundle-identifier org.swiftvlc.$$module \
+	    --warnings-as-errors --transform-for-static-hosting \
+	    --output-path .build/docc/$$module.doccarchive >/dev/null || exit 1; \
+	done
+	docc merge $(foreach module,$(DOC_MODULES),.build/docc/$(module).doccarchive) \
+	  --synthesized-landing-page-name SwiftVLC --output-path .build/docs >/dev/null
 	@echo "Documentation: .build/docs (serve it: python3 -m http.server -d .build/docs 8080, then"
-	@echo "open http://localhost:8080/documentation/swiftvlc/)"
+	@echo "open http://localhost:8080/documentation/swiftvlc/ and .../documentation/swiftvlcgtk/)"
 
 fixtures:
 	scripts/make-fixtures.sh
