@@ -17,6 +17,9 @@ make --no-print-directory install DESTDIR="$stage" PREFIX=/usr \
 
 version=$("$stage/usr/bin/swiftvlc" --version | sed -n 's/^swiftvlc //p')
 [ -n "$version" ] || { echo "make-deb: no version from swiftvlc --version" >&2; exit 1; }
+# A version between releases, 0.3.0-dev, is 0.3.0~dev for Debian: a hyphen would make "dev" a
+# Debian revision, and "~" sorts before the release.
+version=${version//-/\~}
 arch=$(dpkg --print-architecture)
 
 # Who built the package, as Debian's tools find it: DEBFULLNAME and DEBEMAIL, else git's
