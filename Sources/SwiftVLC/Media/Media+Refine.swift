@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What ``Media/parse(timeout:network:depth:)`` adds to libVLC's preparse.
 extension Media {
