@@ -82,7 +82,7 @@ printf '%s\n' "$example" >"$app/Sources/MyPlayer/Example.swift"
 printf '%s\n' 'import SwiftVLC' '' 'print(VLCError.cancelled)' \
   >"$app/Sources/MyPlayer/main.swift"
 build_clean "$app"
-ok "a package depending on SwiftVLC by URL (README snippet) builds the Use example, no warning"
+ok "a package depending on SwiftVLC by URL (README snippet) builds the Use example, no other warning"
 
 # 2. The same package with the snippet's SwiftVLCGTK line enabled, showing a VideoView.
 grep -q '^ *// \.product(name: "SwiftVLCGTK", package: "SwiftVLC"),$' "$app/Package.swift" \
@@ -102,11 +102,11 @@ func makeVideo(for player: Player) -> VideoView {
 }
 SWIFT
 build_clean "$app"
-ok "with SwiftVLCGTK enabled (README snippet's line), a VideoView program builds, no warning"
+ok "with SwiftVLCGTK enabled (README snippet's line), a VideoView program builds, no other warning"
 
 # 3. By path: the snippet as written beside a folder named SwiftVLC, then beside one named
 # SwiftVLC-main with that name in both places; without it, SwiftPM's "unknown package".
-resolves() { (cd "$1" && swift package describe --type json >/dev/null 2>"$tmp/describe.log"); }
+resolves() { (cd "$1" && swift package show-dependencies >/dev/null 2>"$tmp/describe.log"); }
 for folder in SwiftVLC SwiftVLC-main; do
   place=$tmp/by-path-$folder
   mkdir -p "$place/MyPlayer/Sources/MyPlayer"
@@ -114,7 +114,7 @@ for folder in SwiftVLC SwiftVLC-main; do
   printf '%s\n' "$example" >"$place/MyPlayer/Sources/MyPlayer/Example.swift"
   manifest=$path_manifest
   if [ "$folder" != SwiftVLC ]; then
-    printf '%s\n' "$manifest" >"$place/MyPlayer/Package.swift"
+    sed "s|\"../SwiftVLC\"|\"../$folder\"|" <<<"$manifest" >"$place/MyPlayer/Package.swift"
     resolves "$place/MyPlayer" && fail "$folder: resolved with package: \"SwiftVLC\""
     grep -q "unknown package 'SwiftVLC'" "$tmp/describe.log" \
       || fail "$folder: not the README's error: $(cat "$tmp/describe.log")"
