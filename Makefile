@@ -18,7 +18,9 @@ FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 # The release tool, with the Swift runtime linked in: it needs libVLC, not a Swift toolchain,
 # and no $ORIGIN run path (it loads no library from its own directory). Its own build
 # directory, so that another release build (`make bench`) never replaces it with one that
-# links the toolchain's Swift libraries.
+# links the toolchain's Swift libraries. Linked with the toolchain's lld: GNU ld warns that
+# the static FoundationEssentials refers to mktemp (its Data writing code, which the tool never
+# calls), and lld does not.
 STATIC_BUILD := .build/static
 TOOL := $(STATIC_BUILD)/release/swiftvlc
 TOOL_SOURCES := Package.swift $(shell find Sources/swiftvlc Sources/SwiftVLC \
@@ -42,7 +44,7 @@ release: $(TOOL) $(GENERATED_FILES)
 $(TOOL): $(TOOL_SOURCES)
 	@scripts/install-deps.sh
 	swift build -c release --static-swift-stdlib --disable-local-rpath $(SWIFT_FLAGS) \
-	  --scratch-path $(STATIC_BUILD) --product swiftvlc
+	  -Xswiftc -use-ld=lld --scratch-path $(STATIC_BUILD) --product swiftvlc
 	@touch $@
 
 $(GENERATED)/swiftvlc.1: $(TOOL)
