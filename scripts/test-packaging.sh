@@ -128,7 +128,7 @@ ok "make deb: $(basename "$deb"), $(du -k "$deb" | cut -f1) KB; Depends: $depend
 report=$(lintian --fail-on error --tag-display-limit 0 "$deb" 2>&1) \
   || fail "lintian reports errors:"$'\n'"$report"
 report=$(grep -v '^running with root privileges is not recommended!$' <<<"$report" || true)
-ok "lintian: no error${report:+; it says:}"$'\n'"$report"
+ok "lintian: no error${report:+; it says:$'\n'$report}"
 
 extracted=$tmp/deb
 dpkg-deb -x "$deb" "$extracted"
