@@ -18,7 +18,9 @@ FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 # The release tool, with the Swift runtime linked in: it needs libVLC, not a Swift toolchain,
 # and no $ORIGIN run path (it loads no library from its own directory). Its own build
 # directory, so that another release build (`make bench`) never replaces it with one that
-# links the toolchain's Swift libraries.
+# links the toolchain's Swift libraries. Linked with the toolchain's lld: GNU ld warns that
+# the static FoundationEssentials refers to mktemp (its Data writing code, which the tool never
+# calls), and lld does not.
 STATIC_BUILD := .build/static
 TOOL := $(STATIC_BUILD)/release/swiftvlc
 TOOL_SOURCES := Package.swift $(shell find Sources/swiftvlc Sources/SwiftVLC \
@@ -42,7 +44,7 @@ release: $(TOOL) $(GENERATED_FILES)
 $(TOOL): $(TOOL_SOURCES)
 	@scripts/install-deps.sh
 	swift build -c release --static-swift-stdlib --disable-local-rpath $(SWIFT_FLAGS) \
-	  --scratch-path $(STATIC_BUILD) --product swiftvlc
+	  -Xswiftc -use-ld=lld --scratch-path $(STATIC_BUILD) --product swiftvlc
 	@touch $@
 
 $(GENERATED)/swiftvlc.1: $(TOOL)
@@ -103,16 +105,25 @@ lint:
 format:
 	swift format --in-place --recursive Package.swift Sources Tests Examples Benchmarks Fuzz
 
-docs: build
-	rm -rf $(SYMBOLS) && mkdir -p $(SYMBOLS)
-	swift package dump-symbol-graph --minimum-access-level public >/dev/null
-	find .build/*/symbolgraph -name 'SwiftVLC.symbols.json' -o -name 'SwiftVLC@*.symbols.json' \
-	  | xargs -I{} cp {} $(SYMBOLS)/
-	docc convert Sources/SwiftVLC/SwiftVLC.docc --additional-symbol-graph-dir $(SYMBOLS) \
-	  --fallback-display-name SwiftVLC --fallback-bundle-identifier org.swiftvlc.SwiftVLC \
-	  --warnings-as-errors --transform-for-static-hosting --output-path .build/docs
+# The API reference of both libraries, SwiftVLC and SwiftVLCGTK, as one static website in
+# .build/docs. Their symbol graphs come from the debug build (`swift build`, which `make build`
+# has done in CI), extracted for these two modules only (scripts/symbol-graphs.py); each
+# catalog is converted, then both archives are merged.
+DOC_MODULES := SwiftVLC SwiftVLCGTK
+docs: deps
+	swift build $(SWIFT_FLAGS) --target SwiftVLCGTK
+	rm -rf $(SYMBOLS) .build/docc .build/docs && mkdir -p .build/docc
+	scripts/symbol-graphs.py $(SYMBOLS) $(DOC_MODULES)
+	@for module in $(DOC_MODULES); do \
+	  docc convert Sources/$$module/$$module.docc --additional-symbol-graph-dir $(SYMBOLS)/$$module \
+	    --fallback-display-name $$module --fallback-bundle-identifier org.swiftvlc.$$module \
+	    --warnings-as-errors --transform-for-static-hosting \
+	    --output-path .build/docc/$$module.doccarchive >/dev/null || exit 1; \
+	done
+	docc merge $(foreach module,$(DOC_MODULES),.build/docc/$(module).doccarchive) \
+	  --synthesized-landing-page-name SwiftVLC --output-path .build/docs >/dev/null
 	@echo "Documentation: .build/docs (serve it: python3 -m http.server -d .build/docs 8080, then"
-	@echo "open http://localhost:8080/documentation/swiftvlc/)"
+	@echo "open http://localhost:8080/documentation/swiftvlc/ and .../documentation/swiftvlcgtk/)"
 
 fixtures:
 	scripts/make-fixtures.sh

@@ -60,9 +60,20 @@ let package = Package(
         .linkedLibrary("avutil"),
       ]
     ),
+    // Fetching channel lists and guides over HTTP(S): libcurl, through a C shim because
+    // curl_easy_setopt is variadic (Foundation's URLSession would link all of Foundation).
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .target(
+      name: "CHTTPFetch",
+      dependencies: ["CCurl"]
+    ),
     .target(
       name: "SwiftVLC",
-      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder"]
+      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder", "CHTTPFetch"]
     ),
     .target(
       name: "SwiftVLCCommandLine",
@@ -71,7 +82,9 @@ let package = Package(
     .executableTarget(
       name: "swiftvlc",
       dependencies: ["SwiftVLC", "SwiftVLCCommandLine"],
-      resources: [.copy("Resources/demo.mkv")]
+      // The demo clip is installed by `make install`, not a SwiftPM resource: the generated
+      // resource accessor imports Foundation, which would link all of it into the tool.
+      exclude: ["Resources"]
     ),
     .executableTarget(
       name: "x11-player",

@@ -14,13 +14,14 @@ packages=("$@")
   vlc-plugin-video-output  # X11 output for embedding into a window
   libpng-dev          # Thumbnail.pngData() encodes with libpng (pkg-config name: libpng)
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # exact thumbnails of files
-  libcurl4-openssl-dev  # ChannelList.load uses FoundationNetworking; its static build links -lcurl
+  libcurl4-openssl-dev  # HTTPFetch: channel lists and guides over http(s) (pkg-config libcurl)
   libx11-dev          # the X11 example and window tests
   xvfb                # a headless X server for the window tests
   x11-apps            # xwd, to capture a window in tests
   fonts-dejavu-core   # subtitle rendering needs a font
   tmux                # the terminal-mode test of the CLI
   zsh fish            # the packaging tests parse the generated completions with them
+  lintian             # scripts/test-packaging.sh checks the .deb with Debian's checks
   ffmpeg              # tests only: writes the probe corpus; ffprobe is the probe oracle
   libgtk-4-dev        # SwiftVLCGTK and the GTK example player (pkg-config name: gtk4)
   weston              # a headless Wayland compositor for the GTK player's tests

@@ -17,6 +17,9 @@ make --no-print-directory install DESTDIR="$stage" PREFIX=/usr \
 
 version=$("$stage/usr/bin/swiftvlc" --version | sed -n 's/^swiftvlc //p')
 [ -n "$version" ] || { echo "make-deb: no version from swiftvlc --version" >&2; exit 1; }
+# A version between releases, 0.3.0-dev, is 0.3.0~dev for Debian: a hyphen would make "dev" a
+# Debian revision, and "~" sorts before the release.
+version=${version//-/\~}
 arch=$(dpkg --print-architecture)
 
 # Who built the package, as Debian's tools find it: DEBFULLNAME and DEBEMAIL, else git's
@@ -25,12 +28,15 @@ name=${DEBFULLNAME:-$(git config user.name || true)}
 email=${DEBEMAIL:-$(git config user.email || true)}
 maintainer="${name:-$(id -un)} <${email:-$(id -un)@$(hostname -f)}>"
 
-# Debian's layout: compressed man page; under /usr/share/doc, CHANGELOG.md and the Debian
-# changelog a native package must have, one entry pointing at it, dated by the last commit.
+# Debian's layout: compressed man page; under /usr/share/doc, the copyright file, CHANGELOG.md
+# and the Debian changelog a native package must have, one entry pointing at it, dated by the
+# last commit.
 gzip -9n "$stage/usr/share/man/man1/swiftvlc.1"
 doc=$stage/usr/share/doc/swiftvlc
 install -d "$doc"
 gzip -9nc CHANGELOG.md >"$doc/CHANGELOG.md.gz"
+# The licence, machine-readable (what the binary is made of and under which terms).
+install -m 644 debian/copyright "$doc/copyright"
 printf 'swiftvlc (%s) unstable; urgency=medium\n\n  * %s\n\n -- %s  %s\n' "$version" \
   "The changes of this version are in /usr/share/doc/swiftvlc/CHANGELOG.md.gz." \
   "$maintainer" "$(date -R -u -d "@$(git log -1 --format=%ct)")" | gzip -9n >"$doc/changelog.gz"

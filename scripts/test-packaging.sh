@@ -2,7 +2,8 @@
 # Checks the tool as a user gets it, without touching the system: `make install` into a
 # temporary DESTDIR, the installed binary run with no Swift toolchain in its environment,
 # `make uninstall`, then `make deb`: the package's metadata and contents read with dpkg-deb,
-# and the binary extracted from it run. CI runs it; it builds the release tool when needed.
+# lintian run on it and the binary extracted from it run. CI runs it; it builds the release
+# tool when needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,6 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 make --no-print-directory release >/dev/null
 version=$(sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/SwiftVLCCommandLine/ToolVersion.swift)
 [ -n "$version" ] || fail "no version in ToolVersion.swift"
+deb_version=${version//-/\~}  # 0.3.0-dev is 0.3.0~dev for Debian (scripts/make-deb.sh)
 
 # Runs the binary $1 with arguments as a user without Swift would: nothing but the system's
 # directories on PATH, no LD_LIBRARY_PATH, no Swift variable; stdin empty, bounded.
@@ -74,6 +76,11 @@ cmp -s "$root$prefix/share/bash-completion/completions/swiftvlc" \
 man -l "$root$prefix/share/man/man1/swiftvlc.1" 2>&1 >/dev/null | grep . \
   && fail "man warns about the page"
 ok "make install: ${#installed[@]} files under DESTDIR/PREFIX, man page and completions as generated"
+# The installed (stripped) tool stays small: the Swift runtime is linked in, but only
+# FoundationEssentials, not Foundation with its ICU data (README: 61 MB before, goal 20 MB).
+size=$(stat -c %s "$root$prefix/bin/swiftvlc")
+[ "$size" -le 20000000 ] || fail "the stripped tool is $size bytes, more than 20 MB"
+ok "the installed tool is $size bytes stripped"
 check_binary "$tool" "installed"
 
 make --no-print-directory uninstall DESTDIR="$root" PREFIX="$prefix" >/dev/null
@@ -87,7 +94,7 @@ deb=$(make --no-print-directory -s deb | tail -n 1)
 [ -f "$deb" ] || fail "make deb made no package ($deb)"
 field() { dpkg-deb -f "$deb" "$1"; }
 [ "$(field Package)" = swiftvlc ] || fail "Package: $(field Package)"
-[ "$(field Version)" = "$version" ] || fail "Version: $(field Version), not $version"
+[ "$(field Version)" = "$deb_version" ] || fail "Version: $(field Version), not $deb_version"
 [ "$(field Architecture)" = "$(dpkg --print-architecture)" ] || fail "Architecture"
 depends=$(field Depends)
 for package in libc6 libvlc5 libpng16-16 vlc-plugin-base; do
@@ -108,6 +115,7 @@ expected=$(printf '%s\n' "root/root ./usr/bin/swiftvlc" \
   "root/root ./usr/share/bash-completion/completions/swiftvlc" \
   "root/root ./usr/share/doc/swiftvlc/CHANGELOG.md.gz" \
   "root/root ./usr/share/doc/swiftvlc/changelog.gz" \
+  "root/root ./usr/share/doc/swiftvlc/copyright" \
   "root/root ./usr/share/fish/vendor_completions.d/swiftvlc.fish" \
   "root/root ./usr/share/man/man1/swiftvlc.1.gz" "root/root ./usr/share/swiftvlc/demo.mkv" \
   "root/root ./usr/share/zsh/vendor-completions/_swiftvlc" | sort)
@@ -115,6 +123,12 @@ expected=$(printf '%s\n' "root/root ./usr/bin/swiftvlc" \
 grep -q '^-rwxr-xr-x root/root .* ./usr/bin/swiftvlc$' <<<"$listing" \
   || fail "the binary is not root-owned mode 755"
 ok "make deb: $(basename "$deb"), $(du -k "$deb" | cut -f1) KB; Depends: $depends"
+
+# Debian's own checks: no error (lintian exits non-zero on one); warnings and notes are shown.
+report=$(lintian --fail-on error --tag-display-limit 0 "$deb" 2>&1) \
+  || fail "lintian reports errors:"$'\n'"$report"
+report=$(grep -v '^running with root privileges is not recommended!$' <<<"$report" || true)
+ok "lintian: no error${report:+; it says:$'\n'$report}"
 
 extracted=$tmp/deb
 dpkg-deb -x "$deb" "$extracted"

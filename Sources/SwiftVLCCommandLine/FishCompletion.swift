@@ -49,8 +49,8 @@ package enum FishCompletion {
 
   /// `text` in fish's single quotes, where only `\` and `'` are escaped.
   private static func quote(_ text: String) -> String {
-    let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "'", with: "\\'")
+    let escaped = text.replacing("\\", with: "\\\\")
+      .replacing("'", with: "\\'")
     return "'\(escaped)'"
   }
 }

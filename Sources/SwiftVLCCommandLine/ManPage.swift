@@ -51,7 +51,7 @@ package enum ManPage {
     var line = "\\fBswiftvlc \(escape(spec.name))\\fR [\\fIOPTIONS\\fR]"
     if let name = spec.operands.name {
       let usage = escape(spec.operands.usage)
-      line += " " + usage.replacingOccurrences(of: name, with: "\\fI\(name)\\fR")
+      line += " " + usage.replacing(name, with: "\\fI\(name)\\fR")
     }
     return line
   }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SwiftVLC
 
 /// The media files of a folder, as libVLC 3 lists a folder it opens: hidden entries and the
 /// extensions of its `ignore-filetypes` default (images, text, subtitles, playlists) are
@@ -21,9 +22,9 @@ package enum MediaFolder {
 
   /// Whether `path` names a folder (following symbolic links).
   package static func isFolder(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-      && isDirectory.boolValue
+      && isDirectory
   }
 
   /// The media files in `folder`, sorted by name, and with `recursive` those of its
@@ -34,7 +35,7 @@ package enum MediaFolder {
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     } catch {
-      let reason = (error as NSError).localizedFailureReason ?? "cannot be read"
+      let reason = FileErrorText.of(error)
       return [.unreadable(folder, reason: reason)]
     }
     var entries: [Entry] = []
@@ -44,7 +45,7 @@ package enum MediaFolder {
       if isFolder(path) {
         let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
         if recursive && !isLink { entries += self.entries(in: path, recursive: true) }
-      } else if !ignoredExtensions.contains((name as NSString).pathExtension.lowercased()) {
+      } else if !ignoredExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
         entries.append(.file(path))
       }
     }

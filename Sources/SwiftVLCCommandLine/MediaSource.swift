@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A SOURCE argument: a local path or a URL (anything written `scheme://…`).
 package enum MediaSource: Sendable, Equatable {
@@ -11,7 +11,7 @@ package enum MediaSource: Sendable, Equatable {
   /// is a letter followed by letters, digits, "+", "-" or "." (RFC 3986), so "ftp2://x" is a
   /// URL (that libVLC may not read), not a file name.
   package init?(_ text: String) {
-    guard let schemeEnd = text.range(of: "://"),
+    guard let schemeEnd = text.firstRange(of: "://"),
       let first = text.first, first.isASCII, first.isLetter,
       text[..<schemeEnd.lowerBound].allSatisfy({
         $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SwiftVLC
 
 /// What `swiftvlc probe` reports for one source: its JSON form is the documented output
@@ -119,7 +119,8 @@ package struct ProbeReport: Codable, Equatable, Sendable {
     var lines = [source]
     if let error { return "\(source): \(error)" }
     func row(_ label: String, _ value: String) {
-      lines.append("  " + label.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + value)
+      lines.append(
+        "  " + String((label + String(repeating: " ", count: 10)).prefix(10)) + " " + value)
     }
     var container = self.container ?? "unknown"
     if let demuxer, demuxer != self.container { container += " (\(demuxer))" }

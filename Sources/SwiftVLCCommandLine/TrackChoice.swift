@@ -21,7 +21,7 @@ package enum TrackChoice {
     guard let track else { return "off" }
     if let name = track.name {
       // libVLC names unnamed tracks "Track N - [Language]".
-      if name.hasPrefix("Track "), name.hasSuffix("]"), let open = name.range(of: " - [") {
+      if name.hasPrefix("Track "), name.hasSuffix("]"), let open = name.firstRange(of: " - [") {
         return String(name[open.upperBound..<name.index(before: name.endIndex)])
       }
       return name

@@ -89,6 +89,6 @@ package enum ZshCompletion {
 
   /// `text` in single quotes.
   private static func quote(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    "'" + text.replacing("'", with: "'\\''") + "'"
   }
 }

@@ -2,9 +2,9 @@ public import CGTK
 internal import CGTKShim
 public import SwiftVLC
 
-/// A GTK 4 widget that shows a ``SwiftVLC/Player``'s video, on X11 and on Wayland alike.
+/// A GTK 4 widget that shows a `Player`'s video, on X11 and on Wayland alike.
 ///
-/// The player decodes into memory (``SwiftVLC/Player/videoFrames(format:width:height:buffering:)``) at
+/// The player decodes into memory (`Player.videoFrames(format:width:height:buffering:)`) at
 /// the size the widget is displayed at (its size times its scale factor, never larger than
 /// the source), and the view shows each frame as a `GdkMemoryTexture` in a `GtkPicture`,
 /// letterboxed on black with the picture's aspect ratio. libVLC never draws into a window, so
@@ -95,7 +95,7 @@ public final class VideoView {
   ///
   /// Sets the player's video output to frames (this replaces an X11 window or an earlier frame
   /// stream); it takes effect when the player next opens its video output, so attach before
-  /// ``SwiftVLC/Player/play(_:)``. The view does not keep the player alive.
+  /// `Player.play(_:)`. The view does not keep the player alive.
   public func attach(_ player: Player) {
     detach()
     self.player = player

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where the tool writes: results on stdout, one-line errors on stderr.
 enum Console {
@@ -6,13 +7,27 @@ enum Console {
   /// message are flattened so a script always reads one line per error.
   static func error(_ message: String) {
     let line = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-    FileHandle.standardError.write(Data("swiftvlc: \(line)\n".utf8))
+    write(Array("swiftvlc: \(line)\n".utf8), to: STDERR_FILENO)
   }
 
   /// Writes `text` and a newline to stdout at once, unbuffered, so a pipe sees each event line
   /// as it happens.
   static func line(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    write(Array((text + "\n").utf8), to: STDOUT_FILENO)
+  }
+
+  /// Writes all of `bytes` to `descriptor` at once, unbuffered (retrying short writes and
+  /// interruptions; a closed pipe ends the attempt).
+  static func write(_ bytes: [UInt8], to descriptor: Int32) {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return }
+      written += count
+    }
   }
 
   /// Whether a file descriptor is a terminal.

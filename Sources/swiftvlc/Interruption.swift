@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwiftVLCCommandLine
 
 /// What the first SIGINT, SIGTERM or SIGHUP sets in motion, for commands that must end within

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SwiftVLC
 import SwiftVLCCommandLine
 
@@ -24,18 +24,18 @@ extension MediaSource {
   }
 
   /// The demo clip bundled with the tool: once installed, `share/swiftvlc/demo.mkv` beside the
-  /// `bin` directory that holds the executable; in a build directory, SwiftPM's resource bundle.
+  /// `bin` directory that holds the executable; run from a build directory, the clip in the
+  /// source tree it was built from (not a SwiftPM resource: its accessor links Foundation).
   static var demoClip: MediaSource? {
-    guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else {
-      return nil
+    if let executable = try? FileManager.default.destinationOfSymbolicLink(
+      atPath: "/proc/self/exe")
+    {
+      let installed = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("share/swiftvlc/demo.mkv")
+      if FileManager.default.fileExists(atPath: installed.path) { return .file(installed.path) }
     }
-    let bin = executable.deletingLastPathComponent()
-    let installed = bin.deletingLastPathComponent().appendingPathComponent(
-      "share/swiftvlc/demo.mkv")
-    if FileManager.default.fileExists(atPath: installed.path) { return .file(installed.path) }
-    // Bundle.module ends the program when its bundle is missing: look for it first.
-    let bundle = bin.appendingPathComponent("SwiftVLC_swiftvlc.resources")
-    guard FileManager.default.fileExists(atPath: bundle.path) else { return nil }
-    return Bundle.module.url(forResource: "demo", withExtension: "mkv").map { .file($0.path) }
+    let built = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Resources/demo.mkv")
+    return FileManager.default.fileExists(atPath: built.path) ? .file(built.path) : nil
   }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwiftVLC
 
 /// Files the tool writes, with errors that say which file and why in one line.
@@ -9,16 +10,16 @@ enum OutputFile {
   /// - Throws: ``VLCError/invalidInput(_:)`` saying what is wrong.
   static func checkDirectory(of path: String) throws(VLCError) {
     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-    let directory = (absolute as NSString).deletingLastPathComponent
-    var isDirectory: ObjCBool = false
+    let directory = URL(fileURLWithPath: absolute).deletingLastPathComponent().path
+    var isDirectory = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
-      isDirectory.boolValue
+      isDirectory
     else { throw .invalidInput("cannot write \(path): the directory \(directory) does not exist") }
     guard FileManager.default.isWritableFile(atPath: directory) else {
       throw .invalidInput("cannot write \(path): the directory \(directory) is not writable")
     }
     if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory),
-      isDirectory.boolValue
+      isDirectory
     {
       throw .invalidInput("cannot write \(path): it is a directory")
     }
@@ -34,7 +35,7 @@ enum OutputFile {
     var offset = 0
     while offset < data.count {
       let written = data.withUnsafeBytes { bytes in
-        Foundation.write(file, bytes.baseAddress! + offset, bytes.count - offset)
+        Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
       }
       if written < 0 {
         if errno == EINTR { continue }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwiftVLCCommandLine
 
 /// Prints `swiftvlc probe`'s reports in source order as they become ready (text blocks or

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One line on stderr that is rewritten in place while a command works, and erased when it
 /// is done. Drawn only when stderr is a terminal: a pipe or a log file gets no progress noise.
@@ -22,6 +23,6 @@ final class ProgressLine {
   }
 
   private func write(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    Console.write(Array(text.utf8), to: STDERR_FILENO)
   }
 }

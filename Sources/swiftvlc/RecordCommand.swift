@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwiftVLC
 import SwiftVLCCommandLine
 
@@ -111,6 +112,6 @@ extension Track {
   /// "3:subt:eng": id, codec and language, as event lines print tracks.
   fileprivate var label: String {
     ([String(id), codec.isEmpty ? "?" : codec] + (language.map { [$0] } ?? []))
-      .joined(separator: ":").replacingOccurrences(of: " ", with: "_")
+      .joined(separator: ":").replacing(" ", with: "_")
   }
 }

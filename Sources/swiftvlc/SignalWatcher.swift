@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Delivers POSIX signals to the main actor instead of their default action, until cancelled.
 @MainActor

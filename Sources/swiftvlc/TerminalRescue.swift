@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Restores the terminal when the process dies of a signal it does not handle (a crash, a
 /// trap, an abort): puts back the terminal settings and stderr, replays what was written to

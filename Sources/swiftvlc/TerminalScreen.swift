@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwiftVLCCommandLine
 
 /// The controlling terminal in player mode: keys arrive one by one without echo, and
@@ -64,7 +65,8 @@ final class TerminalScreen {
 
   /// Points stderr at an anonymous temporary file.
   private func captureStderr() {
-    var template = Array("\(NSTemporaryDirectory())/swiftvlc-stderr-XXXXXX".utf8CString)
+    var template = Array(
+      "\(FileManager.default.temporaryDirectory.path)/swiftvlc-stderr-XXXXXX".utf8CString)
     // Close-on-exec, as every descriptor the tool opens: children libVLC starts get neither.
     let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard file >= 0 else { return }
@@ -83,8 +85,16 @@ final class TerminalScreen {
     dup2(savedStderr, STDERR_FILENO)
     close(savedStderr)
     lseek(capture, 0, SEEK_SET)
-    let captured = FileHandle(fileDescriptor: capture, closeOnDealloc: true).readDataToEndOfFile()
-    FileHandle.standardError.write(Data(CapturedStderr.withoutLibassBanner([UInt8](captured))))
+    var captured: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(capture, $0.baseAddress!, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      captured += chunk[..<count]
+    }
+    close(capture)
+    Console.write(CapturedStderr.withoutLibassBanner(captured), to: STDERR_FILENO)
     savedStderr = -1
     capture = -1
   }
@@ -104,7 +114,7 @@ final class TerminalScreen {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeMutableBytes { buffer in
-        Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+        Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
       }
       if written < 0 {
         if errno == EINTR || errno == EAGAIN { continue }

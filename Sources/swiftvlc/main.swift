@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwiftVLCCommandLine
 
 let status = await Tool.run(Array(CommandLine.arguments.dropFirst()))

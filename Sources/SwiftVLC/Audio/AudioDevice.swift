@@ -1,5 +1,5 @@
 internal import CLibVLC
-import Foundation
+import FoundationEssentials
 
 /// An audio output device, such as a sound card or a sound-server sink.
 /// Maps `libvlc_audio_output_device_t`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Typed settings for what libVLC users otherwise tune through raw options: network caching,
 /// hardware decoding, deinterlacing, subtitle text style and the audio output.

@@ -1,6 +1,7 @@
 internal import CLibVLC
 internal import CSwiftVLCShim
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A filter module of libVLC. Maps `libvlc_module_description_t`.
 public struct ModuleDescription: Sendable, Hashable {

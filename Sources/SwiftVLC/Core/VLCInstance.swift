@@ -1,5 +1,6 @@
 internal import CLibVLC
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A libVLC engine: loaded plugins, global options and the log. Everything else (media,
 /// players, discoverers) is created against one.

@@ -1,5 +1,5 @@
 internal import CLibVLC
-import Foundation
+import FoundationEssentials
 
 /// A device that can play media for a player: a Chromecast, a UPnP renderer. Found by a
 /// ``RendererDiscoverer``; used with ``Player/setRenderer(_:)``. Maps

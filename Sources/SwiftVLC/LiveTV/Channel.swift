@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One entry of a channel list: where to find it, what to call it, and how to open it.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The result of checking one channel.
 public struct ChannelCheck: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a channel could not be played, as a channel checker reports it.
 public enum ChannelFailure: Sendable, Hashable, CustomStringConvertible {
@@ -48,7 +48,7 @@ public enum ChannelFailure: Sendable, Hashable, CustomStringConvertible {
   static func diagnose(_ messages: [String]) -> ChannelFailure? {
     for message in messages {
       if let host = word(after: "cannot resolve ", in: message) {
-        return .hostNotFound(host.trimmingCharacters(in: CharacterSet(charactersIn: ":")))
+        return .hostNotFound(host.trimming { $0 == ":" })
       }
     }
     if messages.contains(where: { $0.contains("Connection refused") }) { return .connectionRefused }
@@ -60,13 +60,13 @@ public enum ChannelFailure: Sendable, Hashable, CustomStringConvertible {
   }
 
   private static func word(after prefix: String, in message: String) -> String? {
-    guard let range = message.range(of: prefix) else { return nil }
+    guard let range = message.firstRange(of: prefix) else { return nil }
     return message[range.upperBound...].split(separator: " ").first.map(String.init)
   }
 
   /// The status in "HTTP 404 error" or "HTTP/1.1 404 Not Found".
   private static func httpStatus(in message: String) -> Int? {
-    guard let range = message.range(of: "HTTP") else { return nil }
+    guard let range = message.firstRange(of: "HTTP") else { return nil }
     var rest = message[range.upperBound...]
     if rest.first == "/" { rest = rest.drop { !$0.isWhitespace } }
     let digits = rest.drop { $0.isWhitespace }.prefix { $0.isNumber }

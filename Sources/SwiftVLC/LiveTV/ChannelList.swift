@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A list of TV channels read from an extended M3U/M3U8 playlist, the format IPTV providers
 /// publish.
@@ -76,7 +76,7 @@ public struct ChannelList: Sendable, Hashable {
   private static func guideURLs(in header: [String: String]) -> [String] {
     ["url-tvg", "x-tvg-url", "tvg-url"].compactMap { header[$0] }
       .flatMap { $0.split(separator: ",") }
-      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .map { $0.trimmingSpaces() }
       .filter { !$0.isEmpty }
   }
 }

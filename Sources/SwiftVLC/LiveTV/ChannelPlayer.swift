@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Observation
 
 /// Plays a ``ChannelList`` one channel at a time, with next, previous and jump, and optionally

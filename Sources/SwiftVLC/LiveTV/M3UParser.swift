@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads an extended M3U line by line. Tags before a location describe the next channel; the
 /// location line completes it. Unknown tags and comments are skipped.
@@ -76,15 +76,29 @@ struct M3UParser {
   private func resolve(_ location: String) -> String {
     guard !Self.hasScheme(location), let baseURL else { return location }
     if location.hasPrefix("/") && baseURL.isFileURL { return location }
-    let encoded =
-      location.addingPercentEncoding(withAllowedCharacters: Self.relativeReferenceCharacters)
-      ?? location
+    let encoded = Self.percentEncoded(location)
     guard let url = URL(string: encoded, relativeTo: baseURL)?.absoluteURL else { return location }
     return url.isFileURL ? url.path : url.absoluteString
   }
 
-  private static let relativeReferenceCharacters = CharacterSet.urlPathAllowed
-    .union(.urlQueryAllowed).union(CharacterSet(charactersIn: "%#"))
+  /// `location` with each UTF-8 byte outside RFC 3986's path and query characters (and "%"
+  /// and "#", kept as written) percent-encoded.
+  private static func percentEncoded(_ location: String) -> String {
+    var encoded = ""
+    for byte in location.utf8 {
+      let scalar = Unicode.Scalar(byte)
+      if byte < 0x80
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+          || "-._~!$&'()*+,;=:@/?%#".unicodeScalars.contains(scalar))
+      {
+        encoded.unicodeScalars.append(scalar)
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        encoded += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return encoded
+  }
 
   /// Whether `text` starts with "scheme:" (RFC 3986: a letter, then letters, digits, + - .),
   /// two characters or more so that "C:\…" is not taken for a scheme.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Player {
   /// Switches the current transport stream to another of its programs (see

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One program (DVB service) of an MPEG transport stream: its number, its name and provider
 /// from the Service Description Table when the stream has one, and its elementary streams.
@@ -58,15 +59,11 @@ public struct TransportStreamProgram: Sendable, Hashable, Identifiable {
   public static func programs(
     inFile path: String, readingAtMost limit: Int = 4 << 20
   ) throws(VLCError) -> [TransportStreamProgram] {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
+    guard let file = ReadOnlyFile(path: path) else {
       throw .mediaCreationFailed(source: "\(path): cannot be read")
     }
-    defer { try? handle.close() }
-    let data: Data
-    do {
-      data = try handle.read(upToCount: max(limit, 188)) ?? Data()
-    } catch {
-      throw .mediaCreationFailed(source: "\(path): \(error.localizedDescription)")
+    guard let data = file.read(at: 0, upTo: max(limit, 188)) else {
+      throw .mediaCreationFailed(source: "\(path): \(String(cString: strerror(errno)))")
     }
     return try programs(in: data)
   }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Collects the PAT, the PMTs and the SDT (actual transport stream) from 188-byte transport
 /// stream packets. Sections may span packets; CRCs are not checked (a damaged table is read as

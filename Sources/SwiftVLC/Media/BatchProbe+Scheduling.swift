@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension BatchProbe {
   /// Parses `sources`, at most ``concurrency`` at once and two per instance, and hands each

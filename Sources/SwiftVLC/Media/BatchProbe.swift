@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Reads many sources at once: ``Media/parse(timeout:network:depth:)`` spread over a small

@@ -1,6 +1,7 @@
 internal import CLibVLC
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The source behind a custom-input ``Media``: the opaque pointer handed to

@@ -1,5 +1,6 @@
 internal import CLibVLC
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A short, silent playback of a private copy of a media, on a private headless instance, to

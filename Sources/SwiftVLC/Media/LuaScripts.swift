@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which parses libVLC's Lua scripts can change, so which ones an instance started with
 /// `--no-lua` answers the same (and several times faster).
@@ -84,9 +84,9 @@ struct LuaScripts: Sendable {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return Set(
       files.compactMap { file in
-        let name = file as NSString
-        return ["lua", "luac", "vle"].contains(name.pathExtension)
-          ? name.deletingPathExtension : nil
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return nil }
+        return ["lua", "luac", "vle"].contains(file[file.index(after: dot)...])
+          ? String(file[..<dot]) : nil
       })
   }
 }

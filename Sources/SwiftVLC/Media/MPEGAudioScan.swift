@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The length and average bitrate of a local MPEG audio file (MP3, MP2), counted frame by
 /// frame.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Media {
   /// Plays bytes held in memory, such as a downloaded or decrypted clip.

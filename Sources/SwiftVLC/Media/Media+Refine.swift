@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What ``Media/parse(timeout:network:depth:)`` adds to libVLC's preparse.
 extension Media {
@@ -36,7 +36,7 @@ extension Media {
     let isPlaylist =
       info.demuxer == "adaptive" || ["m3u8", "m3u", "mpd"].contains(url?.pathExtension ?? "")
     if let path, !isPlaylist, let duration = info.duration, duration > .zero,
-      let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+      let size = fileSize(path)
     {
       info.bitrate = Int(Double(size) * 8 / (Double(duration.milliseconds) / 1_000))
     }

@@ -1,5 +1,5 @@
 internal import CLibVLC
-import Foundation
+import FoundationEssentials
 
 /// A subtitle or audio file attached to a ``Media``. Maps `libvlc_media_slave_t`.
 public struct Slave: Sendable, Hashable {

@@ -1,6 +1,6 @@
 internal import CLibVLC
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 extension Media {
   /// File extensions libVLC's tag writer (its TagLib module) writes, chosen by extension as

@@ -1,6 +1,7 @@
 internal import CLibVLC
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// A playable source: a file, a URL or a file descriptor, with its options.
@@ -72,11 +73,11 @@ public final class Media: Sendable {
   /// - Throws: ``VLCError/mediaCreationFailed(source:)`` at once when the file does not exist
   ///   or is a directory, before any playback is tried.
   public convenience init(path: String, instance: VLCInstance = .shared) throws(VLCError) {
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw .mediaCreationFailed(source: "\(path): no such file")
     }
-    guard !isDirectory.boolValue else {
+    guard !isDirectory else {
       throw .mediaCreationFailed(source: "\(path): is a directory")
     }
     clearLibVLCError()
@@ -306,7 +307,7 @@ public final class Media: Sendable {
     var values: [MetadataKey: String] = [:]
     for key in MetadataKey.allCases {
       if let value = libvlc_media_get_meta(pointer, key.native) {
-        let text = String(cString: value).trimmingCharacters(in: .whitespaces)
+        let text = String(cString: value).trimmingSpaces()
         libvlc_free(value)
         if !text.isEmpty { values[key] = text }
       }

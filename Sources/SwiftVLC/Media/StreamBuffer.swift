@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// One playback's bounded buffer between a producing task (iterating an async sequence) and

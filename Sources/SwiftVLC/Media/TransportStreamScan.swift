@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the program tables and timestamps of a local MPEG-TS file say: its programs (from the
 /// PAT, PMTs and SDT) and its length (from the first and last presentation timestamps).
@@ -32,18 +33,16 @@ struct TransportStreamScan: Sendable, Equatable {
 
   /// Scans `path`; `nil` when it does not start with TS packets.
   static func scan(path: String) -> TransportStreamScan? {
-    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? file.close() }
-    guard let start = try? file.read(upToCount: packetSize * 4), isTransportStream(start),
-      let size = try? file.seekToEnd(), (try? file.seek(toOffset: 0)) != nil,
-      let head = try? file.read(upToCount: window)
+    guard let file = ReadOnlyFile(path: path),
+      let start = file.read(at: 0, upTo: packetSize * 4), isTransportStream(start),
+      let size = file.size, let head = file.read(at: 0, upTo: window)
     else { return nil }
     var reader = PacketReader()
     reader.read(Array(head))
     if size > UInt64(head.count) {
       let tailStart = max(UInt64(head.count), size - UInt64(window))
       let aligned = tailStart - tailStart % UInt64(packetSize)
-      if (try? file.seek(toOffset: aligned)) != nil, let tail = try? file.readToEnd() {
+      if let tail = file.read(at: aligned, upTo: Int(size - aligned)) {
         reader.read(Array(tail))
       }
     }

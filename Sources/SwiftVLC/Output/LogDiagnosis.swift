@@ -27,7 +27,7 @@ package struct LogDiagnosis: Sendable, Equatable {
       // modules/access_output/file.c: "cannot write: %s", "cannot create %s: %s".
       if message.hasPrefix("cannot write: ") {
         keep(&destinationReason, String(message.dropFirst("cannot write: ".count)))
-      } else if message.hasPrefix("cannot create "), let colon = message.range(of: ": ") {
+      } else if message.hasPrefix("cannot create "), let colon = message.firstRange(of: ": ") {
         keep(&destinationReason, String(message[colon.upperBound...]))
       }
       return

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// How a ``Recording`` is made.
@@ -381,16 +382,19 @@ public final class Recording: Sendable {
   private static func stalled(
     _ source: String, options: RecordingOptions, kept: (path: String, duration: Duration)?
   ) -> VLCError {
-    let limit = options.stallTimeout.map { String(format: "%.1f", Double($0.milliseconds) / 1_000) }
+    let limit = options.stallTimeout.map {
+      DecimalText.of(Double($0.milliseconds) / 1_000, decimals: 1)
+    }
     let what = "\(source) delivered nothing for \(limit ?? "?") s"
     guard let kept else { return .timeout("\(what); nothing was recorded") }
-    let seconds = String(format: "%.1f", Double(kept.duration.milliseconds) / 1_000)
+    let seconds = DecimalText.of(Double(kept.duration.milliseconds) / 1_000, decimals: 1)
     return .timeout("\(what); the \(seconds) s recorded before are kept in \(kept.path)")
   }
 }
 
 /// The size of the file at `path`, or `nil` when there is none.
 func fileSize(_ path: String) -> Int64? {
-  guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-  return (attributes[.size] as? NSNumber)?.int64Value
+  var status = stat()
+  guard stat(path, &status) == 0 else { return nil }
+  return Int64(status.st_size)
 }

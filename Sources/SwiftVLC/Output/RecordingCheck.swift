@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The checks a ``Recording`` makes before it starts (can the container hold the source's
 /// codecs?) and once its file is finished (does the file hold what was read?).
@@ -76,7 +77,7 @@ enum RecordingCheck {
 
   /// "2.5" for a duration of 2.5 s.
   private static func seconds(_ duration: Duration) -> String {
-    String(format: "%.1f", Double(duration.milliseconds) / 1_000)
+    DecimalText.of(Double(duration.milliseconds) / 1_000, decimals: 1)
   }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a ``Recording`` writes: a hidden partial file beside the destination
 /// (`.NAME.1a2b3c4d.part`), moved onto the destination once the recording is judged good, so
@@ -65,10 +66,10 @@ extension Recording {
       throw .invalidInput("recording path \(path.debugDescription) is empty or contains NUL")
     }
     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-    let directory = (absolute as NSString).deletingLastPathComponent
-    var isDirectory: ObjCBool = false
+    let directory = URL(fileURLWithPath: absolute).deletingLastPathComponent().path
+    var isDirectory = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
-      isDirectory.boolValue
+      isDirectory
     else {
       throw .invalidInput("the directory \(directory) does not exist")
     }
@@ -76,7 +77,7 @@ extension Recording {
       throw .invalidInput("the directory \(directory) is not writable")
     }
     if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory),
-      isDirectory.boolValue
+      isDirectory
     {
       throw .invalidInput("\(absolute) is a directory")
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Serves a media as a live HTTP stream, through libVLC's stream output
 /// (`#std{access=http,…}`).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The duration of an MPEG-TS file, from the presentation timestamps of its audio and video.
 ///
@@ -30,15 +31,12 @@ enum TransportStreamDuration {
   /// The span of the audio and video in the TS file at `path`; `nil` when the file is not
   /// MPEG-TS or holds no timestamps.
   static func read(_ path: String) -> Duration? {
-    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? file.close() }
-    guard let size = try? file.seekToEnd(), size >= UInt64(packetSize) else { return nil }
-    try? file.seek(toOffset: 0)
-    let head = (try? file.read(upToCount: window)) ?? Data()
+    guard let file = ReadOnlyFile(path: path), let size = file.size, size >= UInt64(packetSize)
+    else { return nil }
+    let head = file.read(at: 0, upTo: window) ?? Data()
     var tail = head
     if size > UInt64(window) {
-      try? file.seek(toOffset: size - UInt64(window))
-      tail = (try? file.read(upToCount: window)) ?? Data()
+      tail = file.read(at: size - UInt64(window), upTo: window) ?? Data()
     }
     guard let first = streams(in: head), let last = streams(in: tail) else { return nil }
     var start: Int64?

@@ -36,7 +36,7 @@ func readNativeChapters(_ player: OpaquePointer) -> [Chapter] {
   var chapters = (0..<Int(count)).compactMap { index in
     list[index].map {
       Chapter(
-        index: index, name: nonEmpty($0.pointee.psz_name)?.trimmingCharacters(in: .whitespaces),
+        index: index, name: nonEmpty($0.pointee.psz_name)?.trimmingSpaces(),
         start: .milliseconds($0.pointee.i_time_offset),
         duration: .milliseconds($0.pointee.i_duration))
     }

@@ -1,5 +1,5 @@
 internal import CLibVLC
-import Foundation
+import FoundationEssentials
 
 extension Player {
   /// The marquee shown over the video, if any.

@@ -1,5 +1,6 @@
 internal import CLibVLC
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the player's queue reads after streams appear or change.
 struct TrackSnapshot: Sendable {

@@ -1,5 +1,6 @@
 internal import CLibVLC
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Player {
   /// Opens `url` as a new ``Media`` and plays it.

@@ -1,5 +1,6 @@
 internal import CLibVLC
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Player {
   /// Delivers the decoded video to Swift as a sequence of frames, instead of showing it.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How a ``Player`` reopens a live source that stalls, fails or ends (see
 /// ``Player/reconnectPolicy``).

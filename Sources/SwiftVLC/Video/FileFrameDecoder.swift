@@ -1,5 +1,6 @@
 internal import CFrameDecoder
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Decodes pictures of a local file with libavformat and libavcodec, which know the
 /// presentation time of every frame: the thumbnailer's exact path (libVLC 3 gives its pictures
@@ -40,7 +41,7 @@ enum FileFrameDecoder {
       path: path, times: times, keyframeOnly: keyframeOnly, threads: threads, limit: limit)
     let result: Result<Outcome, VLCError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        Thread.detachNewThread {
+        DispatchQueue.global().async {
           continuation.resume(
             returning: decoder.run(request, size: size, delivered: delivered))
         }

@@ -1,5 +1,5 @@
 internal import CPNG
-import Foundation
+import FoundationEssentials
 
 /// How a thumbnail picks its frame.
 ///

@@ -1,0 +1,123 @@
+#include "CHTTPFetch.h"
+
+#include <curl/curl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct swiftvlc_fetch {
+  atomic_bool cancelled;
+  unsigned char *body;
+  size_t length;
+  size_t capacity;
+  size_t limit;
+  int too_large;
+  long status;
+  char message[CURL_ERROR_SIZE];
+};
+
+static pthread_once_t global_once = PTHREAD_ONCE_INIT;
+static CURLcode global_result = CURLE_FAILED_INIT;
+
+// curl_global_init is not thread-safe before 7.84: once per process, before any transfer.
+static void global_init(void) { global_result = curl_global_init(CURL_GLOBAL_DEFAULT); }
+
+swiftvlc_fetch *swiftvlc_fetch_new(void) {
+  swiftvlc_fetch *fetch = calloc(1, sizeof *fetch);
+  if (fetch) atomic_init(&fetch->cancelled, 0);
+  return fetch;
+}
+
+void swiftvlc_fetch_free(swiftvlc_fetch *fetch) {
+  if (!fetch) return;
+  free(fetch->body);
+  free(fetch);
+}
+
+void swiftvlc_fetch_cancel(swiftvlc_fetch *fetch) { atomic_store(&fetch->cancelled, 1); }
+
+static size_t write_body(char *data, size_t size, size_t count, void *context) {
+  swiftvlc_fetch *fetch = context;
+  size_t bytes = size * count;
+  if (bytes > fetch->limit - fetch->length) {
+    fetch->too_large = 1;
+    return 0;  // CURLE_WRITE_ERROR ends the transfer
+  }
+  if (fetch->length + bytes > fetch->capacity) {
+    size_t capacity = fetch->capacity ? fetch->capacity : 16384;
+    while (capacity < fetch->length + bytes) capacity *= 2;
+    if (capacity > fetch->limit) capacity = fetch->limit;
+    unsigned char *body = realloc(fetch->body, capacity);
+    if (!body) return 0;
+    fetch->body = body;
+    fetch->capacity = capacity;
+  }
+  memcpy(fetch->body + fetch->length, data, bytes);
+  fetch->length += bytes;
+  return bytes;
+}
+
+swiftvlc_fetch_outcome swiftvlc_fetch_perform(
+  swiftvlc_fetch *fetch, const char *url, const char *user_agent, long timeout_ms, size_t limit) {
+  pthread_once(&global_once, global_init);
+  if (global_result != CURLE_OK) {
+    snprintf(fetch->message, sizeof fetch->message, "libcurl: %s",
+             curl_easy_strerror(global_result));
+    return SWIFTVLC_FETCH_FAILED;
+  }
+  CURL *curl = curl_easy_init();
+  if (!curl) {
+    snprintf(fetch->message, sizeof fetch->message, "libcurl could not start a transfer");
+    return SWIFTVLC_FETCH_FAILED;
+  }
+  fetch->limit = limit;
+  curl_easy_setopt(curl, CURLOPT_URL, url);
+  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+  curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 10L);
+  curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
+  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
+  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
+  if (user_agent) curl_easy_setopt(curl, CURLOPT_USERAGENT, user_agent);
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, write_body);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, fetch);
+  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, fetch->message);
+  fetch->message[0] = 0;
+
+  // Through a multi handle, to look at the cancel flag every 100 ms whatever the network does.
+  CURLcode result = CURLE_FAILED_INIT;
+  CURLM *multi = curl_multi_init();
+  if (multi && curl_multi_add_handle(multi, curl) == CURLM_OK) {
+    int running = 1;
+    while (running && !atomic_load(&fetch->cancelled)) {
+      if (curl_multi_perform(multi, &running) != CURLM_OK) break;
+      if (running && curl_multi_poll(multi, NULL, 0, 100, NULL) != CURLM_OK) break;
+    }
+    int left;
+    for (CURLMsg *message; (message = curl_multi_info_read(multi, &left));)
+      if (message->msg == CURLMSG_DONE) result = message->data.result;
+    curl_multi_remove_handle(multi, curl);
+  }
+  if (multi) curl_multi_cleanup(multi);
+  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &fetch->status);
+  curl_easy_cleanup(curl);
+  if (result == CURLE_OK) return SWIFTVLC_FETCH_OK;
+  if (atomic_load(&fetch->cancelled)) return SWIFTVLC_FETCH_CANCELLED;
+  if (fetch->too_large) return SWIFTVLC_FETCH_TOO_LARGE;
+  if (result == CURLE_OPERATION_TIMEDOUT) return SWIFTVLC_FETCH_TIMED_OUT;
+  if (!fetch->message[0])
+    snprintf(fetch->message, sizeof fetch->message, "%s", curl_easy_strerror(result));
+  return SWIFTVLC_FETCH_FAILED;
+}
+
+long swiftvlc_fetch_status(const swiftvlc_fetch *fetch) { return fetch->status; }
+
+const unsigned char *swiftvlc_fetch_body(const swiftvlc_fetch *fetch) { return fetch->body; }
+
+size_t swiftvlc_fetch_body_length(const swiftvlc_fetch *fetch) { return fetch->length; }
+
+const char *swiftvlc_fetch_message(const swiftvlc_fetch *fetch) { return fetch->message; }

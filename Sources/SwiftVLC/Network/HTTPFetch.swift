@@ -1,0 +1,89 @@
+import CHTTPFetch
+import Dispatch
+import FoundationEssentials
+import Synchronization
+
+/// Downloads a small document (a channel list, a programme guide) over HTTP(S) into memory:
+/// the library's one way to fetch a URL itself, over libcurl (libVLC 3 cannot hand a
+/// playlist's raw bytes to its caller, and Foundation's `URLSession` would link all of
+/// Foundation into every program).
+enum HTTPFetch {
+  /// The largest body ``data(from:userAgent:limit:timeout:)`` keeps by default: 64 MiB.
+  static let defaultLimit = 64 << 20
+
+  /// GETs `url` (`http` or `https`, redirects followed up to 10 times, also only to those) and
+  /// returns its body. Runs on a thread of its own, off the calling actor and Swift's
+  /// cooperative pool; cancelling the calling task ends the transfer within about 100 ms.
+  ///
+  /// - Parameters:
+  ///   - url: an `http://` or `https://` URL.
+  ///   - userAgent: the User-Agent header, when the server wants one (libcurl sends none).
+  ///   - limit: the largest body accepted, in bytes.
+  ///   - timeout: how long the whole transfer may take, connecting included.
+  /// - Throws: ``VLCError/invalidInput(_:)`` for another scheme; ``VLCError/operationFailed(_:)``
+  ///   when the server cannot be reached or answers with a status outside 200…299 ("URL:
+  ///   HTTP 404"), or the body is larger than `limit`; ``VLCError/timeout(_:)`` past `timeout`;
+  ///   ``VLCError/cancelled`` when the calling task is cancelled.
+  static func data(
+    from url: URL, userAgent: String? = nil, limit: Int = defaultLimit, timeout: Duration
+  ) async throws(VLCError) -> Data {
+    let location = url.absoluteString
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+      throw .invalidInput("\(location): only http and https URLs are fetched")
+    }
+    guard let transfer = Transfer() else { throw .operationFailed("\(location): out of memory") }
+    // At least 1 ms: libcurl takes 0 for no timeout at all.
+    let milliseconds = max(1, Int(timeout / .milliseconds(1)))
+    let outcome = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+          continuation.resume(
+            returning: swiftvlc_fetch_perform(
+              transfer.pointer, location, userAgent, milliseconds, max(0, limit)))
+        }
+      }
+    } onCancel: {
+      transfer.cancel()
+    }
+    switch outcome {
+    case SWIFTVLC_FETCH_OK:
+      let status = swiftvlc_fetch_status(transfer.pointer)
+      guard (200..<300).contains(status) else {
+        throw .operationFailed("\(location): HTTP \(status)")
+      }
+      return transfer.body
+    case SWIFTVLC_FETCH_TIMED_OUT:
+      throw .timeout("downloading \(location) took longer than \(timeout)")
+    case SWIFTVLC_FETCH_CANCELLED:
+      throw .cancelled
+    case SWIFTVLC_FETCH_TOO_LARGE:
+      throw .operationFailed("\(location): larger than \(limit) bytes")
+    default:
+      throw .operationFailed(
+        "\(location): \(String(cString: swiftvlc_fetch_message(transfer.pointer)))")
+    }
+  }
+}
+
+/// One libcurl transfer's C state, freed with this object.
+// @unchecked: the C object is used by one thread at a time (made here, performed on one
+// dispatch thread, read after that thread resumed the caller), except its cancel flag, atomic.
+private final class Transfer: @unchecked Sendable {
+  let pointer: OpaquePointer
+
+  init?() {
+    guard let pointer = swiftvlc_fetch_new() else { return nil }
+    self.pointer = pointer
+  }
+
+  deinit { swiftvlc_fetch_free(pointer) }
+
+  /// Ends the transfer within about 100 ms; any thread.
+  func cancel() { swiftvlc_fetch_cancel(pointer) }
+
+  /// The body received so far, copied.
+  var body: Data {
+    guard let bytes = swiftvlc_fetch_body(pointer) else { return Data() }
+    return Data(bytes: bytes, count: swiftvlc_fetch_body_length(pointer))
+  }
+}
