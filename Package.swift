@@ -62,7 +62,7 @@ let package = Package(
     ),
     .target(
       name: "SwiftVLC",
-      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder"]
+      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder", "CRemux"]
     ),
     .target(
       name: "SwiftVLCCommandLine",
@@ -107,6 +107,20 @@ let package = Package(
         "SwiftVLC", "CLibVLC", "CX11", "CPNG", "SwiftVLCCommandLine", "swiftvlc",
       ],
       resources: [.copy("Fixtures")]
+    ),
+    // Recordings: the final copy into the container with libavformat, which keeps the track
+    // order, languages, titles, flags, chapters, tags and subtitles libVLC 3's muxers lose
+    // (docs/libvlc3-findings.md, "Recording fidelity"). Debian's libavformat.pc is not
+    // named here: its flags (-pthread, -msse) are ones SwiftPM refuses with a warning on
+    // every build; the headers are on the default path and the module map links the libraries.
+    .systemLibrary(
+      name: "CLibAVFormat",
+      path: "Sources/CLibAVFormat",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev"])]
+    ),
+    .target(
+      name: "CRemux",
+      dependencies: ["CLibAVFormat"]
     ),
   ],
   swiftLanguageModes: [.v6]
