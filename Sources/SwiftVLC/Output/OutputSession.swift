@@ -47,10 +47,10 @@ final class OutputSession: Sendable {
     /// first elementary stream on); an error ends the session with
     /// ``Outcome/Ending/refused(_:)``.
     var vet: (@Sendable ([Track]) -> VLCError?)?
-    /// Called with the source's tracks on each tick until it returns `true` (or
-    /// ``gateLimit`` passes): the wall-clock `limit` counts from then (a live video's first
-    /// keyframe). Blocks the session's loop while it runs.
-    var gate: (@Sendable ([Track]) -> Bool)?
+    /// Called with the source's tracks and the time since playback started on each tick
+    /// until it returns `true` (or ``gateLimit`` passes): the wall-clock `limit` counts from
+    /// then (a live video's first keyframe). Blocks the session's loop while it runs.
+    var gate: (@Sendable ([Track], Duration) -> Bool)?
   }
 
   /// How long ``Watch/gate`` may stay shut before the limit counts anyway.
@@ -179,7 +179,7 @@ final class OutputSession: Sendable {
         furthest = max(furthest, time)
         let elapsed = playingSince.map { clock.now - $0 } ?? .zero
         if countingSince == nil, let gate = watch.gate, playingSince != nil, hadStreams,
-          elapsed >= Self.gateLimit || gate(media.readTracks())
+          elapsed >= Self.gateLimit || gate(media.readTracks(), elapsed)
         {
           countingSince = clock.now
         }

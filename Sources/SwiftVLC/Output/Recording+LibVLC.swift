@@ -21,8 +21,13 @@ extension Recording {
       if isRegularFile(target.writing) {
         let writing = target.writing
         let remuxer = FFmpegRemuxer()
-        watch.gate = { tracks in
-          !tracks.contains { $0.kind == .video } || remuxer.hasVideoKeyframe(at: writing) == true
+        // libVLC lists a source's streams a moment after they start: a source without video
+        // is let through once it has played a while without listing one.
+        watch.gate = { tracks, elapsed in
+          if tracks.contains(where: { $0.kind == .video }) {
+            return remuxer.hasVideoKeyframe(at: writing) == true
+          }
+          return elapsed >= .milliseconds(1_500)
         }
       }
     }

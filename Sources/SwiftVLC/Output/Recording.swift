@@ -184,7 +184,9 @@ public final class Recording: Sendable {
       options.display ? .display : (options.duration != nil && !media.isLocalFile ? .pace : .none)
     let isLocal = media.isLocalFile
     var mediaOptions: [String] = []
-    if let duration = options.duration {
+    // A live source's times need not start at zero (a UDP stream joined half-way): libVLC's
+    // `:stop-time` could end it at once. The wall clock limits those, from the first keyframe.
+    if let duration = options.duration, isLocal {
       mediaOptions.append(":stop-time=\(optionSeconds(duration))")
     }
     let target = try RecordingTarget.prepare(path)
