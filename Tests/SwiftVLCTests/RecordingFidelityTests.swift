@@ -83,9 +83,11 @@ struct RecordingFidelityTests {
       ])
   }
 
-  @Test("an MKV with two audio, two subtitle tracks and chapters keeps them", arguments: [
-    OutputContainer.mkv, .mp4, .ts,
-  ])
+  @Test(
+    "an MKV with two audio, two subtitle tracks and chapters keeps them",
+    arguments: [
+      OutputContainer.mkv, .mp4, .ts,
+    ])
   func matroskaSource(_ container: OutputContainer) async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
@@ -125,9 +127,11 @@ struct RecordingFidelityTests {
     }
   }
 
-  @Test("an MP4 with mov_text subtitles keeps them as the container's text", arguments: [
-    OutputContainer.mkv, .mp4, .ts,
-  ])
+  @Test(
+    "an MP4 with mov_text subtitles keeps them as the container's text",
+    arguments: [
+      OutputContainer.mkv, .mp4, .ts,
+    ])
   func mp4Source(_ container: OutputContainer) async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
@@ -143,7 +147,8 @@ struct RecordingFidelityTests {
       ])
     let (result, probe) = try await record(source, container)
     var expected = [
-      Expected(kind: "video", codec: "h264"), Expected(kind: "audio", codec: "aac", language: "ger"),
+      Expected(kind: "video", codec: "h264"),
+      Expected(kind: "audio", codec: "aac", language: "ger"),
     ]
     switch container {
     case .mkv: expected.append(Expected(kind: "subtitle", codec: "subrip", language: "fre"))
@@ -153,9 +158,11 @@ struct RecordingFidelityTests {
     expectStreams(probe, expected)
   }
 
-  @Test("teletext in MPEG-TS stays in MPEG-TS and is named where it cannot go", arguments: [
-    OutputContainer.ts, .mkv,
-  ])
+  @Test(
+    "teletext in MPEG-TS stays in MPEG-TS and is named where it cannot go",
+    arguments: [
+      OutputContainer.ts, .mkv,
+    ])
   func teletextSource(_ container: OutputContainer) async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
@@ -173,7 +180,8 @@ struct RecordingFidelityTests {
       ])
     let (result, probe) = try await record(source, container)
     var expected = [
-      Expected(kind: "video", codec: "h264"), Expected(kind: "audio", codec: "mp2", language: "swe"),
+      Expected(kind: "video", codec: "h264"),
+      Expected(kind: "audio", codec: "mp2", language: "swe"),
     ]
     if container == .ts {
       // Two teletext pages, both English: ffprobe lists one language per page.
@@ -222,7 +230,10 @@ struct RecordingFidelityTests {
       let probe = try await FFprobeReport.probe(result.path)
       expectStreams(
         probe,
-        [Expected(kind: "video", codec: "h264"), Expected(kind: "audio", codec: "mp2", language: "fre")])
+        [
+          Expected(kind: "video", codec: "h264"),
+          Expected(kind: "audio", codec: "mp2", language: "fre"),
+        ])
       let info = try await readBack(result.path, instance: instance)
       #expect(info.tracks.contains { $0.kind == .video }, "libVLC reads the video back")
     case .failure(let error):

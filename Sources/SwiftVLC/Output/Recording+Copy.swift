@@ -5,9 +5,10 @@ extension Recording {
   /// re-encoding, no display, no media options (libVLC would apply them), a regular file to
   /// write, and audio or video libVLC could read. The copy keeps every stream the container
   /// holds, in order, with its tags and flags, the chapters and the global tags.
-  static func canCopyDirectly(_ info: MediaInfo, media: Media, target: RecordingTarget,
-    options: RecordingOptions) -> Bool
-  {
+  static func canCopyDirectly(
+    _ info: MediaInfo, media: Media, target: RecordingTarget,
+    options: RecordingOptions
+  ) -> Bool {
     options.transcode == nil && !options.display && media.options.isEmpty && target.isPartial
       && info.tracks.contains { $0.kind == .audio || $0.kind == .video }
       && localPath(media) != nil

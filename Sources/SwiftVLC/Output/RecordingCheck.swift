@@ -72,7 +72,8 @@ enum RecordingCheck {
       ? tracks[dropped.index] : nil
     let track =
       byLanguage ?? atPlace
-      ?? Track(id: dropped.index, kind: dropped.kind, codec: dropped.codec, language: dropped.language)
+      ?? Track(
+        id: dropped.index, kind: dropped.kind, codec: dropped.codec, language: dropped.language)
     return (track, dropped.reason)
   }
 
