@@ -63,4 +63,18 @@ struct ChannelCheckerTests {
     // 9 channels, 3 at a time, each bounded by 8 s plus its stop.
     #expect(elapsed < .seconds(45), "checking took \(elapsed)")
   }
+
+  @Test("a Matroska channel with an SSA track is checked in well under its 6 s libass set-up")
+  func subtitledChannelIsQuick() async throws {
+    let checker = ChannelChecker(concurrency: 1, timeout: .seconds(10))
+    let channel = Channel(id: 1, name: "Subtitled", location: Fixture.tracksMKV.url.absoluteString)
+    let result = try #require(try await checker.check([channel]).first)
+    guard case .alive(let tracks, _, _) = result.status else {
+      Issue.record("should be alive: \(result.status)")
+      return
+    }
+    // The subtitle tracks are still listed; they are just not decoded.
+    #expect(tracks.contains { $0.codec == "ssa" }, "\(tracks)")
+    #expect(result.elapsed < .seconds(2), "checking took \(result.elapsed)")
+  }
 }
