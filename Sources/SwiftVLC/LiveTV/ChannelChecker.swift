@@ -179,7 +179,9 @@ public struct ChannelChecker {
     return .alive(tracks: tracks, width: video?.width, height: video?.height)
   }
 
-  private static func failure(_ outcome: PlaybackOutcome, errors: [String]) -> ChannelFailure {
+  /// Why a channel whose playback ended with `outcome` is dead, from the log's `errors`
+  /// first.
+  static func failure(_ outcome: PlaybackOutcome, errors: [String]) -> ChannelFailure {
     if let diagnosed = ChannelFailure.diagnose(errors) { return diagnosed }
     switch outcome {
     case .failed(.timeout): return .timeout
