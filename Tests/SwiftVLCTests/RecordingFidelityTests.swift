@@ -241,6 +241,58 @@ struct RecordingFidelityTests {
     }
   }
 
+  @Test(
+    "a live video with no keyframe fails naming it and keeps the file, unless mayLack allows it",
+    arguments: [false, true])
+  func liveWithoutKeyframe(allowed: Bool) async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let scratch = try ScratchDirectory("fidelity-nokey")
+    defer { scratch.remove() }
+    let whole = try await generated.make(
+      "gop14.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=14", "-f", "lavfi", "-i",
+        "sine=f=440:duration=14", "-c:v", "libx264", "-g", "250", "-keyint_min", "250",
+        "-sc_threshold", "0", "-c:a", "mp2",
+      ])
+    // 4 s to 8 s of a 10 s GOP, sent over and over: never a keyframe.
+    let clip = try await generated.make(
+      "nokey.ts", ["-i", whole, "-ss", "4", "-t", "4", "-map", "0", "-c", "copy", "-copyinkf"])
+    let port = try UDPSender.freePort()
+    let sender = try UDPSender(file: URL(fileURLWithPath: clip), duration: .seconds(4), port: port)
+    defer { withExtendedLifetime(sender) {} }
+    let media = try Media(
+      url: try #require(URL(string: "udp://@127.0.0.1:\(port)")), instance: instance)
+    let path = scratch.path("nokey.ts")
+    var options = RecordingOptions(container: .ts)
+    if allowed { options.mayLack = [.video] }
+    let recording = try Recording.start(media, to: path, options: options)
+    let waited = try await within(.seconds(20), "waiting for a keyframe") {
+      for await report in recording.progress
+      where report.waitingForKeyframe && report.bytesWritten > 0 {
+        return true
+      }
+      return false
+    }
+    #expect(waited, "the progress says it waits for a keyframe")
+    let outcome: Result<RecordingResult, VLCError>
+    do {
+      outcome = .success(try await recording.stop())
+    } catch {
+      outcome = .failure(error)
+    }
+    #expect(FileManager.default.fileExists(atPath: path), "the file is kept")
+    switch (outcome, allowed) {
+    case (.failure(let error), false):
+      #expect("\(error)".contains("holds no video"), "\(error)")
+    case (.success(let result), true):
+      #expect(result.path == path)
+    default:
+      Issue.record("unexpected \(outcome)")
+    }
+  }
+
   @Test("HLS into MP4 and Matroska keeps video first")
   func hls() async throws {
     let server = try await TestServer()

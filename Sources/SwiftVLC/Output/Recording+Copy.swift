@@ -80,7 +80,7 @@ extension Recording {
     result.droppedReasons = dropped.map(\.reason)
     result.droppedChapters = report.droppedChapters
     if let missing = RecordingCheck.missing(
-      written: written, source: info.tracks, path: target.destination)
+      written: written, source: info.tracks, path: target.destination, allowed: options.mayLack)
     {
       return .failure(missing)
     }

@@ -125,7 +125,9 @@ extension Recording {
     if outcome.ending == .stalled {
       return .failure(stalled(source, options: options, kept: (path, duration)))
     }
-    if let missing = RecordingCheck.missing(written: written, source: seen.tracks, path: path) {
+    if let missing = RecordingCheck.missing(
+      written: written, source: seen.tracks, path: path, allowed: options.mayLack)
+    {
       return .failure(missing)
     }
     var result = RecordingResult(

@@ -20,6 +20,10 @@ public struct RecordingOptions: Sendable, Hashable {
   /// read one segment at a time, and nothing moves in between). Counted from the start, so
   /// a source that never answers is caught too. At least 0.5 s.
   public var stallTimeout: Duration?
+  /// Kinds of track (``TrackKind/audio``, ``TrackKind/video``) the finished file may lack
+  /// although the source has them, without the recording failing: a live video that shows
+  /// no keyframe within a short recording, say. Default: none.
+  public var mayLack: Set<TrackKind> = []
 
   /// Creates recording options.
   public init(
@@ -112,10 +116,17 @@ public struct RecordingProgress: Sendable, Hashable {
 /// is read back. What was recorded until then is kept at the destination when it holds audio
 /// or video (an MP4 only when libVLC could finish it), and the message says so.
 ///
-/// What libVLC 3's muxers keep: every audio and video stream the container can hold; track
-/// languages in MP4 and MPEG-TS (MP4 marks a track without one as English); no track titles,
-/// chapters or title in any container; in Matroska (written by libavformat) no subtitles and
-/// no languages either. ``RecordingResult/droppedTracks`` lists the tracks left out.
+/// What a recording keeps: every stream the container can hold, in the source's order, with
+/// its language. A local file recorded without ``Transcode`` or display is copied by
+/// libavformat, not played: titles, default and forced flags, subtitles (text ones converted
+/// to the container's text format), chapters and global tags are kept too. Anything else is
+/// recorded by libVLC, whose muxers lose those, then copied in place by libavformat to put the
+/// streams back in the source's order with libVLC's languages and titles. A live source's
+/// recording starts at the video's first keyframe (``RecordingProgress/waitingForKeyframe``
+/// until then), and ``RecordingOptions/duration`` counts from there. A finished file that
+/// lacks the source's audio or video fails the recording (the file is kept) unless
+/// ``RecordingOptions/mayLack`` allows it. ``RecordingResult/droppedTracks`` lists the tracks
+/// left out, with ``RecordingResult/droppedReasons``.
 ///
 /// A file already at the destination is replaced when the recording succeeds. Dropping a
 /// running `Recording` stops it and keeps the file. Thread-safe.

@@ -42,9 +42,11 @@ enum RecordingCheck {
   /// The error for a finished file that lacks a kind of track (audio or video) the source
   /// had: a live video that never reached a keyframe, say. The file is kept; the message
   /// names the track.
-  static func missing(written: MediaInfo?, source: [Track], path: String) -> VLCError? {
+  static func missing(
+    written: MediaInfo?, source: [Track], path: String, allowed: Set<TrackKind> = []
+  ) -> VLCError? {
     let kinds = Set((written?.tracks ?? []).map(\.kind))
-    for kind in [TrackKind.video, .audio] where !kinds.contains(kind) {
+    for kind in [TrackKind.video, .audio] where !kinds.contains(kind) && !allowed.contains(kind) {
       guard let track = source.first(where: { $0.kind == kind }) else { continue }
       let what = kind == .video ? "video" : "audio"
       let why =
