@@ -2,6 +2,7 @@
 #include "CRemux.h"
 
 #include <libavcodec/avcodec.h>
+#include <libavcodec/bsf.h>
 #include <libavformat/avformat.h>
 #include <libavutil/avstring.h>
 #include <libavutil/mathematics.h>
@@ -318,6 +319,68 @@ static int64_t first_keyframe(AVFormatContext *in) {
   return found;
 }
 
+/// Takes the parameter sets of a video stream's first keyframe as its extradata.
+static void take_extradata(AVBSFContext *bsf, AVStream *stream, const AVPacket *packet) {
+  AVPacket *copy = av_packet_clone(packet);
+  if (copy && av_bsf_send_packet(bsf, copy) == 0) {
+    while (av_bsf_receive_packet(bsf, copy) == 0) {
+      size_t size = 0;
+      uint8_t *data = av_packet_get_side_data(copy, AV_PKT_DATA_NEW_EXTRADATA, &size);
+      if (data && size > 0 && stream->codecpar->extradata_size == 0) {
+        stream->codecpar->extradata = av_mallocz(size + AV_INPUT_BUFFER_PADDING_SIZE);
+        if (stream->codecpar->extradata) {
+          memcpy(stream->codecpar->extradata, data, size);
+          stream->codecpar->extradata_size = (int)size;
+        }
+      }
+      av_packet_unref(copy);
+    }
+  }
+  av_packet_free(&copy);
+}
+
+/// Fills in the size, pixel format and parameter sets of a video stream libavformat could
+/// not probe (libVLC's MPEG-TS muxer gives a live video that starts late timestamps that jump
+/// back, and the probe gives up): decodes from its first keyframe on. Rewinds afterwards.
+static void fill_video(AVFormatContext *in, AVStream *stream) {
+  const AVCodec *codec = avcodec_find_decoder(stream->codecpar->codec_id);
+  AVCodecContext *context = codec ? avcodec_alloc_context3(codec) : NULL;
+  const AVBitStreamFilter *filter = av_bsf_get_by_name("extract_extradata");
+  AVBSFContext *bsf = NULL;
+  AVPacket *packet = av_packet_alloc();
+  AVFrame *frame = av_frame_alloc();
+  if (!context || !packet || !frame ||
+      avcodec_parameters_to_context(context, stream->codecpar) < 0 ||
+      avcodec_open2(context, codec, NULL) < 0)
+    goto done;
+  if (filter && av_bsf_alloc(filter, &bsf) == 0) {
+    avcodec_parameters_copy(bsf->par_in, stream->codecpar);
+    bsf->time_base_in = stream->time_base;
+    if (av_bsf_init(bsf) < 0) av_bsf_free(&bsf);
+  }
+  int started = 0, found = 0, reads = 0;
+  while (!found && reads++ < 100000 && av_read_frame(in, packet) >= 0) {
+    if (packet->stream_index == stream->index &&
+        (started || (packet->flags & AV_PKT_FLAG_KEY))) {
+      started = 1;
+      if (bsf && stream->codecpar->extradata_size == 0) take_extradata(bsf, stream, packet);
+      if (avcodec_send_packet(context, packet) >= 0 && avcodec_receive_frame(context, frame) >= 0) {
+        stream->codecpar->width = frame->width;
+        stream->codecpar->height = frame->height;
+        stream->codecpar->format = frame->format;
+        found = 1;
+      }
+    }
+    av_packet_unref(packet);
+  }
+done:
+  av_frame_free(&frame);
+  av_packet_free(&packet);
+  av_bsf_free(&bsf);
+  avcodec_free_context(&context);
+  avformat_seek_file(in, -1, INT64_MIN, 0, INT64_MAX, AVSEEK_FLAG_BYTE);
+}
+
 /// Opens `path`, reading far enough to find streams that start late (a live recording's
 /// video appears with its first keyframe).
 static int open_input(const char *path, AVFormatContext **in) {
@@ -491,9 +554,22 @@ static svlc_remux_result run(svlc_remux *remux) {
   // Read up to the first keyframe before planning: a late video stream exists only then.
   int64_t start = AV_NOPTS_VALUE;
   if (remux->start_at_keyframe) {
+    unsigned known = in->nb_streams;
     start = first_keyframe(in);
     if (start != AV_NOPTS_VALUE && in->start_time != AV_NOPTS_VALUE)
       remux->skipped = start - in->start_time;
+    // Streams found on the way have no parameters yet (a Matroska or MP4 header needs the
+    // video's size and parameter sets): read on for them, and rewind again.
+    if (in->nb_streams > known) {
+      avformat_find_stream_info(in, NULL);
+      avformat_seek_file(in, -1, INT64_MIN, 0, INT64_MAX, AVSEEK_FLAG_BYTE);
+    }
+    for (unsigned i = 0; i < in->nb_streams; i++) {
+      AVStream *stream = in->streams[i];
+      if (stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && stream->codecpar->width == 0 &&
+          !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC))
+        fill_video(in, stream);
+    }
   }
   routes = av_calloc(in->nb_streams, sizeof(*routes));
   order = av_calloc(in->nb_streams, sizeof(*order));

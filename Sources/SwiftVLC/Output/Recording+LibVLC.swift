@@ -54,8 +54,7 @@ extension Recording {
     let path = target.destination
     // What libVLC learnt about the source while recording it (HLS tracks appear only then).
     let seen = session.media.readInfo()
-    let muxed: OutputContainer =
-      !media.isLocalFile && options.container == .mp4 ? .ts : options.container
+    let muxed = libVLCContainer(for: media, options: options)
     var dropped = RecordingCheck.dropped(tracks: seen.tracks, container: muxed).map {
       (track: $0, reason: "libVLC 3's \(muxed.displayName) muxer cannot hold \($0.codec)")
     }
@@ -146,6 +145,23 @@ extension Recording {
     guard let kept else { return .timeout("\(what); nothing was recorded") }
     let seconds = String(format: "%.1f", Double(kept.duration.milliseconds) / 1_000)
     return .timeout("\(what); the \(seconds) s recorded before are kept in \(kept.path)")
+  }
+
+  /// The container libVLC writes before the final copy. A network source meant for MP4 is
+  /// written as MPEG-TS, readable while it grows (the wait for the first keyframe reads it).
+  /// So is a live transport stream (UDP, RTP, HLS, `.ts`) meant for Matroska: libVLC's
+  /// Matroska muxer (libavformat's) cannot add the video that comes with its first keyframe
+  /// once the header is written, and lost it.
+  static func libVLCContainer(for media: Media, options: RecordingOptions) -> OutputContainer {
+    guard !media.isLocalFile else { return options.container }
+    if options.container == .mp4 { return .ts }
+    let location = media.mrl.lowercased()
+    let live =
+      ["udp://", "rtp://"].contains { location.hasPrefix($0) }
+      || [".m3u8", ".ts", ".m3u"].contains {
+        location.split(separator: "?").first?.hasSuffix($0) == true
+      }
+    return options.container == .mkv && live ? .ts : options.container
   }
 
   /// The final copy of libVLC's file with libavformat, in place: the tracks in the source's

@@ -201,9 +201,7 @@ public final class Recording: Sendable {
       mediaOptions.append(":stop-time=\(optionSeconds(duration))")
     }
     let target = try RecordingTarget.prepare(path)
-    // libVLC writes MPEG-TS for a network source meant for MP4: it is readable while it grows
-    // (the wait for the first keyframe reads it), and the final copy makes the MP4.
-    let muxed: OutputContainer = !isLocal && options.container == .mp4 ? .ts : options.container
+    let muxed = libVLCContainer(for: media, options: options)
     let chain = SoutChain.chain(
       destination: SoutChain.file(path: target.writing, container: muxed),
       transcode: options.transcode, monitor: monitor)
