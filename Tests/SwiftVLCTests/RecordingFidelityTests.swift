@@ -192,8 +192,10 @@ struct RecordingFidelityTests {
     expectStreams(probe, expected)
   }
 
-  @Test("a live UDP stream with a 10 s GOP recorded for 3 s holds video from its first keyframe")
-  func liveLongGOP() async throws {
+  @Test(
+    "a live UDP stream with a 10 s GOP recorded for 3 s holds video from its first keyframe",
+    arguments: OutputContainer.allCases)
+  func liveLongGOP(_ container: OutputContainer) async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
     let scratch = try ScratchDirectory("fidelity-live")
@@ -213,13 +215,13 @@ struct RecordingFidelityTests {
     defer { withExtendedLifetime(sender) {} }
     let media = try Media(
       url: try #require(URL(string: "udp://@127.0.0.1:\(port)")), instance: instance)
-    let path = scratch.path("live.ts")
+    let path = scratch.path("live.\(container.fileExtension)")
     let outcome: Result<RecordingResult, any Error>
     do {
       outcome = .success(
         try await within(.seconds(45), "recording live UDP") {
           try await Recording.record(
-            media, to: path, options: RecordingOptions(container: .ts, duration: .seconds(3)))
+            media, to: path, options: RecordingOptions(container: container, duration: .seconds(3)))
         })
     } catch {
       outcome = .failure(error)
