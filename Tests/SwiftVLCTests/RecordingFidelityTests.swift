@@ -192,6 +192,17 @@ struct RecordingFidelityTests {
     expectStreams(probe, expected)
   }
 
+  /// 14 s of MPEG-TS with one keyframe every 10 s (at 0 and 10 s) and French MP2 audio.
+  static func makeLongGOP(_ generated: GeneratedMedia) async throws -> String {
+    try await generated.make(
+      "longgop14.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=14", "-f", "lavfi", "-i",
+        "sine=f=440:duration=14", "-c:v", "libx264", "-g", "250", "-keyint_min", "250",
+        "-sc_threshold", "0", "-c:a", "mp2", "-metadata:s:a:0", "language=fre",
+      ])
+  }
+
   @Test(
     "a live UDP stream with a 10 s GOP recorded for 3 s holds video from its first keyframe",
     arguments: OutputContainer.allCases)
@@ -201,13 +212,7 @@ struct RecordingFidelityTests {
     let scratch = try ScratchDirectory("fidelity-live")
     defer { scratch.remove() }
     // A 10 s GOP cut 4 s in, non-keyframes kept: the first keyframe comes 6 s in.
-    let whole = try await generated.make(
-      "longgop14.ts",
-      [
-        "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=14", "-f", "lavfi", "-i",
-        "sine=f=440:duration=14", "-c:v", "libx264", "-g", "250", "-keyint_min", "250",
-        "-sc_threshold", "0", "-c:a", "mp2", "-metadata:s:a:0", "language=fre",
-      ])
+    let whole = try await Self.makeLongGOP(generated)
     let clip = try await generated.make(
       "longgop.ts", ["-i", whole, "-ss", "4", "-map", "0", "-c", "copy", "-copyinkf"])
     let port = try UDPSender.freePort()
@@ -251,13 +256,7 @@ struct RecordingFidelityTests {
     defer { generated.remove() }
     let scratch = try ScratchDirectory("fidelity-nokey")
     defer { scratch.remove() }
-    let whole = try await generated.make(
-      "gop14.ts",
-      [
-        "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=14", "-f", "lavfi", "-i",
-        "sine=f=440:duration=14", "-c:v", "libx264", "-g", "250", "-keyint_min", "250",
-        "-sc_threshold", "0", "-c:a", "mp2",
-      ])
+    let whole = try await Self.makeLongGOP(generated)
     // 4 s to 8 s of a 10 s GOP, sent over and over: never a keyframe.
     let clip = try await generated.make(
       "nokey.ts", ["-i", whole, "-ss", "4", "-t", "4", "-map", "0", "-c", "copy", "-copyinkf"])
