@@ -73,7 +73,7 @@ let package = Package(
     ),
     .target(
       name: "SwiftVLC",
-      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder", "CHTTPFetch"]
+      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder", "CHTTPFetch", "CRemux"]
     ),
     .target(
       name: "SwiftVLCCommandLine",
@@ -120,6 +120,20 @@ let package = Package(
         "SwiftVLC", "CLibVLC", "CX11", "CPNG", "SwiftVLCCommandLine", "swiftvlc",
       ],
       resources: [.copy("Fixtures")]
+    ),
+    // Recordings: the final copy into the container with libavformat, which keeps the track
+    // order, languages, titles, flags, chapters, tags and subtitles libVLC 3's muxers lose
+    // (docs/libvlc3-findings.md, "Recording fidelity"). Debian's libavformat.pc is not
+    // named here: its flags (-pthread, -msse) are ones SwiftPM refuses with a warning on
+    // every build; the headers are on the default path and the module map links the libraries.
+    .systemLibrary(
+      name: "CLibAVFormat",
+      path: "Sources/CLibAVFormat",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev"])]
+    ),
+    .target(
+      name: "CRemux",
+      dependencies: ["CLibAVFormat"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -12,9 +12,12 @@ package enum ProgressText {
 
   /// A running recording: "recording 0:05  1.2 MB", with the source's time when known:
   /// "recording 0:05  1.2 MB  (source 0:04)".
-  package static func recording(elapsed: Duration, bytes: Int64, mediaTime: Duration?) -> String {
+  package static func recording(
+    elapsed: Duration, bytes: Int64, mediaTime: Duration?, waitingForKeyframe: Bool = false
+  ) -> String {
     var text = "recording \(TimeText.clock(elapsed))  \(ProgressText.bytes(bytes))"
     if let mediaTime { text += "  (source \(TimeText.clock(mediaTime)))" }
+    if waitingForKeyframe { text += "  waiting for the video's first keyframe" }
     return text
   }
 

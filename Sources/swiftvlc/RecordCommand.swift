@@ -37,7 +37,8 @@ enum RecordCommand {
       for await report in reports {
         progress.update(
           ProgressText.recording(
-            elapsed: report.elapsed, bytes: report.bytesWritten, mediaTime: report.mediaTime))
+            elapsed: report.elapsed, bytes: report.bytesWritten, mediaTime: report.mediaTime,
+            waitingForKeyframe: report.waitingForKeyframe))
       }
     }
     let path = recording.path
@@ -73,8 +74,12 @@ enum RecordCommand {
       Console.line("file \(result.path)")
       Console.line("bytes \(result.bytes)")
       Console.line("duration \(TimeText.seconds(result.duration))")
-      for track in result.droppedTracks {
-        Console.line("dropped \(track.kind.name) \(track.label)")
+      for (index, track) in result.droppedTracks.enumerated() {
+        let reason = index < result.droppedReasons.count ? " (\(result.droppedReasons[index]))" : ""
+        Console.line("dropped \(track.kind.name) \(track.label)\(reason)")
+      }
+      if result.droppedChapters > 0 {
+        Console.line("dropped chapters \(result.droppedChapters) (MPEG-TS holds no chapters)")
       }
       status = .success
     case .failure(let error):

@@ -178,8 +178,7 @@ final class TerminalPlayer {
       volume: player.volume, isMuted: player.isMuted,
       audio: TrackChoice.label(player.selectedAudioTrack),
       subtitle: TrackChoice.label(player.selectedSubtitleTrack),
-      message: notice?.text
-        ?? channels.map { "\(channelIndex + 1) \($0.channels[channelIndex].name)" })
+      message: notice?.text ?? channelStatus)
     let size = screen.size
     let line = StatusLine.render(status, width: size.columns)
     screen.write(isFullScreen ? "\u{1B}[\(size.rows);1H\(line)" : "\r\(line)")
@@ -195,7 +194,7 @@ final class TerminalPlayer {
           guard let self else { return }
           switch event {
           case .endReached where channels != nil: show("channel ended: PgUp/PgDn to zap")
-          case .encounteredError where channels != nil: show("channel failed: PgUp/PgDn to zap")
+          case .encounteredError where channels != nil: channelFailed()
           case .endReached: finish?.yield(.success)
           case .encounteredError: finish?.yield(.mediaError)
           case .timeChanged: break  // the refresh loop below draws time
@@ -272,6 +271,23 @@ final class TerminalPlayer {
     }
   }
 
+  /// The channel's number and name for the status line, with why it failed while it is dead.
+  private var channelStatus: String? {
+    guard let channels else { return nil }
+    let name = "\(channelIndex + 1) \(channels.channels[channelIndex].name)"
+    guard case .failed(let error)? = player.outcome else { return name }
+    return "\(name): \(error)"
+  }
+
+  /// A dead channel: its picture is not the last one of the previous channel, and the status
+  /// line says why (``channelStatus``) until the next zap.
+  private func channelFailed() {
+    pendingFrame = nil
+    shownFrame = nil
+    notice = nil
+    redrawAll()
+  }
+
   /// Plays the channel `step` places away in the list, wrapping, and shows its name.
   private func zap(by step: Int) {
     guard let channels else { return }
@@ -282,6 +298,7 @@ final class TerminalPlayer {
       let media = try channel.makeMedia(instance: player.instance)
       media.addOption(":avcodec-hw=none")
       try player.play(media)
+      pendingFrame = nil
       shownFrame = nil
       redrawAll()
       show("\(channelIndex + 1) \(channel.name)")

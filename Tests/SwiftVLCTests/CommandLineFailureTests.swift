@@ -122,17 +122,21 @@ struct CommandLineFailureTests {
     #expect(scratch.contents.isEmpty)
   }
 
-  @Test("record of Matroska into Matroska lists the subtitle tracks it could not keep")
+  @Test("record of Matroska into MPEG-TS names the subtitles and chapters it could not keep")
   func recordDroppedTracks() async throws {
     let scratch = try ScratchDirectory("cli-dropped")
     defer { scratch.remove() }
-    let path = scratch.path("t.mkv")
+    let path = scratch.path("t.ts")
     let result = try await runTool(["record", Fixture.tracksMKV.path, "-o", path])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     #expect(
       Array(result.stdoutLines.dropFirst(3))
-        == ["dropped subtitle 3:subt:eng", "dropped subtitle 4:ssa:fre"])
+        == [
+          "dropped subtitle 3:subt:eng (MPEG-TS cannot hold subrip)",
+          "dropped subtitle 4:ssa:fre (MPEG-TS cannot hold ass)",
+          "dropped chapters 2 (MPEG-TS holds no chapters)",
+        ])
   }
 
   @Test("play of a source behind a login says so")

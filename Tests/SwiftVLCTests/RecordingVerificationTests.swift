@@ -101,21 +101,22 @@ struct RecordingVerificationTests {
     #expect(scratch.contents.isEmpty)
   }
 
-  @Test("Matroska keeps audio and video, and the result lists the subtitles it dropped")
-  func droppedSubtitles() async throws {
+  @Test("Matroska keeps audio, video and both subtitles, dropping nothing")
+  func matroskaKeepsSubtitles() async throws {
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }
     let media = try Media(path: Fixture.tracksMKV.path, instance: instance)
     let result = try await within(.seconds(15), "recording Matroska") {
       try await Recording.record(media, to: scratch.path("t.mkv"), options: .init(container: .mkv))
     }
-    #expect(result.droppedTracks.map(\.kind) == [.subtitle, .subtitle])
+    #expect(result.droppedTracks.isEmpty)
     let info = try await readBack(result.path, instance: instance)
     #expect(info.tracks.filter { $0.kind == .audio }.count == 2)
+    #expect(info.tracks.filter { $0.kind == .subtitle }.count == 2)
   }
 
   @Test(
-    "MP4 and MPEG-TS keep the audio languages and the text subtitle, and drop only SSA",
+    "MP4 keeps both text subtitles as timed text; MPEG-TS names them dropped; both keep languages",
     arguments: [OutputContainer.mp4, .ts])
   func languagesKept(container: OutputContainer) async throws {
     let scratch = try ScratchDirectory()
@@ -125,12 +126,15 @@ struct RecordingVerificationTests {
     let result = try await within(.seconds(15), "recording into \(container)") {
       try await Recording.record(media, to: path, options: .init(container: container))
     }
-    #expect(result.droppedTracks.map(\.codec) == ["ssa"])
+    #expect(result.droppedTracks.map(\.codec) == (container == .ts ? ["subt", "ssa"] : []))
+    if container == .ts {
+      #expect(result.droppedReasons == ["MPEG-TS cannot hold subrip", "MPEG-TS cannot hold ass"])
+    }
     let info = try await readBack(path, instance: instance)
     let audio = info.tracks.filter { $0.kind == .audio }.compactMap(\.language)
     #expect(audio.count == 2 && Set(audio).count == 2 && audio.contains("eng"), "\(audio)")
-    // MP4 stores the text as a timed-text track, which libVLC reads back as tx3g.
-    #expect(info.tracks.filter { $0.kind == .subtitle }.count == 1)
+    // MP4 stores text as timed-text tracks, which libVLC reads back as tx3g.
+    #expect(info.tracks.filter { $0.kind == .subtitle }.count == (container == .mp4 ? 2 : 0))
   }
 
   @Test("the log tells HTTP statuses, logins, keys and write failures apart")

@@ -119,6 +119,10 @@ public struct ChannelChecker {
     do {
       let media = try channel.makeMedia(instance: instance)
       media.addOption(":avcodec-hw=none")
+      // No subtitle is decoded: the first picture is all a check needs, and libVLC's SSA
+      // decoder starts libass, whose font set-up held a Matroska channel with an ASS track
+      // for 6 s (0.13 s without). The tracks are still listed.
+      media.addOption(":no-spu")
       let frames = try player.videoFrames(format: .rgba)
       try player.play(media)
       status = await verdict(
@@ -175,7 +179,9 @@ public struct ChannelChecker {
     return .alive(tracks: tracks, width: video?.width, height: video?.height)
   }
 
-  private static func failure(_ outcome: PlaybackOutcome, errors: [String]) -> ChannelFailure {
+  /// Why a channel whose playback ended with `outcome` is dead, from the log's `errors`
+  /// first.
+  static func failure(_ outcome: PlaybackOutcome, errors: [String]) -> ChannelFailure {
     if let diagnosed = ChannelFailure.diagnose(errors) { return diagnosed }
     switch outcome {
     case .failed(.timeout): return .timeout

@@ -36,6 +36,14 @@ public final class ChannelPlayer {
   /// The channel playing, or `nil`.
   public var currentChannel: Channel? { currentIndex.map { list.channels[$0] } }
 
+  /// Why the current channel is dead (it could not be opened, failed, or opened nothing within
+  /// its player's opening timeout), or `nil` while it opens or plays. Observable through the
+  /// current ``player``'s outcome. A view shows it instead of the last picture.
+  public var failure: ChannelFailure? {
+    guard let outcome = player?.outcome, case .failed = outcome else { return nil }
+    return ChannelChecker.failure(outcome, errors: [])
+  }
+
   /// The current channel's decoded pictures, whatever channel is current: one sequence for the
   /// life of the channel player. Keeps the newest four frames when the consumer falls behind.
   /// One consumer at a time; finishes when the channel player goes away.

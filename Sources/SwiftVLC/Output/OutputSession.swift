@@ -47,7 +47,14 @@ final class OutputSession: Sendable {
     /// first elementary stream on); an error ends the session with
     /// ``Outcome/Ending/refused(_:)``.
     var vet: (@Sendable ([Track]) -> VLCError?)?
+    /// Called with the source's tracks and the time since playback started on each tick
+    /// until it returns `true` (or ``gateLimit`` passes): the wall-clock `limit` counts from
+    /// then (a live video's first keyframe). Blocks the session's loop while it runs.
+    var gate: (@Sendable ([Track], Duration) -> Bool)?
   }
+
+  /// How long ``Watch/gate`` may stay shut before the limit counts anyway.
+  static let gateLimit: Duration = .seconds(30)
 
   /// How long ``run(limit:watch:tick:onTick:)`` waits for libVLC to close the input once it
   /// has decided to end: a read stalled inside libVLC can hold the stop for minutes. After
@@ -59,6 +66,8 @@ final class OutputSession: Sendable {
   struct Snapshot: Sendable {
     var elapsed: Duration
     var mediaTime: Duration?
+    /// Whether ``Watch/gate`` is still shut.
+    var waiting = false
   }
 
   /// What moves while a source delivers: a stall is when none of it does.
@@ -145,11 +154,14 @@ final class OutputSession: Sendable {
     var lastReading: Reading?
     var lastProgress = clock.now
     var vetted: [Track]?
+    // When the wall-clock limit starts counting: at playback, or once the gate opens.
+    var countingSince: ContinuousClock.Instant?
     let media = media
     loop: for await signal in signals.stream {
       switch signal {
       case .playing:
         if playingSince == nil { playingSince = clock.now }
+        if watch.gate == nil, countingSince == nil { countingSince = clock.now }
       case .elementaryStream:
         hadStreams = true
       case .ended:
@@ -166,8 +178,16 @@ final class OutputSession: Sendable {
         let time = await native.run { libvlc_media_player_get_time($0) }
         furthest = max(furthest, time)
         let elapsed = playingSince.map { clock.now - $0 } ?? .zero
-        onTick(Snapshot(elapsed: elapsed, mediaTime: furthest > 0 ? .milliseconds(furthest) : nil))
-        if let limit, playingSince != nil, elapsed >= limit {
+        if countingSince == nil, let gate = watch.gate, playingSince != nil, hadStreams,
+          elapsed >= Self.gateLimit || gate(media.readTracks(), elapsed)
+        {
+          countingSince = clock.now
+        }
+        onTick(
+          Snapshot(
+            elapsed: elapsed, mediaTime: furthest > 0 ? .milliseconds(furthest) : nil,
+            waiting: watch.gate != nil && countingSince == nil))
+        if let limit, let countingSince, clock.now - countingSince >= limit {
           ending = .limitReached
           break loop
         }

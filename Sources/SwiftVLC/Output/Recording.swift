@@ -21,6 +21,10 @@ public struct RecordingOptions: Sendable, Hashable {
   /// read one segment at a time, and nothing moves in between). Counted from the start, so
   /// a source that never answers is caught too. At least 0.5 s.
   public var stallTimeout: Duration?
+  /// Kinds of track (``TrackKind/audio``, ``TrackKind/video``) the finished file may lack
+  /// although the source has them, without the recording failing: a live video that shows
+  /// no keyframe within a short recording, say. Default: none.
+  public var mayLack: Set<TrackKind> = []
 
   /// Creates recording options.
   public init(
@@ -44,10 +48,15 @@ public struct RecordingResult: Sendable, Hashable {
   /// How much was recorded: the duration libVLC reads from the finished file, or, when it
   /// cannot tell, the playback time reached (the wall-clock recording time for live sources).
   public var duration: Duration
-  /// The source's tracks the container could not hold and libVLC 3's muxer left out: subtitle
-  /// tracks (every one in Matroska, all but plain text in MP4, all but DVB, teletext and
-  /// plain text in MPEG-TS). Audio and video the container cannot hold are refused instead.
+  /// The source's tracks the container cannot hold, left out: text subtitles in MPEG-TS,
+  /// bitmap subtitles other than VobSub in MP4, teletext outside MPEG-TS (see the README's
+  /// record section). Audio and video the container cannot hold are refused instead.
   public var droppedTracks: [Track]
+  /// Why each of ``droppedTracks`` was left out ("MPEG-TS cannot hold subrip"), in the same
+  /// order.
+  public var droppedReasons: [String] = []
+  /// How many of the source's chapters were left out (MPEG-TS holds none).
+  public var droppedChapters = 0
 
   /// Creates a result.
   public init(path: String, bytes: Int64, duration: Duration, droppedTracks: [Track] = []) {
@@ -66,12 +75,18 @@ public struct RecordingProgress: Sendable, Hashable {
   public var elapsed: Duration
   /// The source's playback time reached, when libVLC reports one.
   public var mediaTime: Duration?
+  /// Whether a live source's video has not shown a keyframe yet: nothing before it can be
+  /// shown, so the recording (and its ``RecordingOptions/duration``) starts there.
+  public var waitingForKeyframe: Bool
 
   /// Creates a progress report.
-  public init(bytesWritten: Int64, elapsed: Duration, mediaTime: Duration?) {
+  public init(
+    bytesWritten: Int64, elapsed: Duration, mediaTime: Duration?, waitingForKeyframe: Bool = false
+  ) {
     self.bytesWritten = bytesWritten
     self.elapsed = elapsed
     self.mediaTime = mediaTime
+    self.waitingForKeyframe = waitingForKeyframe
   }
 }
 
@@ -102,10 +117,17 @@ public struct RecordingProgress: Sendable, Hashable {
 /// is read back. What was recorded until then is kept at the destination when it holds audio
 /// or video (an MP4 only when libVLC could finish it), and the message says so.
 ///
-/// What libVLC 3's muxers keep: every audio and video stream the container can hold; track
-/// languages in MP4 and MPEG-TS (MP4 marks a track without one as English); no track titles,
-/// chapters or title in any container; in Matroska (written by libavformat) no subtitles and
-/// no languages either. ``RecordingResult/droppedTracks`` lists the tracks left out.
+/// What a recording keeps: every stream the container can hold, in the source's order, with
+/// its language. A local file recorded without ``Transcode`` or display is copied by
+/// libavformat, not played: titles, default and forced flags, subtitles (text ones converted
+/// to the container's text format), chapters and global tags are kept too. Anything else is
+/// recorded by libVLC, whose muxers lose those, then copied in place by libavformat to put the
+/// streams back in the source's order with libVLC's languages and titles. A live source's
+/// recording starts at the video's first keyframe (``RecordingProgress/waitingForKeyframe``
+/// until then), and ``RecordingOptions/duration`` counts from there. A finished file that
+/// lacks the source's audio or video fails the recording (the file is kept) unless
+/// ``RecordingOptions/mayLack`` allows it. ``RecordingResult/droppedTracks`` lists the tracks
+/// left out, with ``RecordingResult/droppedReasons``.
 ///
 /// A file already at the destination is replaced when the recording succeeds. Dropping a
 /// running `Recording` stops it and keeps the file. Thread-safe.
@@ -127,18 +149,17 @@ public final class Recording: Sendable {
   /// The options the recording was started with.
   public let options: RecordingOptions
 
-  private let session: OutputSession
+  private let control = RecordingControl()
   private let completion = Completion<RecordingResult>()
   private let progressBroadcaster = Broadcaster<RecordingProgress>()
 
-  private init(session: OutputSession, target: RecordingTarget, options: RecordingOptions) {
-    self.session = session
+  private init(target: RecordingTarget, options: RecordingOptions) {
     path = target.destination
     writingPath = target.writing
     self.options = options
   }
 
-  deinit { session.requestStop() }
+  deinit { control.requestStop(cancelled: false) }
 
   /// Starts recording `media` to the file at `path` and returns at once.
   ///
@@ -174,21 +195,16 @@ public final class Recording: Sendable {
     let monitor: SoutChain.Monitor =
       options.display ? .display : (options.duration != nil && !media.isLocalFile ? .pace : .none)
     let isLocal = media.isLocalFile
-    // A file is vetted before it plays; a network source once libVLC lists its streams.
-    var watch = OutputSession.Watch(stallLimit: options.stallTimeout)
-    if !isLocal {
-      watch.vet = { tracks in
-        RecordingCheck.refusal(
-          tracks: tracks, container: options.container, transcode: options.transcode)
-      }
-    }
     var mediaOptions: [String] = []
-    if let duration = options.duration {
+    // A live source's times need not start at zero (a UDP stream joined half-way): libVLC's
+    // `:stop-time` could end it at once. The wall clock limits those, from the first keyframe.
+    if let duration = options.duration, isLocal {
       mediaOptions.append(":stop-time=\(optionSeconds(duration))")
     }
     let target = try RecordingTarget.prepare(path)
+    let muxed = libVLCContainer(for: media, options: options)
     let chain = SoutChain.chain(
-      destination: SoutChain.file(path: target.writing, container: options.container),
+      destination: SoutChain.file(path: target.writing, container: muxed),
       transcode: options.transcode, monitor: monitor)
     let copy: Media
     do {
@@ -197,32 +213,36 @@ public final class Recording: Sendable {
       target.discard()
       throw error
     }
-    let session = OutputSession(media: copy)
-    let recording = Recording(session: session, target: target, options: options)
+    let recording = Recording(target: target, options: options)
 
-    // The task holds the session, not the recording, so dropping the recording stops it.
+    // The task holds the control, not the recording, so dropping the recording stops it.
+    let control = recording.control
     let completion = recording.completion
     let progress = recording.progressBroadcaster
-    let limit = isLocal ? nil : options.duration
     Task {
       let witness = LogWitness(instance: media.instance)
-      if let refusal = await refusal(of: media, options: options) {
+      let parsed = isLocal ? try? await media.parse() : nil
+      if let info = parsed,
+        let refusal = RecordingCheck.refusal(
+          tracks: info.tracks, container: options.container, transcode: options.transcode)
+      {
         _ = witness.finish()
         target.discard()
         completion.settle(.failure(refusal))
         progress.terminate()
         return
       }
-      session.begin()
-      let outcome = await session.run(limit: limit, watch: watch) { snapshot in
-        progress.broadcast(
-          RecordingProgress(
-            bytesWritten: fileSize(target.writing) ?? 0, elapsed: snapshot.elapsed,
-            mediaTime: snapshot.mediaTime))
+      let result: Result<RecordingResult, VLCError>
+      if let info = parsed, canCopyDirectly(info, media: media, target: target, options: options) {
+        _ = witness.finish()
+        result = await copyDirectly(
+          media, info: info, target: target, options: options, control: control,
+          progress: progress)
+      } else {
+        result = await recordThroughLibVLC(
+          copy, source: media, target: target, options: options, control: control,
+          progress: progress, witness: witness)
       }
-      let result = await result(
-        of: outcome, target: target, media: media, session: session, options: options,
-        diagnosis: witness.finish())
       completion.settle(result)
       progress.terminate()
     }
@@ -251,11 +271,11 @@ public final class Recording: Sendable {
     _ media: Media, to path: String, options: RecordingOptions = RecordingOptions()
   ) async throws(VLCError) -> RecordingResult {
     let recording = try start(media, to: path, options: options)
-    let session = recording.session
+    let control = recording.control
     let result = await withTaskCancellationHandler {
       await recording.completion.value()
     } onCancel: {
-      session.requestStop(cancelled: true)
+      control.requestStop(cancelled: true)
     }
     if case .failure(.cancelled) = result {
       // The waiter gave up at once; wait (uncancellable) until the file is removed.
@@ -281,7 +301,7 @@ public final class Recording: Sendable {
   /// - Throws: ``VLCError/playbackFailed(reason:)`` when nothing could be recorded (the file
   ///   is removed).
   public func stop() async throws(VLCError) -> RecordingResult {
-    session.requestStop()
+    control.requestStop(cancelled: false)
     let completion = completion
     return try await Task { await completion.value() }.value.get()
   }
@@ -293,102 +313,6 @@ public final class Recording: Sendable {
   ///   on); otherwise what ``stop()`` throws.
   public func result() async throws(VLCError) -> RecordingResult {
     try await completion.value().get()
-  }
-
-  /// Why a local source cannot be recorded with `options` (a codec the container cannot
-  /// hold), found by parsing it before anything is written; `nil` when it can, or when it
-  /// cannot be parsed beforehand (network sources: the finished file is checked instead).
-  private static func refusal(of media: Media, options: RecordingOptions) async -> VLCError? {
-    guard media.isLocalFile, let info = try? await media.parse() else { return nil }
-    return RecordingCheck.refusal(
-      tracks: info.tracks, container: options.container, transcode: options.transcode)
-  }
-
-  /// Turns a session outcome into the recording's result: the partial file is moved onto the
-  /// destination when it is good (or kept after a stall), removed otherwise.
-  private static func result(
-    of outcome: OutputSession.Outcome, target: RecordingTarget, media: Media,
-    session: OutputSession, options: RecordingOptions, diagnosis: LogDiagnosis
-  ) async -> Result<RecordingResult, VLCError> {
-    let source = media.mrl
-    let path = target.destination
-    // What libVLC learnt about the source while recording it (HLS tracks appear only then).
-    let seen = session.media.readInfo()
-    let dropped = RecordingCheck.dropped(tracks: seen.tracks, container: options.container)
-    let failure: VLCError?
-    if let reason = diagnosis.destinationReason {
-      failure = .operationFailed("cannot write \(path): \(reason)")
-    } else {
-      switch outcome.ending {
-      case .cancelled:
-        failure = .cancelled
-      case .refused(let refusal):
-        failure = refusal
-      case .failed:
-        failure = .playbackFailed(
-          reason: "could not record \(source): "
-            + (diagnosis.sourceReason ?? "libVLC could not read it"))
-      case .sourceEnded where !outcome.hadStreams:
-        failure = .playbackFailed(
-          reason: diagnosis.sourceReason.map { "could not record \(source): \($0)" }
-            ?? "\(source) has no audio or video to record")
-      case .sourceEnded, .limitReached, .stopped, .stalled:
-        failure = nil
-      }
-    }
-    if let failure {
-      target.discard()
-      return .failure(failure)
-    }
-    guard isRegularFile(target.writing) else {
-      // A device or a pipe: nothing to read back.
-      if outcome.ending == .stalled {
-        return .failure(stalled(source, options: options, kept: nil))
-      }
-      return .success(
-        RecordingResult(
-          path: path, bytes: 0, duration: outcome.mediaTime ?? outcome.elapsed,
-          droppedTracks: dropped))
-    }
-    let written = await readBack(target.writing, instance: media.instance)
-    let bytes = fileSize(target.writing) ?? 0
-    var expected: Duration?
-    if outcome.ending == .sourceEnded, let known = seen.duration {
-      expected = options.duration.map { min($0, known) } ?? known
-    }
-    if let verdict = RecordingCheck.verdict(
-      path: path, written: written, bytes: bytes, expected: expected, source: seen.tracks,
-      container: options.container, transcode: options.transcode,
-      sourceReason: diagnosis.sourceReason)
-    {
-      target.discard()
-      return .failure(
-        outcome.ending == .stalled ? stalled(source, options: options, kept: nil) : verdict)
-    }
-    let duration = written?.duration ?? outcome.mediaTime ?? outcome.elapsed
-    do throws(VLCError) {
-      try target.keep()
-    } catch {
-      return .failure(error)
-    }
-    if outcome.ending == .stalled {
-      return .failure(stalled(source, options: options, kept: (path, duration)))
-    }
-    return .success(
-      RecordingResult(path: path, bytes: bytes, duration: duration, droppedTracks: dropped))
-  }
-
-  /// The error for a source that stalled; `kept` is the file finished with what came before.
-  private static func stalled(
-    _ source: String, options: RecordingOptions, kept: (path: String, duration: Duration)?
-  ) -> VLCError {
-    let limit = options.stallTimeout.map {
-      DecimalText.of(Double($0.milliseconds) / 1_000, decimals: 1)
-    }
-    let what = "\(source) delivered nothing for \(limit ?? "?") s"
-    guard let kept else { return .timeout("\(what); nothing was recorded") }
-    let seconds = DecimalText.of(Double(kept.duration.milliseconds) / 1_000, decimals: 1)
-    return .timeout("\(what); the \(seconds) s recorded before are kept in \(kept.path)")
   }
 }
 

@@ -40,6 +40,46 @@ enum RecordingCheck {
     tracks.filter { $0.kind == .subtitle && !container.copies($0) }
   }
 
+  /// The error for a finished file that lacks a kind of track (audio or video) the source
+  /// had: a live video that never reached a keyframe, say. The file is kept; the message
+  /// names the track.
+  static func missing(
+    written: MediaInfo?, source: [Track], path: String, allowed: Set<TrackKind> = []
+  ) -> VLCError? {
+    let kinds = Set((written?.tracks ?? []).map(\.kind))
+    for kind in [TrackKind.video, .audio] where !kinds.contains(kind) && !allowed.contains(kind) {
+      guard let track = source.first(where: { $0.kind == kind }) else { continue }
+      let what = kind == .video ? "video" : "audio"
+      let why =
+        kind == .video
+        ? "no keyframe of it came before the recording ended" : "nothing of it was recorded"
+      return .operationFailed(
+        "\(path) holds no \(what): the source's \(what) track \(track.id) (\(track.codec)) is "
+          + "missing, \(why); the file is kept")
+    }
+    return nil
+  }
+
+  /// The source's track a stream left out by the final copy stands for (the first of its
+  /// kind and language, then the one at its place), with the reason.
+  static func track(for dropped: RemuxReport.Dropped, among tracks: [Track]) -> (
+    track: Track, reason: String
+  ) {
+    let sameKind = tracks.filter { $0.kind == dropped.kind }
+    let byLanguage = sameKind.first {
+      dropped.language != nil
+        && $0.language.map(FFmpegRemuxer.threeLetter) == dropped.language
+    }
+    let atPlace =
+      dropped.index < tracks.count && tracks[dropped.index].kind == dropped.kind
+      ? tracks[dropped.index] : nil
+    let track =
+      byLanguage ?? atPlace
+      ?? Track(
+        id: dropped.index, kind: dropped.kind, codec: dropped.codec, language: dropped.language)
+    return (track, dropped.reason)
+  }
+
   /// What the finished file says, or why it is not a recording.
   ///
   /// - Parameters:

@@ -63,4 +63,23 @@ struct ChannelCheckerTests {
     // 9 channels, 3 at a time, each bounded by 8 s plus its stop.
     #expect(elapsed < .seconds(45), "checking took \(elapsed)")
   }
+
+  @Test("a Matroska channel with a forced ASS track is checked in well under libass's 6 s set-up")
+  func subtitledChannelIsQuick() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    // Its forced Japanese ASS track is selected when played, which starts libass.
+    let file = try await RecordingFidelityTests.makeMKV(generated)
+    let checker = ChannelChecker(concurrency: 1, timeout: .seconds(10))
+    let channel = Channel(
+      id: 1, name: "Subtitled", location: URL(fileURLWithPath: file).absoluteString)
+    let result = try #require(try await checker.check([channel]).first)
+    guard case .alive(let tracks, _, _) = result.status else {
+      Issue.record("should be alive: \(result.status)")
+      return
+    }
+    // The subtitle tracks are still listed; they are just not decoded.
+    #expect(tracks.contains { $0.codec == "ssa" } && tracks.contains { $0.codec == "subt" })
+    #expect(result.elapsed < .seconds(2), "checking took \(result.elapsed)")
+  }
 }

@@ -115,4 +115,21 @@ struct ChannelPlayerTests {
     #expect(throws: VLCError.self) { try ChannelPlayer(list: list, width: 0) }
     #expect(throws: VLCError.self) { try ChannelPlayer(list: ChannelList(channels: [])) }
   }
+
+  @Test("a dead channel has a failure, and a live one none")
+  func deadChannelFailure() async throws {
+    // A port nothing listens on: the connection is refused at once.
+    let port = try UDPSender.freePort()
+    let list = try ChannelList(
+      parsing: "#EXTM3U\n#EXTINF:-1,Dead\nhttp://127.0.0.1:\(port)/dead.ts\n#EXTINF:-1,File\n"
+        + "\(Fixture.seekMP4.url.absoluteString)\n", baseURL: nil)
+    let zapper = try ChannelPlayer(list: list, instance: try headlessInstance())
+    try zapper.play(at: 0)
+    try await waitUntil("the dead channel has a failure", within: .seconds(15)) {
+      zapper.failure != nil
+    }
+    try zapper.next()
+    #expect(zapper.failure == nil)
+    await zapper.stop()
+  }
 }

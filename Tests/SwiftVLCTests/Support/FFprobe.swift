@@ -17,6 +17,11 @@ struct FFprobeReport: Sendable {
     /// The language tag; `nil` for none or "und".
     var language: String?
     var title: String?
+    /// The MP4 handler name (where MP4 keeps a track's title).
+    var handler: String?
+    /// The default and forced dispositions.
+    var isDefault = false
+    var isForced = false
   }
 
   struct Chapter: Sendable {
@@ -106,6 +111,10 @@ extension FFprobeReport.Stream {
     frameRate = ratio(json["avg_frame_rate"]) ?? ratio(json["r_frame_rate"])
     language = tags["language"].flatMap { $0 == "und" ? nil : $0 }
     title = tags["title"]
+    handler = tags["handler_name"]
+    let disposition = json["disposition"] as? [String: Any] ?? [:]
+    isDefault = disposition["default"] as? Int == 1
+    isForced = disposition["forced"] as? Int == 1
   }
 }
 

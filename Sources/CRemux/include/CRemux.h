@@ -1,0 +1,72 @@
+#ifndef CREMUX_H
+#define CREMUX_H
+
+#include <stdint.h>
+
+/// Copies the elementary streams of one media file into another container with libavformat,
+/// keeping what libVLC 3's muxers lose: the streams' order, languages, titles, default and
+/// forced flags, the chapters and the global tags. Text subtitles are converted to the text
+/// format the container holds (mov_text in MP4, SubRip in Matroska); what the container
+/// cannot hold is left out and listed. One object per run; `svlc_remux_stop` and
+/// `svlc_remux_position` may be called from any thread while `svlc_remux_run` blocks on
+/// another.
+typedef struct svlc_remux svlc_remux;
+
+typedef enum {
+  /// The file was written.
+  SVLC_REMUX_OK = 0,
+  /// libavformat cannot open or read the input.
+  SVLC_REMUX_UNREADABLE = 1,
+  /// The output cannot be created or written (`svlc_remux_error` says why).
+  SVLC_REMUX_UNWRITABLE = 2,
+  /// `svlc_remux_stop` was called: the output is finished with what was copied.
+  SVLC_REMUX_STOPPED = 3,
+  /// Nothing the container can hold was found in the input.
+  SVLC_REMUX_EMPTY = 4,
+} svlc_remux_result;
+
+/// A run from `input` to `output` in `format` (libavformat's muxer name: "mpegts", "mp4",
+/// "matroska"). Returns NULL when out of memory.
+svlc_remux *svlc_remux_new(const char *input, const char *output, const char *format);
+void svlc_remux_free(svlc_remux *remux);
+
+/// Copies at most this much, in microseconds, from the first copied packet on (0: all).
+void svlc_remux_set_duration(svlc_remux *remux, int64_t microseconds);
+/// Starts every stream at the first keyframe of the video: what comes before cannot be shown.
+void svlc_remux_set_start_at_keyframe(svlc_remux *remux, int enabled);
+/// Describes the source's next stream, in the source's order (kind: 'v', 'a' or 's'). With
+/// sources given, the output follows their order: each input stream takes the first unused
+/// source of its kind and language (then of its kind), and that source's language, title and
+/// flags. Without, the output keeps the input's order and tags.
+void svlc_remux_add_source(svlc_remux *remux, char kind, const char *language, const char *title,
+                           int is_default, int is_forced);
+
+/// Copies; blocks until done.
+svlc_remux_result svlc_remux_run(svlc_remux *remux);
+/// Makes a running or later `svlc_remux_run` finish the output and return soon.
+void svlc_remux_stop(svlc_remux *remux);
+/// How far the copy has got, in microseconds of media time. Any thread.
+int64_t svlc_remux_position(const svlc_remux *remux);
+
+/// Why the run failed, after `svlc_remux_run`; "" when it did not.
+const char *svlc_remux_error(const svlc_remux *remux);
+/// The input's streams left out, after `svlc_remux_run`.
+int svlc_remux_dropped_count(const svlc_remux *remux);
+/// The input index, kind ('v', 'a', 's', 'd'), codec, language ("" for none) and reason of a
+/// stream left out.
+int svlc_remux_dropped_index(const svlc_remux *remux, int at);
+char svlc_remux_dropped_kind(const svlc_remux *remux, int at);
+const char *svlc_remux_dropped_codec(const svlc_remux *remux, int at);
+const char *svlc_remux_dropped_language(const svlc_remux *remux, int at);
+const char *svlc_remux_dropped_reason(const svlc_remux *remux, int at);
+/// Chapters of the input the container could not hold (MPEG-TS holds none).
+int svlc_remux_dropped_chapters(const svlc_remux *remux);
+/// Where the copy started when it waited for a keyframe: microseconds of the input cut off.
+int64_t svlc_remux_skipped(const svlc_remux *remux);
+
+/// Whether the file at `path` (still being written, say) holds a video keyframe yet: 1 when
+/// it does, 0 when it has video but no keyframe yet, -1 when it has no video or cannot be
+/// read yet.
+int svlc_remux_has_keyframe(const char *path);
+
+#endif

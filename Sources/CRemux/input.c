@@ -1,0 +1,146 @@
+// Reading the input of a copy, and a growing file's first keyframe: see include/CRemux.h.
+#include "input.h"
+
+#include "CRemux.h"
+
+#include <libavcodec/avcodec.h>
+#include <libavcodec/bsf.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <string.h>
+
+/// Whether this thread is copying: libavformat's messages (a damaged input makes the demuxers
+/// talk) are dropped there. A library prints nothing its user did not ask for.
+/// AVFormatContext has no log level of its own; CFrameDecoder filters its threads the same
+/// way, and whichever module installs its filter last decides for both (see the report).
+static _Thread_local int quiet_thread;
+
+static void filtered_log(void *context, int level, const char *format, va_list arguments) {
+  if (quiet_thread) return;
+  av_log_default_callback(context, level, format, arguments);
+}
+
+static void install_log_filter(void) { av_log_set_callback(filtered_log); }
+
+static pthread_once_t log_filter_once = PTHREAD_ONCE_INIT;
+
+void svlc_remux_quiet(int quiet) {
+  pthread_once(&log_filter_once, install_log_filter);
+  quiet_thread = quiet;
+}
+
+/// The time of the first keyframe of the first video stream to show one (in AV_TIME_BASE
+/// units), by reading from the start; AV_NOPTS_VALUE when there is none. Streams that start
+/// late (a live recording's video) are found on the way. Rewinds afterwards.
+int64_t svlc_remux_first_keyframe(AVFormatContext *in) {
+  AVPacket *packet = av_packet_alloc();
+  int64_t found = AV_NOPTS_VALUE;
+  while (packet && av_read_frame(in, packet) >= 0) {
+    const AVStream *stream = in->streams[packet->stream_index];
+    int hit = stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO &&
+              !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC) &&
+              (packet->flags & AV_PKT_FLAG_KEY);
+    int64_t pts = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+    if (hit && pts != AV_NOPTS_VALUE)
+      found = av_rescale_q(pts, stream->time_base, AV_TIME_BASE_Q);
+    av_packet_unref(packet);
+    if (hit) break;
+  }
+  av_packet_free(&packet);
+  avformat_seek_file(in, -1, INT64_MIN, 0, INT64_MAX, AVSEEK_FLAG_BYTE);
+  return found;
+}
+
+/// Takes the parameter sets of a video stream's first keyframe as its extradata.
+static void take_extradata(AVBSFContext *bsf, AVStream *stream, const AVPacket *packet) {
+  AVPacket *copy = av_packet_clone(packet);
+  if (copy && av_bsf_send_packet(bsf, copy) == 0) {
+    while (av_bsf_receive_packet(bsf, copy) == 0) {
+      size_t size = 0;
+      uint8_t *data = av_packet_get_side_data(copy, AV_PKT_DATA_NEW_EXTRADATA, &size);
+      if (data && size > 0 && stream->codecpar->extradata_size == 0) {
+        stream->codecpar->extradata = av_mallocz(size + AV_INPUT_BUFFER_PADDING_SIZE);
+        if (stream->codecpar->extradata) {
+          memcpy(stream->codecpar->extradata, data, size);
+          stream->codecpar->extradata_size = (int)size;
+        }
+      }
+      av_packet_unref(copy);
+    }
+  }
+  av_packet_free(&copy);
+}
+
+/// Fills in the size, pixel format and parameter sets of a video stream libavformat could
+/// not probe (a live video that libVLC's MPEG-TS muxer announced long before its first
+/// keyframe): decodes from that keyframe on. Rewinds afterwards.
+void svlc_remux_fill_video(AVFormatContext *in, AVStream *stream) {
+  const AVCodec *codec = avcodec_find_decoder(stream->codecpar->codec_id);
+  AVCodecContext *context = codec ? avcodec_alloc_context3(codec) : NULL;
+  const AVBitStreamFilter *filter = av_bsf_get_by_name("extract_extradata");
+  AVBSFContext *bsf = NULL;
+  AVPacket *packet = av_packet_alloc();
+  AVFrame *frame = av_frame_alloc();
+  if (!context || !packet || !frame ||
+      avcodec_parameters_to_context(context, stream->codecpar) < 0 ||
+      avcodec_open2(context, codec, NULL) < 0)
+    goto done;
+  if (filter && av_bsf_alloc(filter, &bsf) == 0) {
+    avcodec_parameters_copy(bsf->par_in, stream->codecpar);
+    bsf->time_base_in = stream->time_base;
+    if (av_bsf_init(bsf) < 0) av_bsf_free(&bsf);
+  }
+  int started = 0, found = 0, reads = 0;
+  while (!found && reads++ < 100000 && av_read_frame(in, packet) >= 0) {
+    if (packet->stream_index == stream->index &&
+        (started || (packet->flags & AV_PKT_FLAG_KEY))) {
+      started = 1;
+      if (bsf && stream->codecpar->extradata_size == 0) take_extradata(bsf, stream, packet);
+      if (avcodec_send_packet(context, packet) >= 0 && avcodec_receive_frame(context, frame) >= 0) {
+        stream->codecpar->width = frame->width;
+        stream->codecpar->height = frame->height;
+        stream->codecpar->format = frame->format;
+        found = 1;
+      }
+    }
+    av_packet_unref(packet);
+  }
+done:
+  av_frame_free(&frame);
+  av_packet_free(&packet);
+  av_bsf_free(&bsf);
+  avcodec_free_context(&context);
+  avformat_seek_file(in, -1, INT64_MIN, 0, INT64_MAX, AVSEEK_FLAG_BYTE);
+}
+
+/// Opens `path`, reading far enough to find streams that start late (a live recording's
+/// video appears with its first keyframe).
+int svlc_remux_open_input(const char *path, AVFormatContext **in) {
+  AVDictionary *options = NULL;
+  av_dict_set(&options, "probesize", "50000000", 0);
+  av_dict_set(&options, "analyzeduration", "30000000", 0);
+  int status = avformat_open_input(in, path, NULL, &options);
+  av_dict_free(&options);
+  if (status < 0) return status;
+  (*in)->probesize = 50000000;
+  (*in)->max_analyze_duration = 30 * (int64_t)AV_TIME_BASE;
+  return avformat_find_stream_info(*in, NULL);
+}
+
+int svlc_remux_has_keyframe(const char *path) {
+  svlc_remux_quiet(1);
+  AVFormatContext *in = NULL;
+  if (avformat_open_input(&in, path, NULL, NULL) < 0) {
+    svlc_remux_quiet(0);
+    return -1;
+  }
+  int result = -1;
+  if (avformat_find_stream_info(in, NULL) >= 0) {
+    result = svlc_remux_first_keyframe(in) != AV_NOPTS_VALUE ? 1 : 0;
+    if (result == 0 && av_find_best_stream(in, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0) < 0)
+      result = -1;
+  }
+  avformat_close_input(&in);
+  svlc_remux_quiet(0);
+  return result;
+}

@@ -1,0 +1,515 @@
+// The final copy of a recording with libavformat: see include/CRemux.h.
+#include "CRemux.h"
+#include "input.h"
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/avstring.h>
+#include <libavutil/mathematics.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SOURCES 64
+#define MAX_DROPPED 64
+
+typedef struct {
+  char kind;
+  char language[16];
+  char *title;
+  int is_default, is_forced;
+  int used;
+} source_t;
+
+typedef struct {
+  int index;
+  char kind;
+  char codec[32];
+  char language[16];
+  char reason[96];
+} dropped_t;
+
+typedef struct {
+  int output;              // output stream index, -1 when left out
+  AVCodecContext *decoder; // text subtitles converted to another text format
+  AVCodecContext *encoder;
+  int started;             // a keyframe (video) or a packet past the start was seen
+} route_t;
+
+struct svlc_remux {
+  char *input, *output, *format;
+  int64_t duration;
+  int start_at_keyframe;
+  source_t sources[MAX_SOURCES];
+  int source_count;
+  atomic_int stop;
+  atomic_llong position;
+  char error[256];
+  dropped_t dropped[MAX_DROPPED];
+  int dropped_count;
+  int dropped_chapters;
+  int64_t skipped;
+};
+
+svlc_remux *svlc_remux_new(const char *input, const char *output, const char *format) {
+  svlc_remux *remux = calloc(1, sizeof(*remux));
+  if (!remux) return NULL;
+  remux->input = av_strdup(input);
+  remux->output = av_strdup(output);
+  remux->format = av_strdup(format);
+  if (!remux->input || !remux->output || !remux->format) {
+    svlc_remux_free(remux);
+    return NULL;
+  }
+  atomic_init(&remux->stop, 0);
+  atomic_init(&remux->position, 0);
+  return remux;
+}
+
+void svlc_remux_free(svlc_remux *remux) {
+  if (!remux) return;
+  for (int i = 0; i < remux->source_count; i++) av_free(remux->sources[i].title);
+  av_free(remux->input);
+  av_free(remux->output);
+  av_free(remux->format);
+  free(remux);
+}
+
+void svlc_remux_set_duration(svlc_remux *remux, int64_t microseconds) {
+  remux->duration = microseconds > 0 ? microseconds : 0;
+}
+
+void svlc_remux_set_start_at_keyframe(svlc_remux *remux, int enabled) {
+  remux->start_at_keyframe = enabled != 0;
+}
+
+void svlc_remux_add_source(svlc_remux *remux, char kind, const char *language, const char *title,
+                           int is_default, int is_forced) {
+  if (remux->source_count >= MAX_SOURCES) return;
+  source_t *source = &remux->sources[remux->source_count++];
+  source->kind = kind;
+  av_strlcpy(source->language, language ? language : "", sizeof(source->language));
+  source->title = title && *title ? av_strdup(title) : NULL;
+  source->is_default = is_default;
+  source->is_forced = is_forced;
+}
+
+void svlc_remux_stop(svlc_remux *remux) { atomic_store(&remux->stop, 1); }
+
+int64_t svlc_remux_position(const svlc_remux *remux) {
+  return atomic_load(&((svlc_remux *)remux)->position);
+}
+
+const char *svlc_remux_error(const svlc_remux *remux) { return remux->error; }
+int svlc_remux_dropped_count(const svlc_remux *remux) { return remux->dropped_count; }
+int svlc_remux_dropped_index(const svlc_remux *remux, int at) { return remux->dropped[at].index; }
+char svlc_remux_dropped_kind(const svlc_remux *remux, int at) { return remux->dropped[at].kind; }
+const char *svlc_remux_dropped_codec(const svlc_remux *remux, int at) {
+  return remux->dropped[at].codec;
+}
+const char *svlc_remux_dropped_language(const svlc_remux *remux, int at) {
+  return remux->dropped[at].language;
+}
+const char *svlc_remux_dropped_reason(const svlc_remux *remux, int at) {
+  return remux->dropped[at].reason;
+}
+int svlc_remux_dropped_chapters(const svlc_remux *remux) { return remux->dropped_chapters; }
+int64_t svlc_remux_skipped(const svlc_remux *remux) { return remux->skipped; }
+
+static char kind_of(enum AVMediaType type) {
+  switch (type) {
+  case AVMEDIA_TYPE_VIDEO: return 'v';
+  case AVMEDIA_TYPE_AUDIO: return 'a';
+  case AVMEDIA_TYPE_SUBTITLE: return 's';
+  default: return 'd';
+  }
+}
+
+static int is_text_subtitle(enum AVCodecID id) {
+  const AVCodecDescriptor *descriptor = avcodec_descriptor_get(id);
+  return descriptor && (descriptor->props & AV_CODEC_PROP_TEXT_SUB);
+}
+
+static int is_mpegts(const svlc_remux *remux) { return strcmp(remux->format, "mpegts") == 0; }
+
+/// Whether the output format takes `id` as it is. libavformat's MPEG-TS muxer answers no
+/// query and writes what it does not know as private data nothing reads back: its list.
+static int container_holds(const svlc_remux *remux, const AVOutputFormat *format,
+                           enum AVCodecID id) {
+  if (is_mpegts(remux)) {
+    static const enum AVCodecID ts[] = {
+        AV_CODEC_ID_MPEG1VIDEO, AV_CODEC_ID_MPEG2VIDEO, AV_CODEC_ID_MPEG4, AV_CODEC_ID_H264,
+        AV_CODEC_ID_HEVC,       AV_CODEC_ID_CAVS,       AV_CODEC_ID_DIRAC, AV_CODEC_ID_VC1,
+        AV_CODEC_ID_MP2,        AV_CODEC_ID_MP3,        AV_CODEC_ID_AAC,   AV_CODEC_ID_AAC_LATM,
+        AV_CODEC_ID_AC3,        AV_CODEC_ID_EAC3,       AV_CODEC_ID_DTS,   AV_CODEC_ID_TRUEHD,
+        AV_CODEC_ID_OPUS,       AV_CODEC_ID_S302M,      AV_CODEC_ID_DVB_SUBTITLE,
+        AV_CODEC_ID_DVB_TELETEXT};
+    for (size_t i = 0; i < sizeof(ts) / sizeof(ts[0]); i++)
+      if (ts[i] == id) return 1;
+    return 0;
+  }
+  return avformat_query_codec(format, id, FF_COMPLIANCE_NORMAL) == 1;
+}
+
+/// The text format the container holds, for text subtitles it does not hold as they are.
+static enum AVCodecID text_target(const svlc_remux *remux) {
+  if (strcmp(remux->format, "mp4") == 0) return AV_CODEC_ID_MOV_TEXT;
+  if (strcmp(remux->format, "matroska") == 0) return AV_CODEC_ID_SUBRIP;
+  return AV_CODEC_ID_NONE;
+}
+
+static void drop(svlc_remux *remux, const AVStream *stream, const char *reason) {
+  if (remux->dropped_count >= MAX_DROPPED) return;
+  dropped_t *dropped = &remux->dropped[remux->dropped_count++];
+  dropped->index = stream->index;
+  dropped->kind = kind_of(stream->codecpar->codec_type);
+  av_strlcpy(dropped->codec, avcodec_get_name(stream->codecpar->codec_id),
+             sizeof(dropped->codec));
+  const AVDictionaryEntry *language = av_dict_get(stream->metadata, "language", NULL, 0);
+  av_strlcpy(dropped->language, language ? language->value : "", sizeof(dropped->language));
+  av_strlcpy(dropped->reason, reason, sizeof(dropped->reason));
+}
+
+/// Opens a decoder for the input's text subtitles and an encoder for `target`.
+static int open_conversion(route_t *route, const AVStream *in, enum AVCodecID target) {
+  const AVCodec *decoder = avcodec_find_decoder(in->codecpar->codec_id);
+  const AVCodec *encoder = avcodec_find_encoder(target);
+  if (!decoder || !encoder) return -1;
+  route->decoder = avcodec_alloc_context3(decoder);
+  route->encoder = avcodec_alloc_context3(encoder);
+  if (!route->decoder || !route->encoder) return -1;
+  if (avcodec_parameters_to_context(route->decoder, in->codecpar) < 0) return -1;
+  route->decoder->pkt_timebase = in->time_base;
+  if (avcodec_open2(route->decoder, decoder, NULL) < 0) return -1;
+  route->encoder->time_base = in->time_base;
+  if (route->decoder->subtitle_header) {
+    route->encoder->subtitle_header = av_mallocz(route->decoder->subtitle_header_size + 1);
+    if (!route->encoder->subtitle_header) return -1;
+    memcpy(route->encoder->subtitle_header, route->decoder->subtitle_header,
+           route->decoder->subtitle_header_size);
+    route->encoder->subtitle_header_size = route->decoder->subtitle_header_size;
+  }
+  return avcodec_open2(route->encoder, encoder, NULL) < 0 ? -1 : 0;
+}
+
+/// Pairs each input stream with a described source (first of its kind and language, then of
+/// its kind): returns the source's place, or -1.
+static int match_source(svlc_remux *remux, const AVStream *stream) {
+  char kind = kind_of(stream->codecpar->codec_type);
+  const AVDictionaryEntry *entry = av_dict_get(stream->metadata, "language", NULL, 0);
+  const char *language = entry ? entry->value : "";
+  for (int pass = 0; pass < 2; pass++) {
+    for (int i = 0; i < remux->source_count; i++) {
+      source_t *source = &remux->sources[i];
+      if (source->used || source->kind != kind) continue;
+      if (pass == 0 && (!*language || strcmp(language, source->language) != 0)) continue;
+      source->used = 1;
+      return i;
+    }
+  }
+  return -1;
+}
+
+/// The order in which input streams are written: the sources' order, then the rest.
+static void plan_order(svlc_remux *remux, AVFormatContext *in, int *order, int *source_of) {
+  int count = 0;
+  for (unsigned i = 0; i < in->nb_streams; i++) source_of[i] = -1;
+  if (remux->source_count > 0) {
+    for (unsigned i = 0; i < in->nb_streams; i++) source_of[i] = match_source(remux, in->streams[i]);
+    for (int s = 0; s < remux->source_count; s++)
+      for (unsigned i = 0; i < in->nb_streams; i++)
+        if (source_of[i] == s) order[count++] = (int)i;
+  }
+  for (unsigned i = 0; i < in->nb_streams; i++)
+    if (source_of[i] < 0) order[count++] = (int)i;
+}
+
+static void apply_source(AVStream *out, const source_t *source) {
+  if (*source->language) av_dict_set(&out->metadata, "language", source->language, 0);
+  if (source->title) av_dict_set(&out->metadata, "title", source->title, 0);
+  out->disposition &= ~(AV_DISPOSITION_DEFAULT | AV_DISPOSITION_FORCED);
+  if (source->is_default) out->disposition |= AV_DISPOSITION_DEFAULT;
+  if (source->is_forced) out->disposition |= AV_DISPOSITION_FORCED;
+}
+
+/// Adds the output stream for input stream `in`, or leaves it out with a reason.
+static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *in,
+                      route_t *route, const source_t *source) {
+  enum AVCodecID id = in->codecpar->codec_id;
+  enum AVMediaType type = in->codecpar->codec_type;
+  char reason[96];
+  route->output = -1;
+  if (type == AVMEDIA_TYPE_ATTACHMENT) {
+    if (strcmp(remux->format, "matroska") != 0) return 0; // fonts: nothing to show
+  } else if (type != AVMEDIA_TYPE_VIDEO && type != AVMEDIA_TYPE_AUDIO &&
+             type != AVMEDIA_TYPE_SUBTITLE) {
+    drop(remux, in, "a data stream");
+    return 0;
+  }
+  enum AVCodecID written = id;
+  if (type != AVMEDIA_TYPE_ATTACHMENT && !container_holds(remux, out->oformat, id)) {
+    enum AVCodecID target = text_target(remux);
+    if (type == AVMEDIA_TYPE_SUBTITLE && is_text_subtitle(id) && target != AV_CODEC_ID_NONE &&
+        open_conversion(route, in, target) == 0) {
+      written = target;
+    } else {
+      snprintf(reason, sizeof(reason), "%s cannot hold %s",
+               is_mpegts(remux) ? "MPEG-TS" : out->oformat->name, avcodec_get_name(id));
+      drop(remux, in, reason);
+      return 0;
+    }
+  }
+  AVStream *stream = avformat_new_stream(out, NULL);
+  if (!stream) return -1;
+  if (avcodec_parameters_copy(stream->codecpar, in->codecpar) < 0) return -1;
+  if (written != id) {
+    if (avcodec_parameters_from_context(stream->codecpar, route->encoder) < 0) return -1;
+    stream->codecpar->codec_type = AVMEDIA_TYPE_SUBTITLE;
+  }
+  stream->codecpar->codec_tag = 0;
+  stream->time_base = in->time_base;
+  stream->disposition = in->disposition;
+  av_dict_copy(&stream->metadata, in->metadata, 0);
+  av_dict_set(&stream->metadata, "DURATION", NULL, 0);
+  if (source) apply_source(stream, source);
+  const AVDictionaryEntry *title = av_dict_get(stream->metadata, "title", NULL, 0);
+  if (title && strcmp(remux->format, "mp4") == 0)
+    av_dict_set(&stream->metadata, "handler_name", title->value, 0);
+  route->output = stream->index;
+  return 0;
+}
+
+/// Writes a converted text subtitle packet; 0 when there was nothing to write.
+static int convert_subtitle(route_t *route, AVPacket *packet, AVPacket *converted) {
+  AVSubtitle subtitle;
+  int got = 0;
+  if (avcodec_decode_subtitle2(route->decoder, &subtitle, &got, packet) < 0 || !got) return 0;
+  uint8_t buffer[65536];
+  int size = subtitle.num_rects > 0
+                 ? avcodec_encode_subtitle(route->encoder, buffer, sizeof(buffer), &subtitle)
+                 : 0;
+  avsubtitle_free(&subtitle);
+  if (size <= 0 || av_new_packet(converted, size) < 0) return 0;
+  memcpy(converted->data, buffer, size);
+  converted->pts = packet->pts;
+  converted->dts = packet->dts != AV_NOPTS_VALUE ? packet->dts : packet->pts;
+  converted->duration = packet->duration;
+  converted->stream_index = packet->stream_index;
+  converted->flags = AV_PKT_FLAG_KEY;
+  return 1;
+}
+
+static void copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out) {
+  if (in->nb_chapters == 0) return;
+  if (is_mpegts(remux)) {
+    remux->dropped_chapters = (int)in->nb_chapters;
+    return;
+  }
+  out->chapters = av_calloc(in->nb_chapters, sizeof(*out->chapters));
+  if (!out->chapters) return;
+  for (unsigned i = 0; i < in->nb_chapters; i++) {
+    const AVChapter *from = in->chapters[i];
+    AVChapter *to = av_mallocz(sizeof(*to));
+    if (!to) break;
+    *to = (AVChapter){.id = from->id, .time_base = from->time_base, .start = from->start,
+                      .end = from->end};
+    av_dict_copy(&to->metadata, from->metadata, 0);
+    out->chapters[out->nb_chapters++] = to;
+  }
+}
+
+static svlc_remux_result fail(svlc_remux *remux, svlc_remux_result result, const char *what,
+                              int status) {
+  char reason[128];
+  av_strerror(status, reason, sizeof(reason));
+  snprintf(remux->error, sizeof(remux->error), "%s: %s", what, reason);
+  return result;
+}
+
+static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AVFormatContext *out,
+                                      route_t *routes, unsigned routes_count, int64_t start) {
+  AVPacket *packet = av_packet_alloc();
+  AVPacket *converted = av_packet_alloc();
+  if (!packet || !converted) {
+    av_packet_free(&packet);
+    av_packet_free(&converted);
+    return fail(remux, SVLC_REMUX_UNWRITABLE, "out of memory", AVERROR(ENOMEM));
+  }
+  int64_t first = start;
+  svlc_remux_result result = SVLC_REMUX_OK;
+  while (av_read_frame(in, packet) >= 0) {
+    if (atomic_load(&remux->stop)) {
+      result = SVLC_REMUX_STOPPED;
+      av_packet_unref(packet);
+      break;
+    }
+    if ((unsigned)packet->stream_index >= routes_count) {
+      av_packet_unref(packet); // a stream that appeared after the header was written
+      continue;
+    }
+    const AVStream *stream = in->streams[packet->stream_index];
+    route_t *route = &routes[packet->stream_index];
+    int64_t when = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+    int64_t at = when != AV_NOPTS_VALUE ? av_rescale_q(when, stream->time_base, AV_TIME_BASE_Q)
+                                        : AV_NOPTS_VALUE;
+    int keep = route->output >= 0;
+    if (keep && !route->started) {
+      // Video starts at a keyframe; the rest at the video's start.
+      if (stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && start != AV_NOPTS_VALUE)
+        route->started = (packet->flags & AV_PKT_FLAG_KEY) && at != AV_NOPTS_VALUE && at >= start;
+      else
+        route->started = start == AV_NOPTS_VALUE || (at != AV_NOPTS_VALUE && at >= start);
+      keep = route->started;
+    }
+    if (keep && at != AV_NOPTS_VALUE && first == AV_NOPTS_VALUE) first = at;
+    if (keep && remux->duration > 0 && at != AV_NOPTS_VALUE && first != AV_NOPTS_VALUE) {
+      if (at - first >= remux->duration) {
+        keep = 0;
+        // Past the end by more than muxers interleave: done.
+        if (at - first >= remux->duration + 10 * (int64_t)AV_TIME_BASE) {
+          av_packet_unref(packet);
+          break;
+        }
+      }
+    }
+    if (!keep) {
+      av_packet_unref(packet);
+      continue;
+    }
+    if (at != AV_NOPTS_VALUE && first != AV_NOPTS_VALUE)
+      atomic_store(&remux->position, at - first);
+    AVPacket *writing = packet;
+    if (route->encoder) {
+      if (!convert_subtitle(route, packet, converted)) {
+        av_packet_unref(packet);
+        continue;
+      }
+      av_packet_unref(packet);
+      writing = converted;
+    }
+    AVStream *target = out->streams[route->output];
+    if (start != AV_NOPTS_VALUE) {
+      // A live recording cut at its first keyframe starts at 0.
+      int64_t offset = av_rescale_q(start, AV_TIME_BASE_Q, stream->time_base);
+      if (writing->pts != AV_NOPTS_VALUE) writing->pts -= offset;
+      if (writing->dts != AV_NOPTS_VALUE) writing->dts -= offset;
+    }
+    av_packet_rescale_ts(writing, stream->time_base, target->time_base);
+    writing->stream_index = route->output;
+    writing->pos = -1;
+    int status = av_interleaved_write_frame(out, writing);
+    av_packet_unref(writing);
+    if (status < 0 && status != AVERROR(EINVAL)) {
+      result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot write", status);
+      break;
+    }
+  }
+  av_packet_free(&packet);
+  av_packet_free(&converted);
+  return result;
+}
+
+static svlc_remux_result run(svlc_remux *remux);
+
+svlc_remux_result svlc_remux_run(svlc_remux *remux) {
+  svlc_remux_quiet(1);
+  svlc_remux_result result = run(remux);
+  svlc_remux_quiet(0);
+  return result;
+}
+
+static svlc_remux_result run(svlc_remux *remux) {
+  AVFormatContext *in = NULL, *out = NULL;
+  route_t *routes = NULL;
+  unsigned routes_count = 0;
+  int *order = NULL, *source_of = NULL;
+  svlc_remux_result result = SVLC_REMUX_OK;
+  int status = svlc_remux_open_input(remux->input, &in);
+  if (status < 0) {
+    result = fail(remux, SVLC_REMUX_UNREADABLE, "cannot read the input", status);
+    goto done;
+  }
+  status = avformat_alloc_output_context2(&out, NULL, remux->format, remux->output);
+  if (status < 0) {
+    result = fail(remux, SVLC_REMUX_UNWRITABLE, "no such format", status);
+    goto done;
+  }
+  // Read up to the first keyframe before planning: a late video stream exists only then.
+  int64_t start = AV_NOPTS_VALUE;
+  if (remux->start_at_keyframe) {
+    unsigned known = in->nb_streams;
+    start = svlc_remux_first_keyframe(in);
+    if (start != AV_NOPTS_VALUE && in->start_time != AV_NOPTS_VALUE)
+      remux->skipped = start - in->start_time;
+    // Streams found on the way have no parameters yet (a Matroska or MP4 header needs the
+    // video's size and parameter sets): read on for them, and rewind again.
+    if (in->nb_streams > known) {
+      avformat_find_stream_info(in, NULL);
+      avformat_seek_file(in, -1, INT64_MIN, 0, INT64_MAX, AVSEEK_FLAG_BYTE);
+    }
+    for (unsigned i = 0; i < in->nb_streams; i++) {
+      AVStream *stream = in->streams[i];
+      if (stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && stream->codecpar->width == 0 &&
+          !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC))
+        svlc_remux_fill_video(in, stream);
+    }
+  }
+  routes = av_calloc(in->nb_streams, sizeof(*routes));
+  order = av_calloc(in->nb_streams, sizeof(*order));
+  source_of = av_calloc(in->nb_streams, sizeof(*source_of));
+  if (!routes || !order || !source_of) {
+    result = fail(remux, SVLC_REMUX_UNWRITABLE, "out of memory", AVERROR(ENOMEM));
+    goto done;
+  }
+  for (unsigned i = 0; i < in->nb_streams; i++) routes[i].output = -1;
+  routes_count = in->nb_streams;
+  plan_order(remux, in, order, source_of);
+  for (unsigned n = 0; n < in->nb_streams; n++) {
+    int i = order[n];
+    const source_t *source = source_of[i] >= 0 ? &remux->sources[source_of[i]] : NULL;
+    if (add_stream(remux, out, in->streams[i], &routes[i], source) < 0) {
+      result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot add a stream", AVERROR(ENOMEM));
+      goto done;
+    }
+  }
+  int streams = 0;
+  for (unsigned i = 0; i < out->nb_streams; i++)
+    streams += out->streams[i]->codecpar->codec_type != AVMEDIA_TYPE_ATTACHMENT;
+  if (streams == 0) {
+    snprintf(remux->error, sizeof(remux->error), "no stream the container can hold");
+    result = SVLC_REMUX_EMPTY;
+    goto done;
+  }
+  av_dict_copy(&out->metadata, in->metadata, 0);
+  copy_chapters(remux, in, out);
+  status = avio_open(&out->pb, remux->output, AVIO_FLAG_WRITE);
+  if (status < 0) {
+    result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot create the file", status);
+    goto done;
+  }
+  status = avformat_write_header(out, NULL);
+  if (status < 0) {
+    result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot start the file", status);
+    goto done;
+  }
+  result = copy_packets(remux, in, out, routes, routes_count, start);
+  status = av_write_trailer(out);
+  if (status < 0 && result == SVLC_REMUX_OK)
+    result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", status);
+done:
+  if (routes)
+    for (unsigned i = 0; i < routes_count; i++) {
+      avcodec_free_context(&routes[i].decoder);
+      avcodec_free_context(&routes[i].encoder);
+    }
+  av_free(routes);
+  av_free(order);
+  av_free(source_of);
+  if (out) {
+    if (out->pb) avio_closep(&out->pb);
+    avformat_free_context(out);
+  }
+  avformat_close_input(&in);
+  return result;
+}

@@ -1,0 +1,54 @@
+import FoundationEssentials
+import Glibc
+
+/// The final copy of a recording into its container, kept apart from libVLC: libVLC 3's
+/// muxers reorder tracks, lose titles, flags, chapters and tags, and Matroska's drops every
+/// subtitle (docs/libvlc3-findings.md, "Recording fidelity"). ``Recording`` reaches the copy
+/// only through this protocol; ``FFmpegRemuxer`` is the implementation.
+protocol ContainerRemuxer: Sendable {
+  /// Prepares a copy described by `job`; nothing is read or written until ``RemuxCopy/run()``.
+  func copy(_ job: RemuxJob) -> RemuxCopy
+  /// Whether the file at `path` (possibly still being written) holds a video keyframe yet;
+  /// `nil` when it holds no video (or cannot be read yet). Blocks while it reads the file.
+  func hasVideoKeyframe(at path: String) -> Bool?
+}
+
+/// What to copy, from where to where.
+struct RemuxJob: Sendable {
+  /// The file to read.
+  var input: String
+  /// The file to write (created or replaced).
+  var output: String
+  /// The output's container.
+  var container: OutputContainer
+  /// How much to copy, from the first packet copied on; `nil` for everything.
+  var duration: Duration?
+  /// Whether every stream starts at the video's first keyframe (a live recording's start).
+  var startAtKeyframe = false
+  /// The source's tracks in its order: the output follows it and takes each track's language
+  /// and title. Empty: the input's own order and tags are kept (a local file copied as is).
+  var sources: [Track] = []
+}
+
+/// What a finished copy left out.
+struct RemuxReport: Sendable {
+  /// A stream of the input that the container could not hold.
+  struct Dropped: Sendable {
+    /// The stream's place in the input.
+    var index: Int
+    var kind: TrackKind
+    /// libavcodec's name of its codec ("subrip", "dvb_teletext").
+    var codec: String
+    var language: String?
+    /// Why it was left out ("MPEG-TS cannot hold subrip").
+    var reason: String
+  }
+
+  var dropped: [Dropped] = []
+  /// Chapters the container could not hold.
+  var droppedChapters = 0
+  /// How much of the input was cut before the video's first keyframe.
+  var skipped: Duration = .zero
+  /// Whether the copy was stopped before the input's end (the output is finished anyway).
+  var stopped = false
+}

@@ -1,0 +1,133 @@
+internal import CRemux
+import Dispatch
+import FoundationEssentials
+import Glibc
+
+/// The ``ContainerRemuxer`` on libavformat (the CRemux target): streams are copied, never
+/// re-encoded, except text subtitles, which become the text format the container holds
+/// (mov_text in MP4, SubRip in Matroska).
+struct FFmpegRemuxer: ContainerRemuxer {
+  /// libVLC names some languages by two letters ("fr"); containers want ISO 639-2 ("fre").
+  static func threeLetter(_ language: String) -> String {
+    let twoToThree: [String: String] = [
+      "en": "eng", "fr": "fre", "de": "ger", "es": "spa", "it": "ita", "ja": "jpn", "nl": "dut",
+      "pt": "por", "ru": "rus", "zh": "chi", "ar": "ara", "sv": "swe", "pl": "pol", "ko": "kor",
+    ]
+    return twoToThree[language.lowercased()] ?? language
+  }
+
+  func copy(_ job: RemuxJob) -> RemuxCopy { RemuxCopy(job: job) }
+
+  func hasVideoKeyframe(at path: String) -> Bool? {
+    switch svlc_remux_has_keyframe(path) {
+    case 1: true
+    case 0: false
+    default: nil
+    }
+  }
+}
+
+/// One copy. ``run()`` blocks a thread of its own; ``stop()`` and ``position`` may be used
+/// from any thread meanwhile.
+// @unchecked: the C object's stop flag and position are C11 atomics; everything else is
+// touched only by run(), once.
+final class RemuxCopy: @unchecked Sendable {
+  private let pointer: OpaquePointer?
+  private let job: RemuxJob
+
+  fileprivate init(job: RemuxJob) {
+    self.job = job
+    pointer = svlc_remux_new(job.input, job.output, job.container.avformatName)
+    guard let pointer else { return }
+    if let duration = job.duration {
+      svlc_remux_set_duration(pointer, duration.microseconds)
+    }
+    svlc_remux_set_start_at_keyframe(pointer, job.startAtKeyframe ? 1 : 0)
+    for track in job.sources {
+      let kind: CChar =
+        switch track.kind {
+        case .video: CChar(UInt8(ascii: "v"))
+        case .audio: CChar(UInt8(ascii: "a"))
+        case .subtitle: CChar(UInt8(ascii: "s"))
+        case .unknown: CChar(UInt8(ascii: "d"))
+        }
+      svlc_remux_add_source(
+        pointer, kind, track.language.map(FFmpegRemuxer.threeLetter) ?? "", track.name ?? "", 0,
+        0)
+    }
+  }
+
+  deinit { svlc_remux_free(pointer) }
+
+  /// Ends a running copy soon; the output is finished with what was copied.
+  func stop() {
+    if let pointer { svlc_remux_stop(pointer) }
+  }
+
+  /// How far the copy has got, in the input's time from the first packet copied.
+  var position: Duration {
+    guard let pointer else { return .zero }
+    return .microseconds(svlc_remux_position(pointer))
+  }
+
+  /// Copies, on a thread of its own, and reports what was left out.
+  func run() async -> Result<RemuxReport, VLCError> {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: self.runBlocking()) }
+    }
+  }
+
+  private func runBlocking() -> Result<RemuxReport, VLCError> {
+    guard let pointer else { return .failure(.operationFailed("out of memory")) }
+    let status = svlc_remux_run(pointer)
+    let error = String(cString: svlc_remux_error(pointer))
+    switch status {
+    case SVLC_REMUX_UNREADABLE:
+      return .failure(.operationFailed("cannot read \(job.input): \(error)"))
+    case SVLC_REMUX_UNWRITABLE, SVLC_REMUX_EMPTY:
+      return .failure(.operationFailed("cannot write \(job.output): \(error)"))
+    default:
+      break
+    }
+    var report = RemuxReport()
+    report.stopped = status == SVLC_REMUX_STOPPED
+    report.droppedChapters = Int(svlc_remux_dropped_chapters(pointer))
+    report.skipped = .microseconds(max(0, svlc_remux_skipped(pointer)))
+    for at in 0..<svlc_remux_dropped_count(pointer) {
+      let kind: TrackKind =
+        switch UInt8(bitPattern: svlc_remux_dropped_kind(pointer, at)) {
+        case UInt8(ascii: "v"): .video
+        case UInt8(ascii: "a"): .audio
+        case UInt8(ascii: "s"): .subtitle
+        default: .unknown
+        }
+      let language = String(cString: svlc_remux_dropped_language(pointer, at))
+      report.dropped.append(
+        RemuxReport.Dropped(
+          index: Int(svlc_remux_dropped_index(pointer, at)), kind: kind,
+          codec: String(cString: svlc_remux_dropped_codec(pointer, at)),
+          language: language.isEmpty ? nil : language,
+          reason: String(cString: svlc_remux_dropped_reason(pointer, at))))
+    }
+    return .success(report)
+  }
+}
+
+extension OutputContainer {
+  /// libavformat's muxer name.
+  var avformatName: String {
+    switch self {
+    case .ts: "mpegts"
+    case .mp4: "mp4"
+    case .mkv: "matroska"
+    }
+  }
+}
+
+extension Duration {
+  /// The duration in whole microseconds.
+  fileprivate var microseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+  }
+}

@@ -1,0 +1,90 @@
+import FoundationEssentials
+import Glibc
+
+extension Recording {
+  /// Whether a local file is copied by libavformat rather than played through libVLC: no
+  /// re-encoding, no display, no media options (libVLC would apply them), a regular file to
+  /// write, and audio or video libVLC could read. The copy keeps every stream the container
+  /// holds, in order, with its tags and flags, the chapters and the global tags.
+  static func canCopyDirectly(
+    _ info: MediaInfo, media: Media, target: RecordingTarget,
+    options: RecordingOptions
+  ) -> Bool {
+    options.transcode == nil && !options.display && media.options.isEmpty && target.isPartial
+      && info.tracks.contains { $0.kind == .audio || $0.kind == .video }
+      && localPath(media) != nil
+  }
+
+  /// The local path of a `file://` media.
+  static func localPath(_ media: Media) -> String? {
+    guard let url = URL(string: media.mrl), url.isFileURL else { return nil }
+    return url.path
+  }
+
+  /// Copies the local file `media` into the recording's file with libavformat.
+  static func copyDirectly(
+    _ media: Media, info: MediaInfo, target: RecordingTarget, options: RecordingOptions,
+    control: RecordingControl, progress: Broadcaster<RecordingProgress>,
+    remuxer: some ContainerRemuxer = FFmpegRemuxer()
+  ) async -> Result<RecordingResult, VLCError> {
+    let copy = remuxer.copy(
+      RemuxJob(
+        input: localPath(media) ?? "", output: target.writing, container: options.container,
+        duration: options.duration))
+    let engine = CopyEngine(copy: copy)
+    control.attach(engine)
+    let clock = ContinuousClock()
+    let began = clock.now
+    let ticker = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(250))
+        progress.broadcast(
+          RecordingProgress(
+            bytesWritten: fileSize(target.writing) ?? 0, elapsed: clock.now - began,
+            mediaTime: copy.position))
+      }
+    }
+    let outcome = await copy.run()
+    ticker.cancel()
+    if engine.isCancelled {
+      target.discard()
+      return .failure(.cancelled)
+    }
+    let report: RemuxReport
+    switch outcome {
+    case .failure(let error):
+      target.discard()
+      return .failure(error)
+    case .success(let value):
+      report = value
+    }
+    let written = await readBack(target.writing, instance: media.instance)
+    let bytes = fileSize(target.writing) ?? 0
+    let expected = report.stopped ? nil : options.duration.map { min($0, info.duration ?? $0) }
+    if let verdict = RecordingCheck.verdict(
+      path: target.destination, written: written, bytes: bytes,
+      expected: expected ?? (report.stopped ? nil : info.duration), source: info.tracks,
+      container: options.container, transcode: nil, sourceReason: nil)
+    {
+      target.discard()
+      return .failure(verdict)
+    }
+    do throws(VLCError) {
+      try target.keep()
+    } catch {
+      return .failure(error)
+    }
+    let dropped = report.dropped.map { RecordingCheck.track(for: $0, among: info.tracks) }
+    var result = RecordingResult(
+      path: target.destination, bytes: bytes, duration: written?.duration ?? copy.position,
+      droppedTracks: dropped.map(\.track))
+    result.droppedReasons = dropped.map(\.reason)
+    result.droppedChapters = report.droppedChapters
+    if let missing = RecordingCheck.missing(
+      written: written, source: info.tracks, path: target.destination, allowed: options.mayLack)
+    {
+      return .failure(missing)
+    }
+    return .success(result)
+  }
+}

@@ -1,0 +1,190 @@
+import FoundationEssentials
+import Glibc
+
+extension Recording {
+  /// Plays `copy` (the source with its `:sout` chain) through libVLC into the recording's
+  /// file, then makes the final copy with libavformat (see ``finalCopy(_:seen:options:live:)``).
+  static func recordThroughLibVLC(
+    _ copy: Media, source media: Media, target: RecordingTarget, options: RecordingOptions,
+    control: RecordingControl, progress: Broadcaster<RecordingProgress>, witness: LogWitness
+  ) async -> Result<RecordingResult, VLCError> {
+    let isLocal = media.isLocalFile
+    let session = OutputSession(media: copy)
+    control.attach(session)
+    // A file is vetted before it plays; a network source once libVLC lists its streams.
+    var watch = OutputSession.Watch(stallLimit: options.stallTimeout)
+    if !isLocal {
+      watch.vet = { tracks in
+        RecordingCheck.refusal(
+          tracks: tracks, container: options.container, transcode: options.transcode)
+      }
+      // A live source's video can start only at a keyframe: the duration counts from there.
+      if isRegularFile(target.writing) {
+        let writing = target.writing
+        let remuxer = FFmpegRemuxer()
+        // libVLC lists a source's streams a moment after they start: a source without video
+        // is let through once it has played a while without listing one.
+        watch.gate = { tracks, elapsed in
+          if tracks.contains(where: { $0.kind == .video }) {
+            return remuxer.hasVideoKeyframe(at: writing) == true
+          }
+          return elapsed >= .milliseconds(1_500)
+        }
+      }
+    }
+    session.begin()
+    let outcome = await session.run(limit: isLocal ? nil : options.duration, watch: watch) {
+      snapshot in
+      progress.broadcast(
+        RecordingProgress(
+          bytesWritten: fileSize(target.writing) ?? 0, elapsed: snapshot.elapsed,
+          mediaTime: snapshot.mediaTime, waitingForKeyframe: snapshot.waiting))
+    }
+    return await result(
+      of: outcome, target: target, media: media, session: session, options: options,
+      diagnosis: witness.finish())
+  }
+
+  /// Turns a session outcome into the recording's result: the partial file is moved onto the
+  /// destination when it is good (or kept after a stall), removed otherwise.
+  static func result(
+    of outcome: OutputSession.Outcome, target: RecordingTarget, media: Media,
+    session: OutputSession, options: RecordingOptions, diagnosis: LogDiagnosis
+  ) async -> Result<RecordingResult, VLCError> {
+    let source = media.mrl
+    let path = target.destination
+    // What libVLC learnt about the source while recording it (HLS tracks appear only then).
+    let seen = session.media.readInfo()
+    let muxed = libVLCContainer(for: media, options: options)
+    var dropped = RecordingCheck.dropped(tracks: seen.tracks, container: muxed).map {
+      (track: $0, reason: "libVLC 3's \(muxed.displayName) muxer cannot hold \($0.codec)")
+    }
+    let failure: VLCError?
+    if let reason = diagnosis.destinationReason {
+      failure = .operationFailed("cannot write \(path): \(reason)")
+    } else {
+      switch outcome.ending {
+      case .cancelled:
+        failure = .cancelled
+      case .refused(let refusal):
+        failure = refusal
+      case .failed:
+        failure = .playbackFailed(
+          reason: "could not record \(source): "
+            + (diagnosis.sourceReason ?? "libVLC could not read it"))
+      case .sourceEnded where !outcome.hadStreams:
+        failure = .playbackFailed(
+          reason: diagnosis.sourceReason.map { "could not record \(source): \($0)" }
+            ?? "\(source) has no audio or video to record")
+      case .sourceEnded, .limitReached, .stopped, .stalled:
+        failure = nil
+      }
+    }
+    if let failure {
+      target.discard()
+      return .failure(failure)
+    }
+    guard isRegularFile(target.writing) else {
+      // A device or a pipe: nothing to read back.
+      if outcome.ending == .stalled {
+        return .failure(stalled(source, options: options, kept: nil))
+      }
+      return .success(
+        RecordingResult(
+          path: path, bytes: 0, duration: outcome.mediaTime ?? outcome.elapsed,
+          droppedTracks: dropped.map(\.track)))
+    }
+    var droppedChapters = 0
+    if let report = await finalCopy(
+      target.writing, seen: seen.tracks, options: options, live: !media.isLocalFile)
+    {
+      dropped += report.dropped.map { RecordingCheck.track(for: $0, among: seen.tracks) }
+      droppedChapters = report.droppedChapters
+    }
+    let written = await readBack(target.writing, instance: media.instance)
+    let bytes = fileSize(target.writing) ?? 0
+    var expected: Duration?
+    if outcome.ending == .sourceEnded, let known = seen.duration {
+      expected = options.duration.map { min($0, known) } ?? known
+    }
+    if let verdict = RecordingCheck.verdict(
+      path: path, written: written, bytes: bytes, expected: expected, source: seen.tracks,
+      container: options.container, transcode: options.transcode,
+      sourceReason: diagnosis.sourceReason)
+    {
+      target.discard()
+      return .failure(
+        outcome.ending == .stalled ? stalled(source, options: options, kept: nil) : verdict)
+    }
+    let duration = written?.duration ?? outcome.mediaTime ?? outcome.elapsed
+    do throws(VLCError) {
+      try target.keep()
+    } catch {
+      return .failure(error)
+    }
+    if outcome.ending == .stalled {
+      return .failure(stalled(source, options: options, kept: (path, duration)))
+    }
+    if let missing = RecordingCheck.missing(
+      written: written, source: seen.tracks, path: path, allowed: options.mayLack)
+    {
+      return .failure(missing)
+    }
+    var result = RecordingResult(
+      path: path, bytes: bytes, duration: duration, droppedTracks: dropped.map(\.track))
+    result.droppedReasons = dropped.map(\.reason)
+    result.droppedChapters = droppedChapters
+    return .success(result)
+  }
+
+  /// The error for a source that stalled; `kept` is the file finished with what came before.
+  static func stalled(
+    _ source: String, options: RecordingOptions, kept: (path: String, duration: Duration)?
+  ) -> VLCError {
+    let limit = options.stallTimeout.map { DecimalText.of(Double($0.milliseconds) / 1_000, decimals: 1) }
+    let what = "\(source) delivered nothing for \(limit ?? "?") s"
+    guard let kept else { return .timeout("\(what); nothing was recorded") }
+    let seconds = DecimalText.of(Double(kept.duration.milliseconds) / 1_000, decimals: 1)
+    return .timeout("\(what); the \(seconds) s recorded before are kept in \(kept.path)")
+  }
+
+  /// The container libVLC writes before the final copy. A network source meant for MP4 is
+  /// written as MPEG-TS, readable while it grows (the wait for the first keyframe reads it).
+  /// So is a live transport stream (UDP, RTP, HLS, `.ts`) meant for Matroska: libVLC's
+  /// Matroska muxer (libavformat's) cannot add the video that comes with its first keyframe
+  /// once the header is written, and lost it.
+  static func libVLCContainer(for media: Media, options: RecordingOptions) -> OutputContainer {
+    guard !media.isLocalFile else { return options.container }
+    if options.container == .mp4 { return .ts }
+    let location = media.mrl.lowercased()
+    let live =
+      ["udp://", "rtp://"].contains { location.hasPrefix($0) }
+      || [".m3u8", ".ts", ".m3u"].contains {
+        location.split(separator: "?").first?.hasSuffix($0) == true
+      }
+    return options.container == .mkv && live ? .ts : options.container
+  }
+
+  /// The final copy of libVLC's file with libavformat, in place: the tracks in the source's
+  /// order with its languages and titles, every stream present from the start (libVLC's
+  /// MPEG-TS muxer announces a live video only when its first keyframe comes), and for a live
+  /// source everything before the video's first keyframe cut (nothing can be shown there).
+  /// `nil` when the copy failed: libVLC's file is kept as it is.
+  static func finalCopy(
+    _ writing: String, seen: [Track], options: RecordingOptions, live: Bool,
+    remuxer: some ContainerRemuxer = FFmpegRemuxer()
+  ) async -> RemuxReport? {
+    let copyPath = writing + ".copy"
+    let hasVideo = seen.contains { $0.kind == .video }
+    let copy = remuxer.copy(
+      RemuxJob(
+        input: writing, output: copyPath, container: options.container,
+        duration: live ? options.duration : nil, startAtKeyframe: live && hasVideo,
+        sources: seen))
+    guard case .success(let report) = await copy.run(), rename(copyPath, writing) == 0 else {
+      try? FileManager.default.removeItem(atPath: copyPath)
+      return nil
+    }
+    return report
+  }
+}

@@ -1,0 +1,349 @@
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// A recording is a faithful copy: each output container × source, compared stream by stream
+/// with ffprobe (order, codecs, languages, titles, dispositions, chapters, global title).
+@Suite("Recording fidelity", .sharesTheMachine)
+struct RecordingFidelityTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  /// One expected output stream: kind, codec, language, title, default, forced.
+  struct Expected: CustomStringConvertible {
+    var kind: String
+    var codec: String
+    var language: String?
+    var title: String?
+    var isDefault: Bool?
+    var isForced: Bool?
+    var description: String { "\(kind) \(codec) \(language ?? "-") \(title ?? "-")" }
+  }
+
+  /// A 3 s 160×120 picture and a tone, with `extra` inputs after them (inputs 2…).
+  static func videoWith(_ extra: [String]) -> [String] {
+    ["-f", "lavfi", "-i", "testsrc2=s=160x120:r=25", "-f", "lavfi", "-i", "sine=f=330"] + extra
+      + ["-t", "3", "-pix_fmt", "yuv420p", "-preset", "veryfast"]
+  }
+
+  /// Video, English mono AAC ("English mono", default), French stereo AC3 ("Français"), an
+  /// English SRT ("English subs") and a Japanese ASS (forced), two chapters, a title and an
+  /// artist: the source of issue 32.
+  static func makeMKV(_ generated: GeneratedMedia) async throws -> String {
+    let folder = generated.folder
+    let srt = folder.appendingPathComponent("en.srt")
+    try "1\n00:00:00,500 --> 00:00:02,000\nHello\n\n2\n00:00:03,000 --> 00:00:04,000\nWorld\n"
+      .write(to: srt, atomically: true, encoding: .utf8)
+    let ass = folder.appendingPathComponent("ja.ass")
+    try """
+    [Script Info]
+    ScriptType: v4.00+
+
+    [V4+ Styles]
+    Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+    Style: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,1
+
+    [Events]
+    Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+    Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,こんにちは
+
+    """.write(to: ass, atomically: true, encoding: .utf8)
+    let meta = folder.appendingPathComponent("meta.txt")
+    try """
+    ;FFMETADATA1
+    title=Fidelity
+    artist=SwiftVLC
+    [CHAPTER]
+    TIMEBASE=1/1000
+    START=0
+    END=2000
+    title=One
+    [CHAPTER]
+    TIMEBASE=1/1000
+    START=2000
+    END=4000
+    title=Two
+
+    """.write(to: meta, atomically: true, encoding: .utf8)
+    return try await generated.make(
+      "fidelity.mkv",
+      [
+        "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=4", "-f", "lavfi", "-i",
+        "sine=f=440:duration=4", "-f", "lavfi", "-i", "sine=f=660:duration=4", "-i", srt.path,
+        "-i", ass.path, "-i", meta.path, "-map", "0", "-map", "1", "-map", "2", "-map", "3",
+        "-map", "4", "-map_metadata", "5", "-map_chapters", "5", "-c:v", "libx264", "-g", "25",
+        "-c:a:0", "aac", "-ac:a:0", "1", "-c:a:1", "ac3", "-ac:a:1", "2", "-c:s:0", "srt",
+        "-c:s:1", "ass", "-metadata:s:a:0", "language=eng", "-metadata:s:a:0",
+        "title=English mono", "-metadata:s:a:1", "language=fre", "-metadata:s:a:1",
+        "title=Français", "-metadata:s:s:0", "language=eng", "-metadata:s:s:0",
+        "title=English subs", "-metadata:s:s:1", "language=jpn", "-disposition:a:0", "default",
+        "-disposition:a:1", "0", "-disposition:s:0", "0", "-disposition:s:1", "forced",
+      ])
+  }
+
+  @Test(
+    "an MKV with two audio, two subtitle tracks and chapters keeps them",
+    arguments: [
+      OutputContainer.mkv, .mp4, .ts,
+    ])
+  func matroskaSource(_ container: OutputContainer) async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let source = try await Self.makeMKV(generated)
+    let (result, probe) = try await record(source, container)
+    var expected = [
+      Expected(kind: "video", codec: "h264"),
+      Expected(
+        kind: "audio", codec: "aac", language: "eng", title: "English mono", isDefault: true),
+      Expected(kind: "audio", codec: "ac3", language: "fre", title: "Français", isDefault: false),
+    ]
+    switch container {
+    case .mkv:
+      expected += [
+        Expected(kind: "subtitle", codec: "subrip", language: "eng", title: "English subs"),
+        Expected(kind: "subtitle", codec: "ass", language: "jpn", isForced: true),
+      ]
+    case .mp4:
+      expected += [
+        Expected(kind: "subtitle", codec: "mov_text", language: "eng"),
+        Expected(kind: "subtitle", codec: "mov_text", language: "jpn", isForced: true),
+      ]
+    case .ts:
+      #expect(result.droppedTracks.map(\.language) == ["eng", "jpn"])
+      #expect(result.droppedReasons == ["MPEG-TS cannot hold subrip", "MPEG-TS cannot hold ass"])
+      #expect(result.droppedChapters == 2)
+    }
+    // MPEG-TS has no place for titles or default/forced flags.
+    expectStreams(
+      probe, expected, titles: container == .mkv, handlers: container == .mp4,
+      flags: container != .ts)
+    if container != .ts {
+      #expect(result.droppedTracks.isEmpty)
+      #expect(probe.chapters.map(\.title) == ["One", "Two"])
+      #expect(probe.chapters.map(\.start) == [0, 2])
+      #expect(probe.title == "Fidelity")
+    }
+  }
+
+  @Test(
+    "an MP4 with mov_text subtitles keeps them as the container's text",
+    arguments: [
+      OutputContainer.mkv, .mp4, .ts,
+    ])
+  func mp4Source(_ container: OutputContainer) async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let srt = generated.folder.appendingPathComponent("fr.srt")
+    try "1\n00:00:00,500 --> 00:00:02,000\nBonjour\n".write(
+      to: srt, atomically: true, encoding: .utf8)
+    let source = try await generated.make(
+      "movtext.mp4",
+      Self.videoWith(["-i", srt.path]) + [
+        "-map", "0:v", "-map", "1:a", "-map", "2", "-c:v", "libx264", "-c:a",
+        "aac", "-c:s", "mov_text", "-metadata:s:a:0", "language=ger", "-metadata:s:s:0",
+        "language=fre",
+      ])
+    let (result, probe) = try await record(source, container)
+    var expected = [
+      Expected(kind: "video", codec: "h264"),
+      Expected(kind: "audio", codec: "aac", language: "ger"),
+    ]
+    switch container {
+    case .mkv: expected.append(Expected(kind: "subtitle", codec: "subrip", language: "fre"))
+    case .mp4: expected.append(Expected(kind: "subtitle", codec: "mov_text", language: "fre"))
+    case .ts: #expect(result.droppedReasons == ["MPEG-TS cannot hold mov_text"])
+    }
+    expectStreams(probe, expected)
+  }
+
+  @Test(
+    "teletext in MPEG-TS stays in MPEG-TS and is named where it cannot go",
+    arguments: [
+      OutputContainer.ts, .mkv,
+    ])
+  func teletextSource(_ container: OutputContainer) async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let teletext = generated.folder.appendingPathComponent("teletext-only.ts").path
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("scripts/teletext-ts.py").path
+    let made = try await runProgram("python3", [script, teletext, "--seconds", "3"])
+    try #require(made.status == 0, "\(made.stderr)")
+    let source = try await generated.make(
+      "teletext.ts",
+      Self.videoWith(["-i", teletext]) + [
+        "-map", "0:v", "-map", "1:a", "-map", "2:0", "-c:v", "libx264", "-c:a",
+        "mp2", "-c:s", "copy", "-metadata:s:a:0", "language=swe",
+      ])
+    let (result, probe) = try await record(source, container)
+    var expected = [
+      Expected(kind: "video", codec: "h264"),
+      Expected(kind: "audio", codec: "mp2", language: "swe"),
+    ]
+    if container == .ts {
+      // Two teletext pages, both English: ffprobe lists one language per page.
+      expected.append(Expected(kind: "subtitle", codec: "dvb_teletext", language: "eng,eng"))
+    } else {
+      #expect(result.droppedReasons == ["matroska cannot hold dvb_teletext"])
+    }
+    expectStreams(probe, expected)
+  }
+
+  /// 14 s of MPEG-TS with one keyframe every 10 s (at 0 and 10 s) and French MP2 audio.
+  static func makeLongGOP(_ generated: GeneratedMedia) async throws -> String {
+    try await generated.make(
+      "longgop14.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=14", "-f", "lavfi", "-i",
+        "sine=f=440:duration=14", "-c:v", "libx264", "-g", "250", "-keyint_min", "250",
+        "-sc_threshold", "0", "-c:a", "mp2", "-metadata:s:a:0", "language=fre",
+      ])
+  }
+
+  @Test(
+    "a live UDP stream with a 10 s GOP recorded for 3 s holds video from its first keyframe",
+    arguments: OutputContainer.allCases)
+  func liveLongGOP(_ container: OutputContainer) async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let scratch = try ScratchDirectory("fidelity-live")
+    defer { scratch.remove() }
+    // A 10 s GOP cut 4 s in, non-keyframes kept: the first keyframe comes 6 s in.
+    let whole = try await Self.makeLongGOP(generated)
+    let clip = try await generated.make(
+      "longgop.ts", ["-i", whole, "-ss", "4", "-map", "0", "-c", "copy", "-copyinkf"])
+    let port = try UDPSender.freePort()
+    let sender = try UDPSender(file: URL(fileURLWithPath: clip), duration: .seconds(8), port: port)
+    defer { withExtendedLifetime(sender) {} }
+    let media = try Media(
+      url: try #require(URL(string: "udp://@127.0.0.1:\(port)")), instance: instance)
+    let path = scratch.path("live.\(container.fileExtension)")
+    let outcome: Result<RecordingResult, any Error>
+    do {
+      outcome = .success(
+        try await within(.seconds(45), "recording live UDP") {
+          try await Recording.record(
+            media, to: path, options: RecordingOptions(container: container, duration: .seconds(3)))
+        })
+    } catch {
+      outcome = .failure(error)
+    }
+    // Either video from a keyframe, or a failure naming the video: never audio alone.
+    switch outcome {
+    case .success(let result):
+      let probe = try await FFprobeReport.probe(result.path)
+      expectStreams(
+        probe,
+        [
+          Expected(kind: "video", codec: "h264"),
+          Expected(kind: "audio", codec: "mp2", language: "fre"),
+        ])
+      let info = try await readBack(result.path, instance: instance)
+      #expect(info.tracks.contains { $0.kind == .video }, "libVLC reads the video back")
+    case .failure(let error):
+      #expect("\(error)".contains("holds no video"), "\(error)")
+    }
+  }
+
+  @Test(
+    "a live video with no keyframe fails naming it and keeps the file, unless mayLack allows it",
+    arguments: [false, true])
+  func liveWithoutKeyframe(allowed: Bool) async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let scratch = try ScratchDirectory("fidelity-nokey")
+    defer { scratch.remove() }
+    let whole = try await Self.makeLongGOP(generated)
+    // 4 s to 8 s of a 10 s GOP, sent over and over: never a keyframe.
+    let clip = try await generated.make(
+      "nokey.ts", ["-i", whole, "-ss", "4", "-t", "4", "-map", "0", "-c", "copy", "-copyinkf"])
+    let port = try UDPSender.freePort()
+    let sender = try UDPSender(file: URL(fileURLWithPath: clip), duration: .seconds(4), port: port)
+    defer { withExtendedLifetime(sender) {} }
+    let media = try Media(
+      url: try #require(URL(string: "udp://@127.0.0.1:\(port)")), instance: instance)
+    let path = scratch.path("nokey.ts")
+    var options = RecordingOptions(container: .ts)
+    if allowed { options.mayLack = [.video] }
+    let recording = try Recording.start(media, to: path, options: options)
+    let waited = try await within(.seconds(20), "waiting for a keyframe") {
+      for await report in recording.progress
+      where report.waitingForKeyframe && report.bytesWritten > 0 {
+        return true
+      }
+      return false
+    }
+    #expect(waited, "the progress says it waits for a keyframe")
+    let outcome: Result<RecordingResult, VLCError>
+    do {
+      outcome = .success(try await recording.stop())
+    } catch {
+      outcome = .failure(error)
+    }
+    #expect(FileManager.default.fileExists(atPath: path), "the file is kept")
+    switch (outcome, allowed) {
+    case (.failure(let error), false):
+      #expect("\(error)".contains("holds no video"), "\(error)")
+    case (.success(let result), true):
+      #expect(result.path == path)
+    default:
+      Issue.record("unexpected \(outcome)")
+    }
+  }
+
+  @Test("HLS into MP4 and Matroska keeps video first")
+  func hls() async throws {
+    let server = try await TestServer()
+    for container in [OutputContainer.mp4, .mkv] {
+      let scratch = try ScratchDirectory("fidelity-hls")
+      defer { scratch.remove() }
+      let media = try Media(url: server.url("files/hls/index.m3u8"), instance: instance)
+      let result = try await within(.seconds(30), "recording HLS") {
+        try await Recording.record(
+          media, to: scratch.path("hls.\(container.fileExtension)"),
+          options: RecordingOptions(container: container, duration: .seconds(2)))
+      }
+      let probe = try await FFprobeReport.probe(result.path)
+      expectStreams(
+        probe, [Expected(kind: "video", codec: "h264"), Expected(kind: "audio", codec: "aac")])
+    }
+  }
+
+  /// Records `source` to `container` in a scratch folder and probes the result.
+  private func record(_ source: String, _ container: OutputContainer) async throws -> (
+    RecordingResult, FFprobeReport
+  ) {
+    let scratch = try ScratchDirectory("fidelity")
+    defer { scratch.remove() }
+    let media = try Media(path: source, instance: instance)
+    let result = try await within(.seconds(30), "recording \(container)") {
+      try await Recording.record(
+        media, to: scratch.path("out.\(container.fileExtension)"),
+        options: RecordingOptions(container: container))
+    }
+    return (result, try await FFprobeReport.probe(result.path))
+  }
+
+  /// Checks the probed streams against `expected`, in order; MP4's chapter track (a data
+  /// stream libavformat adds for QuickTime players) is not counted.
+  private func expectStreams(
+    _ probe: FFprobeReport, _ expected: [Expected], titles: Bool = false, handlers: Bool = false,
+    flags: Bool = true
+  ) {
+    let streams = probe.streams.filter { $0.kind != "data" && $0.codec != "bin_data" }
+    #expect(
+      streams.map { "\($0.kind) \($0.codec) \($0.language ?? "-")" }
+        == expected.map { "\($0.kind) \($0.codec) \($0.language ?? "-")" })
+    for (stream, want) in zip(streams, expected) {
+      if titles { #expect(stream.title == want.title, "\(want)") }
+      if handlers, let title = want.title { #expect(stream.handler == title, "\(want)") }
+      if flags, let isDefault = want.isDefault {
+        #expect(stream.isDefault == isDefault, "\(want)")
+      }
+      if flags, let isForced = want.isForced { #expect(stream.isForced == isForced, "\(want)") }
+    }
+  }
+}
