@@ -30,6 +30,11 @@ struct DecodePass: Sendable {
     var audioFormats: [(id: Int, rate: Int, channels: Int)]
     /// Whether the decoders reported before the time limit and before the input ended.
     var isComplete: Bool
+    /// Why libVLC could not decode a stream, as it logged it ("Codec `undf' … is not
+    /// supported.", "could not identify codec").
+    var failures: [String]
+    /// Whether any audio was set up or any picture came.
+    var decodedAnything: Bool
   }
 
   var mrl: String
@@ -44,12 +49,14 @@ struct DecodePass: Sendable {
           "--codec=avcodec,any", "--no-sub-autodetect-file",
         ])
     else { return nil }
-    // Only the line naming the demuxer is kept, so a flood of debug lines cannot push it out.
-    let logs = instance.logRouter.broadcaster.subscribe(bufferingPolicy: .bufferingNewest(8)) {
-      $0.message.hasPrefix(demuxerPrefix)
+    // Only the lines naming the demuxer and failed decoders are kept, so a flood of debug
+    // lines cannot push them out.
+    let logs = instance.logRouter.broadcaster.subscribe(bufferingPolicy: .bufferingNewest(16)) {
+      PassLog.matters($0.message)
     }
-    let demuxer = Task { await firstDemuxer(in: logs) }
-    defer { demuxer.cancel() }
+    let log = PassLog()
+    let reading = Task { for await entry in logs { log.take(entry.message) } }
+    defer { reading.cancel() }
     guard let pointer = libvlc_media_new_location(instance.pointer, mrl) else { return nil }
     let media = Media(instance: instance, pointer: pointer)
     // Repeating keeps blocks flowing after the decoders' first output even for a tiny file
@@ -74,33 +81,35 @@ struct DecodePass: Sendable {
     }
     guard started else { return nil }
     let (isComplete, audioFormats) = await waitForDecoders(
-      native: native, media: media, outputs: outputs, limit: limit)
+      native: native, media: media, outputs: outputs, log: log, limit: limit)
     let (chapters, tracks, length) = await native.run { player in
       (readNativeChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer))
     }
-    demuxer.cancel()
     return Result(
       tracks: tracks, duration: length > 0 ? .milliseconds(length) : nil,
-      demuxer: await demuxer.value, chapters: chapters,
-      audioFormats: audioFormats, isComplete: isComplete)
+      demuxer: log.demuxer, chapters: chapters, audioFormats: audioFormats,
+      isComplete: isComplete, failures: log.failures,
+      decodedAnything: outputs.audioSetups > 0 || outputs.hasPicture)
   }
 
   /// Waits until the selected audio track's output was set up and, when there is video, a
-  /// picture came and the track list has a picture size; then selects each further audio
-  /// track in turn (only the selected one is decoded) until its output is set up. Returns
-  /// whether all that happened within `limit`, and the audio format of each track decoded.
+  /// picture came and the track list has a picture size, or libVLC logged that it has no
+  /// decoder for what is still missing; then selects each further audio track in turn (only
+  /// the selected one is decoded) until its output is set up. Returns whether all that
+  /// happened within `limit`, and the audio format of each track decoded.
   private func waitForDecoders(
-    native: NativePlayer, media: Media, outputs: DecoderOutputs, limit: Duration
+    native: NativePlayer, media: Media, outputs: DecoderOutputs, log: PassLog, limit: Duration
   ) async -> (Bool, [(id: Int, rate: Int, channels: Int)]) {
     let deadline = ContinuousClock.now + limit
     let first = await poll(native, until: deadline) {
       let tracks = media.readTracks()
-      let audioReady = !tracks.contains { $0.kind == .audio } || outputs.audioSetups > 0
+      let audioMissing = tracks.contains { $0.kind == .audio } && outputs.audioSetups == 0
       // MPEG-TS and HLS declare no size: it comes from the decoder, after its first picture.
-      let videoReady =
-        !tracks.contains { $0.kind == .video }
-        || (outputs.hasPicture && tracks.contains { $0.kind == .video && $0.width != nil })
-      return audioReady && videoReady && !tracks.isEmpty
+      let videoMissing =
+        tracks.contains { $0.kind == .video }
+        && !(outputs.hasPicture && tracks.contains { $0.kind == .video && $0.width != nil })
+      let missing = (audioMissing ? 1 : 0) + (videoMissing ? 1 : 0)
+      return missing <= log.failures.count && !tracks.isEmpty
     }
     guard first == .ready else { return (false, []) }
     var formats: [(id: Int, rate: Int, channels: Int)] = []
@@ -110,9 +119,11 @@ struct DecodePass: Sendable {
     }
     let others = await native.run(unselectedAudioTracks)
     for id in others {
-      let setups = outputs.audioSetups
+      let (setups, failures) = (outputs.audioSetups, log.failures.count)
       native.async { libvlc_audio_set_track($0, id) }
-      let switched = await poll(native, until: deadline) { outputs.audioSetups > setups }
+      let switched = await poll(native, until: deadline) {
+        outputs.audioSetups > setups || log.failures.count > failures
+      }
       guard switched == .ready else { return (false, formats) }
       if let format = outputs.audioFormat {
         formats.append((Int(id), format.rate, format.channels))
@@ -154,13 +165,32 @@ private func unselectedAudioTracks(_ player: OpaquePointer) -> [Int32] {
   return ids
 }
 
-/// The first demuxer an instance's debug log names (`using demux module "mkv"`); `nil` when
-/// the stream ends or is cancelled first.
-private func firstDemuxer(in logs: AsyncStream<LogEntry>) async -> String? {
-  for await entry in logs where entry.message.hasPrefix(demuxerPrefix) {
-    return String(entry.message.dropFirst(demuxerPrefix.count).dropLast())
+/// What a pass's instance logged that matters: the first demuxer it names (`using demux
+/// module "mkv"`) and each decoder it could not find (`src/input/decoder.c`).
+private final class PassLog: Sendable {
+  private let state = Mutex<(demuxer: String?, failures: [String])>((nil, []))
+
+  var demuxer: String? { state.withLock { $0.demuxer } }
+  var failures: [String] { state.withLock { $0.failures } }
+
+  static func matters(_ message: String) -> Bool {
+    message.hasPrefix(demuxerPrefix) || isFailure(message)
   }
-  return nil
+
+  private static func isFailure(_ message: String) -> Bool {
+    message == "could not identify codec"
+      || (message.hasPrefix("Codec `") && message.hasSuffix("is not supported."))
+  }
+
+  func take(_ message: String) {
+    state.withLock { state in
+      if message.hasPrefix(demuxerPrefix), state.demuxer == nil {
+        state.demuxer = String(message.dropFirst(demuxerPrefix.count).dropLast())
+      } else if Self.isFailure(message), !state.failures.contains(message) {
+        state.failures.append(message)
+      }
+    }
+  }
 }
 
 /// How libVLC's debug log names the demuxer it opened.

@@ -64,6 +64,8 @@ extension Media {
     let pass = DecodePass(mrl: mrl, options: options)
     let numbers: [Int?] = programs.count > 1 ? programs.map(\.number) : [nil]
     var decodedAll = true
+    var failures: [String] = []
+    var decodedAnything = false
     for (index, number) in numbers.enumerated() {
       // What is left is shared by the passes still to run.
       let share = (deadline - ContinuousClock.now) / (numbers.count - index)
@@ -72,6 +74,8 @@ extension Media {
         continue
       }
       decodedAll = decodedAll && result.isComplete
+      failures += result.failures.filter { !failures.contains($0) }
+      decodedAnything = decodedAnything || result.decodedAnything
       formats += result.audioFormats.map { (number, $0.id, $0.rate, $0.channels) }
       info.tracks = merged(info.tracks, with: result.tracks)
       if info.duration == nil { info.duration = result.duration }
@@ -81,6 +85,12 @@ extension Media {
           info.container ?? CodecNames.container(module: demuxer, codecs: info.tracks.map(\.codec))
       }
       if info.chapters.isEmpty { info.chapters = result.chapters }
+    }
+    if !failures.isEmpty {
+      info.unknowns.append(
+        "libVLC 3 cannot decode every stream (\(failures.joined(separator: "; ")))")
+      // Nothing it can play: said at once, not at the time limit.
+      if !decodedAnything { info.isPlayable = false }
     }
     if !decodedAll {
       info.unknowns.append(
