@@ -4,6 +4,7 @@
 /// by `nil` at container depth, and leaves the decoder's at decoded depth.
 func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDepth) {
   if let container = headers.container { info.container = container }
+  if let duration = headers.duration { info.duration = duration }
   let audio = info.tracks.indices.filter { info.tracks[$0].kind == .audio }
   // Headers come in file order, as libVLC lists the tracks (it numbers them from 0).
   if audio.count == headers.audio.count {

@@ -44,6 +44,11 @@ extension Media {
       info.bitrate = Int(Double(size) * 8 / (Double(duration.milliseconds) / 1_000))
     }
     if depth == .container { noteWhatDecodersTell(&info) }
+    if path != nil, info.duration == nil, !info.tracks.isEmpty {
+      info.unknowns.append(
+        "the duration: the file declares none (raw AAC and other elementary streams) and "
+          + "libVLC 3 does not count its frames")
+    }
     if info.tracks.isEmpty && info.duration != nil {
       info.unknowns.append(
         depth == .decoded
