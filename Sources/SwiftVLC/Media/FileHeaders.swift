@@ -47,6 +47,8 @@ struct FileHeaders: Sendable, Equatable {
         headers.audio = movie.audio
         headers.chapters = movie.chapters
       }
+    case "ADTS AAC":
+      headers.duration = adtsDuration(path: path, from: id3Length(bytes))
     case "TTA":
       headers.duration = ttaDuration(bytes)
     case "Ogg":
@@ -126,6 +128,30 @@ struct FileHeaders: Sendable, Equatable {
     return Audio(trackID: nil, channels: channels, sampleRate: rate > 0 ? rate : nil)
   }
 
+  /// An ADTS stream's raw data blocks times 1,024 samples over the rate, counted frame by
+  /// frame (each header gives the frame's length); the file is mapped, not read.
+  private static func adtsDuration(path: String, from start: Int) -> Duration? {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+    else { return nil }
+    return data.withUnsafeBytes { bytes -> Duration? in
+      var offset = start
+      var blocks = 0
+      var rate = 0
+      while offset + 7 <= bytes.count, bytes[offset] == 0xFF, bytes[offset + 1] & 0xF6 == 0xF0 {
+        let length =
+          Int(bytes[offset + 3] & 0x3) << 11 | Int(bytes[offset + 4]) << 3
+          | Int(bytes[offset + 5] >> 5)
+        let index = Int(bytes[offset + 2] >> 2) & 0xF
+        guard length >= 7, index < adtsRates.count else { break }
+        rate = adtsRates[index]
+        blocks += 1 + Int(bytes[offset + 6] & 0x3)
+        offset += length
+      }
+      guard blocks >= 2, rate > 0 else { return nil }
+      return .microseconds(Int64(blocks) * 1_024 * 1_000_000 / Int64(rate))
+    }
+  }
+
   /// A TTA1 header's sample count over its rate.
   private static func ttaDuration(_ bytes: [UInt8]) -> Duration? {
     guard bytes.count >= 18 else { return nil }
@@ -141,3 +167,9 @@ func littleEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
   guard offset >= 0, offset + count <= bytes.count else { return 0 }
   return bytes[offset..<offset + count].reversed().reduce(0) { $0 << 8 | Int($1) }
 }
+
+/// The sampling frequencies of ISO 14496-3 table 1.18, by index.
+let adtsRates = [
+  96_000, 88_200, 64_000, 48_000, 44_100, 32_000, 24_000, 22_050, 16_000, 12_000, 11_025, 8_000,
+  7_350,
+]

@@ -199,7 +199,7 @@ private struct AudioSpecificConfig {
     if index == 15 {
       sampleRate = reader.read(24)
     } else {
-      sampleRate = index < rates.count ? rates[index] : nil
+      sampleRate = index < adtsRates.count ? adtsRates[index] : nil
     }
     guard let channels = reader.read(4) else { return nil }
     channelConfiguration = channels
@@ -216,11 +216,6 @@ private struct AudioSpecificConfig {
       sampleRate: plain ? sampleRate : nil)
   }
 }
-
-private let rates = [
-  96_000, 88_200, 64_000, 48_000, 44_100, 32_000, 24_000, 22_050, 16_000, 12_000, 11_025, 8_000,
-  7_350,
-]
 
 /// Reads big-endian bit fields.
 private struct BitReader {
