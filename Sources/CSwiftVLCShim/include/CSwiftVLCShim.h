@@ -54,4 +54,8 @@ typedef void (*swiftvlc_libass_sink)(int level, const char *message);
 /// and AArch64 only); then nothing was changed.
 int swiftvlc_libass_route(swiftvlc_libass_sink sink);
 
+/// Hands the heap's free pages back to the system (glibc `malloc_trim(0)`); a decode pass
+/// calls it after its decoders are freed.
+void swiftvlc_trim_heap(void);
+
 #endif

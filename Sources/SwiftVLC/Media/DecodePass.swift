@@ -1,4 +1,5 @@
 internal import CLibVLC
+internal import CSwiftVLCShim
 import Foundation
 import Synchronization
 
@@ -43,10 +44,19 @@ struct DecodePass: Sendable {
   /// Plays the media (the given `program` of a TS) until its decoders reported or `limit`
   /// passed; `nil` when libVLC cannot create the player.
   func run(program: Int?, limit: Duration) async -> Result? {
+    // Each pass holds a decoder's pictures (tens of megabytes for 1080p): a process plays
+    // at most two at once, however many parses ask.
+    let start = ContinuousClock.now
+    guard await DecodeSlots.shared.acquire(until: start + limit) else { return nil }
+    defer { DecodeSlots.shared.release() }
+    return await play(program: program, limit: limit - (ContinuousClock.now - start))
+  }
+
+  private func play(program: Int?, limit: Duration) async -> Result? {
     guard
       let instance = try? VLCInstance(
         arguments: VLCInstance.headlessArguments + [
-          "--codec=avcodec,any", "--no-sub-autodetect-file",
+          "--codec=avcodec,any", "--no-sub-autodetect-file", "--avcodec-threads=1",
         ])
     else { return nil }
     // Only the lines naming the demuxer and failed decoders are kept, so a flood of debug
@@ -83,8 +93,18 @@ struct DecodePass: Sendable {
     let (isComplete, audioFormats) = await waitForDecoders(
       native: native, media: media, outputs: outputs, log: log, limit: limit)
     let (chapters, tracks, length) = await native.run { player in
-      (readNativeChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer))
+      let read = (
+        readNativeChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer)
+      )
+      // Stopping joins the input thread and frees the decoders and their pictures now, not
+      // when the player's release comes round: passes in a row do not pile up.
+      libvlc_media_player_stop(player)
+      return read
     }
+    // A 1080p decoder's frames are malloc'd in blocks above glibc's moving mmap threshold;
+    // freed, they stay in the heap as holes the next pass's different sizes do not fit
+    // (200 video files grew a probe to 1 GB). Handing free pages back keeps it flat.
+    swiftvlc_trim_heap()
     return Result(
       tracks: tracks, duration: length > 0 ? .milliseconds(length) : nil,
       demuxer: log.demuxer, chapters: chapters, audioFormats: audioFormats,
@@ -262,3 +282,30 @@ private func setUpAudio(
 private func dropSamples(
   opaque: UnsafeMutableRawPointer?, samples: UnsafeRawPointer?, count: UInt32, pts: Int64
 ) {}
+
+/// The decode passes a process may play at once: a counting semaphore whose waiters give up
+/// at their deadline or on cancellation.
+private final class DecodeSlots: Sendable {
+  static let shared = DecodeSlots(count: 2)
+
+  private let free: Mutex<Int>
+
+  private init(count: Int) { free = Mutex(count) }
+
+  /// Takes a slot, polling every 10 ms; `false` when `deadline` passed or the task was
+  /// cancelled first.
+  func acquire(until deadline: ContinuousClock.Instant) async -> Bool {
+    while !Task.isCancelled && ContinuousClock.now < deadline {
+      let taken = free.withLock { free in
+        guard free > 0 else { return false }
+        free -= 1
+        return true
+      }
+      if taken { return true }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return false
+  }
+
+  func release() { free.withLock { $0 += 1 } }
+}
