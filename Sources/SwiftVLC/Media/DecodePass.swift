@@ -191,6 +191,7 @@ private final class PassLog: Sendable {
   private let state = Mutex<(demuxer: String?, failures: [String])>((nil, []))
 
   var demuxer: String? { state.withLock { $0.demuxer } }
+  /// Each failure libVLC logged, repeats included.
   var failures: [String] { state.withLock { $0.failures } }
 
   static func matters(_ message: String) -> Bool {
@@ -206,7 +207,8 @@ private final class PassLog: Sendable {
     state.withLock { state in
       if message.hasPrefix(demuxerPrefix), state.demuxer == nil {
         state.demuxer = String(message.dropFirst(demuxerPrefix.count).dropLast())
-      } else if Self.isFailure(message), !state.failures.contains(message) {
+      } else if Self.isFailure(message) {
+        // Counted each time: a decoder that fails again (the input repeats) counts again.
         state.failures.append(message)
       }
     }

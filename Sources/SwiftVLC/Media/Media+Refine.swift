@@ -79,7 +79,7 @@ extension Media {
         continue
       }
       decodedAll = decodedAll && result.isComplete
-      failures += result.failures.filter { !failures.contains($0) }
+      for failure in result.failures where !failures.contains(failure) { failures.append(failure) }
       decodedAnything = decodedAnything || result.decodedAnything
       formats += result.audioFormats.map { (number, $0.id, $0.rate, $0.channels) }
       info.tracks = merged(info.tracks, with: result.tracks)
