@@ -155,7 +155,7 @@ extension Bench {
   }
 
   /// The release `swiftvlc` built beside this program (`make bench` builds it).
-  private var tool: String? {
+  var tool: String? {
     let path = (executable as NSString).deletingLastPathComponent + "/swiftvlc"
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
@@ -166,7 +166,7 @@ extension Bench {
 /// address space (`posix_spawn` is a vfork), and Linux keeps that space's high-water mark in
 /// the child's `maxrss` at exec, so every child would read at least the harness's own peak.
 /// CPU time from `wait4` includes GNU time's child.
-private func runMeasured(_ executable: String, _ arguments: [String]) throws -> ChildRun {
+func runMeasured(_ executable: String, _ arguments: [String]) throws -> ChildRun {
   let report = NSTemporaryDirectory() + "swiftvlc-bench-rss-\(UUID().uuidString)"
   defer { unlink(report) }
   var run = try runChild("/usr/bin/time", ["-f", "%M", "-o", report, executable] + arguments)
@@ -180,7 +180,7 @@ private func runMeasured(_ executable: String, _ arguments: [String]) throws -> 
 }
 
 /// Files per second from process start to exit, CPU per file and peak memory of one run.
-private func usage(_ run: ChildRun, files: Int, playable: Int) -> [String: Double] {
+func usage(_ run: ChildRun, files: Int, playable: Int) -> [String: Double] {
   [
     "files/s": Double(files) / run.wallSeconds,
     "CPU ms/file": run.cpuSeconds * 1_000 / Double(files),
@@ -194,7 +194,7 @@ private func measured(_ run: ChildRun, files: Int) throws -> [String: Double] {
 }
 
 /// How many of mediainfo's files have a video or audio track.
-private func mediaInfoPlayable(_ output: String) throws -> Int {
+func mediaInfoPlayable(_ output: String) throws -> Int {
   guard let files = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]]
   else { throw BenchError.child("mediainfo printed no JSON array") }
   return files.filter { file in
