@@ -62,7 +62,8 @@ struct ProbeDepthTests {
         let value = ours[key].map { "\($0)" }
         #expect(
           value == theirs[key].map { "\($0)" } || value == nil && !unknown.isEmpty,
-          "\(path) track \(ours["id"] ?? "?") \(key): \(value ?? "none") / \(theirs[key] ?? "none")")
+          "\(path) track \(ours["id"] ?? "?") \(key): \(value ?? "none") / \(theirs[key] ?? "none")"
+        )
       }
     }
   }

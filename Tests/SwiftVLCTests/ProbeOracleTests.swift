@@ -29,7 +29,8 @@ struct ProbeOracleTests {
 
   /// Container depth (the default, and what `swiftvlc probe FOLDER` reads) tells the same
   /// facts, or says which it does not know: a missing value needs an "unknown" line.
-  @Test("container depth agrees with ffprobe or says what it does not know",
+  @Test(
+    "container depth agrees with ffprobe or says what it does not know",
     arguments: ProbeCorpus.allCases)
   func containerDepthAgrees(_ file: ProbeCorpus) async throws {
     let folder = FileManager.default.temporaryDirectory
@@ -74,7 +75,8 @@ struct ProbeOracleTests {
     }
 
     let chaptersUnknown = info.unknowns.contains { $0.hasPrefix("chapters") }
-    #expect(info.chapters.count == oracle.chapters.count || chaptersUnknown && info.chapters.isEmpty)
+    #expect(
+      info.chapters.count == oracle.chapters.count || chaptersUnknown && info.chapters.isEmpty)
     for (chapter, expected) in zip(info.chapters, oracle.chapters) {
       #expect(abs(chapter.start.inMilliseconds / 1_000 - expected.start) <= 0.05)
       let end = (chapter.start + chapter.duration).inMilliseconds / 1_000
@@ -143,7 +145,8 @@ struct ProbeOracleTests {
   /// ffprobe's format names and SwiftVLC's container names.
   private let containerName: [String: String] = [
     "mov,mp4,m4a,3gp,3g2,mj2": "MP4/QuickTime", "matroska,webm": "Matroska/WebM",
-    "mpegts": "MPEG-TS", "ogg": "Ogg", "mp3": "MP3", "flac": "FLAC", "wav": "WAV", "aac": "ADTS AAC",
+    "mpegts": "MPEG-TS", "ogg": "Ogg", "mp3": "MP3", "flac": "FLAC", "wav": "WAV",
+    "aac": "ADTS AAC",
     "avi": "AVI", "ac3": "AC-3", "eac3": "E-AC-3", "wv": "WavPack", "tta": "TTA",
     "aiff": "AIFF", "asf": "ASF",
   ]

@@ -57,7 +57,9 @@ struct MP4Movie {
       }
     }
     audio = tracks.compactMap { track in
-      track.audio.map { FileHeaders.Audio(trackID: track.id, channels: $0.channels, sampleRate: $0.sampleRate) }
+      track.audio.map {
+        FileHeaders.Audio(trackID: track.id, channels: $0.channels, sampleRate: $0.sampleRate)
+      }
     }
     let chapterIDs = Set(tracks.flatMap(\.chapterTrackIDs))
     if let text = tracks.first(where: { chapterIDs.contains($0.id) && $0.table != nil }),
@@ -121,7 +123,8 @@ struct MP4Movie {
     guard let entry = MP4Boxes.children(bytes, (stsd.lowerBound + 8)..<stsd.upperBound).first,
       entry.type == "mp4a", entry.body.count >= 28
     else { return nil }
-    let version = MP4Boxes.integer(bytes, entry.body.lowerBound + 8, 2)  // QuickTime sound description
+    // The QuickTime sound description's version adds fields before the child boxes.
+    let version = MP4Boxes.integer(bytes, entry.body.lowerBound + 8, 2)
     let extra = version == 1 ? 16 : version == 2 ? 36 : 0
     let children = (entry.body.lowerBound + 28 + extra)..<entry.body.upperBound
     guard children.lowerBound < children.upperBound,

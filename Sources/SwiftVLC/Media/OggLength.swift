@@ -27,7 +27,9 @@ enum OggLength {
     else { return nil }
     var offset = end.count - 27
     while offset >= 0 {
-      if end[offset..<offset + 4].elementsEqual("OggS".utf8), littleEndian(end, offset + 14, 4) == serial {
+      if end[offset..<offset + 4].elementsEqual("OggS".utf8),
+        littleEndian(end, offset + 14, 4) == serial
+      {
         let granule = Int64(littleEndian(end, offset + 6, 8))
         guard granule > skip else { return nil }
         return .microseconds((granule - skip) * 1_000_000 / Int64(rate))

@@ -34,8 +34,9 @@ struct FFprobeReport: Sendable {
 
   /// ffprobe's format name: "mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "mpegts"…
   var format: String
-  /// Seconds. For MP3 the frame count times 1,152 (576 below 32 kHz) over the sample rate: without a Xing
-  /// header ffprobe's own duration is an estimate from the first frames' bitrate.
+  /// Seconds. For MP3 the frame count times 1,152 (576 below 32 kHz) over the sample rate:
+  /// without a Xing header ffprobe's own duration is an estimate from the first frames'
+  /// bitrate.
   var duration: Double?
   var title: String?
   var streams: [Stream]

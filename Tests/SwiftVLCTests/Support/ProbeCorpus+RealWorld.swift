@@ -113,7 +113,11 @@ private func hideChapterTrack(_ data: inout Data) {
   for trak in children(moov.body) where trak.type == "trak" {
     let mdia = children(trak.body).first { $0.type == "mdia" }
     let hdlr = mdia.flatMap { children($0.body).first { $0.type == "hdlr" } }
-    if let hdlr, String(decoding: bytes[(hdlr.body.lowerBound + 8)..<(hdlr.body.lowerBound + 12)], as: UTF8.self) == "text" {
+    if let hdlr,
+      String(
+        decoding: bytes[(hdlr.body.lowerBound + 8)..<(hdlr.body.lowerBound + 12)], as: UTF8.self)
+        == "text"
+    {
       markFree(trak.start)
     }
     for tref in children(trak.body) where tref.type == "tref" { markFree(tref.start) }
