@@ -25,15 +25,8 @@ extension Bench {
           ))
       }
     }
-    if let mediainfo = findExecutable("mediainfo") {
-      contenders.append(
-        (
-          "mediainfo --Output=JSON DIR [\(count)]",
-          {
-            let run = try runMeasured(mediainfo, ["--Output=JSON", folder])
-            return usage(run, files: count, playable: try mediaInfoPlayable(run.output))
-          }
-        ))
+    if let mediainfo = mediaInfoContender(folder: folder, count: count) {
+      contenders.append(mediainfo)
     }
     let results = rounds(contenders, runs: quick ? 1 : min(runs, 3))
     report.noteFailures(results)

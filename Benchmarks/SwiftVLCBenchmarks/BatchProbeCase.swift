@@ -62,15 +62,8 @@ extension Bench {
           }
         ))
     }
-    if let mediainfo = findExecutable("mediainfo") {
-      contenders.append(
-        (
-          "mediainfo --Output=JSON DIR [\(count)]",
-          {
-            let run = try runMeasured(mediainfo, ["--Output=JSON", folder])
-            return usage(run, files: count, playable: try mediaInfoPlayable(run.output))
-          }
-        ))
+    if let mediainfo = mediaInfoContender(folder: folder, count: count) {
+      contenders.append(mediainfo)
     }
     if let ffprobe {
       contenders.append(
@@ -193,8 +186,20 @@ private func measured(_ run: ChildRun, files: Int) throws -> [String: Double] {
   usage(run, files: files, playable: Int(try run.json().number("playable")))
 }
 
+/// `mediainfo --Output=JSON FOLDER` as a contender, when mediainfo is installed.
+func mediaInfoContender(folder: String, count: Int) -> Bench.Contender? {
+  guard let mediainfo = findExecutable("mediainfo") else { return nil }
+  return (
+    "mediainfo --Output=JSON DIR [\(count)]",
+    {
+      let run = try runMeasured(mediainfo, ["--Output=JSON", folder])
+      return usage(run, files: count, playable: try mediaInfoPlayable(run.output))
+    }
+  )
+}
+
 /// How many of mediainfo's files have a video or audio track.
-func mediaInfoPlayable(_ output: String) throws -> Int {
+private func mediaInfoPlayable(_ output: String) throws -> Int {
   guard let files = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]]
   else { throw BenchError.child("mediainfo printed no JSON array") }
   return files.filter { file in

@@ -13,18 +13,7 @@ import Testing
 struct ProbeOracleTests {
   @Test("parse agrees with ffprobe", arguments: ProbeCorpus.allCases)
   func agreesWithFFprobe(_ file: ProbeCorpus) async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("swiftvlc-probe-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = try await file.make(in: folder)
-    let oracle = try await FFprobeReport.probe(path)
-    let instance = try headlessInstance()
-    let info = try await within(.seconds(30), "parsing \(file.rawValue)") {
-      try await Media(path: path, instance: instance).parse(
-        timeout: .seconds(20), depth: .decoded)
-    }
-    compare(info, with: oracle, depth: .decoded)
+    try await check(file, depth: .decoded)
   }
 
   /// Container depth (the default, and what `swiftvlc probe FOLDER` reads) tells the same
@@ -33,6 +22,11 @@ struct ProbeOracleTests {
     "container depth agrees with ffprobe or says what it does not know",
     arguments: ProbeCorpus.allCases)
   func containerDepthAgrees(_ file: ProbeCorpus) async throws {
+    try await check(file, depth: .container)
+  }
+
+  /// Makes `file` in a folder of its own, parses it at `depth` and compares with ffprobe.
+  private func check(_ file: ProbeCorpus, depth: ParseDepth) async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("swiftvlc-probe-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -41,9 +35,9 @@ struct ProbeOracleTests {
     let oracle = try await FFprobeReport.probe(path)
     let instance = try headlessInstance()
     let info = try await within(.seconds(30), "parsing \(file.rawValue)") {
-      try await Media(path: path, instance: instance).parse(timeout: .seconds(20))
+      try await Media(path: path, instance: instance).parse(timeout: .seconds(20), depth: depth)
     }
-    compare(info, with: oracle, depth: .container)
+    compare(info, with: oracle, depth: depth)
   }
 
   private func compare(_ info: MediaInfo, with oracle: FFprobeReport, depth: ParseDepth) {
