@@ -23,22 +23,24 @@ struct MP4Movie {
   static func read(_ file: FileHandle) -> MP4Movie? {
     var offset: UInt64 = 0
     while let header = try? MP4Boxes.read(file, at: offset, count: 16), header.count >= 8 {
-      var size = UInt64(MP4Boxes.integer(header, 0, 4))
-      var headerLength: UInt64 = 8
+      var size = MP4Boxes.integer(header, 0, 4)
+      var headerLength = 8
       if size == 1, header.count >= 16 {
-        size = UInt64(MP4Boxes.integer(header, 8, 8))
+        size = MP4Boxes.integer(header, 8, 8)
         headerLength = 16
       }
       let type = String(decoding: header[4..<8], as: UTF8.self)
+      // A size of 0 runs to the end of the file; a negative one is damage.
+      guard size == 0 && type == "moov" || size >= headerLength else { return nil }
       if type == "moov" {
-        let length = size == 0 ? UInt64(FileHeaders.moovLimit) : size - headerLength
-        guard length <= UInt64(FileHeaders.moovLimit),
-          let body = try? MP4Boxes.read(file, at: offset + headerLength, count: Int(length))
+        let length = size == 0 ? FileHeaders.moovLimit : size - headerLength
+        guard length <= FileHeaders.moovLimit,
+          let body = try? MP4Boxes.read(
+            file, at: offset + UInt64(headerLength), count: length)
         else { return nil }
         return MP4Movie(moov: body, file: file)
       }
-      guard size >= headerLength else { return nil }
-      offset += size
+      offset += UInt64(size)
     }
     return nil
   }

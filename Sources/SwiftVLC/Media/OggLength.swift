@@ -10,7 +10,10 @@ enum OggLength {
   /// Reads the first page's stream header from `head` and the last page from `file`; `nil`
   /// for several streams, an unknown codec or no final granule position.
   static func read(_ file: FileHandle, head: [UInt8]) -> Duration? {
-    guard head.count >= 28, head[5] & 0x02 != 0 else { return nil }  // beginning of stream
+    // The first page, with its segment table, must be whole; it begins the stream.
+    guard head.count >= 28, head.count >= 27 + Int(head[26]), head[5] & 0x02 != 0 else {
+      return nil
+    }
     let serial = littleEndian(head, 14, 4)
     let packet = 27 + Int(head[26])
     // A second stream's first page follows at once: the headers of every stream come first.
