@@ -62,15 +62,8 @@ extension Bench {
           }
         ))
     }
-    if let mediainfo = findExecutable("mediainfo") {
-      contenders.append(
-        (
-          "mediainfo --Output=JSON DIR [\(count)]",
-          {
-            let run = try runMeasured(mediainfo, ["--Output=JSON", folder])
-            return usage(run, files: count, playable: try mediaInfoPlayable(run.output))
-          }
-        ))
+    if let mediainfo = mediaInfoContender(folder: folder, count: count) {
+      contenders.append(mediainfo)
     }
     if let ffprobe {
       contenders.append(
@@ -155,7 +148,7 @@ extension Bench {
   }
 
   /// The release `swiftvlc` built beside this program (`make bench` builds it).
-  private var tool: String? {
+  var tool: String? {
     let path = (executable as NSString).deletingLastPathComponent + "/swiftvlc"
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }
@@ -166,7 +159,7 @@ extension Bench {
 /// address space (`posix_spawn` is a vfork), and Linux keeps that space's high-water mark in
 /// the child's `maxrss` at exec, so every child would read at least the harness's own peak.
 /// CPU time from `wait4` includes GNU time's child.
-private func runMeasured(_ executable: String, _ arguments: [String]) throws -> ChildRun {
+func runMeasured(_ executable: String, _ arguments: [String]) throws -> ChildRun {
   let report = NSTemporaryDirectory() + "swiftvlc-bench-rss-\(UUID().uuidString)"
   defer { unlink(report) }
   var run = try runChild("/usr/bin/time", ["-f", "%M", "-o", report, executable] + arguments)
@@ -180,7 +173,7 @@ private func runMeasured(_ executable: String, _ arguments: [String]) throws -> 
 }
 
 /// Files per second from process start to exit, CPU per file and peak memory of one run.
-private func usage(_ run: ChildRun, files: Int, playable: Int) -> [String: Double] {
+func usage(_ run: ChildRun, files: Int, playable: Int) -> [String: Double] {
   [
     "files/s": Double(files) / run.wallSeconds,
     "CPU ms/file": run.cpuSeconds * 1_000 / Double(files),
@@ -191,6 +184,18 @@ private func usage(_ run: ChildRun, files: Int, playable: Int) -> [String: Doubl
 /// ``usage(_:files:playable:)`` of a Swift child, which prints how many files were playable.
 private func measured(_ run: ChildRun, files: Int) throws -> [String: Double] {
   usage(run, files: files, playable: Int(try run.json().number("playable")))
+}
+
+/// `mediainfo --Output=JSON FOLDER` as a contender, when mediainfo is installed.
+func mediaInfoContender(folder: String, count: Int) -> Bench.Contender? {
+  guard let mediainfo = findExecutable("mediainfo") else { return nil }
+  return (
+    "mediainfo --Output=JSON DIR [\(count)]",
+    {
+      let run = try runMeasured(mediainfo, ["--Output=JSON", folder])
+      return usage(run, files: count, playable: try mediaInfoPlayable(run.output))
+    }
+  )
 }
 
 /// How many of mediainfo's files have a video or audio track.

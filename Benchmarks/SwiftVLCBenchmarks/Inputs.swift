@@ -117,7 +117,7 @@ struct Inputs {
     return sources
   }
 
-  private func generated(_ name: String, arguments: (String) -> [String]) throws -> String {
+  func generated(_ name: String, arguments: (String) -> [String]) throws -> String {
     let path = "\(directory)/\(name)"
     if FileManager.default.fileExists(atPath: path) { return path }
     try FileManager.default.createDirectory(

@@ -99,10 +99,10 @@ enum ProbeCommand {
       switch result.outcome {
       case .success(let info) where info.isPlayable:
         deliver(index, ProbeReport(source: text, mrl: result.mrl ?? "", info: info))
-      case .success:
-        deliver(
-          index,
-          ProbeReport(source: text, error: .parseFailed(reason: "no playable stream in \(text)")))
+      case .success(let info):
+        // What the decoders said, when they were run, is the reason.
+        let reason = (["no playable stream in \(text)"] + info.unknowns).joined(separator: ": ")
+        deliver(index, ProbeReport(source: text, error: .parseFailed(reason: reason)))
       case .failure(let error):
         deliver(index, ProbeReport(source: text, error: error))
       }

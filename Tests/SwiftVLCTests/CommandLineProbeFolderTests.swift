@@ -44,8 +44,10 @@ struct CommandLineProbeFolderTests {
     #expect((objects[0]["tracks"] as? [Any])?.count == 2)
     #expect((objects[1]["error"] as? String)?.contains("no playable stream") == true)
     #expect((objects[2]["durationMs"] as? Int).map { abs($0 - 2_000) <= 50 } == true)
-    // Files found in a folder are read from the container: no decoding, no container name.
-    #expect(objects[0]["container"] == nil)
+    // Files found in a folder are read from the container and the file's headers, which
+    // name the container as a decoded probe does; only the demuxer is left to playback.
+    #expect(objects[0]["container"] as? String == "MP4/QuickTime")
+    #expect(objects[0]["demuxer"] == nil)
     #expect(result.status == 1)
     // No progress bar on a stderr that is not a terminal: only the failure's line.
     #expect(

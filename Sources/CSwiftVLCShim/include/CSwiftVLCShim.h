@@ -46,4 +46,8 @@ int swiftvlc_libvlc_folder(char *buffer, size_t size);
 /// it). Returns 0, or -1 where the dynamic linker does not report it.
 int swiftvlc_loaded_library_count(unsigned long long *count);
 
+/// Hands the heap's free pages back to the system (glibc `malloc_trim(0)`); a decode pass
+/// calls it after its decoders are freed.
+void swiftvlc_trim_heap(void);
+
 #endif

@@ -51,7 +51,7 @@ enum CodecNames {
     "mp3 ": "MP3", "mpga": "MP2", "mp2": "MP2", "mp2a": "MP2", "alac": "ALAC", "spx": "Speex",
     "spx ": "Speex", "wma1": "WMA", "wma2": "WMA", "wmap": "WMA Pro", "samr": "AMR-NB",
     "sawb": "AMR-WB", "mlp": "MLP", "trhd": "TrueHD", "ape": "Monkey's Audio",
-    "WVPK": "WavPack", "s16l": "PCM", "s16b": "PCM", "s24l": "PCM", "s24b": "PCM",
+    "WVPK": "WavPack", "TTA1": "TTA", "s16l": "PCM", "s16b": "PCM", "s24l": "PCM", "s24b": "PCM",
     "s32l": "PCM", "s32b": "PCM", "f32l": "PCM", "f32b": "PCM", "f64l": "PCM", "u8": "PCM",
     "s8": "PCM", "araw": "PCM", "twos": "PCM", "sowt": "PCM", "lpcm": "PCM", "alaw": "A-law",
     "ulaw": "µ-law", "ms": "ADPCM", "ima4": "ADPCM", "gsm": "GSM",

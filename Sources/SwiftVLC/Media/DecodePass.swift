@@ -1,4 +1,5 @@
 internal import CLibVLC
+internal import CSwiftVLCShim
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -31,6 +32,11 @@ struct DecodePass: Sendable {
     var audioFormats: [(id: Int, rate: Int, channels: Int)]
     /// Whether the decoders reported before the time limit and before the input ended.
     var isComplete: Bool
+    /// Why libVLC could not decode a stream, as it logged it ("Codec `undf' … is not
+    /// supported.", "could not identify codec").
+    var failures: [String]
+    /// Whether any audio was set up or any picture came.
+    var decodedAnything: Bool
   }
 
   var mrl: String
@@ -39,18 +45,29 @@ struct DecodePass: Sendable {
   /// Plays the media (the given `program` of a TS) until its decoders reported or `limit`
   /// passed; `nil` when libVLC cannot create the player.
   func run(program: Int?, limit: Duration) async -> Result? {
+    // Each pass holds a decoder's pictures (tens of megabytes for 1080p): a process plays
+    // at most two at once, however many parses ask.
+    let start = ContinuousClock.now
+    guard await DecodeSlots.shared.acquire(until: start + limit) else { return nil }
+    defer { DecodeSlots.shared.release() }
+    return await play(program: program, limit: limit - (ContinuousClock.now - start))
+  }
+
+  private func play(program: Int?, limit: Duration) async -> Result? {
     guard
       let instance = try? VLCInstance(
         arguments: VLCInstance.headlessArguments + [
-          "--codec=avcodec,any", "--no-sub-autodetect-file",
+          "--codec=avcodec,any", "--no-sub-autodetect-file", "--avcodec-threads=1",
         ])
     else { return nil }
-    // Only the line naming the demuxer is kept, so a flood of debug lines cannot push it out.
-    let logs = instance.logRouter.broadcaster.subscribe(bufferingPolicy: .bufferingNewest(8)) {
-      $0.message.hasPrefix(demuxerPrefix)
+    // Only the lines naming the demuxer and failed decoders are kept, so a flood of debug
+    // lines cannot push them out.
+    let logs = instance.logRouter.broadcaster.subscribe(bufferingPolicy: .bufferingNewest(16)) {
+      PassLog.matters($0.message)
     }
-    let demuxer = Task { await firstDemuxer(in: logs) }
-    defer { demuxer.cancel() }
+    let log = PassLog()
+    let reading = Task { for await entry in logs { log.take(entry.message) } }
+    defer { reading.cancel() }
     guard let pointer = libvlc_media_new_location(instance.pointer, mrl) else { return nil }
     let media = Media(instance: instance, pointer: pointer)
     // Repeating keeps blocks flowing after the decoders' first output even for a tiny file
@@ -75,33 +92,45 @@ struct DecodePass: Sendable {
     }
     guard started else { return nil }
     let (isComplete, audioFormats) = await waitForDecoders(
-      native: native, media: media, outputs: outputs, limit: limit)
+      native: native, media: media, outputs: outputs, log: log, limit: limit)
     let (chapters, tracks, length) = await native.run { player in
-      (readNativeChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer))
+      let read = (
+        readNativeChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer)
+      )
+      // Stopping joins the input thread and frees the decoders and their pictures now, not
+      // when the player's release comes round: passes in a row do not pile up.
+      libvlc_media_player_stop(player)
+      return read
     }
-    demuxer.cancel()
+    // A 1080p decoder's frames are malloc'd in blocks above glibc's moving mmap threshold;
+    // freed, they stay in the heap as holes the next pass's different sizes do not fit
+    // (200 video files grew a probe to 1 GB). Handing free pages back keeps it flat.
+    swiftvlc_trim_heap()
     return Result(
       tracks: tracks, duration: length > 0 ? .milliseconds(length) : nil,
-      demuxer: await demuxer.value, chapters: chapters,
-      audioFormats: audioFormats, isComplete: isComplete)
+      demuxer: log.demuxer, chapters: chapters, audioFormats: audioFormats,
+      isComplete: isComplete, failures: log.failures,
+      decodedAnything: outputs.audioSetups > 0 || outputs.hasPicture)
   }
 
   /// Waits until the selected audio track's output was set up and, when there is video, a
-  /// picture came and the track list has a picture size; then selects each further audio
-  /// track in turn (only the selected one is decoded) until its output is set up. Returns
-  /// whether all that happened within `limit`, and the audio format of each track decoded.
+  /// picture came and the track list has a picture size, or libVLC logged that it has no
+  /// decoder for what is still missing; then selects each further audio track in turn (only
+  /// the selected one is decoded) until its output is set up. Returns whether all that
+  /// happened within `limit`, and the audio format of each track decoded.
   private func waitForDecoders(
-    native: NativePlayer, media: Media, outputs: DecoderOutputs, limit: Duration
+    native: NativePlayer, media: Media, outputs: DecoderOutputs, log: PassLog, limit: Duration
   ) async -> (Bool, [(id: Int, rate: Int, channels: Int)]) {
     let deadline = ContinuousClock.now + limit
     let first = await poll(native, until: deadline) {
       let tracks = media.readTracks()
-      let audioReady = !tracks.contains { $0.kind == .audio } || outputs.audioSetups > 0
+      let audioMissing = tracks.contains { $0.kind == .audio } && outputs.audioSetups == 0
       // MPEG-TS and HLS declare no size: it comes from the decoder, after its first picture.
-      let videoReady =
-        !tracks.contains { $0.kind == .video }
-        || (outputs.hasPicture && tracks.contains { $0.kind == .video && $0.width != nil })
-      return audioReady && videoReady && !tracks.isEmpty
+      let videoMissing =
+        tracks.contains { $0.kind == .video }
+        && !(outputs.hasPicture && tracks.contains { $0.kind == .video && $0.width != nil })
+      let missing = (audioMissing ? 1 : 0) + (videoMissing ? 1 : 0)
+      return missing <= log.failures.count && !tracks.isEmpty
     }
     guard first == .ready else { return (false, []) }
     var formats: [(id: Int, rate: Int, channels: Int)] = []
@@ -111,9 +140,11 @@ struct DecodePass: Sendable {
     }
     let others = await native.run(unselectedAudioTracks)
     for id in others {
-      let setups = outputs.audioSetups
+      let (setups, failures) = (outputs.audioSetups, log.failures.count)
       native.async { libvlc_audio_set_track($0, id) }
-      let switched = await poll(native, until: deadline) { outputs.audioSetups > setups }
+      let switched = await poll(native, until: deadline) {
+        outputs.audioSetups > setups || log.failures.count > failures
+      }
       guard switched == .ready else { return (false, formats) }
       if let format = outputs.audioFormat {
         formats.append((Int(id), format.rate, format.channels))
@@ -155,13 +186,34 @@ private func unselectedAudioTracks(_ player: OpaquePointer) -> [Int32] {
   return ids
 }
 
-/// The first demuxer an instance's debug log names (`using demux module "mkv"`); `nil` when
-/// the stream ends or is cancelled first.
-private func firstDemuxer(in logs: AsyncStream<LogEntry>) async -> String? {
-  for await entry in logs where entry.message.hasPrefix(demuxerPrefix) {
-    return String(entry.message.dropFirst(demuxerPrefix.count).dropLast())
+/// What a pass's instance logged that matters: the first demuxer it names (`using demux
+/// module "mkv"`) and each decoder it could not find (`src/input/decoder.c`).
+private final class PassLog: Sendable {
+  private let state = Mutex<(demuxer: String?, failures: [String])>((nil, []))
+
+  var demuxer: String? { state.withLock { $0.demuxer } }
+  /// Each failure libVLC logged, repeats included.
+  var failures: [String] { state.withLock { $0.failures } }
+
+  static func matters(_ message: String) -> Bool {
+    message.hasPrefix(demuxerPrefix) || isFailure(message)
   }
-  return nil
+
+  private static func isFailure(_ message: String) -> Bool {
+    message == "could not identify codec"
+      || (message.hasPrefix("Codec `") && message.hasSuffix("is not supported."))
+  }
+
+  func take(_ message: String) {
+    state.withLock { state in
+      if message.hasPrefix(demuxerPrefix), state.demuxer == nil {
+        state.demuxer = String(message.dropFirst(demuxerPrefix.count).dropLast())
+      } else if Self.isFailure(message) {
+        // Counted each time: a decoder that fails again (the input repeats) counts again.
+        state.failures.append(message)
+      }
+    }
+  }
 }
 
 /// How libVLC's debug log names the demuxer it opened.
@@ -233,3 +285,30 @@ private func setUpAudio(
 private func dropSamples(
   opaque: UnsafeMutableRawPointer?, samples: UnsafeRawPointer?, count: UInt32, pts: Int64
 ) {}
+
+/// The decode passes a process may play at once: a counting semaphore whose waiters give up
+/// at their deadline or on cancellation.
+private final class DecodeSlots: Sendable {
+  static let shared = DecodeSlots(count: 2)
+
+  private let free: Mutex<Int>
+
+  private init(count: Int) { free = Mutex(count) }
+
+  /// Takes a slot, polling every 10 ms; `false` when `deadline` passed or the task was
+  /// cancelled first.
+  func acquire(until deadline: ContinuousClock.Instant) async -> Bool {
+    while !Task.isCancelled && ContinuousClock.now < deadline {
+      let taken = free.withLock { free in
+        guard free > 0 else { return false }
+        free -= 1
+        return true
+      }
+      if taken { return true }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return false
+  }
+
+  func release() { free.withLock { $0 += 1 } }
+}

@@ -16,13 +16,15 @@ extension Media {
     }
     // Every note is made here: a deeper parse of a cached result starts afresh.
     info.unknowns = []
-    let scan = path.flatMap(TransportStreamScan.scan)
+    let scan = path.flatMap { TransportStreamFile.read(path: $0) }
+    let headers = path.flatMap { FileHeaders.read(path: $0) }
     var audioFormats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
     if depth == .decoded, input == nil, info.isPlayable {
       audioFormats = await decode(into: &info, programs: scan?.programs ?? [], until: deadline)
     }
     if let scan {
       if let duration = scan.duration { info.duration = duration }
+      if depth == .container { listEveryProgram(scan.programs, in: &info) }
       info.programs = assign(scan.programs, to: &info.tracks, unknowns: &info.unknowns)
     }
     SwiftVLC.apply(audioFormats, to: &info.tracks, pids: scan.map { esIDs(of: $0.programs) })
@@ -32,6 +34,7 @@ extension Media {
       info.duration = audio.duration
       info.tracks[0].bitrate = audio.bitrate
     }
+    if let headers { correct(&info, with: headers, depth: depth) }
     // A playlist's own size says nothing about its media's bitrate.
     let isPlaylist =
       info.demuxer == "adaptive" || ["m3u8", "m3u", "mpd"].contains(url?.pathExtension ?? "")
@@ -39,6 +42,12 @@ extension Media {
       let size = fileSize(path)
     {
       info.bitrate = Int(Double(size) * 8 / (Double(duration.milliseconds) / 1_000))
+    }
+    if depth == .container { noteWhatDecodersTell(&info) }
+    if path != nil, info.duration == nil, !info.tracks.isEmpty {
+      info.unknowns.append(
+        "the duration: the file declares none (raw AAC and other elementary streams) and "
+          + "libVLC 3 does not count its frames")
     }
     if info.tracks.isEmpty && info.duration != nil {
       info.unknowns.append(
@@ -53,13 +62,15 @@ extension Media {
   /// Plays private copies (one per TS program) and takes what the decoders report; returns
   /// the audio format each pass's memory output saw.
   private func decode(
-    into info: inout MediaInfo, programs: [TransportStreamScan.Program],
+    into info: inout MediaInfo, programs: [TransportStreamProgram],
     until deadline: ContinuousClock.Instant
   ) async -> [(program: Int?, id: Int, rate: Int, channels: Int)] {
     var formats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
     let pass = DecodePass(mrl: mrl, options: options)
     let numbers: [Int?] = programs.count > 1 ? programs.map(\.number) : [nil]
     var decodedAll = true
+    var failures: [String] = []
+    var decodedAnything = false
     for (index, number) in numbers.enumerated() {
       // What is left is shared by the passes still to run.
       let share = (deadline - ContinuousClock.now) / (numbers.count - index)
@@ -68,14 +79,23 @@ extension Media {
         continue
       }
       decodedAll = decodedAll && result.isComplete
+      for failure in result.failures where !failures.contains(failure) { failures.append(failure) }
+      decodedAnything = decodedAnything || result.decodedAnything
       formats += result.audioFormats.map { (number, $0.id, $0.rate, $0.channels) }
       info.tracks = merged(info.tracks, with: result.tracks)
       if info.duration == nil { info.duration = result.duration }
       if info.demuxer == nil, let demuxer = result.demuxer {
         info.demuxer = demuxer
-        info.container = CodecNames.container(module: demuxer, codecs: info.tracks.map(\.codec))
+        info.container =
+          info.container ?? CodecNames.container(module: demuxer, codecs: info.tracks.map(\.codec))
       }
       if info.chapters.isEmpty { info.chapters = result.chapters }
+    }
+    if !failures.isEmpty {
+      info.unknowns.append(
+        "libVLC 3 cannot decode every stream (\(failures.joined(separator: "; ")))")
+      // Nothing it can play: said at once, not at the time limit.
+      if !decodedAnything { info.isPlayable = false }
     }
     if !decodedAll {
       info.unknowns.append(
@@ -131,7 +151,7 @@ private func apply(
 }
 
 /// The packet ids of the programs' streams in libVLC's track order (see ``assign``).
-private func esIDs(of programs: [TransportStreamScan.Program]) -> [Int] {
+private func esIDs(of programs: [TransportStreamProgram]) -> [Int] {
   var seen = Set<Int>()
   return programs.flatMap(\.streams).map(\.pid).filter { seen.insert($0).inserted }
 }
@@ -139,7 +159,7 @@ private func esIDs(of programs: [TransportStreamScan.Program]) -> [Int] {
 /// The programs with their tracks: libVLC creates one track per packet id, program by
 /// program in the order the PMTs arrive, each in PMT order.
 private func assign(
-  _ programs: [TransportStreamScan.Program], to tracks: inout [Track], unknowns: inout [String]
+  _ programs: [TransportStreamProgram], to tracks: inout [Track], unknowns: inout [String]
 ) -> [MediaProgram] {
   let pids = esIDs(of: programs)
   let owners = pids.map { pid in
@@ -160,5 +180,40 @@ private func assign(
     MediaProgram(
       number: program.number, name: program.name, provider: program.provider,
       trackIDs: tracks.filter { $0.program == program.number }.map(\.id))
+  }
+}
+
+/// Adds the streams of the programs libVLC 3's preparse leaves out (it lists only the first
+/// program's), from their PMTs: libVLC numbers its tracks program by program in PMT order,
+/// so the missing ones follow. Only when the listed tracks are the PMTs' first streams, kind
+/// for kind.
+private func listEveryProgram(_ programs: [TransportStreamProgram], in info: inout MediaInfo) {
+  var seen = Set<Int>()
+  let streams = programs.flatMap(\.streams).filter { seen.insert($0.pid).inserted }
+  guard info.tracks.count < streams.count,
+    zip(info.tracks, streams).allSatisfy({ $1.kind == .unknown || $0.kind == $1.kind })
+  else { return }
+  var next = (info.tracks.map(\.id).max() ?? -1) + 1
+  for stream in streams.dropFirst(info.tracks.count) {
+    info.tracks.append(Track(id: next, kind: stream.kind, codec: codec(ofStreamType: stream)))
+    next += 1
+  }
+}
+
+/// libVLC's fourcc for a PMT stream type (ISO 13818-1 table 2-34, ATSC A/52, DVB descriptors).
+private func codec(ofStreamType stream: TransportStreamProgram.Stream) -> String {
+  switch stream.streamType {
+  case 0x01: "mp1v"
+  case 0x02: "mpgv"
+  case 0x10: "mp4v"
+  case 0x1B: "h264"
+  case 0x24: "hevc"
+  case 0x42: "cavs"
+  case 0xEA: "WVC1"
+  case 0x03, 0x04: "mpga"
+  case 0x0F, 0x11: "mp4a"
+  case 0x81: "a52"
+  case 0x87: "eac3"
+  default: stream.isTeletext ? "telx" : stream.kind == .subtitle ? "dvbs" : "undf"
   }
 }

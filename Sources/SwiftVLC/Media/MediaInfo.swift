@@ -10,8 +10,9 @@ public struct MediaInfo: Sendable, Equatable {
   public var tracks: [Track]
   /// `false` for input with no usable stream: garbage, an empty file, a broken container.
   public var isPlayable: Bool
-  /// The container's common name ("MP4/QuickTime", "Matroska/WebM", "MPEG-TS", "MP3"),
-  /// when a ``ParseDepth/decoded`` parse learnt which demuxer libVLC uses.
+  /// The container's common name ("MP4/QuickTime", "Matroska/WebM", "MPEG-TS", "MP3"), from
+  /// a local file's first bytes at either depth, else from the demuxer a
+  /// ``ParseDepth/decoded`` parse saw libVLC use.
   public var container: String?
   /// The libVLC demuxer module that reads the source ("mp4", "mkv", "ts", "es",
   /// "adaptive"), when a ``ParseDepth/decoded`` parse learnt it.
@@ -22,7 +23,9 @@ public struct MediaInfo: Sendable, Equatable {
   /// The MPEG-TS programs (services), in the order their tables appear; empty for other
   /// containers.
   public var programs: [MediaProgram]
-  /// The chapters of the first title, from a ``ParseDepth/decoded`` parse.
+  /// The chapters of the first title: from an MP4 file's own chapter table (QuickTime text
+  /// track or Nero `chpl`) at either depth, from playback for others at
+  /// ``ParseDepth/decoded``.
   public var chapters: [Chapter]
   /// What is not known, and why, one sentence each (such as "HLS: libVLC 3 lists the
   /// tracks of a playlist only while playing it").
@@ -69,8 +72,11 @@ public struct MediaProgram: Sendable, Hashable {
 
 /// How far ``Media/parse(timeout:network:depth:)`` reads.
 public enum ParseDepth: Sendable, Hashable {
-  /// What libVLC's preparse reads from the container, corrected where the file itself
-  /// tells more (MPEG-TS programs and length, MP3 length). Fast: no decoding.
+  /// What libVLC's preparse reads from the container, corrected where the file's own
+  /// headers tell more or libVLC is wrong (MPEG-TS programs, their streams and length, MP3,
+  /// Ogg, TTA and ADTS length, FLAC and MP4 AAC channels and rate, MP4 chapters, the
+  /// container's name). What only decoders know is then `nil`, and
+  /// ``MediaInfo/unknowns`` says so. Fast: no decoding.
   case container
   /// Also plays a private, silent copy of the media for a moment (within the timeout), so
   /// the decoders report what containers leave out or get wrong: the channel count of mono

@@ -39,8 +39,9 @@ struct FFprobeReport: Sendable {
 
   /// ffprobe's format name: "mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm", "mpegts"…
   var format: String
-  /// Seconds. For MP3 the frame count times 1,152 over the sample rate: without a Xing
-  /// header ffprobe's own duration is an estimate from the first frames' bitrate.
+  /// Seconds. For MP3 the frame count times 1,152 (576 below 32 kHz) over the sample rate:
+  /// without a Xing header ffprobe's own duration is an estimate from the first frames'
+  /// bitrate.
   var duration: Double?
   var title: String?
   var streams: [Stream]
@@ -67,7 +68,8 @@ struct FFprobeReport: Sendable {
     if formatName == "mp3", let stream = streams.first, let rate = stream.sampleRate,
       let packets = number((json["streams"] as? [[String: Any]])?.first?["nb_read_packets"])
     {
-      duration = packets * 1_152 / Double(rate)
+      // MPEG-2 and 2.5 layer III frames (below 32 kHz) hold 576 samples.
+      duration = packets * (rate < 32_000 ? 576 : 1_152) / Double(rate)
     }
     let chapters = (json["chapters"] as? [[String: Any]] ?? []).map { chapter in
       Chapter(

@@ -24,6 +24,37 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case wav = "pcm.wav"
   case m4aMono = "aac-mono.m4a"
   case avi = "mpeg4-mp3.avi"
+  // Real-world-like files of many encoders and containers (``realWorldRecipe(in:)``).
+  case mp3ID3 = "id3-cbr128.mp3"
+  case mp3Mono22k = "mono-22k.mp3"
+  case mp3Shine = "shine-stereo.mp3"
+  case adts = "adts.aac"
+  case adts51 = "aac-5.1.aac"
+  case m4a51 = "aac-5.1.m4a"
+  case mp4AAC51 = "h264-aac-5.1.mp4"
+  case m4bChapters = "book-chapters.m4b"
+  case m4aQuickTimeChapters = "quicktime-chapters.m4a"
+  case m4bNeroChapters = "nero-chapters.m4b"
+  case threeGP = "aac-mono.3gp"
+  case flacStereo = "stereo.flac"
+  case flac51 = "5.1.flac"
+  case opusStereo = "stereo.opus"
+  case opusMono = "mono.opus"
+  case vorbis51 = "vorbis-5.1.ogg"
+  case speex = "speex.spx"
+  case wavPack = "wavpack.wv"
+  case tta = "tta.tta"
+  case mkvSubtitlesOnly = "subtitles-only.mkv"
+  case ac3 = "5.1.ac3"
+  case eac3 = "stereo.eac3"
+  case wav24 = "pcm24.wav"
+  case aiff = "pcm.aiff"
+  case mkaFLAC = "flac.mka"
+  case webmVorbis = "vorbis.webm"
+  case alac = "alac.m4a"
+  case wma = "wma.wma"
+  case tsLateVideo = "late-video.ts"
+  case tsMidGOP = "recording-mid-gop.ts"
 
   var testDescription: String { rawValue }
 
@@ -40,13 +71,18 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
   /// Runs ffmpeg writing the file into `folder`, with what it reads (subtitles, chapters).
   private func generate(in folder: URL) async throws -> String {
     let path = folder.appendingPathComponent(rawValue).path
-    var arguments = ["-hide_banner", "-loglevel", "error", "-y"] + inputs(in: folder)
+    let recipe = realWorldRecipe(in: folder)
+    var arguments =
+      ["-hide_banner", "-loglevel", "error", "-y"] + (recipe?.inputs ?? inputs(in: folder))
+    // What ffmpeg writes before a rewrite keeps the extension that chooses its muxer.
+    let written = self == .tsWithoutNames ? path + ".full.ts" : rewrittenSource(of: path) ?? path
     // One encoder thread: the tests run beside others on a small machine.
-    arguments += encoding + ["-threads", "1", self == .tsWithoutNames ? path + ".full.ts" : path]
+    arguments += (recipe?.encoding ?? encoding) + ["-threads", "1", written]
     let output = try await runProgram("ffmpeg", arguments)
     guard output.status == 0 else {
       throw FFprobeFailed(path: path, message: "ffmpeg: \(output.stderr)")
     }
+    try rewrite(written, to: path)
     if self == .tsWithoutNames {
       // ffmpeg always writes an SDT; dropping its packets (PID 0x11) leaves the programs
       // without names, as many captures are.
@@ -55,11 +91,11 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
     return path
   }
 
-  private static let video = ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=2"]
-  private static func tone(_ rate: Int, seconds: Int = 2) -> [String] {
+  static let video = ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=2"]
+  static func tone(_ rate: Int, seconds: Int = 2) -> [String] {
     ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=\(rate):duration=\(seconds)"]
   }
-  private static let x264 = ["-c:v", "libx264", "-preset", "ultrafast"]
+  static let x264 = ["-c:v", "libx264", "-preset", "ultrafast"]
 
   private func inputs(in folder: URL) -> [String] {
     switch self {
@@ -75,6 +111,7 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case .oggAudio, .flac, .wav: Self.tone(48_000)
     case .mp3CBR, .mp3VBR, .mp3VBRWithoutXing: Self.tone(44_100, seconds: 3)
     case .m4aMono: Self.tone(44_100)
+    default: []
     }
   }
 
@@ -128,10 +165,11 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case .wav: ["-c:a", "pcm_s16le"]
     case .m4aMono: ["-ac", "1", "-c:a", "aac"]
     case .avi: ["-c:v", "mpeg4", "-c:a", "libmp3lame"]
+    default: []
     }
   }
 
-  private func subtitles(in folder: URL) -> String {
+  func subtitles(in folder: URL) -> String {
     let url = folder.appendingPathComponent("subtitles.srt")
     let text =
       "1\n00:00:00,000 --> 00:00:01,000\nHello\n\n2\n00:00:01,000 --> 00:00:02,000\nWorld\n"
@@ -139,7 +177,7 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
     return url.path
   }
 
-  private func chapters(in folder: URL) -> String {
+  func chapters(in folder: URL) -> String {
     let url = folder.appendingPathComponent("chapters.txt")
     let text = """
       ;FFMETADATA1

@@ -5,7 +5,6 @@ import Glibc
 /// stream packets. Sections may span packets; CRCs are not checked (a damaged table is read as
 /// far as it is consistent, and bounds are checked at every step).
 struct TransportStreamTables {
-  private static let packetSize = 188
   private static let patPID = 0
   private static let sdtPID = 0x11
 
@@ -15,6 +14,7 @@ struct TransportStreamTables {
   private var streams: [Int: [TransportStreamProgram.Stream]] = [:]
   private var services: [Int: (name: String?, provider: String?)] = [:]
   private var sections: [Int: [UInt8]] = [:]  // PID → section being assembled
+  private var mapOrder: [Int] = []  // program numbers, as their PMTs first came
 
   /// The programs found, in PAT order; `nil` without a PAT.
   var programs: [TransportStreamProgram]? {
@@ -26,6 +26,17 @@ struct TransportStreamTables {
     }
   }
 
+  /// The programs in the order their PMTs first came (libVLC's track order), then those
+  /// whose PMT was not found; `nil` without a PAT.
+  var programsInMapOrder: [TransportStreamProgram]? {
+    guard let programs else { return nil }
+    let rank = Dictionary(uniqueKeysWithValues: mapOrder.enumerated().map { ($1, $0) })
+    return programs.enumerated().sorted {
+      (rank[$0.element.number] ?? mapOrder.count + $0.offset)
+        < (rank[$1.element.number] ?? mapOrder.count + $1.offset)
+    }.map(\.element)
+  }
+
   /// Whether the PAT and the map table of every program in it have been read.
   var hasEveryMap: Bool {
     patSeen && mapPIDs.keys.allSatisfy { streams[$0] != nil }
@@ -34,40 +45,20 @@ struct TransportStreamTables {
   /// Whether a service description table (actual transport stream) has been read.
   var hasServiceDescriptions: Bool { sdtSeen }
 
+  /// Reads the packets in `bytes` (see ``TransportStreamPackets/forEach(in:_:)``).
   mutating func read(_ bytes: UnsafeRawBufferPointer) throws(VLCError) {
-    guard let start = Self.firstSync(in: bytes) else {
+    let found = TransportStreamPackets.forEach(in: bytes) { add($0) }
+    guard found else {
       throw .invalidInput("not an MPEG transport stream: no 188-byte packet sync found")
     }
-    var offset = start
-    while offset + Self.packetSize <= bytes.count {
-      if bytes[offset] == 0x47 {
-        packet(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Self.packetSize]))
-      }
-      offset += Self.packetSize
-    }
   }
 
-  /// The first offset where three packets in a row start with the sync byte 0x47.
-  private static func firstSync(in bytes: UnsafeRawBufferPointer) -> Int? {
-    (0..<min(packetSize, bytes.count)).first { offset in
-      (0..<3).allSatisfy {
-        let index = offset + $0 * packetSize
-        return index < bytes.count ? bytes[index] == 0x47 : $0 > 0
-      }
-    }
-  }
-
-  private mutating func packet(_ packet: UnsafeRawBufferPointer) {
-    let pid = Int(packet[1] & 0x1F) << 8 | Int(packet[2])
+  /// Takes one packet: PAT, SDT and PMT sections are assembled; others are ignored.
+  mutating func add(_ packet: TransportStreamPackets.Packet) {
+    let pid = packet.pid
     guard pid == Self.patPID || pid == Self.sdtPID || mapPIDs.values.contains(pid) else { return }
-    let unitStart = packet[1] & 0x40 != 0
-    let adaptation = (packet[3] >> 4) & 0x3
-    guard adaptation & 0x1 != 0 else { return }  // no payload
-    var payload = 4
-    if adaptation & 0x2 != 0 { payload += 1 + Int(packet[4]) }
-    guard payload < packet.count else { return }
-    var bytes = Array(packet[payload...])
-    if unitStart {
+    var bytes = Array(packet.payload)
+    if packet.unitStart {
       let pointer = Int(bytes[0])
       guard 1 + pointer <= bytes.count else { return }
       bytes = Array(bytes[(1 + pointer)...])
@@ -120,6 +111,7 @@ struct TransportStreamTables {
           isTeletext: teletext))
       offset += 5 + infoLength
     }
+    if streams[number] == nil { mapOrder.append(number) }
     streams[number] = found
   }
 

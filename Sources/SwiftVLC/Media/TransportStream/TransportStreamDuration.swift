@@ -1,6 +1,3 @@
-import FoundationEssentials
-import Glibc
-
 /// The duration of an MPEG-TS file, from the presentation timestamps of its audio and video.
 ///
 /// libVLC 3 estimates a TS file's length from its bitrate or its clock references, which for
@@ -8,41 +5,56 @@ import Glibc
 /// gives none. The timestamps are exact, with one catch: libVLC's TS muxer writes the audio
 /// that was waiting when a recording starts as one large first PES packet, stamped with the
 /// time at which it ends (or as packets without a timestamp before the first one). Their
-/// length is estimated from their size at the stream's byte rate; the last packet's likewise. The result is the span from the earliest start to the latest
-/// end over all streams, as ffprobe reports a TS file's duration.
+/// length is estimated from their size at the stream's byte rate; the last packet's likewise.
+/// The result is the span from the earliest start to the latest end over all streams, as
+/// ffprobe reports a TS file's duration.
 enum TransportStreamDuration {
-  private static let packetSize = 188
-  /// How much of the file's start and end is read.
-  private static let window = 4 << 20
-
   /// One PES packet: its timestamp (90 kHz), if it has one, and how many payload bytes it
   /// carries.
-  private struct Packet {
+  fileprivate struct Packet {
     var pts: Int64?
     var bytes: Int
   }
 
   /// The PES packets of one elementary stream, in file order.
-  private struct Stream {
+  fileprivate struct Stream {
     var isAudio: Bool
     var packets: [Packet] = []
   }
 
-  /// The span of the audio and video in the TS file at `path`; `nil` when the file is not
-  /// MPEG-TS or holds no timestamps.
-  static func read(_ path: String) -> Duration? {
-    guard let file = ReadOnlyFile(path: path), let size = file.size, size >= UInt64(packetSize)
-    else { return nil }
-    let head = file.read(at: 0, upTo: window) ?? Data()
-    var tail = head
-    if size > UInt64(window) {
-      tail = file.read(at: size - UInt64(window), upTo: window) ?? Data()
+  /// The audio and video PES packets of one stretch of a transport stream, by packet id.
+  struct Timestamps {
+    fileprivate var streams: [Int: Stream] = [:]
+
+    /// Takes one packet: a PES header starts a packet of its stream; a continuation adds
+    /// its bytes to that stream's last packet.
+    mutating func add(_ packet: TransportStreamPackets.Packet) {
+      let payload = packet.payload
+      if packet.unitStart {
+        if let (pts, isAudio) = TransportStreamDuration.header(payload) {
+          streams[packet.pid, default: Stream(isAudio: isAudio)].packets.append(
+            Packet(pts: pts, bytes: payload.count))
+        }
+      } else if var stream = streams[packet.pid], !stream.packets.isEmpty {
+        stream.packets[stream.packets.count - 1].bytes += payload.count
+        streams[packet.pid] = stream
+      }
     }
-    guard let first = streams(in: head), let last = streams(in: tail) else { return nil }
+  }
+
+  /// The span of the audio and video in the TS file at `path`; `nil` when the file is not
+  /// MPEG-TS or holds no timestamps. Reads the file as ``TransportStreamFile`` does.
+  static func read(_ path: String) -> Duration? {
+    TransportStreamFile.read(path: path)?.duration
+  }
+
+  /// From the earliest start to the latest end over every stream found both in `head` (the
+  /// file's start) and `tail` (its end; the same as `head` for a short file).
+  static func span(head first: Timestamps, tail last: Timestamps) -> Duration? {
     var start: Int64?
     var end: Int64?
-    for (pid, opening) in first {
-      guard let closing = last[pid], let begins = begin(of: opening),
+    for (pid, opening) in first.streams {
+      guard let closing = last.streams[pid], let begins = begin(of: opening),
         let finishes = finish(of: closing, rate: byteRate(of: opening))
       else { continue }
       start = min(start ?? begins, begins)
@@ -90,55 +102,16 @@ enum TransportStreamDuration {
     return latest + (gaps.isEmpty ? 0 : gaps[gaps.count / 2])
   }
 
-  /// The audio and video PES packets in `data`, by PID; `nil` when it is not TS.
-  private static func streams(in data: Data) -> [Int: Stream]? {
-    let bytes = [UInt8](data)
-    guard let start = syncOffset(bytes) else { return nil }
-    var found: [Int: Stream] = [:]
-    var offset = start
-    while offset + packetSize <= bytes.count {
-      defer { offset += packetSize }
-      guard bytes[offset] == 0x47 else { continue }
-      let pid = Int(bytes[offset + 1] & 0x1F) << 8 | Int(bytes[offset + 2])
-      let control = (bytes[offset + 3] >> 4) & 0x3
-      var payload = offset + 4
-      if control == 0 || control == 2 { continue }
-      if control == 3 { payload += 1 + Int(bytes[offset + 4]) }
-      let end = offset + packetSize
-      guard payload < end else { continue }
-      if bytes[offset + 1] & 0x40 != 0 {
-        if let (pts, isAudio) = header(bytes, at: payload, end: end) {
-          found[pid, default: Stream(isAudio: isAudio)].packets.append(
-            Packet(pts: pts, bytes: end - payload))
-        }
-      } else if var stream = found[pid], !stream.packets.isEmpty {
-        stream.packets[stream.packets.count - 1].bytes += end - payload
-        found[pid] = stream
-      }
-    }
-    return found
-  }
-
-  /// The PTS (if any) of an audio or video PES header at `start`, and whether it is audio.
-  private static func header(_ bytes: [UInt8], at start: Int, end: Int) -> (Int64?, Bool)? {
-    guard start + 14 <= end, bytes[start] == 0, bytes[start + 1] == 0, bytes[start + 2] == 1
-    else { return nil }
-    let stream = bytes[start + 3]
+  /// The PTS (if any) of the audio or video PES header that starts `bytes`, and whether it
+  /// is audio; `nil` for other streams.
+  fileprivate static func header(_ bytes: UnsafeRawBufferPointer) -> (Int64?, Bool)? {
+    guard bytes.count >= 14, bytes[0] == 0, bytes[1] == 0, bytes[2] == 1 else { return nil }
+    let stream = bytes[3]
     // Audio (0xC0-0xDF), video (0xE0-0xEF) and private stream 1 (0xBD: AC-3, Opus, …).
     guard (0xC0...0xEF).contains(stream) || stream == 0xBD else { return nil }
-    guard bytes[start + 7] & 0x80 != 0 else { return (nil, stream < 0xE0) }
-    let p = bytes[(start + 9)...(start + 13)].map { Int64($0) }
+    guard bytes[7] & 0x80 != 0 else { return (nil, stream < 0xE0) }
+    let p = (9...13).map { Int64(bytes[$0]) }
     let pts = (p[0] >> 1 & 0x7) << 30 | p[1] << 22 | (p[2] >> 1) << 15 | p[3] << 7 | p[4] >> 1
     return (pts, stream < 0xE0)
-  }
-
-  /// The first offset where three packets in a row start with the sync byte.
-  private static func syncOffset(_ bytes: [UInt8]) -> Int? {
-    (0..<min(packetSize, bytes.count)).first { offset in
-      (0..<3).allSatisfy { index in
-        let position = offset + index * packetSize
-        return position < bytes.count && bytes[position] == 0x47
-      }
-    }
   }
 }

@@ -1,0 +1,175 @@
+import Foundation
+
+/// What a local media file's own headers declare, read where libVLC 3's preparse is wrong or
+/// silent: the container (from its first bytes), the channel count and sample rate of FLAC
+/// (STREAMINFO) and of AAC in MP4/M4A/3GP (the AudioSpecificConfig in `esds`), and MP4
+/// chapters (QuickTime text chapters, else Nero `chpl`).
+///
+/// libVLC 3's preparse reports FLAC as 3 channels before a frame is decoded, MP4 AAC with the
+/// sample entry's channel count (2 whatever the stream holds), and no chapters at all;
+/// ffprobe and mediainfo read these headers without decoding. Reads a few kilobytes, plus the
+/// `moov` box of an MP4 (at most ``moovLimit`` bytes).
+struct FileHeaders: Sendable, Equatable {
+  /// What one audio track's header declares; a `nil` value is one the header leaves to the
+  /// decoder (HE-AAC's SBR and PS, a program config element).
+  struct Audio: Sendable, Equatable {
+    /// The track's id as libVLC numbers it (the MP4 `track_ID`); `nil` for a file with one
+    /// audio stream.
+    var trackID: Int?
+    var channels: Int?
+    var sampleRate: Int?
+  }
+
+  /// The container's common name, as ``CodecNames/container(module:codecs:)`` names it.
+  var container: String?
+  /// The audio tracks whose headers were read.
+  var audio: [Audio] = []
+  /// The chapters, when the file has a chapter table (`nil`: none read).
+  var chapters: [Chapter]?
+  /// The length the headers give: TTA's sample count, the last granule position of an Ogg
+  /// file with one audio stream (libVLC 3 measures Opus 4 % short and 5.1 Vorbis not at all).
+  var duration: Duration?
+
+  static let moovLimit = 64 << 20
+
+  /// Reads the headers of the file at `path`; `nil` when it cannot be read.
+  static func read(path: String) -> FileHeaders? {
+    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? file.close() }
+    guard let head = try? file.read(upToCount: 4_096), !head.isEmpty else { return nil }
+    let bytes = [UInt8](head)
+    var headers = FileHeaders(container: containerName(bytes))
+    switch headers.container {
+    case "FLAC":
+      if let audio = flacStreamInfo(bytes) { headers.audio = [audio] }
+    case "MP4/QuickTime":
+      if let movie = MP4Movie.read(file) {
+        headers.audio = movie.audio
+        headers.chapters = movie.chapters
+      }
+    case "ADTS AAC":
+      headers.duration = adtsDuration(path: path, from: id3Length(bytes))
+    case "TTA":
+      headers.duration = ttaDuration(bytes)
+    case "Ogg":
+      headers.duration = OggLength.read(file, head: bytes)
+    default:
+      break
+    }
+    return headers
+  }
+
+  /// The container named by the first bytes of a file.
+  static func containerName(_ bytes: [UInt8]) -> String? {
+    func ascii(_ range: Range<Int>) -> String {
+      guard range.upperBound <= bytes.count else { return "" }
+      return String(decoding: bytes[range], as: UTF8.self)
+    }
+    let start = id3Length(bytes)
+    let magic = ascii(start..<start + 4)
+    if magic == "fLaC" { return "FLAC" }
+    if start > 0, let audio = elementaryAudio(bytes, at: start) { return audio }
+    switch ascii(4..<8) {
+    case "ftyp", "moov", "mdat", "wide", "free", "skip", "pnot": return "MP4/QuickTime"
+    default: break
+    }
+    switch ascii(0..<4) {
+    case "OggS": return "Ogg"
+    case "wvpk": return "WavPack"
+    case "TTA1": return "TTA"
+    case "MAC ": return "Monkey's Audio"
+    case "caff": return "CAF"
+    case ".snd": return "Sun AU"
+    case "RIFF", "RF64":
+      switch ascii(8..<12) {
+      case "WAVE": return "WAV"
+      case "AVI ": return "AVI"
+      default: return nil
+      }
+    case "FORM" where ["AIFF", "AIFC"].contains(ascii(8..<12)): return "AIFF"
+    default: break
+    }
+    if bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return "Matroska/WebM" }
+    if bytes.starts(with: [0x30, 0x26, 0xB2, 0x75]) { return "ASF" }
+    if bytes.starts(with: [0x00, 0x00, 0x01, 0xBA]) { return "MPEG-PS" }
+    if bytes.count >= 188 * 3, (0..<3).allSatisfy({ bytes[$0 * 188] == 0x47 }) {
+      return "MPEG-TS"
+    }
+    return elementaryAudio(bytes, at: 0)
+  }
+
+  /// The length of an ID3v2 tag at the start, 0 without one.
+  private static func id3Length(_ bytes: [UInt8]) -> Int {
+    guard bytes.count >= 10, bytes.starts(with: Array("ID3".utf8)) else { return 0 }
+    let size = (0..<4).reduce(0) { $0 << 7 | Int(bytes[6 + $1] & 0x7F) }
+    return 10 + size + (bytes[5] & 0x10 != 0 ? 10 : 0)
+  }
+
+  /// The elementary audio stream starting at `offset`: MPEG audio (layer III "MP3", else
+  /// "MPEG audio"), ADTS AAC, AC-3 or E-AC-3.
+  private static func elementaryAudio(_ bytes: [UInt8], at offset: Int) -> String? {
+    guard offset + 6 <= bytes.count else { return nil }
+    let (first, second) = (bytes[offset], bytes[offset + 1])
+    if first == 0x0B, second == 0x77 {
+      return bytes[offset + 5] >> 3 > 10 ? "E-AC-3" : "AC-3"
+    }
+    guard first == 0xFF, second & 0xE0 == 0xE0 else { return nil }
+    let layer = (second >> 1) & 0x3
+    if second & 0xF6 == 0xF0 { return "ADTS AAC" }  // MPEG-4/2 sync, layer 0
+    return layer == 1 ? "MP3" : layer == 0 ? nil : "MPEG audio"
+  }
+
+  /// The channels and rate of a FLAC file's STREAMINFO block (always the first).
+  private static func flacStreamInfo(_ bytes: [UInt8]) -> Audio? {
+    let info = id3Length(bytes) + 8  // "fLaC", block header
+    guard info + 18 <= bytes.count, bytes[info - 4] & 0x7F == 0 else { return nil }
+    let rate = Int(bytes[info + 10]) << 12 | Int(bytes[info + 11]) << 4 | Int(bytes[info + 12] >> 4)
+    let channels = Int((bytes[info + 12] >> 1) & 0x7) + 1
+    return Audio(trackID: nil, channels: channels, sampleRate: rate > 0 ? rate : nil)
+  }
+
+  /// An ADTS stream's raw data blocks times 1,024 samples over the rate, counted frame by
+  /// frame (each header gives the frame's length); the file is mapped, not read.
+  private static func adtsDuration(path: String, from start: Int) -> Duration? {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+    else { return nil }
+    return data.withUnsafeBytes { bytes -> Duration? in
+      var offset = start
+      var blocks = 0
+      var rate = 0
+      while offset + 7 <= bytes.count, bytes[offset] == 0xFF, bytes[offset + 1] & 0xF6 == 0xF0 {
+        let length =
+          Int(bytes[offset + 3] & 0x3) << 11 | Int(bytes[offset + 4]) << 3
+          | Int(bytes[offset + 5] >> 5)
+        let index = Int(bytes[offset + 2] >> 2) & 0xF
+        guard length >= 7, index < adtsRates.count else { break }
+        rate = adtsRates[index]
+        blocks += 1 + Int(bytes[offset + 6] & 0x3)
+        offset += length
+      }
+      guard blocks >= 2, rate > 0 else { return nil }
+      return .microseconds(Int64(blocks) * 1_024 * 1_000_000 / Int64(rate))
+    }
+  }
+
+  /// A TTA1 header's sample count over its rate.
+  private static func ttaDuration(_ bytes: [UInt8]) -> Duration? {
+    guard bytes.count >= 18 else { return nil }
+    let rate = littleEndian(bytes, 10, 4)
+    let samples = littleEndian(bytes, 14, 4)
+    guard rate > 0, samples > 0 else { return nil }
+    return .microseconds(Int64(samples) * 1_000_000 / Int64(rate))
+  }
+}
+
+/// The little-endian unsigned integer of `count` bytes at `offset`; 0 past the end.
+func littleEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
+  guard offset >= 0, offset + count <= bytes.count else { return 0 }
+  return bytes[offset..<offset + count].reversed().reduce(0) { $0 << 8 | Int($1) }
+}
+
+/// The sampling frequencies of ISO 14496-3 table 1.18, by index.
+let adtsRates = [
+  96_000, 88_200, 64_000, 48_000, 44_100, 32_000, 24_000, 22_050, 16_000, 12_000, 11_025, 8_000,
+  7_350,
+]

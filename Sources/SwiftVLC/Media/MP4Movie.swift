@@ -1,0 +1,241 @@
+import Foundation
+
+/// What an MP4/QuickTime file's `moov` box declares that libVLC 3's preparse leaves out or
+/// gets wrong: each AAC track's AudioSpecificConfig (ISO 14496-3 1.6.2.1: channels and
+/// rate) and the chapters, from a QuickTime text chapter track (`tref`/`chap`, as ffprobe
+/// prefers) or else Nero's `chpl` list.
+struct MP4Movie {
+  var audio: [FileHeaders.Audio] = []
+  var chapters: [Chapter]?
+
+  /// One `trak`, as far as is needed here.
+  private struct TrackBox {
+    var id = 0
+    var handler = ""
+    var timescale = 0
+    var chapterTrackIDs: [Int] = []
+    var audio: FileHeaders.Audio?
+    var table: SampleTable?
+  }
+
+  /// Reads the `moov` box of `file` (top-level boxes are walked by seeking); `nil` when there
+  /// is none within ``FileHeaders/moovLimit`` bytes.
+  static func read(_ file: FileHandle) -> MP4Movie? {
+    var offset: UInt64 = 0
+    while let header = try? MP4Boxes.read(file, at: offset, count: 16), header.count >= 8 {
+      var size = MP4Boxes.integer(header, 0, 4)
+      var headerLength = 8
+      if size == 1, header.count >= 16 {
+        size = MP4Boxes.integer(header, 8, 8)
+        headerLength = 16
+      }
+      let type = String(decoding: header[4..<8], as: UTF8.self)
+      // A size of 0 runs to the end of the file; a negative one is damage.
+      guard size == 0 && type == "moov" || size >= headerLength else { return nil }
+      if type == "moov" {
+        let length = size == 0 ? FileHeaders.moovLimit : size - headerLength
+        guard length <= FileHeaders.moovLimit,
+          let body = try? MP4Boxes.read(
+            file, at: offset + UInt64(headerLength), count: length)
+        else { return nil }
+        return MP4Movie(moov: body, file: file)
+      }
+      offset += UInt64(size)
+    }
+    return nil
+  }
+
+  private init(moov: [UInt8], file: FileHandle) {
+    var tracks: [TrackBox] = []
+    var nero: [(start: Int64, name: String)]?
+    for box in MP4Boxes.children(moov, 0..<moov.count) {
+      switch box.type {
+      case "trak": tracks.append(Self.track(moov, box.body))
+      case "udta":
+        if let chpl = MP4Boxes.children(moov, box.body).first(where: { $0.type == "chpl" }) {
+          nero = Self.neroChapters(moov, chpl.body)
+        }
+      default: break
+      }
+    }
+    audio = tracks.compactMap { track in
+      track.audio.map {
+        FileHeaders.Audio(trackID: track.id, channels: $0.channels, sampleRate: $0.sampleRate)
+      }
+    }
+    let chapterIDs = Set(tracks.flatMap(\.chapterTrackIDs))
+    if let text = tracks.first(where: { chapterIDs.contains($0.id) && $0.table != nil }),
+      let table = text.table, text.timescale > 0
+    {
+      chapters = table.textSamples(file).enumerated().map { index, sample in
+        Chapter(
+          index: index, name: sample.text,
+          start: .microseconds(sample.time * 1_000_000 / Int64(text.timescale)),
+          duration: .microseconds(sample.duration * 1_000_000 / Int64(text.timescale)))
+      }
+    } else if let nero, !nero.isEmpty {
+      // The last chapter's end is the media's, which the caller knows.
+      chapters = nero.enumerated().map { index, entry in
+        let end = index + 1 < nero.count ? nero[index + 1].start : entry.start
+        return Chapter(
+          index: index, name: entry.name, start: .microseconds(entry.start / 10),
+          duration: .microseconds((end - entry.start) / 10))
+      }
+    }
+  }
+
+  private static func track(_ bytes: [UInt8], _ range: Range<Int>) -> TrackBox {
+    var track = TrackBox()
+    for box in MP4Boxes.children(bytes, range) {
+      switch box.type {
+      case "tkhd" where box.body.count >= 24:
+        let start = box.body.lowerBound
+        track.id = MP4Boxes.integer(bytes, start + (bytes[start] == 1 ? 20 : 12), 4)
+      case "tref":
+        for reference in MP4Boxes.children(bytes, box.body) where reference.type == "chap" {
+          track.chapterTrackIDs = stride(
+            from: reference.body.lowerBound, to: reference.body.upperBound - 3, by: 4
+          ).map { MP4Boxes.integer(bytes, $0, 4) }
+        }
+      case "mdia":
+        for child in MP4Boxes.children(bytes, box.body) {
+          let start = child.body.lowerBound
+          switch child.type {
+          case "mdhd" where child.body.count >= 24:
+            track.timescale = MP4Boxes.integer(bytes, start + (bytes[start] == 1 ? 20 : 12), 4)
+          case "hdlr" where child.body.count >= 12:
+            track.handler = String(decoding: bytes[(start + 8)..<(start + 12)], as: UTF8.self)
+          case "minf":
+            guard let stbl = MP4Boxes.find(bytes, child.body, path: ["stbl"]) else { continue }
+            track.table = SampleTable(bytes, stbl)
+            if track.handler == "soun" { track.audio = audioConfig(bytes, stbl) }
+          default: break
+          }
+        }
+      default: break
+      }
+    }
+    return track
+  }
+
+  /// The AudioSpecificConfig of an `mp4a` sample entry's `esds` (also inside QuickTime's
+  /// `wave`); `nil` for other codecs.
+  private static func audioConfig(_ bytes: [UInt8], _ stbl: Range<Int>) -> FileHeaders.Audio? {
+    guard let stsd = MP4Boxes.find(bytes, stbl, path: ["stsd"]), stsd.count > 8 else { return nil }
+    guard let entry = MP4Boxes.children(bytes, (stsd.lowerBound + 8)..<stsd.upperBound).first,
+      entry.type == "mp4a", entry.body.count >= 28
+    else { return nil }
+    // The QuickTime sound description's version adds fields before the child boxes.
+    let version = MP4Boxes.integer(bytes, entry.body.lowerBound + 8, 2)
+    let extra = version == 1 ? 16 : version == 2 ? 36 : 0
+    let children = (entry.body.lowerBound + 28 + extra)..<entry.body.upperBound
+    guard children.lowerBound < children.upperBound,
+      let esds = MP4Boxes.find(bytes, children, path: ["esds"])
+        ?? MP4Boxes.find(bytes, children, path: ["wave", "esds"]),
+      let config = decoderSpecificInfo(bytes, esds)
+    else { return nil }
+    return AudioSpecificConfig(config)?.audio
+  }
+
+  /// The DecoderSpecificInfo (tag 5) of an `esds` box's ES descriptor, for MPEG-4/2 AAC.
+  private static func decoderSpecificInfo(_ bytes: [UInt8], _ esds: Range<Int>) -> [UInt8]? {
+    var offset = esds.lowerBound + 4  // version, flags
+    func descriptor() -> (tag: UInt8, body: Range<Int>)? {
+      guard offset < esds.upperBound else { return nil }
+      let tag = bytes[offset]
+      offset += 1
+      var length = 0
+      for _ in 0..<4 where offset < esds.upperBound {
+        let byte = bytes[offset]
+        offset += 1
+        length = length << 7 | Int(byte & 0x7F)
+        if byte & 0x80 == 0 { break }
+      }
+      guard offset + length <= esds.upperBound else { return nil }
+      return (tag, offset..<offset + length)
+    }
+    guard let es = descriptor(), es.tag == 3, es.body.count >= 3 else { return nil }
+    let flags = bytes[es.body.lowerBound + 2]
+    offset = es.body.lowerBound + 3
+    if flags & 0x80 != 0 { offset += 2 }
+    if flags & 0x40 != 0, offset < es.body.upperBound { offset += 1 + Int(bytes[offset]) }
+    if flags & 0x20 != 0 { offset += 2 }
+    guard let config = descriptor(), config.tag == 4, config.body.count >= 13,
+      [0x40, 0x66, 0x67, 0x68].contains(bytes[config.body.lowerBound])
+    else { return nil }
+    offset = config.body.lowerBound + 13
+    guard let info = descriptor(), info.tag == 5, !info.body.isEmpty else { return nil }
+    return Array(bytes[info.body])
+  }
+
+  /// Nero chapters: start times in 100 ns units and names.
+  private static func neroChapters(_ bytes: [UInt8], _ body: Range<Int>) -> [(Int64, String)] {
+    guard body.count >= 5 else { return [] }
+    var offset = body.lowerBound + (bytes[body.lowerBound] == 1 ? 8 : 4)
+    guard offset < body.upperBound else { return [] }
+    let count = Int(bytes[offset])
+    offset += 1
+    var chapters: [(Int64, String)] = []
+    for _ in 0..<count {
+      guard offset + 9 <= body.upperBound else { break }
+      let start = Int64(MP4Boxes.integer(bytes, offset, 8))
+      let length = Int(bytes[offset + 8])
+      offset += 9
+      guard offset + length <= body.upperBound else { break }
+      chapters.append((start, String(decoding: bytes[offset..<offset + length], as: UTF8.self)))
+      offset += length
+    }
+    return chapters
+  }
+}
+
+/// ISO 14496-3's AudioSpecificConfig, as far as the channel count and rate.
+private struct AudioSpecificConfig {
+  var objectType: Int
+  var sampleRate: Int?
+  var channelConfiguration: Int
+
+  init?(_ bytes: [UInt8]) {
+    var reader = BitReader(bytes)
+    guard var type = reader.read(5) else { return nil }
+    if type == 31 { type = 32 + (reader.read(6) ?? 0) }
+    objectType = type
+    guard let index = reader.read(4) else { return nil }
+    if index == 15 {
+      sampleRate = reader.read(24)
+    } else {
+      sampleRate = index < adtsRates.count ? adtsRates[index] : nil
+    }
+    guard let channels = reader.read(4) else { return nil }
+    channelConfiguration = channels
+  }
+
+  /// What it tells for sure: SBR (5) and parametric stereo (29) change both the rate and the
+  /// channels the decoder gives; configuration 0 defers to a program config element.
+  var audio: FileHeaders.Audio {
+    let plain = objectType != 5 && objectType != 29
+    let channels = [0, 1, 2, 3, 4, 5, 6, 8, nil, nil, nil, 7, 8, 24, 8][
+      min(channelConfiguration, 14)]
+    return FileHeaders.Audio(
+      trackID: nil, channels: plain && channels != 0 ? channels : nil,
+      sampleRate: plain ? sampleRate : nil)
+  }
+}
+
+/// Reads big-endian bit fields.
+private struct BitReader {
+  let bytes: [UInt8]
+  var position = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  mutating func read(_ count: Int) -> Int? {
+    guard position + count <= bytes.count * 8 else { return nil }
+    var value = 0
+    for _ in 0..<count {
+      value = value << 1 | Int(bytes[position / 8] >> (7 - position % 8) & 1)
+      position += 1
+    }
+    return value
+  }
+}

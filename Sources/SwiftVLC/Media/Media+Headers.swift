@@ -1,0 +1,60 @@
+/// Puts a file's own headers' container, audio formats and chapters into `info`, at both
+/// depths, so that a file reads the same whichever way it is probed. A header value replaces
+/// libVLC's; a value the header leaves to the decoder (HE-AAC) replaces the preparse's guess
+/// by `nil` at container depth, and leaves the decoder's at decoded depth.
+func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDepth) {
+  if let container = headers.container { info.container = container }
+  if let duration = headers.duration { info.duration = duration }
+  let audio = info.tracks.indices.filter { info.tracks[$0].kind == .audio }
+  // Headers come in file order, as libVLC lists the tracks (it numbers them from 0).
+  if audio.count == headers.audio.count {
+    for (index, header) in zip(audio, headers.audio) {
+      if header.channels != nil || depth == .container {
+        info.tracks[index].channels = header.channels
+      }
+      if header.sampleRate != nil || depth == .container {
+        info.tracks[index].sampleRate = header.sampleRate
+      }
+    }
+  }
+  if var chapters = headers.chapters, !chapters.isEmpty {
+    // A Nero list has start times only: the last chapter lasts to the end.
+    if let last = chapters.last, last.duration == .zero, let duration = info.duration,
+      duration > last.start
+    {
+      chapters[chapters.count - 1].duration = duration - last.start
+    }
+    info.chapters = chapters
+  }
+}
+
+/// At container depth, says what only the decoders would tell: channel counts, sample rates,
+/// picture sizes and frame rates the container leaves out, the container's name when its
+/// first bytes are not known, and chapters of containers whose chapters libVLC reads only
+/// while playing.
+func noteWhatDecodersTell(_ info: inout MediaInfo) {
+  var missing: [String] = []
+  let audio = info.tracks.filter { $0.kind == .audio }
+  let video = info.tracks.filter { $0.kind == .video }
+  if audio.contains(where: { $0.channels == nil }) { missing.append("channel counts") }
+  if audio.contains(where: { $0.sampleRate == nil }) { missing.append("sample rates") }
+  if video.contains(where: { $0.width == nil || $0.height == nil }) {
+    missing.append("picture sizes")
+  }
+  if video.contains(where: { $0.frameRate == nil }) { missing.append("frame rates") }
+  if !missing.isEmpty {
+    info.unknowns.append(
+      "\(missing.joined(separator: ", ")) of some tracks: the container does not declare "
+        + "them and the decoders were not run (depth container; parse with depth .decoded)")
+  }
+  if info.container == nil && !info.tracks.isEmpty {
+    info.unknowns.append(
+      "the container: its first bytes match no format SwiftVLC reads, and libVLC names its "
+        + "demuxer only while playing (depth .decoded)")
+  }
+  if ["Matroska/WebM", "Ogg"].contains(info.container) && info.chapters.isEmpty {
+    info.unknowns.append(
+      "chapters: libVLC 3 reads \(info.container ?? "") chapters only while playing "
+        + "(depth .decoded)")
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// What the tables and timestamps of a local MPEG-TS file say: its programs (PAT, PMTs, SDT:
+/// ``TransportStreamTables``) and its length (PES timestamps: ``TransportStreamDuration``).
+///
+/// libVLC 3 lists no programs, its preparse lists only the first program's streams, and its
+/// TS demuxer measures the length from the first clock reference (PCR), which muxers place
+/// up to a second before the first picture; ffprobe and players measure from the first
+/// timestamp. Reads at most ``window`` bytes from each end of the file.
+struct TransportStreamFile: Sendable {
+  /// The programs in the order their PMTs first appear (libVLC's track order).
+  var programs: [TransportStreamProgram]
+  /// From the earliest start to the latest end of the audio and video.
+  var duration: Duration?
+
+  static let window = 4 << 20
+
+  /// Reads `path`; `nil` when it does not start with three TS packets.
+  static func read(path: String) -> TransportStreamFile? {
+    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? file.close() }
+    guard let head = try? file.read(upToCount: window), let size = try? file.seekToEnd()
+    else { return nil }
+    // A file whose first bytes are not packets is not read as one, whatever follows.
+    guard head.withUnsafeBytes({ TransportStreamPackets.firstSync(in: $0) }) == 0 else {
+      return nil
+    }
+    var tables = TransportStreamTables()
+    var first = TransportStreamDuration.Timestamps()
+    _ = head.withUnsafeBytes { bytes in
+      TransportStreamPackets.forEach(in: bytes) { packet in
+        tables.add(packet)
+        first.add(packet)
+      }
+    }
+    var last = first
+    if size > UInt64(head.count) {
+      var end = TransportStreamDuration.Timestamps()
+      let start = max(UInt64(head.count), size - UInt64(window))
+      if (try? file.seek(toOffset: start)) != nil, let tail = try? file.readToEnd() {
+        _ = tail.withUnsafeBytes { bytes in
+          TransportStreamPackets.forEach(in: bytes) { packet in
+            tables.add(packet)
+            end.add(packet)
+          }
+        }
+      }
+      last = end
+    }
+    return TransportStreamFile(
+      programs: tables.programsInMapOrder ?? [],
+      duration: TransportStreamDuration.span(head: first, tail: last))
+  }
+}

@@ -1,0 +1,54 @@
+/// The one reader of MPEG transport stream packets (ISO 13818-1 2.4.3): finds the 188-byte
+/// packets in a buffer and hands each one's packet id, unit-start flag and payload to the
+/// table reader (``TransportStreamTables``) and the timestamp reader
+/// (``TransportStreamDuration``).
+enum TransportStreamPackets {
+  /// One packet with a payload.
+  struct Packet {
+    /// The packet id.
+    var pid: Int
+    /// Whether a PES packet or a PSI section starts in this packet.
+    var unitStart: Bool
+    /// The bytes after the header and adaptation field; never empty.
+    var payload: UnsafeRawBufferPointer
+  }
+
+  static let size = 188
+
+  /// Calls `body` with every packet in `bytes` that carries a payload, from the first offset
+  /// where three packets in a row start with the sync byte (0x47; fewer at the end of a short
+  /// buffer); a packet without the sync byte is skipped. Returns `false`, calling nothing,
+  /// when there is no such offset.
+  @discardableResult
+  static func forEach(
+    in bytes: UnsafeRawBufferPointer, _ body: (Packet) throws(Never) -> Void
+  ) -> Bool {
+    guard let start = firstSync(in: bytes) else { return false }
+    var offset = start
+    while offset + size <= bytes.count {
+      defer { offset += size }
+      guard bytes[offset] == 0x47 else { continue }
+      let control = (bytes[offset + 3] >> 4) & 0x3
+      guard control & 1 != 0 else { continue }  // no payload
+      var payload = offset + 4
+      if control & 2 != 0 { payload += 1 + Int(bytes[offset + 4]) }
+      guard payload < offset + size else { continue }
+      body(
+        Packet(
+          pid: Int(bytes[offset + 1] & 0x1F) << 8 | Int(bytes[offset + 2]),
+          unitStart: bytes[offset + 1] & 0x40 != 0,
+          payload: UnsafeRawBufferPointer(rebasing: bytes[payload..<offset + size])))
+    }
+    return true
+  }
+
+  /// The first offset where three packets in a row start with the sync byte 0x47.
+  static func firstSync(in bytes: UnsafeRawBufferPointer) -> Int? {
+    (0..<min(size, bytes.count)).first { offset in
+      (0..<3).allSatisfy {
+        let index = offset + $0 * size
+        return index < bytes.count ? bytes[index] == 0x47 : $0 > 0
+      }
+    }
+  }
+}

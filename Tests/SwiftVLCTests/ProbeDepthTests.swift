@@ -1,0 +1,100 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// Issue 31 item 2: a file reads the same whether it is named or found in a folder, and a
+/// decoded parse of a file libVLC cannot decode ends at once with the reason.
+@Suite("Probe depths", .sharesTheMachine)
+struct ProbeDepthTests {
+  /// Files whose container-depth answers were wrong or missing before the file's own
+  /// headers were read: FLAC (3 channels), mono and 5.1 AAC in MP4 (2), M4B chapters
+  /// (none), a two-program TS (2 of 4 streams), raw AAC (no container, no duration).
+  private static let files: [ProbeCorpus] = [
+    .flacStereo, .flac51, .m4aMono, .m4a51, .mp4AAC51, .threeGP, .m4bChapters,
+    .m4bNeroChapters, .m4aQuickTimeChapters, .tsTwoPrograms, .adts, .opusStereo, .tta,
+  ]
+
+  @Test("swiftvlc probe FOLDER and swiftvlc probe FILE print the same facts")
+  func folderAndNamedFilesAgree() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("swiftvlc-depths-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var paths: [String] = []
+    for file in Self.files { paths.append(try await file.make(in: folder)) }
+    // The chapter and subtitle files ffmpeg read are not media.
+    for name in ["chapters.txt", "subtitles.srt"] {
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+    }
+    let listed = try await runTool(["probe", folder.path, "--json-lines"], within: .seconds(60))
+    let named = try await runTool(["probe"] + paths + ["--json-lines"], within: .seconds(90))
+    let byFolder = try reports(listed.stdoutLines)
+    let byName = try reports(named.stdoutLines)
+    #expect(byFolder.count == Self.files.count, "\(listed.stderrLines)")
+    for path in paths {
+      let container = try #require(byFolder[path], "\(path) not in the folder probe")
+      let decoded = try #require(byName[path], "\(path) not named")
+      compare(container, decoded, path: (path as NSString).lastPathComponent)
+    }
+  }
+
+  /// What the container depth says equals what the decoded depth says; a fact it leaves
+  /// out needs an "unknown" line.
+  private func compare(_ listed: [String: Any], _ named: [String: Any], path: String) {
+    let unknown = (listed["unknown"] as? [String]) ?? []
+    #expect(listed["error"] == nil && named["error"] == nil, "\(path)")
+    #expect(listed["container"] as? String == named["container"] as? String, "\(path) container")
+    let durations = [listed, named].map { $0["durationMs"] as? Int }
+    if let first = durations[0], let second = durations[1] {
+      #expect(abs(first - second) <= 50, "\(path) duration \(first) / \(second) ms")
+    } else {
+      #expect(durations[0] != nil || !unknown.isEmpty, "\(path): no duration, no unknown line")
+    }
+    let chapters = [listed, named].map { ($0["chapters"] as? [[String: Any]]) ?? [] }
+    #expect(
+      chapters[0].map { $0["name"] as? String } == chapters[1].map { $0["name"] as? String },
+      "\(path) chapters")
+    #expect(chapters[0].map { $0["startMs"] as? Int } == chapters[1].map { $0["startMs"] as? Int })
+    let tracks = [listed, named].map { ($0["tracks"] as? [[String: Any]]) ?? [] }
+    #expect(tracks[0].count == tracks[1].count, "\(path) tracks")
+    for (ours, theirs) in zip(tracks[0], tracks[1]) {
+      for key in ["kind", "format", "channels", "sampleRate", "width", "height"] {
+        let value = ours[key].map { "\($0)" }
+        #expect(
+          value == theirs[key].map { "\($0)" } || value == nil && !unknown.isEmpty,
+          "\(path) track \(ours["id"] ?? "?") \(key): \(value ?? "none") / \(theirs[key] ?? "none")"
+        )
+      }
+    }
+  }
+
+  private func reports(_ lines: [String]) throws -> [String: [String: Any]] {
+    var found: [String: [String: Any]] = [:]
+    for line in lines {
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      if let source = object["source"] as? String { found[source] = object }
+    }
+    return found
+  }
+
+  @Test("a decoded parse of a file libVLC cannot decode ends at once, saying why")
+  func undecodableEndsAtOnce() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    // Sonic: an experimental codec ffmpeg writes into Matroska and libVLC 3 does not know.
+    let path = try await media.make(
+      "sonic.mkv",
+      ["-f", "lavfi", "-i", "sine=sample_rate=44100:duration=2", "-c:a", "sonic", "-strict", "-2"])
+    let instance = try headlessInstance()
+    let start = ContinuousClock.now
+    let info = try await within(.seconds(30), "parsing sonic.mkv") {
+      try await Media(path: path, instance: instance).parse(
+        timeout: .seconds(20), depth: .decoded)
+    }
+    let elapsed = ContinuousClock.now - start
+    #expect(elapsed < .seconds(8), "took \(elapsed) of a 20 s time limit")
+    #expect(!info.isPlayable)
+    #expect(info.unknowns.contains { $0.contains("could not identify codec") }, "\(info.unknowns)")
+  }
+}
