@@ -119,7 +119,7 @@ extension CommandSpec {
       .value("sheet", "COLSxROWS", "A contact sheet of pictures spread over the duration"),
       .flag("no-header", "Leave the sheet's header (name, size, duration, tracks) out"),
       .value(
-        "output", short: "o", "FILE.png|FILE.jpg",
+        "output", short: "o", "FILE",
         "The picture to write: PNG, or JPEG when it ends in .jpg or .jpeg"),
       .value("quality", "1-100", "The JPEG quality (default 90)"),
     ],
