@@ -232,7 +232,9 @@ struct CommandLineOutputTests {
     #expect(layout.gap == 4)
     #expect(sheet.width == 2 * 20 + 3 * 4)
     #expect(sheet.height == 4 + 3 * (10 + layout.captionHeight + 4))
-    func red(_ point: (x: Int, y: Int)) -> UInt8 { sheet.rgba[(point.y * sheet.width + point.x) * 4] }
+    func red(_ point: (x: Int, y: Int)) -> UInt8 {
+      sheet.rgba[(point.y * sheet.width + point.x) * 4]
+    }
     let corners = (0..<6).map { layout.origin(ofCell: $0) }
     #expect(corners.map(red) == [10, 20, 30, 40, 24, 24])
     #expect(corners.map { red(($0.x + 19, $0.y + 9)) } == [10, 20, 30, 24, 24, 24])

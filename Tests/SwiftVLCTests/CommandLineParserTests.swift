@@ -118,7 +118,9 @@ struct CommandLineParserTests {
       source: "a.mkv", output: "Sheet.JPG", sheet: .init(columns: 2, rows: 2))
     jpeg.noHeader = true
     jpeg.quality = 75
-    #expect(try parse("thumbnail a.mkv --sheet 2x2 --no-header --quality 75 -o Sheet.JPG") == .thumbnail(jpeg))
+    #expect(
+      try parse("thumbnail a.mkv --sheet 2x2 --no-header --quality 75 -o Sheet.JPG")
+        == .thumbnail(jpeg))
     #expect(jpeg.writesJPEG)
   }
 
@@ -162,12 +164,18 @@ struct CommandLineParserTests {
         "thumbnail a.mkv --at 1 -o a.gif",
         "invalid value 'a.gif' for --output (name it .png for PNG, .jpg or .jpeg for JPEG)"
       ),
-      ("thumbnail a.mkv --at 1 -o a.png --quality 80", "--quality is for JPEG output (.jpg or .jpeg)"),
+      (
+        "thumbnail a.mkv --at 1 -o a.png --quality 80",
+        "--quality is for JPEG output (.jpg or .jpeg)"
+      ),
       (
         "thumbnail a.mkv --at 1 -o a.jpg --quality 0",
         "invalid value '0' for --quality (a whole number from 1 to 100)"
       ),
-      ("thumbnail a.mkv --at 1 -o a.png --no-header", "--no-header is for a contact sheet (--sheet)"),
+      (
+        "thumbnail a.mkv --at 1 -o a.png --no-header",
+        "--no-header is for a contact sheet (--sheet)"
+      ),
       ("thumbnail --at 1 -o x.png", "missing SOURCE"),
       ("thumbnail a.mkv --at 1 -o x.png -x", "unknown option -x"),
       ("thumbnail a.mkv --at 1 -o x.png --colour red", "unknown option --colour"),

@@ -25,12 +25,14 @@ struct ThumbnailEncodingTests {
     for (x, y) in [(16, 16), (48, 16), (16, 48), (48, 48)] {
       let offset = (y * 64 + x) * 4
       for channel in 0..<3 {
-        let difference = abs(Int(decoded.rgba[offset + channel]) - Int(blocks.rgba[offset + channel]))
+        let difference = abs(
+          Int(decoded.rgba[offset + channel]) - Int(blocks.rgba[offset + channel]))
         #expect(difference <= 6, "(\(x), \(y)) channel \(channel): \(difference)")
       }
     }
     let noisy = Thumbnail(
-      width: 64, height: 64, rgba: (0..<64 * 64 * 4).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) })
+      width: 64, height: 64,
+      rgba: (0..<64 * 64 * 4).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) })
     #expect(try noisy.jpegData(quality: 10).count < noisy.jpegData(quality: 95).count)
   }
 
