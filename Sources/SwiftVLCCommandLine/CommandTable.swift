@@ -29,7 +29,7 @@ extension CommandSpec {
         state opening|buffering|playing|paused|stopping|stopped|ended|error
         duration SECONDS
         tracks video=LIST audio=LIST subtitle=LIST
-          LIST is ID:CODEC[:LANGUAGE][*],... with * marking the selected track, or none
+          LIST is ID:CODEC[:LANGUAGE][*],... with * marking each selected track, or none
         stalled      no progress for the stall timeout while playing (the stream may resume)
         recovered    data flows again after a stall
         error MESSAGE
