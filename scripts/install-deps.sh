@@ -13,7 +13,7 @@ packages=("$@")
                       # libvlc_new loads all ~370 plugins (about 0.3-1 s)
   vlc-plugin-video-output  # X11 output for embedding into a window
   libpng-dev          # Thumbnail.pngData() encodes with libpng (pkg-config name: libpng)
-  libjpeg-dev         # Thumbnail.jpegData(quality:) encodes with libjpeg-turbo (pkg-config: libjpeg)
+  libjpeg-dev         # Thumbnail.jpegData(quality:): libjpeg-turbo (pkg-config name: libjpeg)
   libfreetype-dev libfontconfig-dev  # contact sheets' header and times (freetype2, fontconfig)
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # exact thumbnails of files
   libcurl4-openssl-dev  # ChannelList.load uses FoundationNetworking; its static build links -lcurl

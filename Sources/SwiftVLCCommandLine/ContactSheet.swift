@@ -16,7 +16,8 @@ package enum ContactSheet {
     return (0..<count).map { duration * (2 * $0 + 1) / (2 * count) }
   }
 
-  /// A contact sheet made by ``make(columns:rows:of:width:header:mode:network:timeout:isolation:progress:)``.
+  /// A contact sheet as ``make(columns:rows:of:width:header:mode:network:timeout:isolation:progress:)``
+  /// makes it.
   package struct Sheet: Sendable {
     /// The sheet, ready to encode.
     package var picture: Thumbnail

@@ -30,7 +30,8 @@ package enum EventLine {
       }.joined(separator: ",")
     }
     return
-      "tracks video=\(list(video, selected: selectedVideo)) audio=\(list(audio, selected: selectedAudio))"
+      "tracks video=\(list(video, selected: selectedVideo))"
+      + " audio=\(list(audio, selected: selectedAudio))"
       + " subtitle=\(list(subtitle, selected: selectedSubtitle))"
   }
 

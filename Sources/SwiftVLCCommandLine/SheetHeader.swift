@@ -2,8 +2,8 @@ import Foundation
 import SwiftVLC
 
 /// The text at the top of a contact sheet, as people share sheets (mtn, vcsi): the file's
-/// name (and title tag), its size, duration, bitrate and container, then its first video and first audio
-/// track as `swiftvlc probe` describes them.
+/// name (and title tag), its size, duration, bitrate and container, then its first video and
+/// first audio track as `swiftvlc probe` describes them.
 package enum SheetHeader {
   /// The header's lines for the media at `mrl` that parsed as `info`; the size is read from
   /// the file for a local one.
