@@ -73,11 +73,33 @@ let package = Package(
     ),
     .target(
       name: "SwiftVLC",
-      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder", "CHTTPFetch", "CRemux"]
+      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder", "CHTTPFetch", "CRemux", "CJPEGEncoder"]
     ),
     .target(
       name: "SwiftVLCCommandLine",
-      dependencies: ["SwiftVLC"]
+      dependencies: ["SwiftVLC", "CFreeType", "CFontconfig"]
+    ),
+    // Thumbnail.jpegData(quality:) encodes with libjpeg-turbo; contact sheets' text is drawn
+    // with FreeType in a font fontconfig finds.
+    .systemLibrary(
+      name: "CJPEG",
+      pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg-dev"])]
+    ),
+    .target(
+      name: "CJPEGEncoder",
+      dependencies: ["CJPEG"],
+      linkerSettings: [.linkedLibrary("jpeg")]
+    ),
+    .systemLibrary(
+      name: "CFreeType",
+      pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"])]
+    ),
+    .systemLibrary(
+      name: "CFontconfig",
+      pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev", "fonts-dejavu-core"])]
     ),
     .executableTarget(
       name: "swiftvlc",
@@ -117,7 +139,7 @@ let package = Package(
       // Not gtk-player: a test target's executable dependencies are linked into the test
       // binary, and GTK has no business in it. `swift build` and `swift test` build it anyway.
       dependencies: [
-        "SwiftVLC", "CLibVLC", "CX11", "CPNG", "SwiftVLCCommandLine", "swiftvlc",
+        "SwiftVLC", "CLibVLC", "CX11", "CPNG", "CJPEG", "SwiftVLCCommandLine", "swiftvlc",
       ],
       resources: [.copy("Fixtures")]
     ),

@@ -13,6 +13,8 @@ packages=("$@")
                       # libvlc_new loads all ~370 plugins (about 0.3-1 s)
   vlc-plugin-video-output  # X11 output for embedding into a window
   libpng-dev          # Thumbnail.pngData() encodes with libpng (pkg-config name: libpng)
+  libjpeg-dev         # Thumbnail.jpegData(quality:): libjpeg-turbo (pkg-config name: libjpeg)
+  libfreetype-dev libfontconfig-dev  # contact sheets' header and times (freetype2, fontconfig)
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # exact thumbnails of files
   libcurl4-openssl-dev  # HTTPFetch: channel lists and guides over http(s) (pkg-config libcurl)
   libx11-dev          # the X11 example and window tests

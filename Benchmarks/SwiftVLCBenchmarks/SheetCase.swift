@@ -1,4 +1,5 @@
 import Foundation
+import SwiftVLCCommandLine
 
 extension Bench {
   /// Case 8: contact sheets of the 60 s 720p clip (4×3 and 10×10 cells of 320×180): the
@@ -62,8 +63,11 @@ extension Bench {
     let tile = "ffmpeg -vf fps,scale,tile"
     let seeks = "ffmpeg -ss T -i F -frames:v 1, \(count) runs"
     var contenders: [Contender] = []
+    // The default sheet has a header and each cell's time; the bare one shows what they cost.
+    let cliBare = "swiftvlc thumbnail --sheet \(grid) --no-header"
     for (name, extra, mode) in [
       (cliFast, [String](), SheetOutput.Expectation.fast), (cliPrecise, ["--precise"], .showing),
+      (cliBare, ["--no-header"], .fast),
     ] {
       contenders.append(
         (
@@ -255,22 +259,42 @@ struct SheetReference {
       } else {
         sheet = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
       }
-      guard sheet.count == columns * rows * Self.cellBytes else {
-        throw BenchError.child("\(path): \(sheet.count) bytes, not a \(columns)×\(rows) grid")
-      }
+      let origins = try cellOrigins(of: sheet, path: path, columns: columns, rows: rows)
       let rowBytes = Self.cellWidth * 4
       let expected = expectedFrames(times, expectation)
       return times.indices.map { index in
-        let (left, top) = (index % columns * Self.cellWidth, index / columns * Self.cellHeight)
+        let (left, top) = origins.cell(index)
         var cell: [UInt8] = []
         cell.reserveCapacity(Self.cellBytes)
         for line in 0..<Self.cellHeight {
-          let start = ((top + line) * columns * Self.cellWidth + left) * 4
+          let start = ((top + line) * origins.width + left) * 4
           cell += sheet[start..<start + rowBytes]
         }
         return verdict(cell, expected: expected[index])
       }
     }
+  }
+
+  /// Where the cells of `sheet` are: a bare grid (ffmpeg's `tile`), or swiftvlc's layout
+  /// (``SheetLayout``: gaps and times) under a header of whatever height is left.
+  private func cellOrigins(of sheet: [UInt8], path: String, columns: Int, rows: Int) throws
+    -> (width: Int, cell: (Int) -> (Int, Int))
+  {
+    if sheet.count == columns * rows * Self.cellBytes {
+      return (
+        columns * Self.cellWidth,
+        { ($0 % columns * Self.cellWidth, $0 / columns * Self.cellHeight) }
+      )
+    }
+    let layout = SheetLayout(
+      columns: columns, rows: rows, cellWidth: Self.cellWidth, cellHeight: Self.cellHeight,
+      headerLines: 0)
+    let height = sheet.count / (layout.width * 4)
+    guard sheet.count == layout.width * height * 4, height >= layout.height else {
+      throw BenchError.child("\(path): \(sheet.count) bytes, not a \(columns)×\(rows) sheet")
+    }
+    let header = height - layout.height
+    return (layout.width, { (layout.origin(ofCell: $0).x, layout.origin(ofCell: $0).y + header) })
   }
 
   /// The frame each cell should show.

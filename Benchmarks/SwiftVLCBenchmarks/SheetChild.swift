@@ -18,12 +18,13 @@ func sheetChild(_ arguments: [String]) async throws -> [String: Any] {
     mode: arguments[3] == "precise" ? .precise : .fast, network: false, timeout: .seconds(10),
     progress: { _ in })
   let elapsed = ContinuousClock.now - start
-  try Data(sheet.rgba).write(to: URL(fileURLWithPath: arguments[4]))
+  try Data(sheet.picture.rgba).write(to: URL(fileURLWithPath: arguments[4]))
   // The parse is cached by the media: these are the times the sheet used.
   let duration = try await media.parse().duration ?? .zero
   let times = ContactSheet.times(count: columns * rows, over: duration).map(\.seconds)
   return [
-    "seconds": elapsed.seconds, "width": sheet.width, "height": sheet.height, "times": times,
+    "seconds": elapsed.seconds, "width": sheet.picture.width, "height": sheet.picture.height,
+    "times": times,
     "duration": duration.seconds,
   ]
 }

@@ -63,8 +63,7 @@ final class MPRISServer {
     ]
     if let media = player.currentMedia {
       entries.append(("xesam:url", g_variant_new_string(media.mrl)))
-      let title = URL(string: media.mrl)?.lastPathComponent ?? media.mrl
-      entries.append(("xesam:title", g_variant_new_string(title)))
+      entries.append(("xesam:title", g_variant_new_string(media.displayTitle)))
     }
     if let duration = player.duration {
       entries.append(("mpris:length", g_variant_new_int64(gint64(microseconds(duration)))))

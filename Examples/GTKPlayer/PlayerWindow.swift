@@ -22,6 +22,7 @@ final class PlayerWindow {
   let menus: TrackMenus
   var context: gpointer { Unmanaged.passUnretained(self).toOpaque() }
   private var lastTrace = -1
+  private var shownTitle: String?
 
   init(application: UnsafeMutablePointer<GtkApplication>) {
     window = gtk_application_window_new(application)
@@ -77,7 +78,6 @@ final class PlayerWindow {
       guard let url else { throw VLCError.invalidInput("\(source) is not a URL") }
       showError(nil)
       try player.play(url: url)
-      gtk_window_set_title(window.asWindow, url.lastPathComponent)
     } catch {
       showError("Cannot open \(source): \(error)")
     }
@@ -117,6 +117,11 @@ final class PlayerWindow {
       player.isMuted ? "audio-volume-muted-symbolic" : "audio-volume-high-symbolic")
     if case .failed(let error) = player.outcome {
       showError("Playback failed: \(error)")
+    }
+    // The title tag once playback has read it, the file name before.
+    if let title = player.currentMedia?.displayTitle, title != shownTitle {
+      shownTitle = title
+      gtk_window_set_title(window.asWindow, title)
     }
     menus.refresh(from: player)
     MPRISServer.shared?.playerChanged(self)

@@ -66,10 +66,20 @@ package enum Command: Sendable, Equatable {
     package var width: Int?
     /// Decode the frame at the time instead of the keyframe before it.
     package var precise = false
-    /// The PNG file to write.
+    /// The file to write: PNG, or JPEG when its name ends in .jpg or .jpeg.
     package var output: String
     /// A contact sheet of this many columns and rows, spread over the duration.
     package var sheet: Sheet?
+    /// Leave the contact sheet's header (file name, size, duration, tracks) out.
+    package var noHeader = false
+    /// The JPEG quality, from 1 to 100; `nil` for the default (90).
+    package var quality: Int?
+
+    /// Whether ``output`` names a JPEG file (.jpg or .jpeg, any case).
+    package var writesJPEG: Bool {
+      let name = output.lowercased()
+      return name.hasSuffix(".jpg") || name.hasSuffix(".jpeg")
+    }
   }
 
   /// The grid of a contact sheet.

@@ -29,7 +29,7 @@ extension CommandSpec {
         state opening|buffering|playing|paused|stopping|stopped|ended|error
         duration SECONDS
         tracks video=LIST audio=LIST subtitle=LIST
-          LIST is ID:CODEC[:LANGUAGE][*],... with * marking the selected track, or none
+          LIST is ID:CODEC[:LANGUAGE][*],... with * marking each selected track, or none
         stalled      no progress for the stall timeout while playing (the stream may resume)
         recovered    data flows again after a stall
         error MESSAGE
@@ -111,25 +111,32 @@ extension CommandSpec {
 
   static let thumbnail = CommandSpec(
     name: "thumbnail",
-    summary: "Write a PNG still or contact sheet of a file or URL",
+    summary: "Write a PNG or JPEG still or contact sheet of a file or URL",
     operands: .one("SOURCE"),
     options: [
       .value("at", "TIME", "Where to take the picture (90, 2.5s, 1:30, 00:01:30.5)"),
       .value("width", "N", "Width in pixels, height follows (sheet cells: 320 by default)"),
       .flag("precise", "Decode the frame at the time instead of the keyframe before it"),
       .value("sheet", "COLSxROWS", "A contact sheet of pictures spread over the duration"),
-      .value("output", short: "o", "FILE.png", "The PNG file to write (its name ends in .png)"),
+      .flag("no-header", "Leave the sheet's header (name, size, duration, tracks) out"),
+      .value(
+        "output", short: "o", "FILE",
+        "The picture to write: PNG, or JPEG when it ends in .jpg or .jpeg"),
+      .value("quality", "1-100", "The JPEG quality (default 90)"),
     ],
     notes: """
       Give either --at or --sheet. A sheet takes COLSxROWS pictures at the middle of as many
-      equal parts of the duration and lays them out row by row, without gaps, in one PNG of
-      COLS times the width by ROWS times the height; a still without --width keeps the
-      source's size. Without --precise each picture is the keyframe at or before its time
-      (quick); sheet cells that would share a keyframe show the frame at their time. A progress
-      bar (pictures, then the PNG encoding) is drawn on stderr when it is a terminal; nothing
-      is printed on success. Examples:
+      equal parts of the duration and lays them out row by row with gaps between them, each
+      with its time under it, on a dark background; a header above them gives the file's
+      name, size, duration, bitrate and container and its first video and audio tracks
+      (also written into a PNG as text chunks: Title, Description, Software). A still
+      without --width keeps the source's size. Without --precise each picture is the
+      keyframe at or before its time (quick); sheet cells that would share a keyframe show
+      the frame at their time. A progress bar (pictures, then the encoding) is drawn on
+      stderr when it is a terminal; nothing is printed on success. Examples:
         swiftvlc thumbnail movie.mkv --at 1:30 --width 320 -o still.png
         swiftvlc thumbnail movie.mkv --sheet 4x3 --width 160 --precise -o sheet.png
+        swiftvlc thumbnail movie.mkv --sheet 5x6 --quality 85 -o sheet.jpg
       """
   ) { arguments throws(UsageError) in
     let time = try arguments.time("at")
@@ -141,20 +148,28 @@ extension CommandSpec {
       return sheet
     }
     let output = try arguments.required("output")
-    guard output.lowercased().hasSuffix(".png") else {
+    var thumbnail = Command.Thumbnail(
+      source: arguments.operands[0], time: time,
+      width: try arguments.integer("width", in: 1...8_192),
+      precise: arguments.flag("precise"), output: output, sheet: sheet)
+    thumbnail.noHeader = arguments.flag("no-header")
+    thumbnail.quality = try arguments.integer("quality", in: 1...100)
+    guard thumbnail.writesJPEG || output.lowercased().hasSuffix(".png") else {
       throw arguments.error(
-        "invalid value '\(output)' for --output (pictures are written as PNG: name it .png)")
+        "invalid value '\(output)' for --output (name it .png for PNG, .jpg or .jpeg for JPEG)")
+    }
+    if thumbnail.quality != nil && !thumbnail.writesJPEG {
+      throw arguments.error("--quality is for JPEG output (.jpg or .jpeg)")
+    }
+    if thumbnail.noHeader && sheet == nil {
+      throw arguments.error("--no-header is for a contact sheet (--sheet)")
     }
     switch (time, sheet) {
     case (nil, nil): throw arguments.error("missing --at or --sheet")
     case (.some, .some): throw arguments.error("--at and --sheet cannot be combined")
     default: break
     }
-    return .thumbnail(
-      Command.Thumbnail(
-        source: arguments.operands[0], time: time,
-        width: try arguments.integer("width", in: 1...8_192),
-        precise: arguments.flag("precise"), output: output, sheet: sheet))
+    return .thumbnail(thumbnail)
   }
 
   static let record = CommandSpec(

@@ -16,8 +16,19 @@ package enum ContactSheet {
     return (0..<count).map { duration * (2 * $0 + 1) / (2 * count) }
   }
 
+  /// A contact sheet as ``make(columns:rows:of:width:header:mode:network:timeout:isolation:progress:)``
+  /// makes it.
+  package struct Sheet: Sendable {
+    /// The sheet, ready to encode.
+    package var picture: Thumbnail
+    /// The header's lines (``SheetHeader``), also when the header is not drawn: for the
+    /// picture file's text chunks.
+    package var header: [String]
+  }
+
   /// A contact sheet of `media`: `columns` × `rows` pictures taken at
-  /// ``times(count:over:)`` of its parsed duration and laid out by ``compose(_:columns:rows:)``.
+  /// ``times(count:over:)`` of its parsed duration and laid out by
+  /// ``compose(_:times:header:layout:)``, each with its time under it, under a header.
   ///
   /// The pictures are made by one ``Thumbnailer``
   /// (``Thumbnailer/thumbnails(at:timeout:progress:)``): for a local file, in forward passes
@@ -29,17 +40,20 @@ package enum ContactSheet {
   ///
   /// - Parameters:
   ///   - width: the cell width in pixels, or `nil` for ``defaultCellWidth(sourceWidth:)``.
+  ///   - header: whether to draw the header (``SheetHeader``) above the grid.
   ///   - network: whether the parse may use the network (a URL source).
   ///   - timeout: the limit for the parse, and for each picture from when its turn comes.
   ///   - progress: called on the caller's actor with the number of pictures made so far,
   ///     from 0 to `columns * rows`.
   /// - Throws: ``VLCError/parseFailed(reason:)`` for a source with no playable stream,
-  ///   ``VLCError/invalidInput(_:)`` for one without a known duration, and the first error of
-  ///   any picture (the others are then cancelled), as ``Thumbnailer/thumbnail(at:timeout:)``.
+  ///   ``VLCError/invalidInput(_:)`` for one without a known duration, the first error of
+  ///   any picture (the others are then cancelled), as ``Thumbnailer/thumbnail(at:timeout:)``,
+  ///   and ``VLCError/operationFailed(_:)`` without a font for the text.
   package static func make(
-    columns: Int, rows: Int, of media: Media, width: Int?, mode: ThumbnailMode, network: Bool,
-    timeout: Duration, isolation: isolated (any Actor)? = #isolation, progress: (Int) -> Void
-  ) async throws(VLCError) -> Thumbnail {
+    columns: Int, rows: Int, of media: Media, width: Int?, header: Bool = true,
+    mode: ThumbnailMode, network: Bool, timeout: Duration,
+    isolation: isolated (any Actor)? = #isolation, progress: (Int) -> Void
+  ) async throws(VLCError) -> Sheet {
     let info = try await media.parse(timeout: timeout, network: network)
     guard info.isPlayable else { throw .parseFailed(reason: "no playable stream in \(media.mrl)") }
     guard let duration = info.duration, duration > .zero else {
@@ -60,10 +74,18 @@ package enum ContactSheet {
         at: repeated.map { times[$0] }, timeout: timeout, progress: { _ in })
       for (cell, picture) in zip(repeated, redone) { pictures[cell] = picture }
     }
-    guard let picture = compose(pictures, columns: columns, rows: rows) else {
+    guard let first = pictures.first, first.width > 0, first.height > 0 else {
       throw .operationFailed("no picture to lay out in a contact sheet")
     }
-    return picture
+    let lines = SheetHeader.lines(mrl: media.mrl, info: info)
+    let layout = SheetLayout(
+      columns: columns, rows: rows, cellWidth: first.width, cellHeight: first.height,
+      headerLines: header ? lines.count : 0)
+    let stamps = times.map {
+      TimeText.clock($0, milliseconds: duration / times.count < .seconds(10))
+    }
+    let picture = try compose(pictures, times: stamps, header: header ? lines : [], layout: layout)
+    return Sheet(picture: picture, header: lines)
   }
 
   /// The cells whose picture is the same as the cell before or after it, in order.
@@ -99,32 +121,69 @@ package enum ContactSheet {
     return try result.get()
   }
 
-  /// Lays `pictures` out row by row, `columns` to a row, with no gaps, as one RGBA picture of
-  /// `columns` × `rows` cells the size of the first picture.
+  /// The sheet's background, and the colours of its header and of its cells' times.
+  package static let background: UInt8 = 24
+  static let headerColour: (UInt8, UInt8, UInt8) = (236, 236, 236)
+  static let timeColour: (UInt8, UInt8, UInt8) = (200, 200, 200)
+
+  /// Lays `pictures` out row by row in `layout`'s cells on an opaque dark background
+  /// (``background``), writes `times[i]` right-aligned under cell `i` and the `header` lines
+  /// at the top, with FreeType (``TextPainter``).
   ///
-  /// A picture of another size is cropped or padded; cells without a picture (and padding)
-  /// are opaque black; pictures beyond `columns` × `rows` are left out. Returns `nil` without
-  /// pictures or with an empty grid.
-  package static func compose(_ pictures: [Thumbnail], columns: Int, rows: Int) -> Thumbnail? {
-    guard let first = pictures.first, columns > 0, rows > 0, first.width > 0, first.height > 0
-    else { return nil }
-    let (cellWidth, cellHeight) = (first.width, first.height)
-    let width = cellWidth * columns
-    let height = cellHeight * rows
-    var rgba = [UInt8](repeating: 0, count: width * height * 4)
-    for alpha in stride(from: 3, to: rgba.count, by: 4) { rgba[alpha] = 255 }
-    for (index, picture) in pictures.prefix(columns * rows).enumerated() {
-      let left = index % columns * cellWidth
-      let top = index / columns * cellHeight
-      let rowBytes = min(picture.width, cellWidth) * 4
+  /// A picture of another size than the layout's cells is cropped or padded with the
+  /// background; pictures beyond `columns` × `rows` are left out.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` for an empty grid or cell;
+  ///   ``VLCError/operationFailed(_:)`` when there is text to write and no font.
+  package static func compose(
+    _ pictures: [Thumbnail], times: [String], header: [String], layout: SheetLayout
+  ) throws(VLCError) -> Thumbnail {
+    guard layout.columns > 0, layout.rows > 0, layout.cellWidth > 0, layout.cellHeight > 0 else {
+      throw .invalidInput("a contact sheet needs at least one cell of at least one pixel")
+    }
+    let (width, height) = (layout.width, layout.height)
+    var sheet = Thumbnail(
+      width: width, height: height,
+      rgba: [UInt8](
+        unsafeUninitializedCapacity: width * height * 4,
+        initializingWith: { buffer, count in
+          for offset in stride(from: 0, to: buffer.count, by: 4) {
+            buffer[offset] = background
+            buffer[offset + 1] = background
+            buffer[offset + 2] = background
+            buffer[offset + 3] = 255
+          }
+          count = buffer.count
+        }))
+    for (index, picture) in pictures.prefix(layout.columns * layout.rows).enumerated() {
+      let (left, top) = layout.origin(ofCell: index)
+      let rowBytes = min(picture.width, layout.cellWidth) * 4
       guard picture.rgba.count >= picture.width * picture.height * 4 else { continue }
-      for row in 0..<min(picture.height, cellHeight) {
+      for row in 0..<min(picture.height, layout.cellHeight) {
         let source = row * picture.width * 4
         let destination = ((top + row) * width + left) * 4
-        rgba.replaceSubrange(
+        sheet.rgba.replaceSubrange(
           destination..<destination + rowBytes, with: picture.rgba[source..<source + rowBytes])
       }
     }
-    return Thumbnail(width: width, height: height, rgba: rgba)
+    let labels = times.prefix(layout.columns * layout.rows)
+    if !labels.isEmpty {
+      let painter = try TextPainter(pixelSize: layout.timeFontSize)
+      for (index, time) in labels.enumerated() {
+        let right = layout.origin(ofCell: index).x + layout.cellWidth
+        painter.draw(
+          time, x: right - painter.width(of: time), baseline: layout.timeBaseline(ofCell: index),
+          colour: timeColour, into: &sheet, right: right)
+      }
+    }
+    if !header.isEmpty && layout.headerLines > 0 {
+      let painter = try TextPainter(pixelSize: layout.headerFontSize)
+      for (index, line) in header.prefix(layout.headerLines).enumerated() {
+        painter.draw(
+          line, x: layout.gap, baseline: layout.headerBaseline(index), colour: headerColour,
+          into: &sheet, right: width - layout.gap)
+      }
+    }
+    return sheet
   }
 }

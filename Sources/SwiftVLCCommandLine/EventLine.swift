@@ -14,22 +14,24 @@ package enum EventLine {
     "duration \(TimeText.seconds(duration))"
   }
 
-  /// "tracks video=0:h264 audio=1:mp4a:eng*,2:mp4a:fre subtitle=none"; `*` marks a selection.
+  /// "tracks video=0:h264* audio=1:mp4a:eng*,2:mp4a:fre subtitle=none"; `*` marks each
+  /// selected track, the language is left out when it is not known.
   package static func tracks(
-    video: [Track], audio: [Track], subtitle: [Track], selectedAudio: Track?,
-    selectedSubtitle: Track?
+    video: [Track], audio: [Track], subtitle: [Track], selectedVideo: Track?,
+    selectedAudio: Track?, selectedSubtitle: Track?
   ) -> String {
     func list(_ tracks: [Track], selected: Track?) -> String {
       guard !tracks.isEmpty else { return "none" }
       return tracks.map { track in
         var item = "\(track.id):\(track.codec.isEmpty ? "?" : track.codec)"
-        if let language = track.language { item += ":\(language)" }
+        if let language = TrackText.language(track.language) { item += ":\(language)" }
         if track.id == selected?.id { item += "*" }
         return item.replacingSpaces()
       }.joined(separator: ",")
     }
     return
-      "tracks video=\(list(video, selected: nil)) audio=\(list(audio, selected: selectedAudio))"
+      "tracks video=\(list(video, selected: selectedVideo))"
+      + " audio=\(list(audio, selected: selectedAudio))"
       + " subtitle=\(list(subtitle, selected: selectedSubtitle))"
   }
 

@@ -119,8 +119,9 @@ package struct ProbeReport: Codable, Equatable, Sendable {
     var lines = [source]
     if let error { return "\(source): \(error)" }
     func row(_ label: String, _ value: String) {
-      lines.append(
-        "  " + String((label + String(repeating: " ", count: 10)).prefix(10)) + " " + value)
+      // Labels longer than the column ("description", "trackNumber") are written whole.
+      let padding = String(repeating: " ", count: max(10 - label.count, 0))
+      lines.append("  " + label + padding + " " + value)
     }
     var container = self.container ?? "unknown"
     if let demuxer, demuxer != self.container { container += " (\(demuxer))" }
@@ -169,12 +170,10 @@ extension ProbeReport.TrackEntry {
     if format == nil, let codecName { parts.append("(\(codecName))") }
     if let width, let height { parts.append("\(width)x\(height)") }
     if let fps { parts.append("\(fps == fps.rounded() ? String(Int(fps)) : String(fps)) fps") }
-    if let channels {
-      parts.append(channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) ch")
-    }
+    if let channels { parts.append(TrackText.channels(channels)) }
     if let sampleRate { parts.append("\(sampleRate) Hz") }
     if let bitrate { parts.append(kilobits(bitrate)) }
-    if let language { parts.append("[\(language)]") }
+    if let language = TrackText.language(language) { parts.append("[\(language)]") }
     if let name { parts.append("\"\(name)\"") }
     if let program { parts.append("program \(program)") }
     return parts.joined(separator: " ")
@@ -182,7 +181,7 @@ extension ProbeReport.TrackEntry {
 }
 
 /// "64 kb/s", "1.5 Mb/s".
-private func kilobits(_ bitsPerSecond: Int) -> String {
+func kilobits(_ bitsPerSecond: Int) -> String {
   if bitsPerSecond >= 10_000_000 { return "\(bitsPerSecond / 1_000_000) Mb/s" }
   if bitsPerSecond >= 1_000_000 {
     return "\(Double(bitsPerSecond / 100_000) / 10) Mb/s"

@@ -26,6 +26,6 @@ package enum TrackChoice {
       }
       return name
     }
-    return track.language ?? "track \(track.id)"
+    return TrackText.language(track.language) ?? "track \(track.id)"
   }
 }

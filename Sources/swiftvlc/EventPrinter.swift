@@ -66,7 +66,8 @@ struct EventPrinter {
       guard hasStarted, tracks.allSatisfy({ !$0.codec.isEmpty }) else { return }
       let line = EventLine.tracks(
         video: player.videoTracks, audio: player.audioTracks, subtitle: player.subtitleTracks,
-        selectedAudio: player.selectedAudioTrack, selectedSubtitle: player.selectedSubtitleTrack)
+        selectedVideo: player.selectedVideoTrack, selectedAudio: player.selectedAudioTrack,
+        selectedSubtitle: player.selectedSubtitleTrack)
       if line != lastTracks { Console.line(line) }
       lastTracks = line
     }

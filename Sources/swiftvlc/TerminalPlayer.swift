@@ -156,7 +156,7 @@ final class TerminalPlayer {
     let area = videoArea
     let title =
       channels.map { "\(channelIndex + 1) \($0.channels[channelIndex].name)" }
-      ?? player.currentMedia.map { URL(string: $0.mrl)?.lastPathComponent ?? $0.mrl } ?? ""
+      ?? player.currentMedia?.displayTitle ?? ""
     let lines = [
       title, "",
       "space pause   \u{2190}/\u{2192} seek   \u{2191}/\u{2193} volume   a audio   v video   s subtitles   m mute   q quit",

@@ -3,7 +3,7 @@ import Glibc
 import SwiftVLC
 import SwiftVLCCommandLine
 
-/// `swiftvlc thumbnail`: one still, or a contact sheet, written as PNG.
+/// `swiftvlc thumbnail`: one still, or a contact sheet, written as PNG or JPEG.
 @MainActor
 enum ThumbnailCommand {
   /// How long each picture may take, parsing the source included.
@@ -22,15 +22,17 @@ enum ThumbnailCommand {
       let media = try source.media(on: instance)
       let mode: ThumbnailMode = options.precise ? .precise : .fast
       let picture: Thumbnail
-      // The last step of the bar is the PNG encoding, which takes a while for a big sheet.
+      var header: [String] = []
+      // The last step of the bar is the encoding, which takes a while for a big sheet.
       let steps: Int
       let label: String
       if let sheet = options.sheet {
         (steps, label) = (sheet.columns * sheet.rows + 1, "contact sheet")
-        picture = try await ContactSheet.make(
-          columns: sheet.columns, rows: sheet.rows, of: media, width: options.width, mode: mode,
-          network: source.isNetwork, timeout: timeout,
+        let made = try await ContactSheet.make(
+          columns: sheet.columns, rows: sheet.rows, of: media, width: options.width,
+          header: !options.noHeader, mode: mode, network: source.isNetwork, timeout: timeout,
           progress: { progress.update(ProgressText.bar(label, done: $0, total: steps)) })
+        (picture, header) = (made.picture, made.header)
       } else {
         (steps, label) = (2, "thumbnail")
         progress.update(ProgressText.bar(label, done: 0, total: steps))
@@ -38,7 +40,11 @@ enum ThumbnailCommand {
         picture = try await thumbnailer.thumbnail(at: options.time ?? .zero, timeout: timeout)
       }
       progress.update(ProgressText.bar(label, done: steps - 1, total: steps))
-      try OutputFile.write(try picture.pngData(), to: options.output)
+      let data =
+        options.writesJPEG
+        ? try picture.jpegData(quality: options.quality ?? 90)
+        : try picture.pngData(text: pngText(header))
+      try OutputFile.write(data, to: options.output)
       progress.update(ProgressText.bar(label, done: steps, total: steps))
       return .success
     } catch {
@@ -46,5 +52,14 @@ enum ThumbnailCommand {
       Console.error("thumbnail: \(error)")
       return .mediaError
     }
+  }
+
+  /// A sheet's header as PNG text chunks: the name as Title, the other lines as Description.
+  private static func pngText(_ header: [String]) -> [(keyword: String, value: String)] {
+    guard let name = header.first else { return [] }
+    return [
+      ("Title", name), ("Description", header.dropFirst().joined(separator: "\n")),
+      ("Software", "swiftvlc \(ToolVersion.current)"),
+    ]
   }
 }

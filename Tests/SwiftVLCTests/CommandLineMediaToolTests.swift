@@ -1,5 +1,6 @@
 import Foundation
 import SwiftVLC
+import SwiftVLCCommandLine
 import Testing
 
 /// Whether an avahi-daemon runs here: without one, renderer discovery cannot start.
@@ -36,10 +37,16 @@ struct CommandLineMediaToolTests {
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     let sheet = try decodePNG(atPath: path)
-    #expect(sheet.width == 160)
-    #expect(sheet.height == 120)
+    let layout = SheetLayout(columns: 2, rows: 2, cellWidth: 80, cellHeight: 60, headerLines: 0)
+    #expect(sheet.width == layout.width)
+    // A header of some lines sits above the grid.
+    let header = sheet.height - layout.height
+    #expect(header > 0)
     // At 0.375, 1.125, 1.875 and 2.625 s of a clip that is red, then green, then blue.
-    let cells = [(40, 30), (120, 30), (40, 90), (120, 90)].map { sheet.hue(x: $0.0, y: $0.1) }
+    let cells = (0..<4).map { index in
+      let origin = layout.origin(ofCell: index)
+      return sheet.hue(x: origin.x + 40, y: origin.y + header + 30)
+    }
     #expect(cells == [.red, .green, .green, .blue])
   }
 

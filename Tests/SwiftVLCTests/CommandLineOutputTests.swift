@@ -141,11 +141,23 @@ struct CommandLineOutputTests {
     #expect(EventLine.duration(.milliseconds(4_017)) == "duration 4.017")
     let english = Track(id: 1, kind: .audio, codec: "mp4a", language: "eng")
     let french = Track(id: 2, kind: .audio, codec: "mp4a", language: "fre")
+    let video = Track(id: 0, kind: .video, codec: "h264")
     let line = EventLine.tracks(
-      video: [Track(id: 0, kind: .video, codec: "h264")], audio: [english, french],
-      subtitle: [], selectedAudio: french, selectedSubtitle: nil)
-    #expect(line == "tracks video=0:h264 audio=1:mp4a:eng,2:mp4a:fre* subtitle=none")
+      video: [video], audio: [english, french], subtitle: [], selectedVideo: video,
+      selectedAudio: french, selectedSubtitle: nil)
+    #expect(line == "tracks video=0:h264* audio=1:mp4a:eng,2:mp4a:fre* subtitle=none")
     #expect(EventLine.error(.parseTimeout) == "error parsing the media timed out")
+  }
+
+  @Test("event lines leave out unknown languages (libVLC's ???, und)")
+  func eventLineUnknownLanguage() {
+    let unknown = Track(id: 1, kind: .audio, codec: "mp4a", language: "???")
+    let undetermined = Track(id: 2, kind: .subtitle, codec: "subt", language: "und")
+    let line = EventLine.tracks(
+      video: [], audio: [unknown], subtitle: [undetermined], selectedVideo: nil,
+      selectedAudio: unknown, selectedSubtitle: nil)
+    #expect(line == "tracks video=none audio=1:mp4a* subtitle=2:subt")
+    #expect(TrackChoice.label(unknown) == "track 1")
   }
 
   @Test("keys decode from single bytes and from arrow sequences in both cursor modes")
@@ -206,22 +218,79 @@ struct CommandLineOutputTests {
     #expect(ContactSheet.times(count: 0, over: .seconds(10)).isEmpty)
   }
 
-  @Test("a contact sheet lays pictures out row by row, crops or pads odd sizes, fills with black")
+  @Test("a contact sheet lays pictures out row by row with gaps, crops or pads, fills the rest")
   func contactSheetLayout() throws {
     func solid(_ width: Int, _ height: Int, _ value: UInt8) -> Thumbnail {
       Thumbnail(
         width: width, height: height,
         rgba: Array(repeating: [value, value, value, 255], count: width * height).flatMap { $0 })
     }
-    // Cells are 2x1, the size of the first picture; the third is cropped, the fourth padded.
-    let pictures = [solid(2, 1, 10), solid(2, 1, 20), solid(3, 2, 30), solid(1, 1, 40)]
-    let sheet = try #require(ContactSheet.compose(pictures, columns: 2, rows: 3))
-    #expect(sheet.width == 4)
-    #expect(sheet.height == 3)
-    let reds = stride(from: 0, to: sheet.rgba.count, by: 4).map { sheet.rgba[$0] }
-    #expect(reds == [10, 10, 20, 20, 30, 30, 40, 0, 0, 0, 0, 0])
+    // Cells are 20x10; the third picture is cropped, the fourth padded.
+    let pictures = [solid(20, 10, 10), solid(20, 10, 20), solid(30, 20, 30), solid(10, 10, 40)]
+    let layout = SheetLayout(columns: 2, rows: 3, cellWidth: 20, cellHeight: 10, headerLines: 0)
+    let sheet = try ContactSheet.compose(pictures, times: [], header: [], layout: layout)
+    #expect(layout.gap == 4)
+    #expect(sheet.width == 2 * 20 + 3 * 4)
+    #expect(sheet.height == 4 + 3 * (10 + layout.captionHeight + 4))
+    func red(_ point: (x: Int, y: Int)) -> UInt8 {
+      sheet.rgba[(point.y * sheet.width + point.x) * 4]
+    }
+    let corners = (0..<6).map { layout.origin(ofCell: $0) }
+    #expect(corners.map(red) == [10, 20, 30, 40, 24, 24])
+    #expect(corners.map { red(($0.x + 19, $0.y + 9)) } == [10, 20, 30, 24, 24, 24])
+    // The gaps between cells are the background.
+    #expect(red((corners[0].x + 20, corners[0].y)) == ContactSheet.background)
+    #expect(red((corners[0].x, corners[0].y - 1)) == ContactSheet.background)
     #expect(stride(from: 3, to: sheet.rgba.count, by: 4).allSatisfy { sheet.rgba[$0] == 255 })
-    #expect(ContactSheet.compose([], columns: 2, rows: 2) == nil)
+    let empty = SheetLayout(columns: 0, rows: 2, cellWidth: 20, cellHeight: 10, headerLines: 0)
+    #expect(throws: VLCError.self) {
+      try ContactSheet.compose(pictures, times: [], header: [], layout: empty)
+    }
+  }
+
+  @Test("a contact sheet writes each cell's time under it and the header above the grid")
+  func contactSheetText() throws {
+    let picture = Thumbnail(
+      width: 160, height: 90, rgba: [UInt8](repeating: 255, count: 160 * 90 * 4))
+    let layout = SheetLayout(columns: 2, rows: 1, cellWidth: 160, cellHeight: 90, headerLines: 2)
+    let header = ["clip.mp4", "Size: 1.00 MB   Duration: 0:30"]
+    let sheet = try ContactSheet.compose(
+      [picture, picture], times: ["0:07", "0:22"], header: header, layout: layout)
+    func bright(x: Range<Int>, y: Range<Int>) -> Int {
+      y.reduce(0) { total, row in
+        total + x.filter { sheet.rgba[(row * sheet.width + $0) * 4] > 120 }.count
+      }
+    }
+    // Text is light on the dark background: in the header band, and in each caption strip
+    // (right-aligned: the right half of the strip has it, the left does not).
+    #expect(bright(x: 0..<sheet.width, y: 0..<layout.headerHeight) > 100)
+    for cell in 0..<2 {
+      let origin = layout.origin(ofCell: cell)
+      let strip = origin.y + 90..<origin.y + 90 + layout.captionHeight
+      #expect(bright(x: origin.x + 80..<origin.x + 160, y: strip) > 20)
+      #expect(bright(x: origin.x..<origin.x + 80, y: strip) == 0)
+    }
+    let bare = try ContactSheet.compose(
+      [picture, picture], times: [], header: [],
+      layout: SheetLayout(columns: 2, rows: 1, cellWidth: 160, cellHeight: 90, headerLines: 0))
+    #expect(bare.height == sheet.height - layout.headerHeight)
+  }
+
+  @Test("a sheet's header gives the file's name and title, size, duration, bitrate and tracks")
+  func sheetHeader() {
+    let info = MediaInfo(
+      duration: .seconds(90), metadata: Metadata([.title: "Big Clip"]),
+      tracks: [
+        Track(id: 0, kind: .video, codec: "h264", width: 1_280, height: 720, frameRate: 25),
+        Track(id: 1, kind: .audio, codec: "mp4a", channels: 6, sampleRate: 48_000),
+      ],
+      isPlayable: true, container: "MP4/QuickTime", bitrate: 2_500_000)
+    #expect(
+      SheetHeader.lines(name: "clip.mp4", fileSize: 28_125_000, info: info) == [
+        "clip.mp4 \u{2014} Big Clip",
+        "Size: 28.1 MB   Duration: 1:30   Bitrate: 2.5 Mb/s   Container: MP4/QuickTime",
+        "Video H.264 (h264) 1280x720 25 fps", "Audio AAC (mp4a) 5.1 48000 Hz",
+      ])
   }
 
   @Test("progress lines: a bar with a count, a recording's time and size, sizes in SI units")
@@ -273,5 +342,27 @@ struct CommandLineOutputTests {
         "source": "b.mkv", "error": "parsing the media timed out",
       ])
     #expect(json.contains("\"source\" : \"a.mkv\"") || json.contains("\"source\": \"a.mkv\""))
+  }
+
+  @Test("probe text writes long metadata keys whole, known languages only, 5.1 and 7.1 layouts")
+  func probeReportText() {
+    let info = MediaInfo(
+      duration: .seconds(4),
+      metadata: Metadata([.description: "A long one", .trackNumber: "3", .title: "Demo"]),
+      tracks: [
+        Track(id: 0, kind: .audio, codec: "mp4a", language: "???", channels: 6),
+        Track(id: 1, kind: .audio, codec: "mp4a", language: "eng", channels: 8),
+        Track(id: 2, kind: .audio, codec: "mp4a", channels: 3),
+      ],
+      isPlayable: true)
+    let lines = ProbeReport(source: "a.mkv", mrl: "file:///a.mkv", info: info).text
+      .split(separator: "\n").map(String.init)
+    #expect(lines.contains("  description A long one"))
+    #expect(lines.contains("  trackNumber 3"))
+    #expect(lines.contains("  title      Demo"))
+    #expect(lines.contains("  track 0    audio AAC (mp4a) 5.1"))
+    #expect(lines.contains("  track 1    audio AAC (mp4a) 7.1 [eng]"))
+    #expect(lines.contains("  track 2    audio AAC (mp4a) 3 ch"))
+    #expect(!lines.joined().contains("???"))
   }
 }

@@ -103,7 +103,7 @@ struct CommandLineParserTests {
     #expect(try parse("probe -") == .probe(.init(sources: ["-"])))
   }
 
-  @Test("thumbnail takes --at or --sheet, --width, --precise and -o")
+  @Test("thumbnail takes --at or --sheet, --width, --precise, --no-header, --quality and -o")
   func thumbnail() throws {
     #expect(
       try parse("thumbnail a.mkv --at 1:30 --width 320 --precise -o still.png")
@@ -114,6 +114,14 @@ struct CommandLineParserTests {
       try parse("thumbnail a.mkv --sheet 4X3 --output=sheet.png")
         == .thumbnail(
           .init(source: "a.mkv", output: "sheet.png", sheet: .init(columns: 4, rows: 3))))
+    var jpeg = Command.Thumbnail(
+      source: "a.mkv", output: "Sheet.JPG", sheet: .init(columns: 2, rows: 2))
+    jpeg.noHeader = true
+    jpeg.quality = 75
+    #expect(
+      try parse("thumbnail a.mkv --sheet 2x2 --no-header --quality 75 -o Sheet.JPG")
+        == .thumbnail(jpeg))
+    #expect(jpeg.writesJPEG)
   }
 
   @Test(
@@ -122,8 +130,8 @@ struct CommandLineParserTests {
       ("thumbnail a.mkv -o x.png", "missing --at or --sheet"),
       ("thumbnail a.mkv --at 1 --sheet 2x2 -o x.png", "--at and --sheet cannot be combined"),
       ("thumbnail a.mkv --at 1", "missing --output"),
-      ("thumbnail a.mkv --at 1 -o", "option --output needs a value (FILE.png)"),
-      ("thumbnail a.mkv --at 1 -o --precise", "option --output needs a value (FILE.png)"),
+      ("thumbnail a.mkv --at 1 -o", "option --output needs a value (FILE)"),
+      ("thumbnail a.mkv --at 1 -o --precise", "option --output needs a value (FILE)"),
       (
         "thumbnail a.mkv --at soon -o x.png",
         "invalid value 'soon' for --at (a time from 0: 90, 2.5s, 1500ms, 1:30 or 00:01:30.5)"
@@ -153,8 +161,20 @@ struct CommandLineParserTests {
         "invalid value '-5' for --at (a time from 0: 90, 2.5s, 1500ms, 1:30 or 00:01:30.5)"
       ),
       (
-        "thumbnail a.mkv --at 1 -o a.jpg",
-        "invalid value 'a.jpg' for --output (pictures are written as PNG: name it .png)"
+        "thumbnail a.mkv --at 1 -o a.gif",
+        "invalid value 'a.gif' for --output (name it .png for PNG, .jpg or .jpeg for JPEG)"
+      ),
+      (
+        "thumbnail a.mkv --at 1 -o a.png --quality 80",
+        "--quality is for JPEG output (.jpg or .jpeg)"
+      ),
+      (
+        "thumbnail a.mkv --at 1 -o a.jpg --quality 0",
+        "invalid value '0' for --quality (a whole number from 1 to 100)"
+      ),
+      (
+        "thumbnail a.mkv --at 1 -o a.png --no-header",
+        "--no-header is for a contact sheet (--sheet)"
       ),
       ("thumbnail --at 1 -o x.png", "missing SOURCE"),
       ("thumbnail a.mkv --at 1 -o x.png -x", "unknown option -x"),
@@ -275,7 +295,10 @@ struct CommandLineParserTests {
   func commandHelp() {
     let thumbnail = HelpText.command(CommandSpec.all.first { $0.name == "thumbnail" }!)
     #expect(thumbnail.hasPrefix("Usage: swiftvlc thumbnail [OPTIONS] SOURCE\n"))
-    #expect(thumbnail.contains("  -o, --output FILE.png  The PNG file to write"))
+    #expect(thumbnail.contains("  -o, --output FILE "))
+    #expect(thumbnail.contains("The picture to write: PNG, or JPEG when it ends in .jpg or .jpeg"))
+    #expect(thumbnail.contains("      --quality 1-100 "))
+    #expect(thumbnail.contains("      --no-header "))
     #expect(thumbnail.contains("      --at TIME "))
     #expect(thumbnail.contains("  -h, --help "))
     let probe = HelpText.command(CommandSpec.all.first { $0.name == "probe" }!)

@@ -145,6 +145,23 @@ struct CommandLineTerminalTests {
     #expect(flags?.hasSuffix(" icanon,echo") == true || flags == "icanon,echo")
   }
 
+  @Test("playing audio only, the terminal shows the title tag, not the file name")
+  func audioOnlyTitle() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let song = try await generated.make(
+      "song.mp3",
+      GeneratedMedia.audio(silent: false, seconds: 20) + ["-metadata", "title=Tagged Title"])
+    let session = try await Session.start(running: "\(SwiftVLCTool.url.path) play \(song)")
+    defer { session.close() }
+    let screen = try await session.waitFor("the title over the keys") {
+      $0.contains("Tagged Title") && $0.contains(" playing ")
+    }
+    #expect(!screen.contains("song.mp3"))
+    let exited = try await session.quit()
+    #expect(exited.status == 0)
+  }
+
   @Test(
     "play --window: f makes libVLC's window fullscreen and back, as libVLC reads its flag",
     .runsLong, .enabled(if: Xvfb.isInstalled, "Xvfb is not installed"))

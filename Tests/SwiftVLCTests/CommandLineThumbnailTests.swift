@@ -13,7 +13,7 @@ struct CommandLineThumbnailTests {
   }
 
   @Test(
-    "thumbnail --sheet 2x2 of 720p without --width writes a 640x360 PNG, of a 160x120 clip 320x240",
+    "thumbnail --sheet 2x2 of 720p without --width has 320x180 cells, of a 160x120 clip 160x120",
     .enabled(if: FrameOracle.isAvailable, "needs ffmpeg"))
   func sheetWithoutWidth() async throws {
     let scratch = try ScratchDirectory("cli-sheet-width")
@@ -25,13 +25,17 @@ struct CommandLineThumbnailTests {
         "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=25:d=2", "-c:v", "libx264",
         "-preset", "ultrafast", "-pix_fmt", "yuv420p", clip,
       ])
-    for (source, width, height) in [(clip, 640, 360), (Fixture.seekMP4.path, 320, 240)] {
+    for (source, width, height) in [(clip, 320, 180), (Fixture.seekMP4.path, 160, 120)] {
       let output = scratch.path("sheet-\(width).png")
-      let result = try await runTool(["thumbnail", source, "--sheet", "2x2", "-o", output])
+      let result = try await runTool([
+        "thumbnail", source, "--sheet", "2x2", "--no-header", "-o", output,
+      ])
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stderr.isEmpty)
       let sheet = try decodePNG(atPath: output)
-      #expect(sheet.width == width && sheet.height == height, "\(source)")
+      let layout = SheetLayout(
+        columns: 2, rows: 2, cellWidth: width, cellHeight: height, headerLines: 0)
+      #expect(sheet.width == layout.width && sheet.height == layout.height, "\(source)")
     }
   }
 
@@ -91,15 +95,139 @@ struct CommandLineThumbnailTests {
     }
     #expect(wrong.isEmpty, "\(wrong)")
   }
+
+  @Test(
+    "a labelled sheet has its header drawn and as PNG text (as ffprobe sees it), times, gaps",
+    .enabled(if: FrameOracle.isAvailable, "needs ffmpeg"))
+  func labelledSheet() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let clip = try await generated.make(
+      "titled.mp4", GeneratedMedia.video(seconds: 4) + ["-metadata", "title=Test Pattern"])
+    let output = generated.folder.appendingPathComponent("sheet.png").path
+    let result = try await runTool([
+      "thumbnail", clip, "--sheet", "3x2", "--precise", "-o", output,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    let sheet = try decodePNG(atPath: output)
+    let layout = SheetLayout(columns: 3, rows: 2, cellWidth: 160, cellHeight: 120, headerLines: 0)
+    try #require(sheet.width == layout.width && sheet.height > layout.height)
+    let header = sheet.height - layout.height
+    func bright(x: Range<Int>, y: Range<Int>) -> Int {
+      y.reduce(0) { total, row in
+        total + x.filter { sheet.rgba[(row * sheet.width + $0) * 4 + 1] > 150 }.count
+      }
+    }
+    // The header band has light text on the dark background.
+    #expect(bright(x: 0..<sheet.width, y: 0..<header) > 200)
+    // The text says what ffprobe says of the file.
+    let text = try pngText(atPath: output)
+    let probed = try await FFprobeReport.probe(clip)
+    let size = try #require(FileManager.default.attributesOfItem(atPath: clip)[.size] as? NSNumber)
+    let video = try #require(probed.streams.first { $0.kind == "video" })
+    #expect(text["Title"] == "titled.mp4 \u{2014} \(try #require(probed.title))")
+    let description = try #require(text["Description"])
+    let seconds = Int(try #require(probed.duration))
+    #expect(description.contains("Size: \(ProgressText.bytes(size.int64Value))"))
+    #expect(description.contains("Duration: 0:0\(seconds)"))
+    #expect(description.contains("\(try #require(video.width))x\(try #require(video.height))"))
+    #expect(description.contains("H.264"))
+    #expect(description.contains("Audio AAC"))
+    #expect(text["Software"]?.hasPrefix("swiftvlc ") == true)
+    let times = ContactSheet.times(count: 6, over: try await parsedDuration(clip))
+    for index in 0..<6 {
+      let origin = layout.origin(ofCell: index)
+      let top = origin.y + header
+      // Background in the gap left of the cell and above it.
+      let left = ((top + 10) * sheet.width + origin.x - 1) * 4
+      let above = ((top - 1) * sheet.width + origin.x + 10) * 4
+      #expect(sheet.rgba[left] == ContactSheet.background)
+      #expect(sheet.rgba[above] == ContactSheet.background)
+      // The time, right-aligned in the strip under the cell.
+      let strip = top + 120..<top + 120 + layout.captionHeight
+      #expect(bright(x: origin.x + 80..<origin.x + 160, y: strip) > 20, "cell \(index)")
+      #expect(bright(x: origin.x..<origin.x + 40, y: strip) == 0, "cell \(index)")
+      // The cell is the frame: the same picture as a still at its time.
+      let still = generated.folder.appendingPathComponent("still-\(index).png").path
+      let seconds = TimeText.seconds(times[index])
+      let made = try await runTool([
+        "thumbnail", clip, "--at", seconds, "--precise", "-o", still,
+      ])
+      #expect(made.status == 0, "\(made.stderr)")
+      let expected = try decodePNG(atPath: still)
+      var difference = 0
+      for row in 0..<120 {
+        for column in 0..<160 {
+          let cell = ((top + row) * sheet.width + origin.x + column) * 4
+          let frame = (row * 160 + column) * 4
+          for channel in 0..<3 {
+            difference += abs(Int(sheet.rgba[cell + channel]) - Int(expected.rgba[frame + channel]))
+          }
+        }
+      }
+      let mean = Double(difference) / Double(160 * 120 * 3)
+      #expect(mean < 2, "cell \(index) differs from the still at \(seconds) s by \(mean)")
+    }
+  }
+
+  @Test(
+    "thumbnail -o x.jpg writes a JPEG still and sheet that libjpeg decodes to the frames",
+    .enabled(if: FrameOracle.isAvailable, "needs ffmpeg"))
+  func jpegOutput() async throws {
+    let clip = try await FrameOracle.clip(OracleVariant(container: .mp4))
+    let scratch = try ScratchDirectory("cli-jpeg")
+    defer { scratch.remove() }
+    let still = scratch.path("still.JPG")
+    let result = try await runTool([
+      "thumbnail", clip.path, "--at", "3.5", "--precise", "--quality", "95", "-o", still,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    let picture = try decodeJPEG(Data(contentsOf: URL(fileURLWithPath: still)))
+    let expected = clip.frame(shownAt: 3.5)
+    let match = clip.match(picture, expected: expected)
+    #expect(match.frame == expected)
+    #expect(match.difference < ThumbnailFrameTests.tolerance, "mean difference \(match.difference)")
+    // A sheet as JPEG: each cell is its frame; a lower quality makes a smaller file.
+    let sheetPath = scratch.path("sheet.jpeg")
+    let small = scratch.path("small.jpeg")
+    for (path, quality) in [(sheetPath, "90"), (small, "20")] {
+      let made = try await runTool([
+        "thumbnail", clip.path, "--sheet", "3x2", "--precise", "--quality", quality, "-o", path,
+      ])
+      #expect(made.status == 0, "\(made.stderr)")
+    }
+    let sheet = try decodeJPEG(Data(contentsOf: URL(fileURLWithPath: sheetPath)))
+    let cells = try sheetCells(sheet, columns: 3, rows: 2)
+    let times = ContactSheet.times(count: 6, over: try await parsedDuration(clip.path))
+    for (index, time) in times.enumerated() {
+      let frame = clip.frame(shownAt: time.inMilliseconds / 1_000)
+      let match = clip.match(cells[index], expected: frame)
+      #expect(match.frame == frame && match.difference < ThumbnailFrameTests.tolerance, "\(index)")
+    }
+    let sizes = try [sheetPath, small].map {
+      try FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int ?? 0
+    }
+    #expect(sizes[1] < sizes[0])
+  }
 }
 
-/// The cells of the oracle-clip sheet at `path`, row by row.
+/// The cells of the oracle-clip sheet at `path`, row by row: where ``SheetLayout`` puts them,
+/// under a header of whatever height is left.
 private func sheetCells(_ path: String, columns: Int, rows: Int) throws -> [Thumbnail] {
-  let sheet = try decodePNG(atPath: path)
+  try sheetCells(decodePNG(atPath: path), columns: columns, rows: rows)
+}
+
+/// The cells of the oracle-clip sheet `sheet`, row by row.
+private func sheetCells(_ sheet: Thumbnail, columns: Int, rows: Int) throws -> [Thumbnail] {
   let (width, height) = (OracleClip.width, OracleClip.height)
-  try #require(sheet.width == columns * width && sheet.height == rows * height)
+  let layout = SheetLayout(
+    columns: columns, rows: rows, cellWidth: width, cellHeight: height, headerLines: 0)
+  try #require(sheet.width == layout.width && sheet.height >= layout.height)
+  let header = sheet.height - layout.height
   return (0..<columns * rows).map { index in
-    let (left, top) = (index % columns * width, index / columns * height)
+    let (left, top) = (layout.origin(ofCell: index).x, layout.origin(ofCell: index).y + header)
     var cell: [UInt8] = []
     for line in top..<top + height {
       let start = (line * sheet.width + left) * 4

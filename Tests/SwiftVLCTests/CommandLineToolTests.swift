@@ -141,7 +141,7 @@ struct CommandLineToolTests {
     #expect(lines.suffix(2) == ["state ended", "end"])
     #expect(lines.contains("state playing"))
     #expect(lines.contains("duration 1.000"))
-    #expect(lines.contains("tracks video=0:h264 audio=1:mp4a* subtitle=none"))
+    #expect(lines.contains("tracks video=0:h264* audio=1:mp4a* subtitle=none"))
     let states = lines.filter { $0.hasPrefix("state ") }
     #expect(states == ["state opening", "state buffering", "state playing", "state ended"])
   }

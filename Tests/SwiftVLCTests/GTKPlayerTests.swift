@@ -33,6 +33,7 @@ struct GTKPlayerTests {
       "\(bands)concat=n=\(colours.count):v=1:a=0,format=yuv420p[v]", "-map", "[v]",
       "-map", "\(colours.count)", "-map", "\(colours.count + 1)", "-c:v", "libx264", "-g", "25",
       "-c:a", "aac", "-ac", "1", "-b:a", "32k", "-c:s", "mov_text", "-disposition:s:0", "0",
+      "-metadata", "title=Colour Bands",
     ]
     return try await media.make("colors.mp4", arguments)
   }
@@ -85,9 +86,9 @@ struct GTKPlayerTests {
     #expect(first.0 == .red || first.0 == .green)
     #expect(abs(first.1 - 16.0 / 9) < 0.08, "aspect ratio \(first.1)")
 
-    // Keys go to the focused window: focus it, then type.
+    // Keys go to the focused window: focus it, then type. Its title is the title tag.
     let window = try await runHelper(
-      "/usr/bin/xdotool", ["search", "--name", "colors.mp4"],
+      "/usr/bin/xdotool", ["search", "--name", "^Colour Bands$"],
       environment: ["DISPLAY": server.display])
     let id = try #require(window.split(separator: "\n").first.map(String.init))
     let x11 = ["DISPLAY": server.display]
@@ -123,6 +124,10 @@ struct GTKPlayerTests {
     #expect(
       try await runHelper("/usr/bin/playerctl", target + ["status"], environment: mpris) == "Paused"
     )
+    #expect(
+      try await runHelper(
+        "/usr/bin/playerctl", target + ["metadata", "xesam:title"], environment: mpris)
+        == "Colour Bands")
     let start = player.lineCount
     try await runHelper("/usr/bin/playerctl", target + ["play"], environment: mpris)
     try await player.waitForLine("playing after playerctl play", from: start) {

@@ -10,10 +10,6 @@ extension Media {
     var info = info
     let url = URL(string: mrl)
     let path = url.flatMap { $0.isFileURL ? $0.path : nil }
-    // libVLC 3 puts the file name where a title tag is missing.
-    if let title = info.metadata[.title], let name = url?.lastPathComponent, title == name {
-      info.metadata[.title] = nil
-    }
     // Every note is made here: a deeper parse of a cached result starts afresh.
     info.unknowns = []
     let scan = path.flatMap { TransportStreamFile.read(path: $0) }

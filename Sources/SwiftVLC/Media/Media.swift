@@ -304,19 +304,11 @@ public final class Media: Sendable {
 
   /// Reads what libVLC has parsed so far.
   func readInfo() -> MediaInfo {
-    var values: [MetadataKey: String] = [:]
-    for key in MetadataKey.allCases {
-      if let value = libvlc_media_get_meta(pointer, key.native) {
-        let text = String(cString: value).trimmingSpaces()
-        libvlc_free(value)
-        if !text.isEmpty { values[key] = text }
-      }
-    }
     let tracks = readTracks()
     let length = libvlc_media_get_duration(pointer)
     let duration: Duration? = length > 0 ? .milliseconds(length) : nil
     return MediaInfo(
-      duration: duration, metadata: Metadata(values), tracks: tracks,
+      duration: duration, metadata: currentMetadata, tracks: tracks,
       isPlayable: !tracks.isEmpty || duration != nil)
   }
 

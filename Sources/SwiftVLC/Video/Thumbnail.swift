@@ -40,9 +40,12 @@ public struct Thumbnail: Sendable, Hashable {
 
   /// Encodes the picture as PNG with libpng.
   ///
+  /// - Parameter text: entries written as PNG text (`iTXt`, UTF-8) chunks, in order:
+  ///   keywords such as "Title", "Description", "Software" (at most 79 printable ASCII
+  ///   characters; others are dropped), and their values.
   /// - Throws: ``VLCError/invalidInput(_:)`` when ``rgba`` does not hold `width * height * 4`
   ///   bytes; ``VLCError/operationFailed(_:)`` when libpng fails.
-  public func pngData() throws(VLCError) -> Data {
+  public func pngData(text: [(keyword: String, value: String)] = []) throws(VLCError) -> Data {
     guard width > 0, height > 0, rgba.count == width * height * 4 else {
       throw .invalidInput("\(rgba.count) bytes do not make a \(width)×\(height) RGBA picture")
     }
@@ -72,6 +75,6 @@ public struct Thumbnail: Sendable, Hashable {
       throw .operationFailed("libpng could not encode the thumbnail: \(message)")
     }
     data.count = size
-    return data
+    return PNGTextChunks.inserting(text, into: data)
   }
 }

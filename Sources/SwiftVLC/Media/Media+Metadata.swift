@@ -1,0 +1,33 @@
+internal import CLibVLC
+import Foundation
+
+extension Media {
+  /// The metadata libVLC holds for this media now: what a parse, or playing it, has read so
+  /// far (tags arrive once playback has opened the source). The title is left out where
+  /// libVLC 3 only put the file name there for want of a title tag. Doesn't block; any
+  /// thread. Maps `libvlc_media_get_meta`.
+  public var currentMetadata: Metadata {
+    var values: [MetadataKey: String] = [:]
+    for key in MetadataKey.allCases {
+      if let value = libvlc_media_get_meta(pointer, key.native) {
+        let text = String(cString: value).trimmingCharacters(in: .whitespaces)
+        libvlc_free(value)
+        if !text.isEmpty { values[key] = text }
+      }
+    }
+    // libVLC 3 puts the file name where a title tag is missing.
+    if let title = values[.title], title == URL(string: mrl)?.lastPathComponent {
+      values[.title] = nil
+    }
+    return Metadata(values)
+  }
+
+  /// What to call this media on a screen: its title tag when libVLC has read one (see
+  /// ``currentMetadata``), else the last component of its location ("song.mp3"), else its
+  /// MRL. Doesn't block; any thread.
+  public var displayTitle: String {
+    if let title = currentMetadata.title { return title }
+    let name = URL(string: mrl)?.lastPathComponent ?? ""
+    return name.isEmpty || name == "/" ? mrl : name
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import SwiftVLC
+
+/// The text at the top of a contact sheet, as people share sheets (mtn, vcsi): the file's
+/// name (and title tag), its size, duration, bitrate and container, then its first video and
+/// first audio track as `swiftvlc probe` describes them.
+package enum SheetHeader {
+  /// The header's lines for the media at `mrl` that parsed as `info`; the size is read from
+  /// the file for a local one.
+  package static func lines(mrl: String, info: MediaInfo) -> [String] {
+    let url = URL(string: mrl)
+    let name = url.map(\.lastPathComponent).flatMap { $0.isEmpty || $0 == "/" ? nil : $0 } ?? mrl
+    let size = url.flatMap { url -> Int64? in
+      guard url.isFileURL else { return nil }
+      return (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?
+        .int64Value
+    }
+    return lines(name: name, fileSize: size, info: info)
+  }
+
+  /// The header's lines for a media named `name` of `fileSize` bytes (when known).
+  package static func lines(name: String, fileSize: Int64?, info: MediaInfo) -> [String] {
+    var facts: [String] = []
+    if let fileSize { facts.append("Size: \(ProgressText.bytes(fileSize))") }
+    facts.append("Duration: " + (info.duration.map { TimeText.clock($0) } ?? "unknown"))
+    if let bitrate = info.bitrate { facts.append("Bitrate: \(kilobits(bitrate))") }
+    if let container = info.container { facts.append("Container: \(container)") }
+    // The title tag beside the file's name, as players show both.
+    let title = info.metadata.title.map { $0 == name ? name : "\(name) \u{2014} \($0)" } ?? name
+    var lines = [title, facts.joined(separator: "   ")]
+    for kind in [TrackKind.video, .audio] {
+      if let track = info.tracks.first(where: { $0.kind == kind }) {
+        lines.append(ProbeReport.TrackEntry(track).summary.capitalisedFirst)
+      }
+    }
+    return lines
+  }
+}
+
+extension String {
+  fileprivate var capitalisedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,0 +1,22 @@
+/// How the tool's text output writes a track's language and channels.
+package enum TrackText {
+  /// The language as the container or libVLC names it, or `nil` when it is not known
+  /// (missing, empty, libVLC's "???", ISO 639's "und", "unk" or "unknown").
+  package static func language(_ language: String?) -> String? {
+    guard let language, !language.isEmpty,
+      !["???", "und", "unk", "unknown"].contains(language.lowercased())
+    else { return nil }
+    return language
+  }
+
+  /// The channel layout as people write it: "mono", "stereo", "5.1", "7.1", else "N ch".
+  package static func channels(_ count: Int) -> String {
+    switch count {
+    case 1: "mono"
+    case 2: "stereo"
+    case 6: "5.1"
+    case 8: "7.1"
+    default: "\(count) ch"
+    }
+  }
+}
