@@ -48,7 +48,5 @@ extension Player {
       stuckBridge.invalidate()
     }
     stuck.shutDown()
-    // A stop waiting for the stuck native player is over: nothing runs on it any more.
-    for waiter in stopWaiters { waiter.finish() }
   }
 }

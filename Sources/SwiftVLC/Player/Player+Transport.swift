@@ -27,8 +27,6 @@ extension Player {
     }
     try instance.requireSupport(for: media.mrl)
     if let option = instance.quietHardwareDecodingOption(for: media) { media.addOption(option) }
-    // A stop that libVLC has not finished holds the native player: play on a fresh one.
-    if state == .stopping { replaceNativePlayer() }
     currentMedia = media
     video.frameSink?.setSource(media)
     emit(.mediaChanged)
@@ -50,7 +48,6 @@ extension Player {
 
   /// Pauses. During opening the pause is applied as soon as playback starts.
   public func pause() {
-    native.interruptAudioWait()
     feed(.pause)
   }
 
@@ -61,13 +58,7 @@ extension Player {
 
   /// Pauses when playing, resumes when paused.
   public func togglePause() {
-    if case .opening(let opening) = session.phase, opening.pendingPause {
-      resume()
-    } else if state == .paused {
-      resume()
-    } else {
-      pause()
-    }
+    feed(.togglePause)
   }
 
   /// Stops playback and waits, without blocking the main actor, until libVLC has closed the
@@ -87,44 +78,12 @@ extension Player {
   }
 
   /// Stops with `stopNative`, run on the player's queue: `libvlc_media_player_stop`, or the
-  /// stop of a list player driving this player.
+  /// stop of a list player driving this player. Returns when the session lets the caller go:
+  /// the native stop returned, or was given up at ``stopTimeout``, or a play came first.
   func stop(_ stopNative: @escaping @Sendable (OpaquePointer) -> Void) async {
-    let effects = session.handle(.stop, at: .now)
-    let waiter = StopWaiter()
-    if let generation = effects.lazy.compactMap(\.stopGeneration).first {
-      perform(effects)
-      let box = bridge.box
-      let native = self.native
-      native.interruptAudioWait()
-      Task { [weak self] in
-        await native.run { player in
-          native.withCustomInputInterrupted { stopNative(player) }
-          box.generation.store(generation, ordering: .releasing)
-        }
-        self?.feed(.stopFinished(generation))
-        // Every caller waiting for this stop (a second stop() joins the first).
-        for waiter in self?.stopWaiters ?? [] { waiter.finish() }
-        waiter.finish()
-      }
-    } else if state != .stopping {
-      perform(effects)
-      return
-    }
-    let generation = self.generation
-    let limit = stopTimeout
-    let timer = Task {
-      try? await Task.sleep(for: limit)
-      waiter.finish()
-    }
-    stopWaiters.append(waiter)
-    await waiter.wait()
-    timer.cancel()
-    stopWaiters.removeAll { $0 === waiter }
-    // Still stopping the same session: libVLC is stuck in the input. Move on without it.
-    if self.generation == generation, state == .stopping {
-      replaceNativePlayer()
-      feed(.stopFinished(generation))
-    }
+    let request = StopRequest(stopNative)
+    feed(.stop(request))
+    await request.waiter.wait()
   }
 
   /// Jumps to `time`.
@@ -141,7 +100,7 @@ extension Player {
       throw .invalidInput("seek time \(time) is past the end (\(duration))")
     }
     try requireSeekable()
-    feed(.seek(time, seekable: isSeekable))
+    feed(.seek(.time(time), seekable: isSeekable))
   }
 
   /// Jumps by `offset` from the current time, clamped to the start and the end.
@@ -162,10 +121,7 @@ extension Player {
       throw .invalidInput("seek position \(position) is not within 0…1")
     }
     try requireSeekable()
-    let fraction = Float(position)
-    native.interruptAudioWait()
-    native.async { libvlc_media_player_set_position($0, fraction) }
-    updateTime(duration.map { $0 * position }, position: position, isJump: true)
+    feed(.seek(.position(position), seekable: isSeekable))
   }
 
   /// Shows the next frame while paused (pausing first when playing).
@@ -198,20 +154,12 @@ extension Player {
       throw .invalidInput("A-B loop end \(b) is past the end (\(duration))")
     }
     try requireSeekable()
-    abLoop = a...b
-    enforceABLoop()
+    feed(.abLoop(a...b, time: currentTime))
   }
 
   /// Removes the A-B loop; playback continues from where it is.
   public func clearABLoop() {
-    abLoop = nil
-  }
-
-  func enforceABLoop() {
-    guard let loop = abLoop, state == .playing || state == .paused else { return }
-    if currentTime >= loop.upperBound {
-      try? seek(to: loop.lowerBound)
-    }
+    feed(.abLoop(nil, time: currentTime))
   }
 
   func requireSeekable() throws(VLCError) {
@@ -219,12 +167,5 @@ extension Player {
     if !isSeekable && (state == .playing || state == .paused) {
       throw .invalidState("the media cannot seek")
     }
-  }
-}
-
-extension SessionEffect {
-  /// The generation of a caller's stop, for ``SessionEffect/stopNative(_:)``.
-  var stopGeneration: UInt64? {
-    if case .stopNative(let generation) = self { generation } else { nil }
   }
 }

@@ -82,8 +82,6 @@ public final class Player {
   @ObservationIgnored let tasks = TaskBag()
   /// The task that reads the time and runs the session's checks; only while a session runs.
   @ObservationIgnored var tickTask: Task<Void, Never>?
-  /// How long ``stop()`` waits for libVLC to close the input before returning anyway.
-  @ObservationIgnored public var stopTimeout: Duration = .seconds(10)
   /// The session rules; every transition goes through ``feed(_:)``.
   @ObservationIgnored var session = Session()
   @ObservationIgnored var lastPublishedTime: Duration?
@@ -108,8 +106,6 @@ public final class Player {
   /// Called after the native player was replaced, so a list player can drive the new one.
   @ObservationIgnored var nativeReplaced:
     ((_ stuck: NativePlayer, _ replacement: NativePlayer) -> Void)?
-  /// The callers of ``stop()`` waiting for the native stop; let go when it is replaced.
-  @ObservationIgnored var stopWaiters: [StopWaiter] = []
   /// Whether a read of the time is queued on the native player (see the tick task).
   @ObservationIgnored var isReadingTime = false
 
@@ -303,7 +299,7 @@ public final class Player {
       lastPublishedTime = time
       emit(.timeChanged(time))
     }
-    enforceABLoop()
+    feed(.timeShown(time))
   }
 }
 
