@@ -163,10 +163,9 @@ extension Player {
   /// Clears what belongs to one session.
   private func resetTimeline() {
     currentTime = .zero
-    lastPublishedTime = nil
+    publication.startSession()
     timeReadAt = nil
     isHoldingStartTime = false
-    lastPublishedPosition = nil
     position = 0
     duration = nil
     isSeekable = false

@@ -84,14 +84,14 @@ public final class Player {
   @ObservationIgnored var tickTask: Task<Void, Never>?
   /// The session rules; every transition goes through ``feed(_:)``.
   @ObservationIgnored var session = Session()
-  @ObservationIgnored var lastPublishedTime: Duration?
+  /// What was last published, so that no event repeats it (see ``EventPublication``).
+  @ObservationIgnored var publication = EventPublication()
   /// When the time shown was read from libVLC (see ``updateTime(_:position:readAt:)``).
   @ObservationIgnored var timeReadAt: ContinuousClock.Instant?
   /// Whether the session was reopened at a time (``startRecording(to:container:)``) that
   /// ``currentTime`` keeps showing until libVLC reads a time past 0 (it reads 0 until its
   /// input has jumped there).
   @ObservationIgnored var isHoldingStartTime = false
-  @ObservationIgnored var lastPublishedPosition: (value: Double, at: ContinuousClock.Instant)?
   @ObservationIgnored var trackRefresh = (running: false, requestedAgain: false)
   /// What to run at each barrier sent into the native event stream.
   @ObservationIgnored var barriers: [UInt64: @MainActor () -> Void] = [:]
@@ -252,7 +252,10 @@ public final class Player {
     perform(session.handle(input, at: .now))
   }
 
+  /// Publishes `event`, unless it repeats the value its kind last published (or comes
+  /// within a time or position event's throttle).
   func emit(_ event: PlayerEvent) {
+    guard publication.admits(event) else { return }
     publicEvents.broadcast(event)
   }
 
@@ -283,22 +286,13 @@ public final class Player {
       if let shown = timeReadAt, readAt < shown { return }
       timeReadAt = readAt
     }
-    let now = ContinuousClock.now
     if let newPosition, newPosition != position {
       position = newPosition
-      let last = lastPublishedPosition
-      if last == nil || newPosition < last!.value || now - last!.at >= .milliseconds(100) {
-        lastPublishedPosition = (newPosition, now)
-        emit(.positionChanged(newPosition))
-      }
+      emit(.positionChanged(newPosition))
     }
     guard let time, time != currentTime else { return }
     currentTime = time
-    let last = lastPublishedTime ?? .seconds(-1)
-    if time < last || time - last >= .milliseconds(100) {
-      lastPublishedTime = time
-      emit(.timeChanged(time))
-    }
+    emit(.timeChanged(time))
     feed(.timeShown(time))
   }
 }

@@ -35,11 +35,19 @@ enum SessionInput: Equatable {
 }
 
 /// Where a seek goes.
-enum SeekTarget: Equatable, Sendable {
+enum SeekTarget: Equatable, Sendable, CustomStringConvertible {
   /// A time within the media.
   case time(Duration)
   /// A fraction of the media, 0…1.
   case position(Double)
+
+  /// "2.0 s", or "position 0.50", for messages.
+  var description: String {
+    switch self {
+    case .time(let time): formatSeconds(time)
+    case .position(let position): "position \((position * 100).rounded() / 100)"
+    }
+  }
 }
 
 /// The native events the session rules care about.
