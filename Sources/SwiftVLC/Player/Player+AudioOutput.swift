@@ -61,8 +61,8 @@ extension Player {
     let context = AudioCallbackContext(sink: sink, rate: rate, channels: channels)
     audioOutputSettings.sampleContext?.retire()
     audioOutputSettings.sampleContext = context
-    nativeSettings[.audioOutput] = nil  // the memory output replaces a chosen module
-    setNative(.audioMemory) { (native: NativePlayer) in native.useAudioMemory(context) }
+    // The memory output replaces a chosen module.
+    setNative(.audioOutput) { $0.audioOutput = .memory(Same(context)) }
     return AudioSampleStream(consumer: SampleConsumer(sink: sink))
   }
 
@@ -91,7 +91,7 @@ extension Player {
     }
     audioOutputSettings.device = nil
     audioOutputSettings.sampleContext?.retireAtNextMedia()
-    setNative(.audioOutput) { libvlc_audio_output_set($0, name) }
+    setNative(.audioOutput) { $0.audioOutput = .module(name) }
   }
 
   /// The devices of the player's current audio output.
@@ -190,8 +190,7 @@ extension Player {
   /// at the next ``play(_:)``. Maps `libvlc_media_player_set_role`.
   public func setRole(_ role: PlayerRole) {
     withMutation(keyPath: \.role) { audioOutputSettings.role = role }
-    let raw = UInt32(role.rawValue)
-    setNative(.role) { libvlc_media_player_set_role($0, raw) }
+    setNative(.role) { $0.role = UInt32(role.rawValue) }
   }
 
   // MARK: - Equalizer

@@ -86,7 +86,7 @@ extension Player {
   /// - Throws: ``VLCError/invalidInput(_:)`` beyond ±1 hour.
   public func setAudioDelay(_ delay: Duration) throws(VLCError) {
     let microseconds = try validatedDelay(delay)
-    setNative(.audioDelay) { libvlc_audio_set_delay($0, microseconds) }
+    setNative(.audioDelay) { $0.audioDelay = microseconds }
   }
 
   /// Shifts subtitles against video. Positive values show subtitles later.
@@ -94,7 +94,7 @@ extension Player {
   /// - Throws: ``VLCError/invalidInput(_:)`` beyond ±1 hour.
   public func setSubtitleDelay(_ delay: Duration) throws(VLCError) {
     let microseconds = try validatedDelay(delay)
-    setNative(.subtitleDelay) { libvlc_video_set_spu_delay($0, microseconds) }
+    setNative(.subtitleDelay) { $0.subtitleDelay = microseconds }
   }
 
   /// Jumps to chapter `index` of ``chapters``; ``currentTime`` shows the chapter's start at

@@ -140,7 +140,7 @@ extension Player {
       throw .invalidInput("playback rate \(rate) is not within 1/32…32")
     }
     self.rate = rate
-    setNative(.rate) { libvlc_media_player_set_rate($0, rate) }
+    setNative(.rate) { $0.rate = rate }
   }
 
   /// Loops between `a` and `b`: when playback reaches `b` it jumps back to `a`. Precise to
