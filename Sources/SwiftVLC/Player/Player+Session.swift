@@ -164,8 +164,8 @@ extension Player {
   private func resetTimeline() {
     currentTime = .zero
     publication.startSession()
-    timeReadAt = nil
-    isHoldingStartTime = false
+    timeReading.readAt = nil
+    timeReading.isHoldingStart = false
     position = 0
     duration = nil
     isSeekable = false
@@ -176,8 +176,8 @@ extension Player {
     subtitleTracks = []
     chapters = []
     titles = []
-    detailRereads = 0
-    undescribedSince = nil
+    trackReading.detailRereads = 0
+    trackReading.undescribedSince = nil
     currentTitle = nil
     currentChapter = nil
     abLoop = nil
@@ -224,8 +224,8 @@ extension Player {
   /// Reads the time while playing: libVLC sends too few time events for smooth progress (MP4
   /// sends about two per second).
   private func pollTime() {
-    guard state == .playing || state == .buffering, !isReadingTime else { return }
-    isReadingTime = true
+    guard state == .playing || state == .buffering, !timeReading.isReading else { return }
+    timeReading.isReading = true
     let session = generation
     let native = self.native
     Task { [weak self] in
@@ -236,7 +236,7 @@ extension Player {
         )
       }
       guard let self else { return }
-      self.isReadingTime = false
+      self.timeReading.isReading = false
       guard session == self.generation, self.state == .playing || self.state == .buffering,
         reading.0 >= 0
       else { return }

@@ -25,7 +25,7 @@ extension Player {
   public var selectedAudioTrack: Track? {
     get {
       access(keyPath: \.selectedAudioTrack)
-      return audioSelection
+      return selections.audio
     }
     set { try? selectAudioTrack(newValue) }
   }
@@ -36,7 +36,7 @@ extension Player {
   public var selectedSubtitleTrack: Track? {
     get {
       access(keyPath: \.selectedSubtitleTrack)
-      return subtitleSelection
+      return selections.subtitle
     }
     set { try? selectSubtitleTrack(newValue) }
   }
@@ -139,11 +139,11 @@ extension Player {
   }
 
   func setAudioSelection(_ track: Track?) {
-    withMutation(keyPath: \.selectedAudioTrack) { audioSelection = track }
+    withMutation(keyPath: \.selectedAudioTrack) { selections.audio = track }
   }
 
   func setSubtitleSelection(_ track: Track?) {
-    withMutation(keyPath: \.selectedSubtitleTrack) { subtitleSelection = track }
+    withMutation(keyPath: \.selectedSubtitleTrack) { selections.subtitle = track }
   }
 
   func validated(_ track: Track?, in tracks: [Track]) throws(VLCError) -> Int32 {
@@ -170,18 +170,18 @@ extension Player {
   /// apart look for its description, so a published track list does not show a language or
   /// size as unknown for a moment (a track libVLC never describes is published after that).
   func refreshTracks() {
-    guard !trackRefresh.running else {
-      trackRefresh.requestedAgain = true
+    guard !trackReading.refresh.running else {
+      trackReading.refresh.requestedAgain = true
       return
     }
-    trackRefresh = (running: true, requestedAgain: false)
+    trackReading.refresh = (running: true, requestedAgain: false)
     let session = generation
     let native = self.native
     Task { [weak self] in
       let snapshot = await native.run { readTrackSnapshot($0, media: native.media) }
       guard let self else { return }
-      let again = self.trackRefresh.requestedAgain
-      self.trackRefresh = (running: false, requestedAgain: false)
+      let again = self.trackReading.refresh.requestedAgain
+      self.trackReading.refresh = (running: false, requestedAgain: false)
       guard session == self.generation else { return }
       if !self.holdsBack(snapshot) { self.publish(snapshot) }
       if again {
@@ -198,18 +198,19 @@ extension Player {
   /// first such read came less than `undescribedHold` ago, and a reread can still follow.
   private func holdsBack(_ snapshot: TrackSnapshot) -> Bool {
     guard snapshot.lacksDetails else {
-      undescribedSince = nil
+      trackReading.undescribedSince = nil
       return false
     }
-    let since = undescribedSince ?? .now
-    undescribedSince = since
-    return ContinuousClock.now - since < undescribedHold && detailRereads < maximumRereads
+    let since = trackReading.undescribedSince ?? .now
+    trackReading.undescribedSince = since
+    return ContinuousClock.now - since < undescribedHold
+      && trackReading.detailRereads < maximumRereads
   }
 
   /// Reads the tracks again in 20 ms, at most `maximumRereads` times a media.
   private func refreshDetailsLater(session: UInt64) {
-    guard detailRereads < maximumRereads else { return }
-    detailRereads += 1
+    guard trackReading.detailRereads < maximumRereads else { return }
+    trackReading.detailRereads += 1
     Task { [weak self] in
       try? await Task.sleep(for: .milliseconds(20))
       guard let self, session == self.generation else { return }
@@ -221,9 +222,9 @@ extension Player {
     let changed =
       snapshot.audio != audioTracks || snapshot.video != videoTracks
       || snapshot.subtitle != subtitleTracks
-      || snapshot.selectedAudio != (audioSelection?.id ?? -1)
-      || snapshot.selectedSubtitle != (subtitleSelection?.id ?? -1)
-      || snapshot.selectedVideo != (videoSelection?.id ?? -1)
+      || snapshot.selectedAudio != (selections.audio?.id ?? -1)
+      || snapshot.selectedSubtitle != (selections.subtitle?.id ?? -1)
+      || snapshot.selectedVideo != (selections.video?.id ?? -1)
     audioTracks = snapshot.audio
     videoTracks = snapshot.video
     subtitleTracks = snapshot.subtitle
