@@ -114,6 +114,10 @@ extension Player {
 
   /// Jumps to a fraction of the media, 0…1.
   ///
+  /// While the media is still opening the seek is applied once playback starts. Nothing is
+  /// shown or published until playback reports where it got (libVLC reads back no requested
+  /// position); to wait until it landed, use ``seek(toPosition:timeout:)``.
+  ///
   /// - Throws: ``VLCError/invalidInput(_:)`` for NaN, infinity or a value outside 0…1;
   ///   ``VLCError/invalidState(_:)`` with no media or a media that cannot seek.
   public func seek(toPosition position: Double) throws(VLCError) {
