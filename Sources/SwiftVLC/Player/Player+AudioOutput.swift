@@ -140,6 +140,7 @@ extension Player {
     audioOutputSettings.isDeviceChecked = true
     watchAudioOutput()
     var reported = await currentAudioDevice()
+    // Polled: libVLC 3 sends its device event before the move can be read back, or not at all.
     for _ in 0..<50 where reported != id {
       do { try await Task.sleep(for: .milliseconds(20)) } catch { throw .cancelled }
       reported = await currentAudioDevice()
@@ -275,6 +276,7 @@ extension Player {
           // The player is only held for this step: the task must not keep it alive.
           switch self?.nextStereoModeStep() {
           case .check(let native, let mode, let pause)?:
+            // Polled: libVLC 3 sends no event when a new audio output opens (and resets it).
             if let mode { await native.run { applyStereoMode(mode, to: $0) } }
             try? await Task.sleep(for: pause)
           case .waitForEvent?:

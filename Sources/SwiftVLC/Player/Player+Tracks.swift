@@ -212,6 +212,7 @@ extension Player {
     guard trackReading.detailRereads < maximumRereads else { return }
     trackReading.detailRereads += 1
     Task { [weak self] in
+      // Polled: libVLC 3 sends no event when a listed track gets its description.
       try? await Task.sleep(for: .milliseconds(20))
       guard let self, session == self.generation else { return }
       self.refreshTracks()
