@@ -276,7 +276,7 @@ extension Player {
           // The player is only held for this step: the task must not keep it alive.
           switch self?.nextStereoModeStep() {
           case .check(let native, let mode, let pause)?:
-            // Polled: libVLC 3 sends no event when a new audio output opens (and resets it).
+            // Polled: an output can reset the mode after it opens; libVLC 3 sends no event then.
             if let mode { await native.run { applyStereoMode(mode, to: $0) } }
             try? await Task.sleep(for: pause)
           case .waitForEvent?:
