@@ -78,15 +78,15 @@ struct SessionTests {
   func pendingSeek() {
     var harness = Harness()
     _ = harness.handle(.play(source: "x"))
-    _ = harness.handle(.seek(.seconds(3), seekable: false))
-    #expect(!harness.native(.playing(seekable: false)).contains(.seek(.seconds(3))))
-    #expect(harness.native(.seekable(true)) == [.seek(.seconds(3))])
+    _ = harness.handle(.seek(.time(.seconds(3)), seekable: false))
+    #expect(!harness.native(.playing(seekable: false)).contains(.seek(.time(.seconds(3)))))
+    #expect(harness.native(.seekable(true)) == [.seek(.time(.seconds(3)))])
     #expect(harness.native(.seekable(true)).isEmpty)
 
     var seekable = Harness()
     _ = seekable.handle(.play(source: "x"))
-    _ = seekable.handle(.seek(.seconds(2), seekable: false))
-    #expect(seekable.native(.playing(seekable: true)).contains(.seek(.seconds(2))))
+    _ = seekable.handle(.seek(.time(.seconds(2)), seekable: false))
+    #expect(seekable.native(.playing(seekable: true)).contains(.seek(.time(.seconds(2)))))
   }
 
   @Test("stop keeps the outcome of a session that had ended, and ends in stopped")
@@ -95,11 +95,13 @@ struct SessionTests {
     harness.playing()
     _ = harness.native(.ended(EndEvidence(duration: .seconds(10), position: 1)))
     #expect(harness.session.state == .ended)
-    let effects = harness.handle(.stop)
+    let request = StopRequest { _ in }
+    let effects = harness.handle(.stop(request))
     #expect(effects.contains(.outcome(.ended)))
-    #expect(effects.contains(.stopNative(harness.session.generation)))
+    #expect(effects.contains(.stopNative(harness.session.generation, request)))
     #expect(harness.session.state == .stopping)
-    _ = harness.handle(.stopFinished(harness.session.generation))
+    let finished = harness.handle(.stopFinished(harness.session.generation))
+    #expect(finished == [.state(.stopped), .finishStops([request])])
     #expect(harness.session.state == .stopped)
     #expect(harness.session.phase == .stopped(.ended))
     #expect(!harness.session.needsTicks)
@@ -109,13 +111,14 @@ struct SessionTests {
   func stopWhilePlaying() {
     var harness = Harness()
     harness.playing()
-    let effects = harness.handle(.stop)
+    let effects = harness.handle(.stop(StopRequest { _ in }))
     #expect(effects.first == .state(.stopping))
     #expect(effects.contains(.outcome(.stopped)))
-    #expect(harness.handle(.stop).isEmpty)
+    #expect(harness.handle(.stop(StopRequest { _ in })).isEmpty)  // joins the first
     #expect(Harness().session.state == .idle)
     var idle = Harness()
-    #expect(idle.handle(.stop).isEmpty)
+    let request = StopRequest { _ in }
+    #expect(idle.handle(.stop(request)) == [.finishStops([request])])
   }
 
   @Test("a natural end reports ended and the full length")

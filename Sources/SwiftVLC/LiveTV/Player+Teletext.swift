@@ -19,7 +19,7 @@ extension Player {
       throw .invalidInput("teletext page \(page) is outside 100…899")
     }
     let number = Int32(page)
-    setNative(.teletextPage) { libvlc_video_set_teletext($0, number) }
+    setNative(.teletextPage) { $0.teletextPage = number }
   }
 
   /// The teletext page last asked for with ``setTeletextPage(_:)`` (libVLC starts at 100).

@@ -1,5 +1,3 @@
-internal import CLibVLC
-
 extension Player {
   /// Whether audio is muted. Setting it mutes or unmutes at once.
   public var isMuted: Bool {
@@ -12,8 +10,7 @@ extension Player {
       withMutation(keyPath: \.isMuted) { muteRequested = newValue }
       emit(newValue ? .muted : .unmuted)
       applyVolumeToSamples()
-      let flag: Int32 = newValue ? 1 : 0
-      setNative(.mute) { libvlc_audio_set_mute($0, flag) }
+      setNative(.mute) { $0.isMuted = newValue }
     }
   }
 
@@ -28,6 +25,6 @@ extension Player {
     emit(.volumeChanged(clamped))
     applyVolumeToSamples()
     let percent = Int32((clamped * 100).rounded())
-    setNative(.volume) { libvlc_audio_set_volume($0, percent) }
+    setNative(.volume) { $0.volume = percent }
   }
 }

@@ -61,8 +61,8 @@ extension Player {
     let context = AudioCallbackContext(sink: sink, rate: rate, channels: channels)
     audioOutputSettings.sampleContext?.retire()
     audioOutputSettings.sampleContext = context
-    nativeSettings[.audioOutput] = nil  // the memory output replaces a chosen module
-    setNative(.audioMemory) { (native: NativePlayer) in native.useAudioMemory(context) }
+    // The memory output replaces a chosen module.
+    setNative(.audioOutput) { $0.audioOutput = .memory(Same(context)) }
     return AudioSampleStream(consumer: SampleConsumer(sink: sink))
   }
 
@@ -91,7 +91,7 @@ extension Player {
     }
     audioOutputSettings.device = nil
     audioOutputSettings.sampleContext?.retireAtNextMedia()
-    setNative(.audioOutput) { libvlc_audio_output_set($0, name) }
+    setNative(.audioOutput) { $0.audioOutput = .module(name) }
   }
 
   /// The devices of the player's current audio output.
@@ -140,6 +140,7 @@ extension Player {
     audioOutputSettings.isDeviceChecked = true
     watchAudioOutput()
     var reported = await currentAudioDevice()
+    // Polled: libVLC 3 sends its device event before the move can be read back, or not at all.
     for _ in 0..<50 where reported != id {
       do { try await Task.sleep(for: .milliseconds(20)) } catch { throw .cancelled }
       reported = await currentAudioDevice()
@@ -190,8 +191,7 @@ extension Player {
   /// at the next ``play(_:)``. Maps `libvlc_media_player_set_role`.
   public func setRole(_ role: PlayerRole) {
     withMutation(keyPath: \.role) { audioOutputSettings.role = role }
-    let raw = UInt32(role.rawValue)
-    setNative(.role) { libvlc_media_player_set_role($0, raw) }
+    setNative(.role) { $0.role = UInt32(role.rawValue) }
   }
 
   // MARK: - Equalizer
@@ -276,6 +276,7 @@ extension Player {
           // The player is only held for this step: the task must not keep it alive.
           switch self?.nextStereoModeStep() {
           case .check(let native, let mode, let pause)?:
+            // Polled: an output can reset the mode after it opens; libVLC 3 sends no event then.
             if let mode { await native.run { applyStereoMode(mode, to: $0) } }
             try? await Task.sleep(for: pause)
           case .waitForEvent?:

@@ -1,19 +1,11 @@
-internal import CLibVLC
-
 extension Player {
-  /// Records a setting and applies it to the current native player, on its queue.
-  func setNative(
-    _ key: NativeSettings.Key, _ apply: @escaping @Sendable (OpaquePointer) -> Void
-  ) {
-    setNative(key) { (native: NativePlayer) in apply(native.pointer) }
-  }
-
-  /// Records a setting that needs the native player itself (its callback contexts) and
-  /// applies it to the current one, on its queue.
-  func setNative(_ key: NativeSettings.Key, _ call: @escaping @Sendable (NativePlayer) -> Void) {
-    nativeSettings[key] = call
+  /// Records a setting (`change` on ``nativeSettings``) and applies it to the current native
+  /// player, on its queue.
+  func setNative(_ setting: NativeSettings.Setting, _ change: (inout NativeSettings) -> Void) {
+    change(&nativeSettings)
+    let settings = nativeSettings
     let native = self.native
-    native.queue.async { call(native) }
+    native.queue.async { settings.apply(setting, to: native) }
   }
 
   /// On an instance whose audio goes to the null output, plays through a paced null output
@@ -21,7 +13,7 @@ extension Player {
   func applyInitialAudioPacing() {
     guard instance.usesNullAudioOutput else { return }
     let paced = AudioCallbackContext.paced()
-    setNative(.audioMemory) { (native: NativePlayer) in native.useAudioMemory(paced) }
+    setNative(.audioOutput) { $0.audioOutput = .memory(Same(paced)) }
   }
 
   /// Puts a fresh native player in place of the current one, which a stop could not finish.
@@ -36,7 +28,9 @@ extension Player {
     native = NativePlayer(instance: instance)
     bridge = EventBridge(player: native)
     tasks.add(makeEventTask())
-    nativeSettings.apply(to: native)
+    let settings = nativeSettings
+    let fresh = native
+    fresh.queue.async { settings.apply(to: fresh) }
     if let equalizer = audioOutputSettings.equalizer {
       equalizer.detach(from: stuck)
       equalizer.attach(to: native)
@@ -48,7 +42,5 @@ extension Player {
       stuckBridge.invalidate()
     }
     stuck.shutDown()
-    // A stop waiting for the stuck native player is over: nothing runs on it any more.
-    for waiter in stopWaiters { waiter.finish() }
   }
 }

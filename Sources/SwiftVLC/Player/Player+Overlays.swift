@@ -64,7 +64,7 @@ extension Player {
         throw .invalidInput("aspect ratio \"\(ratio)\" is not W:H")
       }
     }
-    setNative(.aspectRatio) { libvlc_video_set_aspect_ratio($0, ratio) }
+    setNative(.aspectRatio) { $0.aspectRatio = .some(ratio) }
   }
 
   /// Crops the picture, or removes cropping with `nil`.
@@ -83,7 +83,7 @@ extension Player {
           || geometry.wholeMatch(of: borders) != nil
       else { throw .invalidInput("crop geometry \"\(geometry)\" is not understood") }
     }
-    setNative(.crop) { libvlc_video_set_crop_geometry($0, geometry) }
+    setNative(.crop) { $0.crop = .some(geometry) }
   }
 
   /// Scales the video by `factor` in a window output; 0 fits the window.
@@ -94,14 +94,13 @@ extension Player {
     guard factor.isFinite, (0...100).contains(factor) else {
       throw .invalidInput("video scale \(factor) is not within 0…100")
     }
-    setNative(.scale) { libvlc_video_set_scale($0, factor) }
+    setNative(.scale) { $0.scale = factor }
   }
 
   /// Deinterlaces with `mode`, or turns deinterlacing off with `nil`.
   /// Maps `libvlc_video_set_deinterlace`.
   public func setDeinterlace(_ mode: DeinterlaceMode?) {
-    let name = mode?.rawValue
-    setNative(.deinterlace) { libvlc_video_set_deinterlace($0, name) }
+    setNative(.deinterlace) { $0.deinterlace = .some(mode?.rawValue) }
   }
 
   /// Points the view of a 360° video. Angles are clamped to their ranges (see ``Viewpoint``);
@@ -114,15 +113,7 @@ extension Player {
     guard values.allSatisfy(\.isFinite) else {
       throw .invalidInput("viewpoint angles must be finite numbers: \(values)")
     }
-    setNative(.viewpoint) { player in
-      guard let native = libvlc_video_new_viewpoint() else { return }
-      defer { libvlc_free(native) }
-      native.pointee.f_yaw = min(max(viewpoint.yaw, -180), 180)
-      native.pointee.f_pitch = min(max(viewpoint.pitch, -90), 90)
-      native.pointee.f_roll = min(max(viewpoint.roll, -180), 180)
-      native.pointee.f_field_of_view = min(max(viewpoint.fieldOfView, 1), 179)
-      libvlc_video_update_viewpoint(player, native, true)
-    }
+    setNative(.viewpoint) { $0.viewpoint = viewpoint }
   }
 
   /// Applies the overlays and adjustments to a video output that just opened.

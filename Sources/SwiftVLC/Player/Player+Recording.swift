@@ -6,8 +6,6 @@ struct PlayerRecording {
   var path: String
   /// The media the user played, without the output options.
   var original: Media
-  /// The playback session that records.
-  var session: UInt64
   /// The playback time at which recording started.
   var startTime: Duration
 }
@@ -45,8 +43,8 @@ extension Player {
     var options = [":sout=\(chain)"]
     if start > .zero { options.append(":start-time=\(optionSeconds(start))") }
     try reopen(media, adding: options, at: start)
-    recording = PlayerRecording(
-      path: destination, original: media, session: generation, startTime: start)
+    recording = PlayerRecording(path: destination, original: media, startTime: start)
+    feed(.recordingStarted)
     recordingPath = destination
     emit(.recordingChanged(destination))
   }
@@ -63,6 +61,7 @@ extension Player {
     guard let active = recording else { return nil }
     // Cleared first, so reopening below is not taken for the end of the recording's session.
     recording = nil
+    feed(.recordingStopped)
     let resumeAt = currentTime
     let options = isSeekable && resumeAt > .zero ? [":start-time=\(optionSeconds(resumeAt))"] : []
     try? reopen(active.original, adding: options, at: options.isEmpty ? .zero : resumeAt)
@@ -88,15 +87,12 @@ extension Player {
     if wasPaused { pause() }
   }
 
-  /// Ends the recording when its playback session ends: on a new session (play, stop) or when
-  /// it ends or fails. Called on every state transition.
-  func endRecordingIfSessionEnds(entering newState: PlayerState) {
-    guard let active = recording else { return }
-    let sameSession = active.session == generation
-    guard !sameSession || newState == .ended || newState == .error else { return }
+  /// Ends the recording whose session ended (see ``SessionEffect/endRecording(closeInput:)``).
+  func endRecording(closingInput: Bool) {
+    guard recording != nil else { return }
     recording = nil
     recordingPath = nil
-    if sameSession {
+    if closingInput {
       // After an end or a failure libVLC keeps the input open; stopping it closes the file.
       native.async { libvlc_media_player_stop($0) }
     }

@@ -13,8 +13,6 @@ extension Player {
     if let renderer, renderer.item.instance !== instance {
       throw .invalidInput("the renderer was found through another VLCInstance than the player's")
     }
-    let item = renderer?.item
-    // libVLC 3 holds the item itself and always returns 0.
-    setNative(.renderer) { player in _ = libvlc_media_player_set_renderer(player, item?.pointer) }
+    setNative(.renderer) { $0.renderer = .some(renderer.map { Same($0.item) }) }
   }
 }

@@ -41,70 +41,159 @@ extension Player {
   public func seek(
     to time: Duration, mode: SeekMode, timeout: Duration = .seconds(10)
   ) async throws(VLCError) -> Duration {
-    let deadline = ContinuousClock.now + timeout
+    let landed = try await seekAndLand(
+      .time(time), until: .now + timeout, seek: { () throws(VLCError) in try seek(to: time) })
+    if mode == .precise, landed < time - .milliseconds(50) {
+      throw .operationFailed(
+        "the seek to \(formatSeconds(time)) landed at \(formatSeconds(landed)) (was the media opened with fast seeking?)"
+      )
+    }
+    return landed
+  }
+
+  /// Jumps to a fraction of the media, 0…1, and returns once playback runs from there.
+  ///
+  /// Like ``seek(to:mode:timeout:)``: the player waits for the input to take the seek (its
+  /// buffering restarts), for the buffering to finish, then, while playing, for the first
+  /// time libVLC reports, which is where playback resumed (a paused player reads libVLC's time
+  /// then). ``currentTime`` and ``position`` show the landing point on return. A seek asked
+  /// for while opening waits for playback to start. `timeout` has no default, so that a
+  /// caller in an async context still gets ``seek(toPosition:)`` without one.
+  ///
+  /// - Throws: what ``seek(toPosition:)`` throws; ``VLCError/invalidState(_:)`` when the
+  ///   session ends or another one starts while waiting; ``VLCError/timeout(_:)`` when libVLC
+  ///   has not landed within `timeout`; ``VLCError/cancelled`` when the calling task is
+  ///   cancelled.
+  /// - Returns: where playback landed.
+  @discardableResult
+  public func seek(toPosition position: Double, timeout: Duration)
+    async throws(VLCError) -> Duration
+  {
+    try await seekAndLand(
+      .position(position), until: .now + timeout,
+      seek: { () throws(VLCError) in try seek(toPosition: position) })
+  }
+
+  /// Runs `seek` and waits until playback landed on `target`, then shows the landing point.
+  private func seekAndLand(
+    _ target: SeekTarget, until deadline: ContinuousClock.Instant,
+    seek: () throws(VLCError) -> Void
+  ) async throws(VLCError) -> Duration {
     // A seek asked for while opening: wait for playback to start, then seek.
     try await waitForActivePlayback(until: deadline)
     let generation = self.generation
-    let events = bridge.box.broadcaster.subscribe()
-    let landing = Task { () -> SeekLanding in
-      // 1. The input took the seek: its buffering restarts at 0 %.
-      waiting: for await tagged in events where tagged.generation == generation {
-        switch tagged.event {
-        case .buffering(let percent) where percent < 100: break waiting
-        case .stopped, .endReached, .error: return .ended
-        default: continue
-        }
-      }
-      guard !Task.isCancelled else { return .cancelled }
-      // 2. While playing, the clock restarts at the landing point: libVLC reads back the
-      // requested time until then. The first time event that differs carries where playback
-      // resumed, however late this task sees it. A paused player stays at the requested
-      // time (with the new picture).
-      let requested = time.milliseconds  // what libVLC reads back until then
-      if self.state == .paused { return .landed(.milliseconds(requested)) }
-      for await tagged in events where tagged.generation == generation {
-        switch tagged.event {
-        case .time(let reading, _) where reading != requested && reading >= 0:
-          return .landed(.milliseconds(reading))
-        case .paused: return .landed(.milliseconds(requested))
-        case .stopped, .endReached, .error: return .ended
-        default: continue
-        }
-      }
-      return .cancelled
-    }
+    let landing = landingTask(of: target, generation: generation)
     defer { landing.cancel() }
-    try seek(to: time)
+    try seek()
     switch await firstOf(landing, until: deadline) {
     case .landed(let landed):
       guard generation == self.generation else {
-        throw .invalidState("the session ended before the seek to \(time) landed")
+        throw .invalidState("the session ended before the seek to \(target) landed")
       }
       updateTime(landed, position: duration.map { $0 > .zero ? landed / $0 : 0 }, isJump: true)
-      if mode == .precise, landed < time - .milliseconds(50) {
-        throw .operationFailed(
-          "the seek to \(formatSeconds(time)) landed at \(formatSeconds(landed)) (was the media opened with fast seeking?)"
-        )
-      }
       return landed
-    case .ended: throw .invalidState("the session ended before the seek to \(time) landed")
+    case .ended: throw .invalidState("the session ended before the seek to \(target) landed")
     case .cancelled: throw .cancelled
     case .timedOut:
-      throw .timeout("the seek to \(formatSeconds(time)) did not land within \(timeout)")
+      throw .timeout("the seek to \(target) did not land within its time limit")
     }
   }
 
+  /// Follows the native events of `generation` until a seek to `target` (sent after this
+  /// call) landed.
+  private func landingTask(of target: SeekTarget, generation: UInt64) -> Task<SeekLanding, Never> {
+    let events = bridge.box.broadcaster.subscribe()
+    let native = self.native
+    return Task { () -> SeekLanding in
+      // 1. The input took the seek: its buffering restarts at 0 %.
+      guard
+        await Self.next(
+          in: events, generation,
+          { if case .buffering(let percent) = $0, percent < 100 { true } else { false } })
+      else { return .ended }
+      guard !Task.isCancelled else { return .cancelled }
+      switch target {
+      case .time(let time):
+        // 2. While playing, the clock restarts at the landing point: libVLC reads back the
+        // requested time until then. The first time event that differs carries where
+        // playback resumed, however late this task sees it. A paused player stays at the
+        // requested time (with the new picture).
+        let requested = time.milliseconds  // what libVLC reads back until then
+        if self.state == .paused { return .landed(.milliseconds(requested)) }
+        for await tagged in events where tagged.generation == generation {
+          switch tagged.event {
+          case .time(let reading, _) where reading != requested && reading >= 0:
+            return .landed(.milliseconds(reading))
+          case .paused: return .landed(.milliseconds(requested))
+          case .stopped, .endReached, .error: return .ended
+          default: continue
+          }
+        }
+        return .cancelled
+      case .position:
+        // 2. A position seek reads back no requested time: playback is there once the
+        // buffering is done and libVLC reports a time (or, paused, once the buffering is done).
+        guard
+          await Self.next(
+            in: events, generation,
+            { if case .buffering(let percent) = $0, percent >= 100 { true } else { false } })
+        else { return .ended }
+        if self.state == .paused {
+          let reading = await native.run { libvlc_media_player_get_time($0) }
+          return .landed(.milliseconds(max(reading, 0)))
+        }
+        for await tagged in events where tagged.generation == generation {
+          switch tagged.event {
+          case .time(let reading, _) where reading >= 0: return .landed(.milliseconds(reading))
+          case .stopped, .endReached, .error: return .ended
+          default: continue
+          }
+        }
+        return .cancelled
+      }
+    }
+  }
+
+  /// Reads `events` of `generation` until one matches; `false` when the session ends (or
+  /// the stream does) first.
+  private nonisolated static func next(
+    in events: AsyncStream<TaggedEvent>, _ generation: UInt64,
+    _ matches: @Sendable (NativeEvent) -> Bool
+  ) async -> Bool {
+    for await tagged in events where tagged.generation == generation {
+      if matches(tagged.event) { return true }
+      switch tagged.event {
+      case .stopped, .endReached, .error: return false
+      default: continue
+      }
+    }
+    return false
+  }
+
   /// Waits until the session is playing or paused; fails at `deadline`, when it ends, or on
-  /// cancellation.
+  /// cancellation. Follows the player's state events (no polling).
   private func waitForActivePlayback(until deadline: ContinuousClock.Instant)
     async throws(VLCError)
   {
-    while state == .opening || state == .buffering {
-      guard !Task.isCancelled else { throw .cancelled }
-      guard ContinuousClock.now < deadline else {
-        throw .timeout("the media was still opening at the seek's time limit")
+    if state == .opening || state == .buffering {
+      let states = publicEvents.subscribe()
+      let started = Task { () -> SeekLanding in
+        for await event in states {
+          guard case .stateChanged(let state) = event else { continue }
+          if state == .playing || state == .paused { return .landed(.zero) }
+          if state != .opening && state != .buffering { return .ended }
+        }
+        return .cancelled
       }
-      try? await Task.sleep(for: .milliseconds(20))
+      defer { started.cancel() }
+      // Subscribed first, then checked again: a change in between is not missed.
+      if state == .opening || state == .buffering {
+        switch await firstOf(started, until: deadline) {
+        case .landed, .ended: break
+        case .cancelled: throw .cancelled
+        case .timedOut: throw .timeout("the media was still opening at the seek's time limit")
+        }
+      }
     }
     guard state == .playing || state == .paused else {
       throw .invalidState("no media is playing")

@@ -47,7 +47,14 @@ extension Player {
 
   // MARK: - Performing the session's effects
 
-  /// Performs what the session decided, in order; a stop's native call is run by ``stop()``.
+  /// How long ``stop()`` waits for libVLC to close the input before it gives the native player
+  /// up (see ``stop()``). Default: 10 s. Read when a stop starts; checked four times a second.
+  public var stopTimeout: Duration {
+    get { session.settings.stopTimeout }
+    set { session.settings.stopTimeout = max(newValue, .zero) }
+  }
+
+  /// Performs what the session decided, in order, every effect.
   func perform(_ effects: [SessionEffect]) {
     for effect in effects {
       switch effect {
@@ -64,17 +71,23 @@ extension Player {
         resetTimeline()
       case .open(let generation):
         openNative(generation)
-      case .stopNative:
-        break
+      case .stopNative(let generation, let request):
+        stopNative(generation, request)
+      case .finishStops(let requests):
+        for request in requests { request.waiter.finish() }
+      case .replaceNative:
+        replaceNativePlayer()
       case .releaseNative(let generation):
         releaseNativeSession(generation)
       case .setPause(let paused):
+        if paused { native.interruptAudioWait() }
         native.async { libvlc_media_player_set_pause($0, paused ? 1 : 0) }
-      case .seek(let time):
-        let milliseconds = time.milliseconds
-        native.interruptAudioWait()
-        native.async { libvlc_media_player_set_time($0, milliseconds) }
-        updateTime(time, position: duration.map { $0 > .zero ? time / $0 : 0 }, isJump: true)
+      case .seek(let target):
+        seekNative(to: target)
+      case .showABLoop(let loop):
+        abLoop = loop
+      case .endRecording(let closeInput):
+        endRecording(closingInput: closeInput)
       case .readProgress(let generation):
         readProgress(generation)
       case .playbackStarted:
@@ -84,8 +97,37 @@ extension Player {
         emit(.endReached)
       }
     }
-    endRecordingIfSessionEnds(entering: state)
     updateTicking()
+  }
+
+  /// Runs a caller's native stop on the player's queue; the events after it carry
+  /// `generation`. The session learns when it returned, however late.
+  private func stopNative(_ generation: UInt64, _ request: StopRequest) {
+    let box = bridge.box
+    let native = self.native
+    native.interruptAudioWait()
+    Task { [weak self] in
+      await native.run { player in
+        native.withCustomInputInterrupted { request.stopNative(player) }
+        box.generation.store(generation, ordering: .releasing)
+      }
+      self?.feed(.stopFinished(generation))
+    }
+  }
+
+  /// Sends a seek to libVLC. A time seek shows its target at once (libVLC reads it back at
+  /// once too); a position seek shows nothing until playback reports where it got.
+  private func seekNative(to target: SeekTarget) {
+    native.interruptAudioWait()
+    switch target {
+    case .time(let time):
+      let milliseconds = time.milliseconds
+      native.async { libvlc_media_player_set_time($0, milliseconds) }
+      updateTime(time, position: duration.map { $0 > .zero ? time / $0 : 0 }, isJump: true)
+    case .position(let position):
+      let fraction = Float(position)
+      native.async { libvlc_media_player_set_position($0, fraction) }
+    }
   }
 
   /// Stops the native player, sets the current media and plays it; the events from then on
@@ -121,10 +163,9 @@ extension Player {
   /// Clears what belongs to one session.
   private func resetTimeline() {
     currentTime = .zero
-    lastPublishedTime = nil
-    timeReadAt = nil
-    isHoldingStartTime = false
-    lastPublishedPosition = nil
+    publication.startSession()
+    timeReading.readAt = nil
+    timeReading.isHoldingStart = false
     position = 0
     duration = nil
     isSeekable = false
@@ -135,8 +176,8 @@ extension Player {
     subtitleTracks = []
     chapters = []
     titles = []
-    detailRereads = 0
-    undescribedSince = nil
+    trackReading.detailRereads = 0
+    trackReading.undescribedSince = nil
     currentTitle = nil
     currentChapter = nil
     abLoop = nil
@@ -183,8 +224,8 @@ extension Player {
   /// Reads the time while playing: libVLC sends too few time events for smooth progress (MP4
   /// sends about two per second).
   private func pollTime() {
-    guard state == .playing || state == .buffering, !isReadingTime else { return }
-    isReadingTime = true
+    guard state == .playing || state == .buffering, !timeReading.isReading else { return }
+    timeReading.isReading = true
     let session = generation
     let native = self.native
     Task { [weak self] in
@@ -195,7 +236,7 @@ extension Player {
         )
       }
       guard let self else { return }
-      self.isReadingTime = false
+      self.timeReading.isReading = false
       guard session == self.generation, self.state == .playing || self.state == .buffering,
         reading.0 >= 0
       else { return }

@@ -26,7 +26,7 @@ extension Player {
   public var selectedAudioTrack: Track? {
     get {
       access(keyPath: \.selectedAudioTrack)
-      return audioSelection
+      return selections.audio
     }
     set { try? selectAudioTrack(newValue) }
   }
@@ -37,7 +37,7 @@ extension Player {
   public var selectedSubtitleTrack: Track? {
     get {
       access(keyPath: \.selectedSubtitleTrack)
-      return subtitleSelection
+      return selections.subtitle
     }
     set { try? selectSubtitleTrack(newValue) }
   }
@@ -87,7 +87,7 @@ extension Player {
   /// - Throws: ``VLCError/invalidInput(_:)`` beyond ±1 hour.
   public func setAudioDelay(_ delay: Duration) throws(VLCError) {
     let microseconds = try validatedDelay(delay)
-    setNative(.audioDelay) { libvlc_audio_set_delay($0, microseconds) }
+    setNative(.audioDelay) { $0.audioDelay = microseconds }
   }
 
   /// Shifts subtitles against video. Positive values show subtitles later.
@@ -95,7 +95,7 @@ extension Player {
   /// - Throws: ``VLCError/invalidInput(_:)`` beyond ±1 hour.
   public func setSubtitleDelay(_ delay: Duration) throws(VLCError) {
     let microseconds = try validatedDelay(delay)
-    setNative(.subtitleDelay) { libvlc_video_set_spu_delay($0, microseconds) }
+    setNative(.subtitleDelay) { $0.subtitleDelay = microseconds }
   }
 
   /// Jumps to chapter `index` of ``chapters``; ``currentTime`` shows the chapter's start at
@@ -140,11 +140,11 @@ extension Player {
   }
 
   func setAudioSelection(_ track: Track?) {
-    withMutation(keyPath: \.selectedAudioTrack) { audioSelection = track }
+    withMutation(keyPath: \.selectedAudioTrack) { selections.audio = track }
   }
 
   func setSubtitleSelection(_ track: Track?) {
-    withMutation(keyPath: \.selectedSubtitleTrack) { subtitleSelection = track }
+    withMutation(keyPath: \.selectedSubtitleTrack) { selections.subtitle = track }
   }
 
   func validated(_ track: Track?, in tracks: [Track]) throws(VLCError) -> Int32 {
@@ -171,18 +171,18 @@ extension Player {
   /// apart look for its description, so a published track list does not show a language or
   /// size as unknown for a moment (a track libVLC never describes is published after that).
   func refreshTracks() {
-    guard !trackRefresh.running else {
-      trackRefresh.requestedAgain = true
+    guard !trackReading.refresh.running else {
+      trackReading.refresh.requestedAgain = true
       return
     }
-    trackRefresh = (running: true, requestedAgain: false)
+    trackReading.refresh = (running: true, requestedAgain: false)
     let session = generation
     let native = self.native
     Task { [weak self] in
       let snapshot = await native.run { readTrackSnapshot($0, media: native.media) }
       guard let self else { return }
-      let again = self.trackRefresh.requestedAgain
-      self.trackRefresh = (running: false, requestedAgain: false)
+      let again = self.trackReading.refresh.requestedAgain
+      self.trackReading.refresh = (running: false, requestedAgain: false)
       guard session == self.generation else { return }
       if !self.holdsBack(snapshot) { self.publish(snapshot) }
       if again {
@@ -199,19 +199,21 @@ extension Player {
   /// first such read came less than `undescribedHold` ago, and a reread can still follow.
   private func holdsBack(_ snapshot: TrackSnapshot) -> Bool {
     guard snapshot.lacksDetails else {
-      undescribedSince = nil
+      trackReading.undescribedSince = nil
       return false
     }
-    let since = undescribedSince ?? .now
-    undescribedSince = since
-    return ContinuousClock.now - since < undescribedHold && detailRereads < maximumRereads
+    let since = trackReading.undescribedSince ?? .now
+    trackReading.undescribedSince = since
+    return ContinuousClock.now - since < undescribedHold
+      && trackReading.detailRereads < maximumRereads
   }
 
   /// Reads the tracks again in 20 ms, at most `maximumRereads` times a media.
   private func refreshDetailsLater(session: UInt64) {
-    guard detailRereads < maximumRereads else { return }
-    detailRereads += 1
+    guard trackReading.detailRereads < maximumRereads else { return }
+    trackReading.detailRereads += 1
     Task { [weak self] in
+      // Polled: libVLC 3 sends no event when a listed track gets its description.
       try? await Task.sleep(for: .milliseconds(20))
       guard let self, session == self.generation else { return }
       self.refreshTracks()
@@ -222,9 +224,9 @@ extension Player {
     let changed =
       snapshot.audio != audioTracks || snapshot.video != videoTracks
       || snapshot.subtitle != subtitleTracks
-      || snapshot.selectedAudio != (audioSelection?.id ?? -1)
-      || snapshot.selectedSubtitle != (subtitleSelection?.id ?? -1)
-      || snapshot.selectedVideo != (videoSelection?.id ?? -1)
+      || snapshot.selectedAudio != (selections.audio?.id ?? -1)
+      || snapshot.selectedSubtitle != (selections.subtitle?.id ?? -1)
+      || snapshot.selectedVideo != (selections.video?.id ?? -1)
     audioTracks = snapshot.audio
     videoTracks = snapshot.video
     subtitleTracks = snapshot.subtitle

@@ -28,8 +28,6 @@ extension Player {
     }
     try instance.requireSupport(for: media.mrl)
     if let option = instance.quietHardwareDecodingOption(for: media) { media.addOption(option) }
-    // A stop that libVLC has not finished holds the native player: play on a fresh one.
-    if state == .stopping { replaceNativePlayer() }
     currentMedia = media
     video.frameSink?.setSource(media)
     emit(.mediaChanged)
@@ -51,7 +49,6 @@ extension Player {
 
   /// Pauses. During opening the pause is applied as soon as playback starts.
   public func pause() {
-    native.interruptAudioWait()
     feed(.pause)
   }
 
@@ -62,13 +59,7 @@ extension Player {
 
   /// Pauses when playing, resumes when paused.
   public func togglePause() {
-    if case .opening(let opening) = session.phase, opening.pendingPause {
-      resume()
-    } else if state == .paused {
-      resume()
-    } else {
-      pause()
-    }
+    feed(.togglePause)
   }
 
   /// Stops playback and waits, without blocking the main actor, until libVLC has closed the
@@ -88,44 +79,12 @@ extension Player {
   }
 
   /// Stops with `stopNative`, run on the player's queue: `libvlc_media_player_stop`, or the
-  /// stop of a list player driving this player.
+  /// stop of a list player driving this player. Returns when the session lets the caller go:
+  /// the native stop returned, or was given up at ``stopTimeout``, or a play came first.
   func stop(_ stopNative: @escaping @Sendable (OpaquePointer) -> Void) async {
-    let effects = session.handle(.stop, at: .now)
-    let waiter = StopWaiter()
-    if let generation = effects.lazy.compactMap(\.stopGeneration).first {
-      perform(effects)
-      let box = bridge.box
-      let native = self.native
-      native.interruptAudioWait()
-      Task { [weak self] in
-        await native.run { player in
-          native.withCustomInputInterrupted { stopNative(player) }
-          box.generation.store(generation, ordering: .releasing)
-        }
-        self?.feed(.stopFinished(generation))
-        // Every caller waiting for this stop (a second stop() joins the first).
-        for waiter in self?.stopWaiters ?? [] { waiter.finish() }
-        waiter.finish()
-      }
-    } else if state != .stopping {
-      perform(effects)
-      return
-    }
-    let generation = self.generation
-    let limit = stopTimeout
-    let timer = Task {
-      try? await Task.sleep(for: limit)
-      waiter.finish()
-    }
-    stopWaiters.append(waiter)
-    await waiter.wait()
-    timer.cancel()
-    stopWaiters.removeAll { $0 === waiter }
-    // Still stopping the same session: libVLC is stuck in the input. Move on without it.
-    if self.generation == generation, state == .stopping {
-      replaceNativePlayer()
-      feed(.stopFinished(generation))
-    }
+    let request = StopRequest(stopNative)
+    feed(.stop(request))
+    await request.waiter.wait()
   }
 
   /// Jumps to `time`.
@@ -142,7 +101,7 @@ extension Player {
       throw .invalidInput("seek time \(time) is past the end (\(duration))")
     }
     try requireSeekable()
-    feed(.seek(time, seekable: isSeekable))
+    feed(.seek(.time(time), seekable: isSeekable))
   }
 
   /// Jumps by `offset` from the current time, clamped to the start and the end.
@@ -156,6 +115,10 @@ extension Player {
 
   /// Jumps to a fraction of the media, 0…1.
   ///
+  /// While the media is still opening the seek is applied once playback starts. Nothing is
+  /// shown or published until playback reports where it got (libVLC reads back no requested
+  /// position); to wait until it landed, use ``seek(toPosition:timeout:)``.
+  ///
   /// - Throws: ``VLCError/invalidInput(_:)`` for NaN, infinity or a value outside 0…1;
   ///   ``VLCError/invalidState(_:)`` with no media or a media that cannot seek.
   public func seek(toPosition position: Double) throws(VLCError) {
@@ -163,10 +126,7 @@ extension Player {
       throw .invalidInput("seek position \(position) is not within 0…1")
     }
     try requireSeekable()
-    let fraction = Float(position)
-    native.interruptAudioWait()
-    native.async { libvlc_media_player_set_position($0, fraction) }
-    updateTime(duration.map { $0 * position }, position: position, isJump: true)
+    feed(.seek(.position(position), seekable: isSeekable))
   }
 
   /// Shows the next frame while paused (pausing first when playing).
@@ -185,7 +145,7 @@ extension Player {
       throw .invalidInput("playback rate \(rate) is not within 1/32…32")
     }
     self.rate = rate
-    setNative(.rate) { libvlc_media_player_set_rate($0, rate) }
+    setNative(.rate) { $0.rate = rate }
   }
 
   /// Loops between `a` and `b`: when playback reaches `b` it jumps back to `a`. Precise to
@@ -199,20 +159,12 @@ extension Player {
       throw .invalidInput("A-B loop end \(b) is past the end (\(duration))")
     }
     try requireSeekable()
-    abLoop = a...b
-    enforceABLoop()
+    feed(.abLoop(a...b, time: currentTime))
   }
 
   /// Removes the A-B loop; playback continues from where it is.
   public func clearABLoop() {
-    abLoop = nil
-  }
-
-  func enforceABLoop() {
-    guard let loop = abLoop, state == .playing || state == .paused else { return }
-    if currentTime >= loop.upperBound {
-      try? seek(to: loop.lowerBound)
-    }
+    feed(.abLoop(nil, time: currentTime))
   }
 
   func requireSeekable() throws(VLCError) {
@@ -220,12 +172,5 @@ extension Player {
     if !isSeekable && (state == .playing || state == .paused) {
       throw .invalidState("the media cannot seek")
     }
-  }
-}
-
-extension SessionEffect {
-  /// The generation of a caller's stop, for ``SessionEffect/stopNative(_:)``.
-  var stopGeneration: UInt64? {
-    if case .stopNative(let generation) = self { generation } else { nil }
   }
 }

@@ -105,23 +105,15 @@ extension Player {
     video.frameSink?.close()
     video.frameSink = sink
     sink.setSource(currentMedia)
-    nativeSettings[.window] = nil
     native.video.setTarget(sink)  // at once: the next output may open before the queue runs
-    setNative(.videoMemory) { native in
-      native.video.setTarget(sink)
-      native.useVideoMemory()
-    }
+    setNative(.videoTarget) { $0.videoTarget = .memory(Same(sink)) }
   }
 
   private func showInWindow(_ window: UInt32) {
     video.frameSink?.close()
     video.frameSink = nil
-    nativeSettings[.videoMemory] = nil
     native.video.setTarget(nil)
-    setNative(.window) { native in
-      native.video.setTarget(nil)
-      libvlc_media_player_set_xwindow(native.pointer, window)
-    }
+    setNative(.videoTarget) { $0.videoTarget = .window(window) }
   }
 
   private static var hasDisplay: Bool {

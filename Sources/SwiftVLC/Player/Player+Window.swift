@@ -10,7 +10,7 @@ extension Player {
   /// either way; off, libVLC selects none and handles none. Kept across media; applies when
   /// the next video output opens. Maps `libvlc_video_set_key_input`.
   public func setKeyInput(_ enabled: Bool) {
-    setNative(.keyInput) { libvlc_video_set_key_input($0, enabled ? 1 : 0) }
+    setNative(.keyInput) { $0.keyInput = enabled }
   }
 
   /// Whether libVLC's video window takes mouse clicks (DVD menu buttons, a double click
@@ -24,7 +24,7 @@ extension Player {
   /// it off). Kept across media; applies when the next video output opens. Maps
   /// `libvlc_video_set_mouse_input`.
   public func setMouseInput(_ enabled: Bool) {
-    setNative(.mouseInput) { libvlc_video_set_mouse_input($0, enabled ? 1 : 0) }
+    setNative(.mouseInput) { $0.mouseInput = enabled }
   }
 
   /// The mouse pointer's position over the video, in the decoded picture's pixels (not the
@@ -47,7 +47,7 @@ extension Player {
   /// embedded window (``VideoOutput/xWindow(_:)``) must be made fullscreen by the
   /// application. Maps `libvlc_set_fullscreen`.
   public func setFullscreen(_ fullscreen: Bool) {
-    setNative(.fullscreen) { libvlc_set_fullscreen($0, fullscreen ? 1 : 0) }
+    setNative(.fullscreen) { $0.fullscreen = fullscreen }
   }
 
   /// Whether libVLC's fullscreen flag is set, as libVLC reads it. Reads on the player's

@@ -65,9 +65,8 @@ public final class Player {
   /// ``PlayerEvent/stalled`` and ``PlayerEvent/recovered``.
   public internal(set) var isStalled = false
 
-  @ObservationIgnored var audioSelection: Track?
-  @ObservationIgnored var subtitleSelection: Track?
-  @ObservationIgnored var videoSelection: Track?
+  /// The tracks the caller selected, by kind.
+  @ObservationIgnored var selections = TrackSelections()
   @ObservationIgnored var muteRequested = false
   @ObservationIgnored var audioOutputSettings = AudioOutputSettings()
   @ObservationIgnored var recording: PlayerRecording?
@@ -82,36 +81,22 @@ public final class Player {
   @ObservationIgnored let tasks = TaskBag()
   /// The task that reads the time and runs the session's checks; only while a session runs.
   @ObservationIgnored var tickTask: Task<Void, Never>?
-  /// How long ``stop()`` waits for libVLC to close the input before returning anyway.
-  @ObservationIgnored public var stopTimeout: Duration = .seconds(10)
   /// The session rules; every transition goes through ``feed(_:)``.
   @ObservationIgnored var session = Session()
-  @ObservationIgnored var lastPublishedTime: Duration?
-  /// When the time shown was read from libVLC (see ``updateTime(_:position:readAt:)``).
-  @ObservationIgnored var timeReadAt: ContinuousClock.Instant?
-  /// Whether the session was reopened at a time (``startRecording(to:container:)``) that
-  /// ``currentTime`` keeps showing until libVLC reads a time past 0 (it reads 0 until its
-  /// input has jumped there).
-  @ObservationIgnored var isHoldingStartTime = false
-  @ObservationIgnored var lastPublishedPosition: (value: Double, at: ContinuousClock.Instant)?
-  @ObservationIgnored var trackRefresh = (running: false, requestedAgain: false)
+  /// What was last published, so that no event repeats it (see ``EventPublication``).
+  @ObservationIgnored var publication = EventPublication()
+  /// How the time shown was read (see ``TimeReading``).
+  @ObservationIgnored var timeReading = TimeReading()
+  /// Where the reading of the current media's tracks is (see ``TrackReading``).
+  @ObservationIgnored var trackReading = TrackReading()
   /// What to run at each barrier sent into the native event stream.
-  @ObservationIgnored var barriers: [UInt64: @MainActor () -> Void] = [:]
-  @ObservationIgnored var nextBarrier: UInt64 = 0
-  /// How often the current media's tracks were read again for missing descriptions.
-  @ObservationIgnored var detailRereads = 0
-  /// When a read first found a listed track undescribed, while none has been published.
-  @ObservationIgnored var undescribedSince: ContinuousClock.Instant?
+  @ObservationIgnored var barriers = Barriers()
   /// Finds the ``Media`` of a native media that someone else (a ``MediaListPlayer``) set;
   /// called on the main actor once per adopted session, before the player shows it.
   @ObservationIgnored var mediaResolver: ((MediaIdentity) -> Media?)?
   /// Called after the native player was replaced, so a list player can drive the new one.
   @ObservationIgnored var nativeReplaced:
     ((_ stuck: NativePlayer, _ replacement: NativePlayer) -> Void)?
-  /// The callers of ``stop()`` waiting for the native stop; let go when it is replaced.
-  @ObservationIgnored var stopWaiters: [StopWaiter] = []
-  /// Whether a read of the time is queued on the native player (see the tick task).
-  @ObservationIgnored var isReadingTime = false
 
   /// The generation native events must carry to count.
   var generation: UInt64 { session.generation }
@@ -160,7 +145,7 @@ public final class Player {
 
   func apply(_ tagged: TaggedEvent) {
     if case .barrier(let id) = tagged.event {
-      barriers.removeValue(forKey: id)?()
+      barriers.pending.removeValue(forKey: id)?()
       return
     }
     guard tagged.generation == generation else { return }
@@ -237,9 +222,9 @@ public final class Player {
   /// Runs `body` once the player has applied every native event it received before this
   /// call (a list player's end comes after the player's change to the last item).
   func afterReceivedEvents(_ body: @escaping @MainActor () -> Void) {
-    nextBarrier += 1
-    barriers[nextBarrier] = body
-    bridge.box.send(.barrier(nextBarrier))
+    barriers.next += 1
+    barriers.pending[barriers.next] = body
+    bridge.box.send(.barrier(barriers.next))
   }
 
   /// Starts observing a session that a list player opened on the native player.
@@ -256,7 +241,10 @@ public final class Player {
     perform(session.handle(input, at: .now))
   }
 
+  /// Publishes `event`, unless it repeats the value its kind last published (or comes
+  /// within a time or position event's throttle).
   func emit(_ event: PlayerEvent) {
+    guard publication.admits(event) else { return }
     publicEvents.broadcast(event)
   }
 
@@ -265,7 +253,7 @@ public final class Player {
   func holdStartTime(_ time: Duration, duration length: Duration?) {
     guard time > .zero else { return }
     updateTime(time, position: length.map { $0 > .zero ? time / $0 : 0 }, isJump: true)
-    isHoldingStartTime = true
+    timeReading.isHoldingStart = true
   }
 
   /// Records a new time and/or position, publishing each at most ~10 times a second (and
@@ -278,32 +266,23 @@ public final class Player {
     _ time: Duration?, position newPosition: Double?, readAt: ContinuousClock.Instant = .now,
     isJump: Bool = false
   ) {
-    if isHoldingStartTime {
+    if timeReading.isHoldingStart {
       // Until libVLC reads a time past 0, its zero times and positions are not the session's.
       guard isJump || (time ?? .zero) > .zero else { return }
-      isHoldingStartTime = false
+      timeReading.isHoldingStart = false
     }
     if time != nil {
-      if let shown = timeReadAt, readAt < shown { return }
-      timeReadAt = readAt
+      if let shown = timeReading.readAt, readAt < shown { return }
+      timeReading.readAt = readAt
     }
-    let now = ContinuousClock.now
     if let newPosition, newPosition != position {
       position = newPosition
-      let last = lastPublishedPosition
-      if last == nil || newPosition < last!.value || now - last!.at >= .milliseconds(100) {
-        lastPublishedPosition = (newPosition, now)
-        emit(.positionChanged(newPosition))
-      }
+      emit(.positionChanged(newPosition))
     }
     guard let time, time != currentTime else { return }
     currentTime = time
-    let last = lastPublishedTime ?? .seconds(-1)
-    if time < last || time - last >= .milliseconds(100) {
-      lastPublishedTime = time
-      emit(.timeChanged(time))
-    }
-    enforceABLoop()
+    emit(.timeChanged(time))
+    feed(.timeShown(time))
   }
 }
 

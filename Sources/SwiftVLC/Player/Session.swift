@@ -4,8 +4,10 @@
 ///
 /// No I/O happens here and no clock is read: the caller passes `now`. Every rule of a session
 /// lives in this file and ``SessionPhase``: transitions, the outcome, a pause or seek asked for
-/// while opening, the stall watch, the opening timeout, the early-end check and the reconnect
-/// policy. ``Player`` and ``MediaListPlayer`` only feed it and perform what it returns.
+/// while opening, the stall watch, the opening timeout, the early-end check, the reconnect
+/// policy, the stop (its callers, its time limit and the replacement of a native player it
+/// leaves stuck), the A-B loop and the end of a recording with its session. ``Player`` and
+/// ``MediaListPlayer`` only feed it and perform every effect it returns.
 ///
 /// Native events carry the generation of the session they belong to; the session moves to a
 /// new generation whenever the native player must be told to forget the old one (play, stop,
@@ -17,6 +19,10 @@ struct Session {
   private(set) var phase: SessionPhase = .idle
   /// The generation native events must carry to count.
   private(set) var generation: UInt64 = 0
+  /// The A-B loop of the current session.
+  private(set) var abLoop: ClosedRange<Duration>?
+  /// The generation of the session a recording is in effect on.
+  private(set) var recording: UInt64?
 
   /// The player state the phase shows.
   var state: PlayerState { phase.state }
@@ -35,21 +41,32 @@ struct Session {
     var effects: [SessionEffect] = []
     switch input {
     case .play(let source):
+      // A stop that libVLC has not finished holds the native player: play on a fresh one.
+      if case .stopping(let stopping) = phase, stopping.due != nil {
+        effects.append(.replaceNative)
+      }
       generation += 1
+      abLoop = nil
       phase = .opening(Opening(since: now, chain: Chain(source: source)))
       effects += [.resetTimeline, .outcome(nil), .stalled(false), .open(generation)]
     case .adopt(let source):
       // A list player moved to its next item on the native player, under this generation.
+      abLoop = nil
       phase = .opening(Opening(since: now, chain: Chain(source: source)))
       effects += [.resetTimeline, .outcome(nil), .stalled(false)]
     case .handOver:
       // The events of the current session must not count while a list player changes items.
       generation += 1
-    case .stop:
-      effects += stop()
+      if case .stopping(let stopping) = phase, stopping.due != nil {
+        // The list player opens its next item on a fresh native player.
+        phase = .stopping(Stopping(outcome: stopping.outcome, due: nil, requests: []))
+        effects += [.replaceNative, .finishStops(stopping.requests)]
+      }
+    case .stop(let request):
+      effects += stop(request, at: now)
     case .stopFinished(let generation):
-      if generation == self.generation, case .stopping(let outcome) = phase {
-        phase = .stopped(outcome)
+      if generation == self.generation, case .stopping(let stopping) = phase {
+        phase = .stopped(stopping.outcome)
       }
     case .native(let event, let generation):
       guard generation == self.generation else { return [] }
@@ -58,29 +75,54 @@ struct Session {
       effects += pause()
     case .resume:
       effects += resume()
-    case .seek(let time, let seekable):
-      effects += seek(to: time, seekable: seekable)
+    case .togglePause:
+      switch phase {
+      case .opening(let opening) where opening.pendingPause: effects += resume()
+      case .active(let active) where active.isPaused: effects += resume()
+      default: effects += pause()
+      }
+    case .seek(let target, let seekable):
+      effects += seek(to: target, seekable: seekable)
+    case .abLoop(let loop, let time):
+      abLoop = loop
+      effects += [.showABLoop(loop)] + loopBack(at: time)
+    case .timeShown(let time):
+      effects += loopBack(at: time)
+    case .recordingStarted:
+      recording = generation
+    case .recordingStopped:
+      recording = nil
     case .tick:
       effects += tick(at: now)
     case .progress(let reading, let generation):
       guard generation == self.generation else { return [] }
       effects += progress(reading, at: now)
     }
-    return stateEffects(from: before) + effects
+    return stateEffects(from: before) + effects + stopEffects(from: before)
+      + recordingEffects()
   }
 
   // MARK: - Requests
 
-  private mutating func stop() -> [SessionEffect] {
+  private mutating func stop(_ request: StopRequest, at now: ContinuousClock.Instant)
+    -> [SessionEffect]
+  {
     let outcome: PlaybackOutcome
     switch phase {
-    case .idle, .stopped, .stopping: return []
+    case .idle, .stopped: return [.finishStops([request])]
+    case .stopping(var stopping):
+      // A second caller joins the stop running; nothing of a replaced one runs any more.
+      guard stopping.due != nil else { return [.finishStops([request])] }
+      stopping.requests.append(request)
+      phase = .stopping(stopping)
+      return []
     case .finished(let finished): outcome = finished
     case .opening, .active, .reconnecting: outcome = .stopped
     }
     generation += 1
-    phase = .stopping(outcome)
-    return [.outcome(outcome), .stalled(false), .stopNative(generation)]
+    phase = .stopping(
+      Stopping(outcome: outcome, due: now + settings.stopTimeout, requests: [request]))
+    return [.outcome(outcome), .stalled(false), .stopNative(generation, request)]
   }
 
   private mutating func pause() -> [SessionEffect] {
@@ -109,21 +151,27 @@ struct Session {
     }
   }
 
-  private mutating func seek(to time: Duration, seekable: Bool) -> [SessionEffect] {
+  private mutating func seek(to target: SeekTarget, seekable: Bool) -> [SessionEffect] {
     switch phase {
     case .opening(var opening):
-      opening.pendingSeek = time
+      opening.pendingSeek = target
       phase = .opening(opening)
       return []
     case .active(var active) where !seekable:
-      active.pendingSeek = time
+      active.pendingSeek = target
       phase = .active(active)
       return []
     case .active:
-      return [.seek(time)]
+      return [.seek(target)]
     default:
       return []
     }
+  }
+
+  /// Jumps back to the loop's start when playback reached its end.
+  private mutating func loopBack(at time: Duration) -> [SessionEffect] {
+    guard let loop = abLoop, time >= loop.upperBound, case .active = phase else { return [] }
+    return seek(to: .time(loop.lowerBound), seekable: true)
   }
 
   // MARK: - Native events
@@ -200,6 +248,11 @@ struct Session {
 
   private mutating func tick(at now: ContinuousClock.Instant) -> [SessionEffect] {
     switch phase {
+    case .stopping(let stopping) where stopping.due.map({ now >= $0 }) ?? false:
+      // libVLC is stuck in the input: move on without the native player. Its stop returns
+      // whenever libVLC lets go, with a generation that no longer counts.
+      phase = .stopped(stopping.outcome)
+      return [.replaceNative]
     case .reconnecting(let reconnecting) where now >= reconnecting.due:
       generation += 1
       phase = .opening(Opening(since: now, chain: reconnecting.chain))
@@ -273,6 +326,23 @@ struct Session {
     phase = .reconnecting(
       Reconnecting(due: now + policy.delay(beforeAttempt: next.attempts), chain: next))
     return [.emit(.reconnecting(attempt: next.attempts))]
+  }
+
+  /// Lets the callers of a stop go once the session left the stop, whichever way.
+  private func stopEffects(from before: SessionPhase) -> [SessionEffect] {
+    guard case .stopping(let stopping) = before, !stopping.requests.isEmpty else { return [] }
+    if case .stopping = phase { return [] }
+    return [.finishStops(stopping.requests)]
+  }
+
+  /// Ends a recording when its session ends: on a new session (play, stop, reopen) or when
+  /// it ends or fails.
+  private mutating func recordingEffects() -> [SessionEffect] {
+    guard let recorded = recording else { return [] }
+    let sameSession = recorded == generation
+    guard !sameSession || phase.state == .ended || phase.state == .error else { return [] }
+    recording = nil
+    return [.endRecording(closeInput: sameSession)]
   }
 
   /// The observable state change, when the phase shows another state than before.

@@ -9,7 +9,7 @@ enum SessionPhase: Equatable {
   /// A live stream was lost; it is reopened when the delay is over.
   case reconnecting(Reconnecting)
   /// A stop is running on the native player; the outcome is already known.
-  case stopping(PlaybackOutcome)
+  case stopping(Stopping)
   /// The native player closed the input after a stop.
   case stopped(PlaybackOutcome)
   /// The session ended by itself: played to the end, or failed.
@@ -55,7 +55,7 @@ struct Opening: Equatable {
   /// A pause asked for while opening, applied once playing.
   var pendingPause = false
   /// A seek asked for while opening, applied once the media can seek.
-  var pendingSeek: Duration?
+  var pendingSeek: SeekTarget?
 }
 
 /// The data of ``SessionPhase/active(_:)``.
@@ -68,13 +68,24 @@ struct Active: Equatable {
   /// Whether this open's stall was already acted on.
   var stallHandled = false
   /// A seek asked for before the media could seek.
-  var pendingSeek: Duration?
+  var pendingSeek: SeekTarget?
   var chain: Chain
 
   init(lastProgress: ContinuousClock.Instant, chain: Chain) {
     self.lastProgress = lastProgress
     self.chain = chain
   }
+}
+
+/// The data of ``SessionPhase/stopping(_:)``.
+struct Stopping: Equatable {
+  /// How the session ended: stopped, or what it had ended with before.
+  var outcome: PlaybackOutcome
+  /// When the native stop is given up and the native player replaced; `nil` once it was
+  /// replaced for a list player's next item (the phase then waits for the item).
+  var due: ContinuousClock.Instant?
+  /// The callers waiting for the stop.
+  var requests: [StopRequest]
 }
 
 /// The data of ``SessionPhase/reconnecting(_:)``.
@@ -84,11 +95,12 @@ struct Reconnecting: Equatable {
   var chain: Chain
 }
 
-/// The watch's limits; see ``Player/openingTimeout``, ``Player/stallTimeout`` and
-/// ``Player/reconnectPolicy``.
+/// The watch's limits; see ``Player/openingTimeout``, ``Player/stallTimeout``,
+/// ``Player/stopTimeout`` and ``Player/reconnectPolicy``.
 struct SessionSettings: Equatable {
   var openingTimeout: Duration? = .seconds(30)
   var stallTimeout: Duration = .seconds(5)
+  var stopTimeout: Duration = .seconds(10)
   var reconnectPolicy: ReconnectPolicy?
 }
 
@@ -131,70 +143,4 @@ struct EndEvidence: Equatable {
     return .playbackFailed(
       reason: "ended early at \(formatSeconds(reached)) of \(formatSeconds(duration)) (\(source))")
   }
-}
-
-/// An input to ``Session/handle(_:at:)``.
-enum SessionInput: Equatable {
-  /// The caller plays a media (a new chain).
-  case play(source: String)
-  /// A list player opened its next item on the native player (a new chain, same generation).
-  case adopt(source: String)
-  /// A list player is about to open another item under a new generation; the phase stays
-  /// until the item is adopted.
-  case handOver
-  /// The caller stops.
-  case stop
-  /// The native stop of `generation` returned.
-  case stopFinished(UInt64)
-  /// A native event of the given generation.
-  case native(SessionEvent, UInt64)
-  case pause
-  case resume
-  /// A seek to a validated time; `seekable` is what libVLC last said.
-  case seek(Duration, seekable: Bool)
-  /// The watch's periodic check.
-  case tick
-  /// Progress read after a ``SessionEffect/readProgress(_:)``.
-  case progress(ProgressReading, UInt64)
-}
-
-/// The native events the session rules care about.
-enum SessionEvent: Equatable {
-  case buffering
-  /// Playing; `seekable` is what libVLC last said.
-  case playing(seekable: Bool)
-  case paused
-  case stopped
-  case seekable(Bool)
-  case ended(EndEvidence)
-  /// libVLC reported an error; the error, when the player knows more than libVLC said.
-  case failed(VLCError?)
-}
-
-/// What the player performs for the session, in order.
-enum SessionEffect: Equatable {
-  /// Show a new state (and emit ``PlayerEvent/stateChanged(_:)``).
-  case state(PlayerState)
-  /// Set ``Player/outcome``.
-  case outcome(PlaybackOutcome?)
-  /// Set ``Player/isStalled``.
-  case stalled(Bool)
-  /// Emit an event.
-  case emit(PlayerEvent)
-  /// Clear the session's timeline: time, position, length, tracks, chapters, loop.
-  case resetTimeline
-  /// Stop the native player, set the current media and play it, tagging its events.
-  case open(UInt64)
-  /// Stop the native player for the caller, then feed ``SessionInput/stopFinished(_:)``.
-  case stopNative(UInt64)
-  /// Stop the native player quietly (a timeout or a lost stream given up), closing its input.
-  case releaseNative(UInt64)
-  case setPause(Bool)
-  case seek(Duration)
-  /// Read libVLC's progress and feed ``SessionInput/progress(_:_:)``.
-  case readProgress(UInt64)
-  /// Playback started: apply what waits for it (tracks, video settings).
-  case playbackStarted
-  /// Played to the end: show the full length and emit ``PlayerEvent/endReached``.
-  case reachedEnd
 }

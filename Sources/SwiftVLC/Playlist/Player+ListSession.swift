@@ -9,9 +9,8 @@ extension Player {
   func beginListSession(
     _ makeStart: () -> @Sendable (OpaquePointer) -> Void
   ) {
-    if state == .stopping { replaceNativePlayer() }
+    feed(.handOver)  // replaces a native player that a stop left stuck
     let start = makeStart()
-    feed(.handOver)
     let session = generation
     let box = bridge.box
     let native = self.native

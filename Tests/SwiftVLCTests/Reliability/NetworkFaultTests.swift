@@ -225,6 +225,28 @@ struct NetworkFaultTests {
     server.stop()
   }
 
+  @Test("a stuck stop that returns late does not end a later stop on the fresh native player")
+  func lateStuckStopKeepsLaterStop() async throws {
+    let player = try await stalledOnHLSSegment()
+    await player.stop()  // stuck on this server's segment: returns at its 1 s limit
+    // A second session, stuck the same way on a second server, on the fresh native player.
+    let second = try await TestServer()
+    try player.play(url: second.url("hlsfault/stall/1/hls/index.m3u8"))
+    try await waitUntil("the second stall", within: .seconds(10)) { player.isStalled }
+    player.stopTimeout = .seconds(60)
+    let stopping = Task { await player.stop() }
+    try await waitUntil("stopping", within: .seconds(10)) { player.state == .stopping }
+    // The first server lets go: the first native stop returns, late. It belongs to the first
+    // stop, not to the second, which must go on waiting for its own native player (3 s to
+    // let the late return reach the player on a busy machine).
+    server.stop()
+    try await Task.sleep(for: .seconds(3))
+    #expect(player.state == .stopping)
+    second.stop()
+    try await within(.seconds(20), "the second stop to return") { await stopping.value }
+    #expect(player.state == .stopped)
+  }
+
   @Test("a play while a stop is still stuck does not wait for it")
   func playDuringStuckStop() async throws {
     let player = try await stalledOnHLSSegment()
