@@ -22,6 +22,12 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]
     ),
+    // Programme guides (XMLTV) come gzipped; inflated as they are read.
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
     .systemLibrary(
       name: "CX11",
       pkgConfig: "x11",
@@ -62,7 +68,7 @@ let package = Package(
     ),
     .target(
       name: "SwiftVLC",
-      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder"]
+      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder", "CZlib"]
     ),
     .target(
       name: "SwiftVLCCommandLine",

@@ -15,6 +15,7 @@ packages=("$@")
   libpng-dev          # Thumbnail.pngData() encodes with libpng (pkg-config name: libpng)
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # exact thumbnails of files
   libcurl4-openssl-dev  # ChannelList.load uses FoundationNetworking; its static build links -lcurl
+  zlib1g-dev          # gzipped programme guides (XMLTV) are inflated with zlib (pkg-config: zlib)
   libx11-dev          # the X11 example and window tests
   xvfb                # a headless X server for the window tests
   x11-apps            # xwd, to capture a window in tests
