@@ -37,11 +37,13 @@ extension ChannelList {
     return try ChannelList(data: data, baseURL: url)
   }
 
-  private static func download(
+  /// Fetches an `http`/`https` URL's body: the one download of the Live TV code (channel
+  /// lists and programme guides).
+  static func download(
     _ url: URL, userAgent: String?, timeout: Duration
   ) async throws(VLCError) -> Data {
     guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-      throw .invalidInput("\(url.absoluteString): channel lists are read from files or HTTP(S)")
+      throw .invalidInput("\(url.absoluteString): lists and guides are read from files or HTTP(S)")
     }
     var request = URLRequest(url: url)
     request.timeoutInterval = Double(timeout.components.seconds) + 1

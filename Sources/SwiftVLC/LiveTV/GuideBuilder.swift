@@ -52,7 +52,7 @@ struct GuideBuilder {
   mutating func start(_ name: Slice<UnsafeBufferPointer<UInt8>>, attributes: Slice<UnsafeBufferPointer<UInt8>>) {
     if !sawElement {
       sawElement = true
-      guard name.elementsEqual("tv".utf8) else {
+      guard Self.matches(name, "tv") else {
         let shown = String(decoding: name.prefix(20), as: UTF8.self)
         failure = .invalidInput("not an XMLTV guide: it starts with <\(shown)>, not <tv>")
         isDone = true
@@ -61,8 +61,8 @@ struct GuideBuilder {
       sawRoot = true
       return
     }
-    let isProgramme = name.elementsEqual("programme".utf8)
-    let isChannel = !isProgramme && name.elementsEqual("channel".utf8)
+    let isProgramme = Self.matches(name, "programme")
+    let isChannel = !isProgramme && Self.matches(name, "channel")
     if let field {
       // Markup inside a text element (<b> in a description) is skipped; a new programme or
       // channel ends an element left open.
@@ -74,11 +74,11 @@ struct GuideBuilder {
       commitChannel()
       var pending = PendingProgramme()
       Self.forEachAttribute(in: attributes) { key, value in
-        if key.elementsEqual("start".utf8) {
-          pending.start = GuideTime.xmltv(value)
-        } else if key.elementsEqual("stop".utf8) {
-          pending.stop = GuideTime.xmltv(value)
-        } else if key.elementsEqual("channel".utf8) {
+        if Self.matches(key, "start") {
+          pending.start = GuideTime.xmltv(UnsafeBufferPointer(rebasing: value))
+        } else if Self.matches(key, "stop") {
+          pending.stop = GuideTime.xmltv(UnsafeBufferPointer(rebasing: value))
+        } else if Self.matches(key, "channel") {
           pending.slot = slot(forChannel: value)
         }
       }
@@ -88,29 +88,29 @@ struct GuideBuilder {
       commitChannel()
       var id = ""
       Self.forEachAttribute(in: attributes) { key, value in
-        if key.elementsEqual("id".utf8) { id = GuideText.decode(value, encoding: encoding) }
+        if Self.matches(key, "id") { id = GuideText.decode(UnsafeBufferPointer(rebasing: value), encoding: encoding) }
       }
       channel = (id, [])
     } else if programme != nil {
       field = programmeField(name, attributes: attributes)
-    } else if channel != nil, name.elementsEqual("display-name".utf8) {
+    } else if channel != nil, Self.matches(name, "display-name") {
       field = .displayName
     }
     text.removeAll(keepingCapacity: true)
   }
 
   mutating func end(_ name: Slice<UnsafeBufferPointer<UInt8>>) {
-    if field != nil, let field, name.elementsEqual(Self.elementName(of: field).utf8) {
+    if let field, Self.matches(name, Self.elementName(of: field)) {
       commitField(field)
       return
     }
-    if name.elementsEqual("programme".utf8) {
+    if Self.matches(name, "programme") {
       if let field { commitField(field) }
       commitProgramme()
-    } else if name.elementsEqual("channel".utf8) {
+    } else if Self.matches(name, "channel") {
       if let field { commitField(field) }
       commitChannel()
-    } else if name.elementsEqual("tv".utf8) {
+    } else if Self.matches(name, "tv") {
       sawEnd = true
     }
   }
@@ -130,7 +130,7 @@ struct GuideBuilder {
   mutating func processingInstruction(_ body: Slice<UnsafeBufferPointer<UInt8>>) {
     guard !sawElement, body.starts(with: "xml".utf8) else { return }
     Self.forEachAttribute(in: body.dropFirst(3)) { key, value in
-      if key.elementsEqual("encoding".utf8) {
+      if Self.matches(key, "encoding") {
         encoding = GuideText.Encoding(declared: String(decoding: value, as: UTF8.self))
       }
     }
@@ -191,25 +191,25 @@ struct GuideBuilder {
     _ name: Slice<UnsafeBufferPointer<UInt8>>, attributes: Slice<UnsafeBufferPointer<UInt8>>
   ) -> Field? {
     guard let programme else { return nil }
-    if name.elementsEqual("title".utf8) { return programme.title == nil ? .title : nil }
-    if name.elementsEqual("sub-title".utf8) { return programme.subtitle == nil ? .subtitle : nil }
-    if name.elementsEqual("desc".utf8) {
+    if Self.matches(name, "title") { return programme.title == nil ? .title : nil }
+    if Self.matches(name, "sub-title") { return programme.subtitle == nil ? .subtitle : nil }
+    if Self.matches(name, "desc") {
       return programme.description == nil ? .description : nil
     }
-    if name.elementsEqual("category".utf8) { return .category }
-    guard name.elementsEqual("episode-num".utf8) else { return nil }
+    if Self.matches(name, "category") { return .category }
+    guard Self.matches(name, "episode-num") else { return nil }
     var system: Field?
     Self.forEachAttribute(in: attributes) { key, value in
-      guard key.elementsEqual("system".utf8) else { return }
-      if value.elementsEqual("xmltv_ns".utf8) { system = .episode(xmltvNS: true) }
-      if value.elementsEqual("onscreen".utf8) { system = .episode(xmltvNS: false) }
+      guard Self.matches(key, "system") else { return }
+      if Self.matches(value, "xmltv_ns") { system = .episode(xmltvNS: true) }
+      if Self.matches(value, "onscreen") { system = .episode(xmltvNS: false) }
     }
     return system
   }
 
   private mutating func commitField(_ field: Field) {
     self.field = nil
-    let value = GuideText.decode(text, encoding: encoding)
+    let value = text.withUnsafeBufferPointer { GuideText.decode($0, encoding: encoding) }
     guard !value.isEmpty else { return }
     switch field {
     case .displayName: channel?.names.append(value)
@@ -253,7 +253,7 @@ struct GuideBuilder {
 
   private mutating func slot(forChannel raw: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
     if let lastChannel, lastChannel.bytes.elementsEqual(raw) { return lastChannel.slot }
-    let id = GuideText.decode(raw, encoding: encoding)
+    let id = GuideText.decode(UnsafeBufferPointer(rebasing: raw), encoding: encoding)
     guard !id.isEmpty else { return nil }
     let slot = slot(forID: id)
     lastChannel = (Array(raw), slot)
@@ -274,7 +274,7 @@ struct GuideBuilder {
     interned.insert(text).memberAfterInsert
   }
 
-  private static func elementName(of field: Field) -> String {
+  private static func elementName(of field: Field) -> StaticString {
     switch field {
     case .displayName: "display-name"
     case .title: "title"
@@ -283,6 +283,14 @@ struct GuideBuilder {
     case .category: "category"
     case .episode: "episode-num"
     }
+  }
+
+  /// Whether `bytes` are exactly `text`'s.
+  private static func matches(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ text: StaticString)
+    -> Bool
+  {
+    bytes.count == text.utf8CodeUnitCount
+      && memcmp(bytes.base.baseAddress! + bytes.startIndex, text.utf8Start, bytes.count) == 0
   }
 
   /// Calls `body` with each `name="value"` (or `'value'`) pair's raw bytes.

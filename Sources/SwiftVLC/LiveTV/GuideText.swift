@@ -27,9 +27,8 @@ enum GuideText {
   }
 
   /// The text of `bytes`, decoded.
-  static func decode<Bytes: RandomAccessCollection<UInt8>>(
-    _ bytes: Bytes, encoding: Encoding
-  ) -> String where Bytes.Index == Int {
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, encoding: Encoding) -> String {
+    if isPlain(bytes, encoding: encoding) { return String(decoding: bytes, as: UTF8.self) }
     var utf8: [UInt8] = []
     utf8.reserveCapacity(bytes.count)
     var pendingSpace = false
@@ -62,6 +61,25 @@ enum GuideText {
       }
     }
     return String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// Whether `bytes` decode to themselves: no entity, no whitespace but single spaces
+  /// between words, and no byte to transcode.
+  private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, encoding: Encoding) -> Bool {
+    guard let first = bytes.first, let last = bytes.last, first != Byte.space,
+      last != Byte.space
+    else { return bytes.isEmpty }
+    var previous: UInt8 = 0
+    let highIsPlain = encoding == .utf8
+    for byte in bytes {
+      switch byte {
+      case Byte.ampersand, 0x09, 0x0A, 0x0D: return false
+      case Byte.space where previous == Byte.space: return false
+      case 0x80...0xFF where !highIsPlain: return false
+      default: previous = byte
+      }
+    }
+    return true
   }
 
   /// The character of the entity whose name starts at `start` (after `&`), and the index

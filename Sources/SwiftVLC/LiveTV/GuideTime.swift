@@ -8,7 +8,12 @@ import Foundation
 package enum GuideTime {
   /// The instant an XMLTV time names (`YYYYMMDDhhmmss ±hhmm`), or `nil` when it is not one.
   package static func xmltv(_ text: some Collection<UInt8>) -> Date? {
-    var reader = DigitReader(Array(text))
+    Array(text).withUnsafeBufferPointer { xmltv($0) }
+  }
+
+  /// The instant an XMLTV time names, read from bytes.
+  static func xmltv(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
+    var reader = DigitReader(text)
     guard let year = reader.digits(4), let month = reader.digits(2), let day = reader.digits(2)
     else { return nil }
     let hour = reader.digits(2) ?? 0
@@ -23,7 +28,12 @@ package enum GuideTime {
   /// in place of `T` too), with `defaultOffset` seconds east of UTC when it names no zone;
   /// `nil` when it is not one.
   package static func iso(_ text: String, defaultOffset: Int = 0) -> Date? {
-    var reader = DigitReader(Array(text.utf8))
+    var text = text
+    return text.withUTF8 { iso($0, defaultOffset: defaultOffset) }
+  }
+
+  private static func iso(_ text: UnsafeBufferPointer<UInt8>, defaultOffset: Int) -> Date? {
+    var reader = DigitReader(text)
     guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2),
       reader.skip("-"), let day = reader.digits(2)
     else { return nil }
@@ -92,10 +102,10 @@ package enum GuideTime {
 
 /// Reads fixed-width numbers and zones from ASCII bytes.
 private struct DigitReader {
-  let bytes: [UInt8]
+  let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
 
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
+  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   var isAtEnd: Bool { index == bytes.count }
 
