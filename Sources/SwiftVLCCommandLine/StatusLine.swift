@@ -72,10 +72,10 @@ package enum StatusLine {
     }
     if let programme = status.programme, parts.count == tail.count {
       // The programme takes what room the bar can spare, cut with an ellipsis.
-      let room = width - head.count - right.count - minimumBar - 1
+      let room = width - head.count - right.count - minimumBar - 2
       if room >= 12 {
         let cut = programme.count <= room ? programme : programme.prefix(room - 1) + "\u{2026}"
-        right = right + cut + " "
+        right += " " + cut + " "
       }
     }
     let barWidth = max(width - head.count - right.count, 0)
