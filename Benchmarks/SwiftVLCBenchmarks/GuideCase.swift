@@ -44,7 +44,9 @@ extension Bench {
     }
     let results = rounds(contenders, runs: min(runs, 3))
     report.noteFailures(results)
-    for (metric, unit) in [("MB/s", "MB/s"), ("seconds", "s"), ("peak RSS", "MB"), ("now/next µs", "µs")] {
+    for (metric, unit) in [
+      ("MB/s", "MB/s"), ("seconds", "s"), ("peak RSS", "MB"), ("now/next µs", "µs"),
+    ] {
       for contender in contenders {
         report.add(contender.name, metric, unit, results[contender.name]?[metric] ?? [])
       }
@@ -77,7 +79,8 @@ func guideChild(_ arguments: [String]) async throws -> [String: Any] {
   }
   let lookupSeconds = (ContinuousClock.now - lookups).seconds
   let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-  let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+  let peak =
+    status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
     .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
   let xmlBytes = try XMLSize.of(arguments[1])
   return [

@@ -32,7 +32,8 @@ package enum ProgrammeText {
   package static func grid(
     _ rows: [(number: Int, name: String, now: Programme?, next: Programme?)]
   ) -> [String] {
-    let header = pad("#", 4, right: true) + "  " + pad("CHANNEL", 20) + "  " + pad("NOW", 36)
+    let header =
+      pad("#", 4, right: true) + "  " + pad("CHANNEL", 20) + "  " + pad("NOW", 36)
       + "  NEXT"
     return [header]
       + rows.map { row in
@@ -53,9 +54,11 @@ package enum ProgrammeText {
     if text.hasPrefix("+") {
       let rest = String(text.dropFirst())
       let duration =
-        rest.hasSuffix("h") ? Double(rest.dropLast()).map { Duration.seconds($0 * 3_600) }
-        : rest.hasSuffix("m") ? Double(rest.dropLast()).map { Duration.seconds($0 * 60) }
-        : TimeText.parse(rest)
+        rest.hasSuffix("h")
+        ? Double(rest.dropLast()).map { Duration.seconds($0 * 3_600) }
+        : rest.hasSuffix("m")
+          ? Double(rest.dropLast()).map { Duration.seconds($0 * 60) }
+          : TimeText.parse(rest)
       return duration.map { now + Double($0.components.seconds) }
     }
     let offset = Int(localTime(now).tm_gmtoff)

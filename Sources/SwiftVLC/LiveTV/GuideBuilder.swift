@@ -13,7 +13,8 @@ struct GuideBuilder {
   var wantsText: Bool { field != nil }
 
   private enum Field: Equatable {
-    case displayName, title, subtitle, description, category, episode(xmltvNS: Bool)
+    case displayName, title, subtitle, description, category
+    case episode(xmltvNS: Bool)
   }
 
   private struct PendingProgramme {
@@ -49,7 +50,9 @@ struct GuideBuilder {
 
   // MARK: - Events
 
-  mutating func start(_ name: Slice<UnsafeBufferPointer<UInt8>>, attributes: Slice<UnsafeBufferPointer<UInt8>>) {
+  mutating func start(
+    _ name: Slice<UnsafeBufferPointer<UInt8>>, attributes: Slice<UnsafeBufferPointer<UInt8>>
+  ) {
     if !sawElement {
       sawElement = true
       guard Self.matches(name, "tv") else {
@@ -88,7 +91,9 @@ struct GuideBuilder {
       commitChannel()
       var id = ""
       Self.forEachAttribute(in: attributes) { key, value in
-        if Self.matches(key, "id") { id = GuideText.decode(UnsafeBufferPointer(rebasing: value), encoding: encoding) }
+        if Self.matches(key, "id") {
+          id = GuideText.decode(UnsafeBufferPointer(rebasing: value), encoding: encoding)
+        }
       }
       channel = (id, [])
     } else if programme != nil {

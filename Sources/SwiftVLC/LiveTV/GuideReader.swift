@@ -26,7 +26,9 @@ struct GuideReader {
       sawBytes = true
       if chunk.count >= 2, chunk[0] == 0x1F, chunk[1] == 0x8B {
         inflater = try GzipInflater()
-      } else if chunk.count >= 2, (chunk[0], chunk[1]) == (0xFF, 0xFE) || (chunk[0], chunk[1]) == (0xFE, 0xFF) {
+      } else if chunk.count >= 2,
+        (chunk[0], chunk[1]) == (0xFF, 0xFE) || (chunk[0], chunk[1]) == (0xFE, 0xFF)
+      {
         throw .invalidInput("not a guide SwiftVLC reads: UTF-16 text (XMLTV guides are UTF-8)")
       }
     }

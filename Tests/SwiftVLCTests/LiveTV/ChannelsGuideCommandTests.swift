@@ -28,11 +28,14 @@ struct ChannelsGuideCommandTests {
     #expect(ProgrammeText.moment("+90m", now: now) == now + 5_400)
     #expect(ProgrammeText.moment("+2h", now: now) == now + 7_200)
     #expect(ProgrammeText.moment("20261202193000 +0100", now: now) != nil)
-    #expect(ProgrammeText.moment("2026-12-02T19:30+01:00", now: now) == GuideTime.iso("2026-12-02T18:30Z"))
+    #expect(
+      ProgrammeText.moment("2026-12-02T19:30+01:00", now: now) == GuideTime.iso("2026-12-02T18:30Z")
+    )
     let evening = try #require(ProgrammeText.moment("19:30", now: now))
     #expect(ProgrammeText.clock(evening) == "19:30")
-    #expect(try CommandLineParser.parse(["play", "tv.m3u", "--epg", "https://e/g.xml"])
-      == .play(Command.Play(source: "tv.m3u", epg: "https://e/g.xml")))
+    #expect(
+      try CommandLineParser.parse(["play", "tv.m3u", "--epg", "https://e/g.xml"])
+        == .play(Command.Play(source: "tv.m3u", epg: "https://e/g.xml")))
   }
 
   @Test("the status line's programme text names now with its end and next, and is cut to fit")
@@ -47,11 +50,13 @@ struct ChannelsGuideCommandTests {
     #expect(ProgrammeText.status(now: nil, next: nil) == nil)
     var status = PlaybackStatus(
       state: .playing, time: .seconds(5), duration: nil, volume: 1, isMuted: false,
-      audio: "a", subtitle: "off", message: "1 BBC One", programme: "now News to 19:30, next Weather")
+      audio: "a", subtitle: "off", message: "1 BBC One",
+      programme: "now News to 19:30, next Weather")
     let wide = StatusLine.render(status, width: 120).replacing(/\u{1B}\[[0-9;?]*[A-Za-z]/, with: "")
     #expect(wide.hasSuffix(" 1 BBC One  now News to 19:30, next Weather "))
     #expect(wide.count == 120)
-    let narrow = StatusLine.render(status, width: 64).replacing(/\u{1B}\[[0-9;?]*[A-Za-z]/, with: "")
+    let narrow = StatusLine.render(status, width: 64).replacing(
+      /\u{1B}\[[0-9;?]*[A-Za-z]/, with: "")
     #expect(narrow.count == 64)
     #expect(narrow.contains("1 BBC One  now News"))
     #expect(narrow.hasSuffix("\u{2026} "))
@@ -99,14 +104,18 @@ struct ChannelsGuideCommandTests {
     let later = try await runTool(["channels", listURL, "--guide", "--at", "+15m"])
     #expect(later.stdout.split(separator: "\n")[1].contains("Late News"))
 
-    let json = try await runTool(["channels", listURL, "--json", "--epg", server.url("documents/guide.xml.gz").absoluteString])
+    let json = try await runTool([
+      "channels", listURL, "--json", "--epg", server.url("documents/guide.xml.gz").absoluteString,
+    ])
     #expect(json.status == 0)
     let array = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
     let current = try #require(array[0]["now"] as? [String: Any])
     #expect(current["title"] as? String == "Café Talk")
     #expect(current["categories"] as? [String] == ["Talk"])
-    #expect(current["stop"] as? String == GuideTime.isoUTC(Date(timeIntervalSince1970: Double(now + 600))))
+    #expect(
+      current["stop"] as? String == GuideTime.isoUTC(Date(timeIntervalSince1970: Double(now + 600)))
+    )
     #expect((array[0]["next"] as? [String: Any])?["stop"] == nil)
     #expect(array[1]["now"] == nil)
 

@@ -26,7 +26,9 @@ struct ProgrammeGuideHostileTests {
       invalidInputReason(Data(html.utf8))
         == "not an XMLTV guide: it starts with <html>, not <tv>")
     var noise = Data(count: 3 << 20)
-    for index in noise.indices { noise[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 7) & 0x3B }
+    for index in noise.indices {
+      noise[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 7) & 0x3B
+    }
     #expect(
       invalidInputReason(noise) == "not an XMLTV guide: no <tv> element")
     let utf16 = Data([0xFF, 0xFE]) + "<tv></tv>".data(using: .utf16LittleEndian)!

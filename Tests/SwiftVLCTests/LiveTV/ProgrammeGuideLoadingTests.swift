@@ -40,7 +40,8 @@ struct ProgrammeGuideLoadingTests {
     let server = try await TestServer()
     let xml = Data(ProgrammeGuideTests.sample.utf8)
     let plainURL = try await server.publish(xml, as: "guide.xml")
-    let zippedURL = try await server.publish(try await gzipped(xml, in: scratch), as: "guide.xml.gz")
+    let zippedURL = try await server.publish(
+      try await gzipped(xml, in: scratch), as: "guide.xml.gz")
     let plain = try await ProgrammeGuide.load(from: plainURL)
     let zipped = try await ProgrammeGuide.load(from: zippedURL)
     #expect(plain.programmeCount == 3)
@@ -53,9 +54,10 @@ struct ProgrammeGuideLoadingTests {
       """
     let listURL = try await server.publish(list, as: "tv.m3u")
     let channels = try await ChannelList.load(from: listURL)
-    #expect(channels.guideURLs == [
-      server.url("documents/missing.xml.gz").absoluteString, zippedURL.absoluteString,
-    ])
+    #expect(
+      channels.guideURLs == [
+        server.url("documents/missing.xml.gz").absoluteString, zippedURL.absoluteString,
+      ])
     let guide = try await channels.loadGuide()
     #expect(guide.channel(for: channels.channels[0])?.names.first == "BBC One")
     let explicit = try await channels.loadGuide(from: plainURL)

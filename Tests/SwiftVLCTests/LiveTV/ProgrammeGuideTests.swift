@@ -149,7 +149,8 @@ struct ProgrammeGuideTests {
   func encodings() throws {
     func title(_ declaration: String, _ bytes: [UInt8]) throws -> String? {
       var data = Data("<?xml version=\"1.0\" \(declaration)?><tv>".utf8)
-      data.append(contentsOf: Array("<programme start=\"20261202100000\" channel=\"c\"><title>".utf8))
+      data.append(
+        contentsOf: Array("<programme start=\"20261202100000\" channel=\"c\"><title>".utf8))
       data.append(contentsOf: bytes)
       data.append(contentsOf: Array("</title></programme></tv>".utf8))
       return try ProgrammeGuide(data: data).channels.first?.programmes.first?.title
