@@ -40,8 +40,10 @@ struct GuideBuilder {
   private var slots: [String: Int] = [:]
   /// The last `channel` attribute read and its slot: programmes come grouped by channel.
   private var lastChannel: (bytes: [UInt8], slot: Int)?
-  /// Titles and categories repeat: one copy of each string is kept.
+  /// Titles and categories repeat: one copy of each string, and of each list of categories,
+  /// is kept.
   private var interned = Set<String>()
+  private var internedLists = Set<[String]>()
 
   private var channel: (id: String, names: [String])?
   private var programme: PendingProgramme?
@@ -155,6 +157,7 @@ struct GuideBuilder {
     commitProgramme()
     commitChannel()
     interned = []
+    internedLists = []
     var channels: [GuideChannel] = []
     channels.reserveCapacity(ids.count)
     for slot in ids.indices {
@@ -246,7 +249,8 @@ struct GuideBuilder {
     programmes[slot].append(
       Programme(
         start: start, stop: pending.stop, title: title, subtitle: pending.subtitle,
-        description: pending.description, categories: pending.categories,
+        description: pending.description,
+        categories: internedLists.insert(pending.categories).memberAfterInsert,
         episode: pending.episode))
   }
 
