@@ -22,6 +22,12 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]
     ),
+    // Programme guides (XMLTV) come gzipped; inflated as they are read.
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
     .systemLibrary(
       name: "CX11",
       pkgConfig: "x11",
@@ -73,7 +79,7 @@ let package = Package(
     ),
     .target(
       name: "SwiftVLC",
-      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder", "CHTTPFetch", "CRemux", "CJPEGEncoder"]
+      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder", "CHTTPFetch", "CRemux", "CJPEGEncoder", "CZlib"]
     ),
     .target(
       name: "SwiftVLCCommandLine",

@@ -17,6 +17,7 @@ packages=("$@")
   libfreetype-dev libfontconfig-dev  # contact sheets' header and times (freetype2, fontconfig)
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # exact thumbnails of files
   libcurl4-openssl-dev  # HTTPFetch: channel lists and guides over http(s) (pkg-config libcurl)
+  zlib1g-dev          # gzipped programme guides (XMLTV) are inflated with zlib (pkg-config: zlib)
   libx11-dev          # the X11 example and window tests
   xvfb                # a headless X server for the window tests
   x11-apps            # xwd, to capture a window in tests

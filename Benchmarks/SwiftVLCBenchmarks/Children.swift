@@ -15,6 +15,7 @@ func runChildCase(_ arguments: [String]) async throws -> [String: Any] {
   if arguments.first == "sheet", arguments.count == 6 {
     return try await sheetChild(Array(arguments.dropFirst()))
   }
+  if arguments.first == "guide", arguments.count == 2 { return try await guideChild(arguments) }
   let instance = try VLCInstance(arguments: VLCInstance.headlessArguments)
   switch arguments.first {
   case "probe" where arguments.count >= 4:

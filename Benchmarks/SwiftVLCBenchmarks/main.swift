@@ -4,7 +4,7 @@ import SwiftVLC
 // swiftvlc-bench: SwiftVLC against the C floor and against what users would use instead.
 // Usage: swiftvlc-bench [--quick] [--runs N]
 //                       [--cases probe,thumbnails,events,playback,first-frame,lifecycle,gtk,
-//                                channel-switch,sheets,frames,batch-probe,audio-library]
+//                                channel-switch,sheets,frames,batch-probe,audio-library,guide]
 //                       [--json PATH]
 // Prints a Markdown report on standard output and writes the same results as JSON.
 
@@ -30,6 +30,7 @@ let allCases = [
   "probe", "thumbnails", "events", "playback", "first-frame", "lifecycle", "gtk", "channel-switch",
   "sheets", "frames",
   "batch-probe", "audio-library",
+  "guide",
 ]
 let selected = option("--cases").map { $0.split(separator: ",").map(String.init) } ?? allCases
 let jsonPath = option("--json") ?? "Benchmarks/results.json"
@@ -68,6 +69,7 @@ do {
       case "frames": result = try bench.framesCase()
       case "batch-probe": result = try bench.batchProbeCase()
       case "audio-library": result = try bench.audioLibraryCase()
+      case "guide": result = try bench.guideCase()
       default: result = try bench.lifecycleCase()
       }
       print(result.markdown + "\n")

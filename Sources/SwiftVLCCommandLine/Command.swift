@@ -29,6 +29,8 @@ package enum Command: Sendable, Equatable {
     package var window = false
     /// How long without progress counts as a stall; `nil` keeps the library's default.
     package var stallTimeout: Duration?
+    /// The programme guide for a channel list (`--epg`), instead of the list's own.
+    package var epg: String?
   }
 
   /// Options of `swiftvlc probe`.

@@ -13,6 +13,7 @@ extension CommandSpec {
       .value(
         "stall-timeout", "TIME",
         "How long without progress counts as a stall (default 5s, at least 0.5s)"),
+      .value("epg", "FILE|URL", "The XMLTV programme guide of a channel list SOURCE"),
     ],
     notes: """
       In a terminal, the video is drawn with coloured half-block characters under a status
@@ -22,7 +23,9 @@ extension CommandSpec {
 
       SOURCE may be an M3U channel list (.m3u or .m3u8 that is not an HLS playlist): the
       first channel plays, Page Up and Page Down switch channels, and the status line shows
-      the channel's number and name.
+      the channel's number and name, and what is on now and next from the list's programme
+      guide (url-tvg in its header, or --epg), kept current at programme boundaries. The
+      guide is read in the background; playback does not wait for it.
 
       When standard output is not a terminal, one line is printed per event, and the command
       exits when playback ends (0), fails (1) or is interrupted (130):
@@ -40,6 +43,7 @@ extension CommandSpec {
   ) { arguments throws(UsageError) in
     var play = Command.Play(source: arguments.operands.first, window: arguments.flag("window"))
     play.stallTimeout = try arguments.stallTimeout()
+    play.epg = arguments.value("epg")
     return .play(play)
   }
 

@@ -8,12 +8,13 @@ package enum CompletionValues: Equatable, Sendable {
   /// One of these words.
   case words([String])
 
-  /// For an option's value: "ts|mp4|mkv" offers those words, a name with "FILE" offers files.
+  /// For an option's value: a name with "FILE" offers files ("FILE|URL" too), "ts|mp4|mkv"
+  /// offers those words.
   package init(valueName: String) {
-    if valueName.contains("|") {
-      self = .words(valueName.split(separator: "|").map(String.init))
-    } else if valueName.contains("FILE") {
+    if valueName.contains("FILE") {
       self = .files
+    } else if valueName.contains("|") {
+      self = .words(valueName.split(separator: "|").map(String.init))
     } else {
       self = .none
     }

@@ -18,11 +18,14 @@ package struct PlaybackStatus: Sendable, Equatable {
   package var subtitle: String
   /// A short notice shown instead of the track labels ("not seekable").
   package var message: String?
+  /// What is on, from the programme guide ("now News to 20:00, next Weather"), shown after
+  /// the message and cut to the room left.
+  package var programme: String?
 
   /// Creates a status.
   package init(
     state: PlayerState, time: Duration, duration: Duration?, volume: Float, isMuted: Bool,
-    audio: String, subtitle: String, message: String? = nil
+    audio: String, subtitle: String, message: String? = nil, programme: String? = nil
   ) {
     self.state = state
     self.time = time
@@ -32,6 +35,7 @@ package struct PlaybackStatus: Sendable, Equatable {
     self.audio = audio
     self.subtitle = subtitle
     self.message = message
+    self.programme = programme
   }
 }
 
@@ -65,6 +69,14 @@ package enum StatusLine {
       right = parts.isEmpty ? "" : " " + parts.joined(separator: "  ") + " "
       if width - head.count - right.count >= minimumBar || parts.isEmpty { break }
       parts = parts.dropLast()
+    }
+    if let programme = status.programme, parts.count == tail.count {
+      // The programme takes what room the bar can spare, cut with an ellipsis.
+      let room = width - head.count - right.count - minimumBar - 2
+      if room >= 12 {
+        let cut = programme.count <= room ? programme : programme.prefix(room - 1) + "\u{2026}"
+        right += " " + cut + " "
+      }
     }
     let barWidth = max(width - head.count - right.count, 0)
     let fraction = progress(status)

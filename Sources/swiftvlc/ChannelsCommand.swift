@@ -13,9 +13,30 @@ enum ChannelsCommand {
       Console.error("channels: \(error)")
       return .mediaError
     }
+    var guide: ProgrammeGuide?
+    if options.readsGuide {
+      do {
+        guide = try await list.loadGuide(from: options.epg.map(guideURL))
+      } catch {
+        Console.error("channels: programme guide: \(error)")
+        return .mediaError
+      }
+    }
+    let moment = options.at ?? Date()
+    func programmes(_ channel: Channel) -> (now: Programme?, next: Programme?)? {
+      guide.map { $0.channel(for: channel)?.nowAndNext(at: moment) ?? (nil, nil) }
+    }
     guard options.check else {
       if options.json {
-        print(ChannelReport.json(list.channels.map { ChannelReport($0, check: nil) }))
+        print(
+          ChannelReport.json(
+            list.channels.map { ChannelReport($0, check: nil, programmes: programmes($0)) }))
+      } else if options.guide {
+        let rows = list.channels.map { channel in
+          let (now, next) = programmes(channel) ?? (nil, nil)
+          return (channel.id + 1, channel.name, now, next)
+        }
+        for line in ProgrammeText.grid(rows) { print(line) }
       } else {
         for channel in list.channels {
           print(
@@ -38,7 +59,10 @@ enum ChannelsCommand {
     }
     if options.json {
       results.sort { $0.channel.id < $1.channel.id }
-      print(ChannelReport.json(results.map { ChannelReport($0.channel, check: $0) }))
+      print(
+        ChannelReport.json(
+          results.map { ChannelReport($0.channel, check: $0, programmes: programmes($0.channel)) }
+        ))
     }
     return results.allSatisfy(\.isAlive) ? .success : .mediaError
   }
@@ -50,6 +74,15 @@ enum ChannelsCommand {
       return try await ChannelList.load(from: URL(fileURLWithPath: path))
     case .url(let url):
       return try await ChannelList.load(from: url)
+    }
+  }
+
+  /// A guide's location as `--epg` gives it: a file path or an http(s) URL.
+  static func guideURL(_ text: String) -> URL {
+    switch MediaSource(text) {
+    case .url(let url): url
+    case .file(let path): URL(fileURLWithPath: path)
+    case nil: URL(fileURLWithPath: text)
     }
   }
 
@@ -99,14 +132,21 @@ struct ChannelReport: Encodable {
   var height: Int?
   var tracks: [TrackReport]?
   var elapsedMs: Int?
+  var now: ProgrammeReport?
+  var next: ProgrammeReport?
 
-  init(_ channel: Channel, check: ChannelCheck?) {
+  init(
+    _ channel: Channel, check: ChannelCheck?,
+    programmes: (now: Programme?, next: Programme?)? = nil
+  ) {
     number = channel.id + 1
     name = channel.name
     location = channel.location
     group = channel.group
     tvgId = channel.guideID
     logo = channel.logo
+    now = programmes?.now.map(ProgrammeReport.init)
+    next = programmes?.next.map(ProgrammeReport.init)
     guard let check else { return }
     elapsedMs = Int(check.elapsed / .milliseconds(1))
     switch check.status {
@@ -128,5 +168,24 @@ struct ChannelReport: Encodable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(reports) else { return "[]" }
     return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// A programme as `channels --json` prints it (see the command's help).
+struct ProgrammeReport: Encodable {
+  var title: String
+  var subtitle: String?
+  var start: String
+  var stop: String?
+  var categories: [String]?
+  var episode: String?
+
+  init(_ programme: Programme) {
+    title = programme.title
+    subtitle = programme.subtitle
+    start = GuideTime.isoUTC(programme.start)
+    stop = programme.stop.map(GuideTime.isoUTC)
+    categories = programme.categories.isEmpty ? nil : programme.categories
+    episode = programme.episode?.label
   }
 }

@@ -40,8 +40,10 @@ enum PlayCommand {
       return .mediaError
     }
     if Console.isTerminal(STDIN_FILENO) && Console.isTerminal(STDOUT_FILENO) {
-      return await TerminalPlayer(player: player, window: options.window, channels: channels)
-        .run(media)
+      return await TerminalPlayer(
+        player: player, window: options.window, channels: channels,
+        guide: options.epg.map(ChannelsCommand.guideURL)
+      ).run(media)
     }
     return await EventPrinter(player: player).run(media)
   }

@@ -29,10 +29,16 @@ final class TerminalPlayer {
   /// The channel list zapped through with Page Up and Page Down, and the channel playing.
   private let channels: ChannelList?
   private var channelIndex = 0
+  /// The programme guide of ``channels`` (`--epg`, or the list's), once read.
+  private let guideSource: URL?
+  private var guide: ProgrammeGuide?
+  /// The status line's programme text, kept until the next programme boundary.
+  private var programmeText: (channel: Int, text: String?, until: Date)?
 
-  init(player: Player, window: Bool, channels: ChannelList? = nil) {
+  init(player: Player, window: Bool, channels: ChannelList? = nil, guide: URL? = nil) {
     self.player = player
     self.channels = channels
+    guideSource = guide
     isFullScreen = !window
     screen = TerminalScreen(alternateScreen: !window)
   }
@@ -56,6 +62,7 @@ final class TerminalPlayer {
     }
     startReadingKeys()
     watchPlayback()
+    loadGuide()
     redrawAll()
 
     var status = ExitCode.success
@@ -178,10 +185,48 @@ final class TerminalPlayer {
       volume: player.volume, isMuted: player.isMuted,
       audio: TrackChoice.label(player.selectedAudioTrack),
       subtitle: TrackChoice.label(player.selectedSubtitleTrack),
-      message: notice?.text ?? channelStatus)
+      message: notice?.text ?? channelStatus,
+      programme: currentProgramme())
     let size = screen.size
     let line = StatusLine.render(status, width: size.columns)
     screen.write(isFullScreen ? "\u{1B}[\(size.rows);1H\(line)" : "\r\(line)")
+  }
+
+  // MARK: - Programme guide
+
+  /// Reads the channel list's guide in the background; the status line shows now and next
+  /// once it is read, and a notice says why not when it cannot be.
+  private func loadGuide() {
+    guard let channels, guideSource != nil || !channels.guideURLs.isEmpty else { return }
+    let source = guideSource
+    tasks.append(
+      Task { [weak self] in
+        do throws(VLCError) {
+          let guide = try await channels.loadGuide(from: source)
+          self?.guide = guide
+          self?.programmeText = nil
+        } catch .cancelled {
+          return
+        } catch {
+          self?.show("programme guide: \(error)")
+        }
+      })
+  }
+
+  /// What is on the current channel now and next; recomputed only when the channel changes
+  /// or a programme boundary passes.
+  private func currentProgramme() -> String? {
+    guard let guide, let channels else { return nil }
+    let now = Date()
+    if let cached = programmeText, cached.channel == channelIndex, now < cached.until {
+      return cached.text
+    }
+    let schedule = guide.channel(for: channels.channels[channelIndex])
+    let (current, next) = schedule?.nowAndNext(at: now) ?? (nil, nil)
+    let boundary = current?.stop ?? next?.start ?? .distantFuture
+    let text = ProgrammeText.status(now: current, next: next)
+    programmeText = (channelIndex, text, boundary)
+    return text
   }
 
   // MARK: - Events, keys and signals

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftVLC
 import Testing
 
 /// Whether tmux is installed: the terminal tests drive the tool through a real terminal.
@@ -232,6 +233,40 @@ struct CommandLineTerminalTests {
     // Nothing of libass's banner (printed by libass, left out of the tool's replay),
     // libVLC's or libavcodec's messages, or libwayland's.
     #expect(written.isEmpty, "\(written)")
+  }
+  @Test("play LIST shows what is on now and next from the guide, and moves on at the boundary")
+  func programmeGuideStatus() async throws {
+    let scratch = try ScratchDirectory("cli-guide")
+    defer { scratch.remove() }
+    // A1 ends 8 s from now (XMLTV counts whole seconds); B2 follows it.
+    let now = Int(Date().timeIntervalSince1970)
+    func xmltv(_ seconds: Int) -> String {
+      GuideTime.isoUTC(Date(timeIntervalSince1970: Double(seconds))).filter(\.isNumber) + " +0000"
+    }
+    let guide = """
+      <tv><programme start="\(xmltv(now - 60))" stop="\(xmltv(now + 8))" channel="one.tv">
+      <title>A1</title></programme>
+      <programme start="\(xmltv(now + 8))" stop="\(xmltv(now + 3_600))" channel="one.tv">
+      <title>B2</title></programme></tv>
+      """
+    try guide.write(toFile: scratch.path("guide.xml"), atomically: true, encoding: .utf8)
+    let list =
+      "#EXTM3U url-tvg=\"guide.xml\"\n#EXTINF:-1 tvg-id=\"one.tv\",One\n"
+      + Fixture.longMP4.path + "\n"
+    try list.write(toFile: scratch.path("tv.m3u"), atomically: true, encoding: .utf8)
+    let session = try await Session.start(
+      running: "\(SwiftVLCTool.url.path) play \(scratch.path("tv.m3u"))")
+    defer { session.close() }
+    let first = try await session.waitFor("now A1 on the status line") {
+      $0.contains("1 One  now A1 to ")
+    }
+    #expect(first.contains(", next B2"))
+    _ = try await session.waitFor("now B2 after A1's end", within: .seconds(20)) {
+      $0.contains("1 One  now B2 to ")
+    }
+    #expect(Date().timeIntervalSince1970 >= Double(now + 8))
+    let exited = try await session.quit()
+    #expect(exited.status == 0)
   }
 }
 

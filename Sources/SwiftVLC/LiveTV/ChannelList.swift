@@ -17,7 +17,8 @@ public struct ChannelList: Sendable, Hashable {
   /// The attributes of the `#EXTM3U` line, keys lowercased.
   public var attributes: [String: String]
   /// Programme guide (XMLTV) locations from `url-tvg`, `x-tvg-url` or `tvg-url`, which may
-  /// hold several separated by commas.
+  /// hold several separated by commas; relative ones resolved like channel locations.
+  /// ``loadGuide(from:userAgent:timeout:maximumSize:)`` reads them.
   public var guideURLs: [String]
 
   /// The distinct groups, in the order they first appear.
@@ -60,7 +61,7 @@ public struct ChannelList: Sendable, Hashable {
     }
     self.init(
       channels: parser.channels, attributes: parser.header,
-      guideURLs: Self.guideURLs(in: parser.header))
+      guideURLs: Self.guideURLs(in: parser.header).map(parser.resolve))
   }
 
   /// Parses raw bytes: UTF-8 (with or without a byte-order mark), or Latin-1 when the bytes

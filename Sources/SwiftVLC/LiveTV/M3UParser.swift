@@ -73,7 +73,7 @@ struct M3UParser {
   }
 
   /// An absolute location as written; a relative one joined to the list's own URL.
-  private func resolve(_ location: String) -> String {
+  func resolve(_ location: String) -> String {
     guard !Self.hasScheme(location), let baseURL else { return location }
     if location.hasPrefix("/") && baseURL.isFileURL { return location }
     let encoded = Self.percentEncoded(location)

@@ -10,7 +10,7 @@ struct ChannelCheckerTests {
     let lab = try await ChannelLab()
     let list = try await ChannelList.load(from: lab.listURL)
     #expect(list.channels.count == 9)
-    #expect(list.guideURLs == ["guide.xml"])
+    #expect(list.guideURLs == [lab.server.url("documents/guide.xml").absoluteString])
     #expect(list.channels[2].location == lab.server.url("live/hls/index.m3u8").absoluteString)
     #expect(list.groups == ["UDP", "HLS", "Dead"])
   }

@@ -1,0 +1,4 @@
+#ifndef CZLIB_H
+#define CZLIB_H
+#include <zlib.h>
+#endif

@@ -1,0 +1,71 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+@Suite("Programme guide loading", .mostlyWaits)
+struct ProgrammeGuideLoadingTests {
+  @Test("a generated guide of 50 channels over 7 days loads, plain and gzipped, from files")
+  func generated() async throws {
+    let scratch = try ScratchDirectory("guide")
+    defer { scratch.remove() }
+    let plain = try await GeneratedGuide(channels: 50, days: 7, in: scratch)
+    let zipped = try await GeneratedGuide(channels: 50, days: 7, gzip: true, in: scratch)
+    let clock = ContinuousClock()
+    let started = clock.now
+    let guide = try await ProgrammeGuide.load(from: plain.url)
+    let elapsed = clock.now - started
+    #expect(guide.isComplete)
+    #expect(guide.channels.count == 50)
+    #expect(guide.programmeCount == plain.programmes)
+    let fromGzip = try await ProgrammeGuide.load(from: zipped.url)
+    #expect(fromGzip.channels == guide.channels)
+    // Channel 7 at 00:30 UTC on the first day: programmes of 60, 90, 30, ... minutes.
+    let channel = try #require(guide.channel(id: "CH7.example"))
+    let (now, next) = channel.nowAndNext(at: GeneratedGuide.start + 1_800)
+    #expect(now?.title == "Show 0 on 7")
+    #expect(now?.stop == GeneratedGuide.start + 3_600)
+    #expect(next?.title == "Show 1 on 7")
+    #expect(now?.episode == Episode(season: 1, number: 1, onScreen: "S1E1"))
+    #expect(now?.description?.contains("say & more, in <episode> order.") == true)
+    let day = channel.programmes(from: GeneratedGuide.start, to: GeneratedGuide.start + 86_400)
+    #expect(day.count == 24)  // 8 rounds of 60 + 90 + 30 minutes
+    #expect(day.last?.stop == GeneratedGuide.start + 86_400)
+    print("guide: \(plain.bytes) bytes, \(plain.programmes) programmes read in \(elapsed)")
+  }
+
+  @Test("a guide is served over HTTP plain and gzipped, and found from the list's url-tvg")
+  func served() async throws {
+    let scratch = try ScratchDirectory("guide")
+    defer { scratch.remove() }
+    let server = try await TestServer()
+    let xml = Data(ProgrammeGuideTests.sample.utf8)
+    let plainURL = try await server.publish(xml, as: "guide.xml")
+    let zippedURL = try await server.publish(
+      try await gzipped(xml, in: scratch), as: "guide.xml.gz")
+    let plain = try await ProgrammeGuide.load(from: plainURL)
+    let zipped = try await ProgrammeGuide.load(from: zippedURL)
+    #expect(plain.programmeCount == 3)
+    #expect(zipped.channels == plain.channels)
+
+    let list = """
+      #EXTM3U x-tvg-url="missing.xml.gz,guide.xml.gz"
+      #EXTINF:-1 tvg-id="bbc1.uk",BBC One HD
+      udp://@239.0.0.1:1234
+      """
+    let listURL = try await server.publish(list, as: "tv.m3u")
+    let channels = try await ChannelList.load(from: listURL)
+    #expect(
+      channels.guideURLs == [
+        server.url("documents/missing.xml.gz").absoluteString, zippedURL.absoluteString,
+      ])
+    let guide = try await channels.loadGuide()
+    #expect(guide.channel(for: channels.channels[0])?.names.first == "BBC One")
+    let explicit = try await channels.loadGuide(from: plainURL)
+    #expect(explicit.programmeCount == 3)
+    await #expect(throws: VLCError.operationFailed("\(server.url("status/404/g.xml")): HTTP 404")) {
+      try await ProgrammeGuide.load(from: server.url("status/404/g.xml"))
+    }
+    let bare = try ChannelList(parsing: "#EXTM3U\n#EXTINF:-1,A\nudp://@1.1.1.1:1\n")
+    await #expect(throws: VLCError.self) { try await bare.loadGuide() }
+  }
+}
