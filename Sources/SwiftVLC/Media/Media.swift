@@ -50,15 +50,25 @@ public final class Media: Sendable {
 
   /// Opens a URL: `file://`, `http(s)://`, `udp://`, `rtsp://`, or any scheme libVLC reads.
   ///
-  /// A `file://` URL is checked like ``init(path:instance:)``.
+  /// A `file://` URL is checked like ``init(path:instance:)``. Any other URL must have a
+  /// scheme that one of the instance's access modules opens (see
+  /// ``VLCInstance/missingSupport(forScheme:)``): libVLC 3 takes any text, and playing a
+  /// location with no scheme (`/a.mp4`) or an unknown one stays buffering, then crashes the
+  /// process when stopped. Does not block.
   ///
-  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` for a missing file or a URL libVLC
-  ///   cannot represent.
+  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` for a missing file, a URL with no
+  ///   scheme or with one this libVLC cannot open, or a URL libVLC cannot represent.
   public convenience init(url: URL, instance: VLCInstance = .shared) throws(VLCError) {
     if url.isFileURL {
       try self.init(path: url.path, instance: instance)
       return
     }
+    guard let scheme = url.scheme, !scheme.isEmpty else {
+      throw .mediaCreationFailed(
+        source: "\(url.absoluteString): not a URL (it has no scheme such as http://); "
+          + "open a file with Media(path:)")
+    }
+    try instance.requireSupport(for: url.absoluteString)
     clearLibVLCError()
     guard let pointer = libvlc_media_new_location(instance.pointer, url.absoluteString) else {
       throw .mediaCreationFailed(source: explain(url.absoluteString))
