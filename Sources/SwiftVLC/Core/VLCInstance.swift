@@ -58,6 +58,32 @@ public final class VLCInstance: Sendable {
     ] + noWaylandArguments
   }
 
+  /// What ``init(arguments:)`` adds to `arguments` so that the process prints nothing: `--quiet`;
+  /// with no `DISPLAY` or `WAYLAND_DISPLAY` and no video output chosen, the null one (libVLC's
+  /// ASCII-art output would take over the terminal); with no sound device and no audio output
+  /// chosen, the null one (ALSA prints its failures on stderr); with no `WAYLAND_DISPLAY` and
+  /// no `--wl-display`, `--wl-display=/dev/null` (libwayland otherwise prints
+  /// "XDG_RUNTIME_DIR is invalid or not set" for every player, see ``defaultArguments``).
+  /// Reads the environment; does not block.
+  static func quietArguments(for arguments: [String]) -> [String] {
+    func chooses(_ option: String, short: String) -> Bool {
+      arguments.contains { $0 == option || $0.hasPrefix(option + "=") || $0 == short }
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let hasWayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+    var added: [String] = arguments.contains("--quiet") ? [] : ["--quiet"]
+    if !chooses("--vout", short: "-V") && !hasWayland && (environment["DISPLAY"] ?? "").isEmpty {
+      added.append("--vout=vdummy")
+    }
+    if !chooses("--aout", short: "-A") && !hasAudioDevice(environment: environment) {
+      added.append("--aout=adummy")
+    }
+    if !hasWayland && !chooses("--wl-display", short: "--wl-display") {
+      added += noWaylandArguments
+    }
+    return added
+  }
+
   /// `--wl-display=/dev/null` when libVLC's Wayland window modules are installed, nothing
   /// otherwise: the option belongs to those modules, and `libvlc_new` refuses (and prints) an
   /// option no installed module knows. An absolute path makes libwayland skip
@@ -93,9 +119,13 @@ public final class VLCInstance: Sendable {
   ///
   /// Blocks while libVLC loads its plugin cache (tens of milliseconds).
   ///
-  /// Nothing the instance does is printed on the console: `--quiet` is always added (it also
-  /// silences libavcodec, whose log level libVLC sets from it for the whole process), and
-  /// libVLC's messages, of every level, go only to ``logs(minimumLevel:)``.
+  /// Nothing the instance does is printed on the console, whatever `arguments` say (short of
+  /// asking libVLC for a console log, such as `--verbose=2`): `--quiet` is always added (it
+  /// also silences libavcodec, whose log level libVLC sets from it for the whole process),
+  /// libVLC's messages, of every level, go only to ``logs(minimumLevel:)``, and where the
+  /// arguments leave the outputs open, the choices of ``defaultArguments`` that keep the
+  /// process quiet are added: the null video output with no display, the null audio output
+  /// with no sound device, and no Wayland connection with no Wayland compositor.
   ///
   /// - Parameter arguments: libVLC command-line options, such as `--vout=vdummy`.
   /// - Throws: ``VLCError/instanceCreationFailed(reason:)`` when libVLC rejects an option or
@@ -104,7 +134,7 @@ public final class VLCInstance: Sendable {
     // No libvlc_errmsg here: libVLC 3 creates the thread-local error slot inside libvlc_new
     // and deletes it when the last instance goes, so reading or clearing it with no live
     // instance frees a foreign pointer and aborts.
-    let arguments = arguments.contains("--quiet") ? arguments : arguments + ["--quiet"]
+    let arguments = arguments + Self.quietArguments(for: arguments)
     let created = withCStrings(arguments) { argv in
       libvlc_new(Int32(arguments.count), argv)
     }
