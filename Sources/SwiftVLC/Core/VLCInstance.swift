@@ -59,7 +59,8 @@ public final class VLCInstance: Sendable {
   }
 
   /// What ``init(arguments:)`` adds to `arguments` so that the process prints nothing: `--quiet`;
-  /// with no `DISPLAY` or `WAYLAND_DISPLAY` and no video output chosen, the null one (libVLC's
+  /// with no `DISPLAY`, `WAYLAND_DISPLAY` or `--x11-display` and no video output chosen, the
+  /// null one (libVLC's
   /// ASCII-art output would take over the terminal); with no sound device and no audio output
   /// chosen, the null one (ALSA prints its failures on stderr); with no `WAYLAND_DISPLAY` and
   /// no `--wl-display`, `--wl-display=/dev/null` (libwayland otherwise prints
@@ -72,7 +73,10 @@ public final class VLCInstance: Sendable {
     let environment = ProcessInfo.processInfo.environment
     let hasWayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
     var added: [String] = arguments.contains("--quiet") ? [] : ["--quiet"]
-    if !chooses("--vout", short: "-V") && !hasWayland && (environment["DISPLAY"] ?? "").isEmpty {
+    let hasDisplay =
+      hasWayland || !(environment["DISPLAY"] ?? "").isEmpty
+      || chooses("--x11-display", short: "--x11-display")
+    if !chooses("--vout", short: "-V") && !hasDisplay {
       added.append("--vout=vdummy")
     }
     if !chooses("--aout", short: "-A") && !hasAudioDevice(environment: environment) {
@@ -109,6 +113,8 @@ public final class VLCInstance: Sendable {
 
   nonisolated(unsafe) let pointer: OpaquePointer  // owned: released in deinit, never reassigned
   let logRouter: LogRouter
+  /// Where the exit handler reports (``exitRequests()``); installed in init, removed in deinit.
+  let exitBroadcaster = Broadcaster<Void>()
   /// Whether the arguments send audio to the null output (`--aout=adummy`); players then
   /// pace audio themselves (see `AudioCallbackContext`).
   let usesNullAudioOutput: Bool
@@ -144,6 +150,8 @@ public final class VLCInstance: Sendable {
     }
     pointer = created
     logRouter = LogRouter(instance: created)
+    libvlc_set_exit_handler(
+      created, exitRequested, Unmanaged.passUnretained(exitBroadcaster).toOpaque())
     let outputs = zip(arguments, arguments.dropFirst().map(Optional.some) + [nil]).compactMap {
       argument, next -> String? in
       if argument.hasPrefix("--aout=") { return String(argument.dropFirst("--aout=".count)) }
@@ -155,6 +163,9 @@ public final class VLCInstance: Sendable {
 
   deinit {
     logRouter.shutDown()
+    // libvlc_release reports a request to quit too; the handler's broadcaster goes with us.
+    libvlc_set_exit_handler(pointer, nil, nil)
+    exitBroadcaster.terminate()
     libvlc_release(pointer)
   }
 
