@@ -12,7 +12,9 @@ struct MediaSourceFuzzTests {
   @Test("a URL with no scheme, or one no module opens, is a typed error at Media(url:)")
   func refusedURLs() throws {
     let instance = try headlessInstance()
-    for text in ["/hello.mp4", "hello.mp4", "./a b.mp4", "foo://bar/x.mp4", "mailto:someone"] {
+    for text in [
+      "/hello.mp4", "hello.mp4", "./a b.mp4", "foo://bar/x.mp4", "mailto:someone", "imem://",
+    ] {
       let url = try #require(URL(string: text), "\(text) is a URL to Foundation")
       #expect(throws: VLCError.self, "\(text)") { try Media(url: url, instance: instance) }
     }

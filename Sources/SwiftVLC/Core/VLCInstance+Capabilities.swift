@@ -54,9 +54,12 @@ extension VLCInstance {
   }
 
   /// Throws when `mrl`'s scheme is one ``missingSupport(forScheme:)`` reports missing.
+  /// `imem://`, the location of SwiftVLC's own custom inputs, passes.
   func requireSupport(for mrl: String) throws(VLCError) {
     guard let colon = mrl.firstIndex(of: ":") else { return }
-    if let reason = missingSupport(forScheme: String(mrl[..<colon])) {
+    let scheme = String(mrl[..<colon])
+    if scheme == "imem" { return }
+    if let reason = missingSupport(forScheme: scheme) {
       throw .mediaCreationFailed(source: "\(mrl): \(reason)")
     }
   }

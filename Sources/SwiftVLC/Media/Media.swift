@@ -70,7 +70,9 @@ public final class Media: Sendable {
         source: "\(url.absoluteString): not a URL (it has no scheme such as http://); "
           + "open a file with Media(path:)")
     }
-    try instance.requireSupport(for: url.absoluteString)
+    if let reason = instance.missingSupport(forScheme: scheme) {
+      throw .mediaCreationFailed(source: "\(url.absoluteString): \(reason)")
+    }
     clearLibVLCError()
     guard let pointer = libvlc_media_new_location(instance.pointer, url.absoluteString) else {
       throw .mediaCreationFailed(source: explain(url.absoluteString))
