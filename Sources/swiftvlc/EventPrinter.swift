@@ -37,8 +37,9 @@ struct EventPrinter {
     do {
       try player.play(media)
     } catch {
-      Console.error("play: \(error)")
-      return .mediaError
+      printing.cancel()
+      await printing.value
+      return PlayCommand.failed("\(error)", inTerminal: false)
     }
     var status = ExitCode.success
     for await code in finished {

@@ -8,10 +8,10 @@ import SwiftVLCCommandLine
 @MainActor
 enum PlayCommand {
   static func run(_ options: Command.Play) async -> ExitCode {
+    let inTerminal = Console.isTerminal(STDIN_FILENO) && Console.isTerminal(STDOUT_FILENO)
     let hasDisplay = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
     if options.window && !hasDisplay {
-      Console.error("play: --window needs an X11 display, and DISPLAY is not set")
-      return .mediaError
+      return failed("--window needs an X11 display, and DISPLAY is not set", inTerminal: inTerminal)
     }
     let player: Player
     let media: Media
@@ -36,16 +36,26 @@ enum PlayCommand {
       player = Player(instance: instance)
       if let limit = options.stallTimeout { player.stallTimeout = limit }
     } catch {
-      Console.error("play: \(error)")
-      return .mediaError
+      return failed("\(error)", inTerminal: inTerminal)
     }
-    if Console.isTerminal(STDIN_FILENO) && Console.isTerminal(STDOUT_FILENO) {
+    if inTerminal {
       return await TerminalPlayer(
         player: player, window: options.window, channels: channels,
         guide: options.epg.map(ChannelsCommand.guideURL)
       ).run(media)
     }
     return await EventPrinter(player: player).run(media)
+  }
+
+  /// Reports a failure before playback: on stderr, and, for event lines, as an `error` line
+  /// followed by `end` (the help promises `end` last after a failure).
+  static func failed(_ message: String, inTerminal: Bool) -> ExitCode {
+    if !inTerminal {
+      Console.line(EventLine.error(message))
+      Console.line(EventLine.end)
+    }
+    Console.error("play: \(message)")
+    return .mediaError
   }
 
   /// The instance's arguments: the default outputs, except that video goes to libVLC's own

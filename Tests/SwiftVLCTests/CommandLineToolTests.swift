@@ -146,7 +146,8 @@ struct CommandLineToolTests {
     #expect(states == ["state opening", "state buffering", "state playing", "state ended"])
   }
 
-  @Test("play of a missing or garbage file exits 1 with one line on stderr")
+  @Test(
+    "play of a missing or garbage file exits 1 with one line on stderr, error and end on stdout")
   func playFailures() async throws {
     for path in [Fixture.shortMP4.path + ".missing", Fixture.garbage.path] {
       let result = try await runTool(["play", path])
@@ -154,7 +155,8 @@ struct CommandLineToolTests {
       #expect(result.stderrLines.count == 1)
       #expect(result.stderrLines.first?.hasPrefix("swiftvlc: play: ") == true)
       #expect(result.stderrLines.first?.contains(path) == true)
-      #expect(result.stdout.isEmpty)
+      let message = result.stderrLines.first?.dropFirst("swiftvlc: play: ".count) ?? ""
+      #expect(result.stdoutLines == ["error \(message)", "end"])
     }
   }
 

@@ -119,3 +119,31 @@ private func showAssSubtitle() async throws {
   }
   await player.stop()
 }
+
+/// Item 6 of issue 31: an instance with the caller's own arguments keeps quiet too.
+extension LibraryStderrTests {
+  @Test("a program with its own instance arguments prints nothing on stderr without a desktop")
+  func ownArgumentsLeaveStderrEmpty() async {
+    await #expect(processExitsWith: .success) {
+      await inOwnProcess { try await expectNothingOnStandardError(during: playWithOwnArguments) }
+    }
+  }
+}
+
+/// Plays a video with sound twice, each with a player of its own, on an instance whose
+/// arguments choose no output, with no display, no Wayland compositor, no sound server and
+/// no `XDG_RUNTIME_DIR` (this process is the test's own): libwayland printed
+/// "XDG_RUNTIME_DIR is invalid or not set" once per player, and ALSA its failures.
+@MainActor
+private func playWithOwnArguments() async throws {
+  for name in ["XDG_RUNTIME_DIR", "DISPLAY", "WAYLAND_DISPLAY", "PULSE_SERVER"] { unsetenv(name) }
+  let instance = try VLCInstance(arguments: ["--no-video-title-show", "--avcodec-hw=none"])
+  for _ in 1...2 {
+    let player = Player(instance: instance)
+    try player.play(Media(path: Fixture.tracksMKV.path, instance: instance))
+    try await waitUntil("half a second of video", within: .seconds(20)) {
+      player.currentTime >= .milliseconds(500)
+    }
+    await player.stop()
+  }
+}

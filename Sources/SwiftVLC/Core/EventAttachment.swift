@@ -49,5 +49,22 @@ final class EventAttachment<Box: AnyObject & Sendable>: Sendable {
     }
   }
 
+  /// Detaches every listener except the one for `type`, which stays attached with the box
+  /// retained, for an event libVLC sends once as it frees the native object (such as
+  /// `libvlc_MediaFreed`): that callback must then release the box itself
+  /// (`Unmanaged.fromOpaque(context).release()`), and the event manager must not be used
+  /// again. Idempotent with ``detach()``: whichever comes first wins.
+  func detach(keeping type: libvlc_event_e) {
+    attached.withLock { isAttached in
+      guard isAttached else { return }
+      isAttached = false
+      let kept = Int32(type.rawValue)
+      for other in types where other != kept {
+        libvlc_event_detach(manager, other, callback, context.toOpaque())
+      }
+      if !types.contains(kept) { context.release() }
+    }
+  }
+
   deinit { detach() }
 }

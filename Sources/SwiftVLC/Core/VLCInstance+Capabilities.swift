@@ -30,21 +30,37 @@ extension VLCInstance {
 
   /// Whether this libVLC can open sources with `scheme` ("rtsp", "srt", "smb", …).
   ///
-  /// libVLC 3 has no API to list its access modules, and for some schemes a fallback module
-  /// accepts the source and fails later with a generic error (for `rtsp://`, RealNetworks'
-  /// `realrtsp`, which talks only to RealServer). So the schemes whose module Debian packages
-  /// separately, or not at all, are checked against libVLC's plugin folders; any other scheme
-  /// counts as supported. `nil` when supported, otherwise the reason, such as "this libVLC
-  /// has no RTSP support (live555 is not in Debian's libVLC)".
+  /// libVLC 3 has no API to list its access modules, and accepts any location: a scheme no
+  /// module opens is tried with every module and fails late (or crashes libVLC 3 when the
+  /// player stops), and for some schemes a fallback module accepts the source and fails later
+  /// with a generic error (for `rtsp://`, RealNetworks' `realrtsp`, which talks only to
+  /// RealServer). So the schemes of libVLC 3's access modules are listed in SwiftVLC, and
+  /// checked against libVLC's plugin folders. `nil` when supported, otherwise the reason,
+  /// such as "this libVLC has no RTSP support (live555 is not in Debian's libVLC)" or
+  /// "libVLC 3 has no module that opens foo:// sources". Reads the plugin folders (a few
+  /// `stat` calls); does not block otherwise.
   public func missingSupport(forScheme scheme: String) -> String? {
-    guard let need = Self.separatelyPackaged[scheme.lowercased()] else { return nil }
-    return Self.hasPlugin(need.plugin) ? nil : need.reason
+    let scheme = scheme.lowercased()
+    if let need = Self.separatelyPackaged[scheme] {
+      return Self.hasPlugin(need.plugin) ? nil : need.reason
+    }
+    guard let files = AccessSchemes.plugins[scheme] else {
+      return "libVLC 3 has no module that opens \(scheme):// sources"
+    }
+    guard files.contains(where: Self.hasPlugin) else {
+      return "this libVLC has no \(scheme):// support (\(files.joined(separator: " or ")) "
+        + "is not installed)"
+    }
+    return nil
   }
 
   /// Throws when `mrl`'s scheme is one ``missingSupport(forScheme:)`` reports missing.
+  /// `imem://`, the location of SwiftVLC's own custom inputs, passes.
   func requireSupport(for mrl: String) throws(VLCError) {
     guard let colon = mrl.firstIndex(of: ":") else { return }
-    if let reason = missingSupport(forScheme: String(mrl[..<colon])) {
+    let scheme = String(mrl[..<colon])
+    if scheme == "imem" { return }
+    if let reason = missingSupport(forScheme: scheme) {
       throw .mediaCreationFailed(source: "\(mrl): \(reason)")
     }
   }

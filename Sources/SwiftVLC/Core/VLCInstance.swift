@@ -59,6 +59,36 @@ public final class VLCInstance: Sendable {
     ] + noWaylandArguments
   }
 
+  /// What ``init(arguments:)`` adds to `arguments` so that the process prints nothing: `--quiet`;
+  /// with no `DISPLAY`, `WAYLAND_DISPLAY` or `--x11-display` and no video output chosen, the
+  /// null one (libVLC's
+  /// ASCII-art output would take over the terminal); with no sound device and no audio output
+  /// chosen, the null one (ALSA prints its failures on stderr); with no `WAYLAND_DISPLAY` and
+  /// no `--wl-display`, `--wl-display=/dev/null` (libwayland otherwise prints
+  /// "XDG_RUNTIME_DIR is invalid or not set" for every player, see ``defaultArguments``).
+  /// Reads the environment; does not block.
+  static func quietArguments(for arguments: [String]) -> [String] {
+    func chooses(_ option: String, short: String) -> Bool {
+      arguments.contains { $0 == option || $0.hasPrefix(option + "=") || $0 == short }
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let hasWayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+    var added: [String] = arguments.contains("--quiet") ? [] : ["--quiet"]
+    let hasDisplay =
+      hasWayland || !(environment["DISPLAY"] ?? "").isEmpty
+      || chooses("--x11-display", short: "--x11-display")
+    if !chooses("--vout", short: "-V") && !hasDisplay {
+      added.append("--vout=vdummy")
+    }
+    if !chooses("--aout", short: "-A") && !hasAudioDevice(environment: environment) {
+      added.append("--aout=adummy")
+    }
+    if !hasWayland && !chooses("--wl-display", short: "--wl-display") {
+      added += noWaylandArguments
+    }
+    return added
+  }
+
   /// `--wl-display=/dev/null` when libVLC's Wayland window modules are installed, nothing
   /// otherwise: the option belongs to those modules, and `libvlc_new` refuses (and prints) an
   /// option no installed module knows. An absolute path makes libwayland skip
@@ -84,6 +114,8 @@ public final class VLCInstance: Sendable {
 
   nonisolated(unsafe) let pointer: OpaquePointer  // owned: released in deinit, never reassigned
   let logRouter: LogRouter
+  /// Where the exit handler reports (``exitRequests()``); installed in init, removed in deinit.
+  let exitBroadcaster = Broadcaster<Void>()
   /// Whether the arguments send audio to the null output (`--aout=adummy`); players then
   /// pace audio themselves (see `AudioCallbackContext`).
   let usesNullAudioOutput: Bool
@@ -94,9 +126,13 @@ public final class VLCInstance: Sendable {
   ///
   /// Blocks while libVLC loads its plugin cache (tens of milliseconds).
   ///
-  /// Nothing the instance does is printed on the console: `--quiet` is always added (it also
-  /// silences libavcodec, whose log level libVLC sets from it for the whole process), and
-  /// libVLC's messages, of every level, go only to ``logs(minimumLevel:)``.
+  /// Nothing the instance does is printed on the console, whatever `arguments` say (short of
+  /// asking libVLC for a console log, such as `--verbose=2`): `--quiet` is always added (it
+  /// also silences libavcodec, whose log level libVLC sets from it for the whole process),
+  /// libVLC's messages, of every level, go only to ``logs(minimumLevel:)``, and where the
+  /// arguments leave the outputs open, the choices of ``defaultArguments`` that keep the
+  /// process quiet are added: the null video output with no display, the null audio output
+  /// with no sound device, and no Wayland connection with no Wayland compositor.
   ///
   /// - Parameter arguments: libVLC command-line options, such as `--vout=vdummy`.
   /// - Throws: ``VLCError/instanceCreationFailed(reason:)`` when libVLC rejects an option or
@@ -105,7 +141,7 @@ public final class VLCInstance: Sendable {
     // No libvlc_errmsg here: libVLC 3 creates the thread-local error slot inside libvlc_new
     // and deletes it when the last instance goes, so reading or clearing it with no live
     // instance frees a foreign pointer and aborts.
-    let arguments = arguments.contains("--quiet") ? arguments : arguments + ["--quiet"]
+    let arguments = arguments + Self.quietArguments(for: arguments)
     let created = withCStrings(arguments) { argv in
       libvlc_new(Int32(arguments.count), argv)
     }
@@ -115,6 +151,8 @@ public final class VLCInstance: Sendable {
     }
     pointer = created
     logRouter = LogRouter(instance: created)
+    libvlc_set_exit_handler(
+      created, exitRequested, Unmanaged.passUnretained(exitBroadcaster).toOpaque())
     let outputs = zip(arguments, arguments.dropFirst().map(Optional.some) + [nil]).compactMap {
       argument, next -> String? in
       if argument.hasPrefix("--aout=") { return String(argument.dropFirst("--aout=".count)) }
@@ -126,6 +164,9 @@ public final class VLCInstance: Sendable {
 
   deinit {
     logRouter.shutDown()
+    // libvlc_release reports a request to quit too; the handler's broadcaster goes with us.
+    libvlc_set_exit_handler(pointer, nil, nil)
+    exitBroadcaster.terminate()
     libvlc_release(pointer)
   }
 

@@ -15,7 +15,7 @@ public final class Media: Sendable {
   public let mrl: String
 
   nonisolated(unsafe) let pointer: OpaquePointer  // owned: released in deinit, never reassigned
-  private let events: MediaEvents
+  let eventBox: MediaEvents
   private let attachment: EventAttachment<MediaEvents>
   /// The first successful parse result and how deep it read.
   private let parsed = Mutex<(info: MediaInfo, depth: ParseDepth)?>(nil)
@@ -23,7 +23,7 @@ public final class Media: Sendable {
   private let skippedWith = Mutex<Bool?>(nil)
   /// The options given to ``addOption(_:)``, in order: libVLC 3 cannot read them back, and
   /// copies made for recording replay them.
-  private let addedOptions = Mutex<[String]>([])
+  let addedOptions = Mutex<[String]>([])
   /// The custom input this media reads from (``init(data:instance:)``,
   /// ``init(stream:instance:)``), or `nil`. Kept here so the media can reach it; libVLC's own
   /// reference to it is held separately until the native media is freed.
@@ -43,23 +43,37 @@ public final class Media: Sendable {
         defer { libvlc_free(mrl) }
         return String(cString: mrl)
       } ?? ""
-    events = MediaEvents()
+    eventBox = MediaEvents()
     attachment = EventAttachment(
       manager: libvlc_media_event_manager(pointer),
-      types: [libvlc_MediaParsedChanged, libvlc_MediaSubItemAdded], box: events,
-      callback: mediaEventCallback)
+      types: [
+        libvlc_MediaParsedChanged, libvlc_MediaSubItemAdded, libvlc_MediaMetaChanged,
+        libvlc_MediaDurationChanged, libvlc_MediaFreed,
+      ], box: eventBox, callback: mediaEventCallback)
   }
 
   /// Opens a URL: `file://`, `http(s)://`, `udp://`, `rtsp://`, or any scheme libVLC reads.
   ///
-  /// A `file://` URL is checked like ``init(path:instance:)``.
+  /// A `file://` URL is checked like ``init(path:instance:)``. Any other URL must have a
+  /// scheme that one of the instance's access modules opens (see
+  /// ``VLCInstance/missingSupport(forScheme:)``): libVLC 3 takes any text, and playing a
+  /// location with no scheme (`/a.mp4`) or an unknown one stays buffering, then crashes the
+  /// process when stopped. Does not block.
   ///
-  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` for a missing file or a URL libVLC
-  ///   cannot represent.
+  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` for a missing file, a URL with no
+  ///   scheme or with one this libVLC cannot open, or a URL libVLC cannot represent.
   public convenience init(url: URL, instance: VLCInstance = .shared) throws(VLCError) {
     if url.isFileURL {
       try self.init(path: url.path, instance: instance)
       return
+    }
+    guard let scheme = url.scheme, !scheme.isEmpty else {
+      throw .mediaCreationFailed(
+        source: "\(url.absoluteString): not a URL (it has no scheme such as http://); "
+          + "open a file with Media(path:)")
+    }
+    if let reason = instance.missingSupport(forScheme: scheme) {
+      throw .mediaCreationFailed(source: "\(url.absoluteString): \(reason)")
     }
     clearLibVLCError()
     guard let pointer = libvlc_media_new_location(instance.pointer, url.absoluteString) else {
@@ -103,7 +117,9 @@ public final class Media: Sendable {
   }
 
   deinit {
-    attachment.detach()
+    // The MediaFreed listener stays: libVLC sends it from the last release (here or in a
+    // player), and its callback releases the box (see ``MediaEvent/freed``).
+    attachment.detach(keeping: libvlc_MediaFreed)
     // Releasing a media that is being parsed waits for the parser; keep that off the caller.
     nonisolated(unsafe) let pointer = pointer
     PendingReleases.async(on: .global()) {
@@ -203,7 +219,7 @@ public final class Media: Sendable {
     }
 
     // Subscribe before starting, so the completion cannot slip between the two.
-    let completions = events.parse.subscribe()
+    let completions = eventBox.parse.subscribe()
     let previous = libvlc_media_get_parsed_status(pointer)
     if previous == libvlc_media_parsed_status_done {
       return cache(await refined(readInfo(), depth: depth, until: deadline), depth: depth)
@@ -328,6 +344,8 @@ final class MediaEvents: Sendable {
   let parse = Broadcaster<UInt32>()
   /// Sub-items libVLC found (playlist entries), as retained native media.
   let subItems = Broadcaster<SubItem>()
+  /// The public events (``Media/events``).
+  let changes = Broadcaster<MediaEvent>()
 
   /// A retained child media handed from the callback to Swift.
   struct SubItem: @unchecked Sendable {  // a retained libvlc_media_t*, adopted by exactly one Media
@@ -343,8 +361,14 @@ private func mediaEventCallback(
   switch libvlc_event_e(rawValue: UInt32(bitPattern: event.pointee.type)) {
   case libvlc_MediaParsedChanged:
     events.parse.broadcast(UInt32(event.pointee.u.media_parsed_changed.new_status))
+  case libvlc_MediaFreed:
+    // The last event: libVLC destroys the event manager next. The listener was left attached
+    // by Media's deinit with the box retained for this callback; release it now.
+    events.changes.broadcast(.freed)
+    events.changes.terminate()
+    Unmanaged<MediaEvents>.fromOpaque(context).release()
   default:
-    break
+    if let change = MediaEvent(native: event.pointee) { events.changes.broadcast(change) }
   }
 }
 

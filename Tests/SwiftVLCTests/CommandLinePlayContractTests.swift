@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// `swiftvlc play` into a pipe keeps its help's promise on every run: `end` is the last line,
+/// after an `error` line when the media fails, whether it fails before playing (a file
+/// libVLC cannot read, no display for `--window`) or while playing.
+@Suite("play's event lines on failure", .sharesTheMachine)
+struct CommandLinePlayContractTests {
+  @Test(
+    "play of media that fails to open prints error, then end last, on every run",
+    arguments: [Fixture.garbage, .empty])
+  func failureBeforePlaying(fixture: Fixture) async throws {
+    for run in 1...3 {
+      let result = try await runTool(["play", fixture.path], within: .seconds(30))
+      #expect(result.status == 1, "run \(run): status \(result.status)")
+      #expect(
+        result.stdoutLines.suffix(2).first?.hasPrefix("error ") == true,
+        "run \(run): stdout \(result.stdoutLines)")
+      #expect(result.stdoutLines.last == "end", "run \(run): stdout \(result.stdoutLines)")
+      #expect(result.stderrLines.count == 1, "run \(run): stderr \(result.stderrLines)")
+    }
+  }
+
+  @Test("play of a missing file, or with --window and no display, prints error and end")
+  func refusedSources() async throws {
+    let missing = try await runTool(["play", "/no/such/file.mp4"], within: .seconds(30))
+    #expect(missing.stdoutLines.count == 2, "stdout \(missing.stdoutLines)")
+    #expect(missing.stdoutLines.first?.hasPrefix("error ") == true)
+    #expect(missing.stdoutLines.last == "end")
+    let window = try await runTool(
+      ["play", "--window", Fixture.shortMP4.path], environment: ["DISPLAY": ""],
+      within: .seconds(30))
+    #expect(window.status == 1)
+    #expect(
+      window.stdoutLines == ["error --window needs an X11 display, and DISPLAY is not set", "end"])
+  }
+}
