@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Command {
   /// Options of `swiftvlc channels`.

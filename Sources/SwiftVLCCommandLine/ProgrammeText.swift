@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwiftVLC
 
 /// How the tool writes programmes: local clock times, the status line's now/next, the rows of

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SwiftVLC
 
 /// The text at the top of a contact sheet, as people share sheets (mtn, vcsi): the file's
@@ -12,8 +13,8 @@ package enum SheetHeader {
     let name = url.map(\.lastPathComponent).flatMap { $0.isEmpty || $0 == "/" ? nil : $0 } ?? mrl
     let size = url.flatMap { url -> Int64? in
       guard url.isFileURL else { return nil }
-      return (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?
-        .int64Value
+      var status = stat()
+      return stat(url.path, &status) == 0 ? Int64(status.st_size) : nil
     }
     return lines(name: name, fileSize: size, info: info)
   }

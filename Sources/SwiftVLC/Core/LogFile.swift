@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// libVLC's log of one instance, written to a file as it comes, one line per message:
 /// `LEVEL MODULE: MESSAGE` ("warning http: …", "-" for an unknown module).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Builds a ``ProgrammeGuide`` from the events of an ``XMLTVScanner``: `<channel>` with its
 /// `<display-name>`s, and `<programme>` with its title, sub-title, description, categories

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads and writes the times of programme guides by hand, without calendars or ICU: XMLTV's
 /// `20261202193000 +0100` and ISO 8601's `2026-12-02T19:30:00+01:00`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One programme of a ``ProgrammeGuide``: when it airs and what it is.
 ///
@@ -77,7 +78,7 @@ public struct Episode: Sendable, Hashable {
     func field(_ index: Int) -> Int? {
       guard index < fields.count else { return nil }
       let head = fields[index].split(separator: "/", omittingEmptySubsequences: false).first ?? ""
-      return Int(head.trimmingCharacters(in: .whitespaces)).flatMap { $0 >= 0 ? $0 + 1 : nil }
+      return Int(head.trimmingSpaces()).flatMap { $0 >= 0 ? $0 + 1 : nil }
     }
     self.init(season: field(0), number: field(1), part: field(2))
     guard season != nil || number != nil || part != nil else { return nil }

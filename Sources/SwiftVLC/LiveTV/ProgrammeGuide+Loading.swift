@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension ProgrammeGuide {
   /// Reads a guide from a local file or an `http`/`https` URL, gzipped (`.xml.gz`) or plain.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A programme guide read from XMLTV, the format IPTV providers publish beside their channel
 /// lists (`url-tvg` in the list's header): each channel's programmes, sorted by start, with

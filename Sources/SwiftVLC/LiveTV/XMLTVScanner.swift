@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Splits XML bytes, fed in chunks of any size, into the events a guide needs: start tags
 /// (with their raw attribute bytes), end tags and text (CDATA included). Comments, the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a local media file's own headers declare, read where libVLC 3's preparse is wrong or
 /// silent: the container (from its first bytes), the channel count and sample rate of FLAC
@@ -34,9 +35,8 @@ struct FileHeaders: Sendable, Equatable {
 
   /// Reads the headers of the file at `path`; `nil` when it cannot be read.
   static func read(path: String) -> FileHeaders? {
-    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? file.close() }
-    guard let head = try? file.read(upToCount: 4_096), !head.isEmpty else { return nil }
+    guard let file = ReadOnlyFile(path: path) else { return nil }
+    guard let head = file.read(at: 0, upTo: 4_096), !head.isEmpty else { return nil }
     let bytes = [UInt8](head)
     var headers = FileHeaders(container: containerName(bytes))
     switch headers.container {

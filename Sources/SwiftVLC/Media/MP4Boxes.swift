@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reading ISO base media (MP4/QuickTime) boxes from memory, bounds-checked at every step: a
 /// damaged box ends the walk instead of reading past its parent.
@@ -10,10 +11,15 @@ enum MP4Boxes {
   }
 
   /// `count` bytes (or fewer, at the end) of `file` from `offset`.
-  static func read(_ file: FileHandle, at offset: UInt64, count: Int) throws -> [UInt8] {
-    try file.seek(toOffset: offset)
-    return [UInt8](try file.read(upToCount: count) ?? Data())
+  static func read(_ file: borrowing ReadOnlyFile, at offset: UInt64, count: Int) throws
+    -> [UInt8]
+  {
+    guard let data = file.read(at: offset, upTo: count) else { throw ReadFailed() }
+    return [UInt8](data)
   }
+
+  /// A read of the file failed.
+  struct ReadFailed: Error {}
 
   /// The boxes in `range`: type and body.
   static func children(_ bytes: [UInt8], _ range: Range<Int>) -> [(type: String, body: Range<Int>)]
@@ -102,7 +108,7 @@ struct SampleTable {
 
   /// The text samples of a QuickTime text track (a 16-bit length, then UTF-8 or UTF-16 with
   /// a byte-order mark), with their start and duration in the track's timescale.
-  func textSamples(_ file: FileHandle) -> [(time: Int64, duration: Int64, text: String?)] {
+  func textSamples(_ file: borrowing ReadOnlyFile) -> [(time: Int64, duration: Int64, text: String?)] {
     var time: Int64 = 0
     var samples: [(time: Int64, duration: Int64, text: String?)] = []
     for index in 0..<min(durations.count, sizes.count, offsets.count) {

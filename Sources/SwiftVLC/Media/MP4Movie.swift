@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What an MP4/QuickTime file's `moov` box declares that libVLC 3's preparse leaves out or
 /// gets wrong: each AAC track's AudioSpecificConfig (ISO 14496-3 1.6.2.1: channels and
@@ -20,7 +21,7 @@ struct MP4Movie {
 
   /// Reads the `moov` box of `file` (top-level boxes are walked by seeking); `nil` when there
   /// is none within ``FileHeaders/moovLimit`` bytes.
-  static func read(_ file: FileHandle) -> MP4Movie? {
+  static func read(_ file: borrowing ReadOnlyFile) -> MP4Movie? {
     var offset: UInt64 = 0
     while let header = try? MP4Boxes.read(file, at: offset, count: 16), header.count >= 8 {
       var size = MP4Boxes.integer(header, 0, 4)
@@ -45,7 +46,7 @@ struct MP4Movie {
     return nil
   }
 
-  private init(moov: [UInt8], file: FileHandle) {
+  private init(moov: [UInt8], file: borrowing ReadOnlyFile) {
     var tracks: [TrackBox] = []
     var nero: [(start: Int64, name: String)]?
     for box in MP4Boxes.children(moov, 0..<moov.count) {

@@ -1,5 +1,6 @@
 internal import CLibVLC
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Media {
   /// The metadata libVLC holds for this media now: what a parse, or playing it, has read so
@@ -10,7 +11,7 @@ extension Media {
     var values: [MetadataKey: String] = [:]
     for key in MetadataKey.allCases {
       if let value = libvlc_media_get_meta(pointer, key.native) {
-        let text = String(cString: value).trimmingCharacters(in: .whitespaces)
+        let text = String(cString: value).trimmingSpaces()
         libvlc_free(value)
         if !text.isEmpty { values[key] = text }
       }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The length of an Ogg file with one audio stream (Vorbis, Opus, Speex, FLAC), from its
 /// last page's granule position (RFC 3533): samples at the stream's rate, less Opus's
@@ -9,7 +10,7 @@ enum OggLength {
 
   /// Reads the first page's stream header from `head` and the last page from `file`; `nil`
   /// for several streams, an unknown codec or no final granule position.
-  static func read(_ file: FileHandle, head: [UInt8]) -> Duration? {
+  static func read(_ file: borrowing ReadOnlyFile, head: [UInt8]) -> Duration? {
     // The first page, with its segment table, must be whole; it begins the stream.
     guard head.count >= 28, head.count >= 27 + Int(head[26]), head[5] & 0x02 != 0 else {
       return nil
@@ -24,7 +25,7 @@ enum OggLength {
       return nil
     }
     guard let (rate, skip) = format(head, at: packet), rate > 0,
-      let size = try? file.seekToEnd(),
+      let size = file.size,
       let end = try? MP4Boxes.read(
         file, at: size - min(size, UInt64(tail)), count: tail)
     else { return nil }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Player {
   /// The current picture as PNG data, in memory, leaving no file behind.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Adds text to an encoded PNG: one `iTXt` chunk (UTF-8, uncompressed) per entry, right after
 /// the `IHDR` chunk, as PNG readers (`exiftool`, `identify -verbose`, image viewers) show them.

@@ -1,5 +1,6 @@
 internal import CJPEGEncoder
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Thumbnail {
   /// Encodes the picture as a baseline JPEG with libjpeg-turbo, alpha dropped; colour at half

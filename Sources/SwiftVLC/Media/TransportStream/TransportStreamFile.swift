@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the tables and timestamps of a local MPEG-TS file say: its programs (PAT, PMTs, SDT:
 /// ``TransportStreamTables``) and its length (PES timestamps: ``TransportStreamDuration``).
@@ -17,9 +18,8 @@ struct TransportStreamFile: Sendable {
 
   /// Reads `path`; `nil` when it does not start with three TS packets.
   static func read(path: String) -> TransportStreamFile? {
-    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? file.close() }
-    guard let head = try? file.read(upToCount: window), let size = try? file.seekToEnd()
+    guard let file = ReadOnlyFile(path: path), let head = file.read(at: 0, upTo: window),
+      let size = file.size
     else { return nil }
     // A file whose first bytes are not packets is not read as one, whatever follows.
     guard head.withUnsafeBytes({ TransportStreamPackets.firstSync(in: $0) }) == 0 else {
@@ -37,7 +37,7 @@ struct TransportStreamFile: Sendable {
     if size > UInt64(head.count) {
       var end = TransportStreamDuration.Timestamps()
       let start = max(UInt64(head.count), size - UInt64(window))
-      if (try? file.seek(toOffset: start)) != nil, let tail = try? file.readToEnd() {
+      if let tail = file.read(at: start, upTo: Int(size - start)) {
         _ = tail.withUnsafeBytes { bytes in
           TransportStreamPackets.forEach(in: bytes) { packet in
             tables.add(packet)
