@@ -79,7 +79,10 @@ let package = Package(
     ),
     .target(
       name: "SwiftVLC",
-      dependencies: ["CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder", "CHTTPFetch", "CRemux", "CJPEGEncoder", "CZlib"]
+      dependencies: [
+        "CLibVLC", "CSwiftVLCShim", "CPNG", "CFrameDecoder", "CHTTPFetch", "CRemux", "CJPEGEncoder",
+        "CZlib",
+      ]
     ),
     .target(
       name: "SwiftVLCCommandLine",

@@ -6,10 +6,11 @@ import Testing
 struct CapturedStderrTests {
   @Test("libass's banner lines are left out; every other line, bytes as written, is kept")
   func libassBannerLeftOut() {
-    let captured = Array(
-      ("[ass] libass API version: 0x1701000\n[ass] libass source: tarball\n"
-        + "a plugin's complaint\n[ass] Raster: FreeType 2.12.1\nnot [ass] at the start\n"
-        + "[ass]no space\nlast line without a newline").utf8) + [0xFF, 0x0A]
+    let captured =
+      Array(
+        ("[ass] libass API version: 0x1701000\n[ass] libass source: tarball\n"
+          + "a plugin's complaint\n[ass] Raster: FreeType 2.12.1\nnot [ass] at the start\n"
+          + "[ass]no space\nlast line without a newline").utf8) + [0xFF, 0x0A]
     let kept = CapturedStderr.withoutLibassBanner(captured)
     #expect(
       kept

@@ -108,7 +108,9 @@ struct SampleTable {
 
   /// The text samples of a QuickTime text track (a 16-bit length, then UTF-8 or UTF-16 with
   /// a byte-order mark), with their start and duration in the track's timescale.
-  func textSamples(_ file: borrowing ReadOnlyFile) -> [(time: Int64, duration: Int64, text: String?)] {
+  func textSamples(_ file: borrowing ReadOnlyFile) -> [(
+    time: Int64, duration: Int64, text: String?
+  )] {
     var time: Int64 = 0
     var samples: [(time: Int64, duration: Int64, text: String?)] = []
     for index in 0..<min(durations.count, sizes.count, offsets.count) {

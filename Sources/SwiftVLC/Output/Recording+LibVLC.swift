@@ -141,7 +141,9 @@ extension Recording {
   static func stalled(
     _ source: String, options: RecordingOptions, kept: (path: String, duration: Duration)?
   ) -> VLCError {
-    let limit = options.stallTimeout.map { DecimalText.of(Double($0.milliseconds) / 1_000, decimals: 1) }
+    let limit = options.stallTimeout.map {
+      DecimalText.of(Double($0.milliseconds) / 1_000, decimals: 1)
+    }
     let what = "\(source) delivered nothing for \(limit ?? "?") s"
     guard let kept else { return .timeout("\(what); nothing was recorded") }
     let seconds = DecimalText.of(Double(kept.duration.milliseconds) / 1_000, decimals: 1)
