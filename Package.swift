@@ -59,12 +59,20 @@ let package = Package(
     ),
     // Exact thumbnails of local files: libavformat and libavcodec, which Debian's libVLC
     // plugins (vlc-plugin-base) already depend on, know every picture's presentation time.
+    // Linked by name, as CLibAVFormat's comment says why not through pkg-config.
     .target(
       name: "CFrameDecoder",
+      dependencies: ["CFFmpegLog"],
       linkerSettings: [
         .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
         .linkedLibrary("avutil"),
       ]
+    ),
+    // The one FFmpeg log filter of the two FFmpeg modules (CFrameDecoder, CRemux): FFmpeg
+    // has one log callback per process.
+    .target(
+      name: "CFFmpegLog",
+      linkerSettings: [.linkedLibrary("avutil")]
     ),
     // Fetching channel lists and guides over HTTP(S): libcurl, through a C shim because
     // curl_easy_setopt is variadic (Foundation's URLSession would link all of Foundation).
@@ -152,11 +160,12 @@ let package = Package(
       ],
       resources: [.copy("Fixtures")]
     ),
-    // Recordings: the final copy into the container with libavformat, which keeps the track
-    // order, languages, titles, flags, chapters, tags and subtitles libVLC 3's muxers lose
-    // (docs/libvlc3-findings.md, "Recording fidelity"). Debian's libavformat.pc is not
-    // named here: its flags (-pthread, -msse) are ones SwiftPM refuses with a warning on
-    // every build; the headers are on the default path and the module map links the libraries.
+    // FFmpeg's libraries, for the exact-frame decoder (CFrameDecoder) and recordings' final
+    // copy into the container (CRemux), which keeps the track order, languages, titles,
+    // flags, chapters, tags and subtitles libVLC 3's muxers lose (docs/libvlc3-findings.md,
+    // "Recording fidelity"). Debian's libavformat.pc is not named here: its flags (-pthread,
+    // -msse) are ones SwiftPM refuses with a warning on every build; the headers are on the
+    // default path and the module map links the libraries.
     .systemLibrary(
       name: "CLibAVFormat",
       path: "Sources/CLibAVFormat",
@@ -164,7 +173,7 @@ let package = Package(
     ),
     .target(
       name: "CRemux",
-      dependencies: ["CLibAVFormat"]
+      dependencies: ["CLibAVFormat", "CFFmpegLog"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -9,19 +9,7 @@
 
 #include "pass.h"
 
-/// Whether this thread is decoding for a thumbnail: libavformat's messages (a damaged file
-/// makes the demuxers talk) are dropped there. A library prints nothing its user did not ask
-/// for, and AVFormatContext, unlike AVCodecContext, has no per-context log level.
-static _Thread_local int quiet_thread;
-
-static void filtered_log(void *context, int level, const char *format, va_list arguments) {
-  if (quiet_thread) return;
-  av_log_default_callback(context, level, format, arguments);
-}
-
-static void install_log_filter(void) { av_log_set_callback(filtered_log); }
-
-static pthread_once_t log_filter_once = PTHREAD_ONCE_INIT;
+#include <CFFmpegLog.h>
 
 int svlc_halted(void *opaque) {
   svlc_frame_decoder *decoder = opaque;
@@ -284,8 +272,8 @@ svlc_frame_result svlc_frame_decoder_run(svlc_frame_decoder *decoder, const char
       return SVLC_FRAME_FAILED;
     }
   }
-  pthread_once(&log_filter_once, install_log_filter);
-  quiet_thread = 1;
+  // A damaged file makes the demuxers talk: quiet on this thread (CFFmpegLog).
+  svlc_ffmpeg_quiet_begin();
   decoder->deadline = av_gettime_relative() + limit_us;
   av_frame_free(&decoder->picture);
   decoder->packets_sent = 0;
@@ -310,7 +298,7 @@ svlc_frame_result svlc_frame_decoder_run(svlc_frame_decoder *decoder, const char
   svlc_pass_free(&pass);
   avcodec_free_context(&pass.codec);
   avformat_close_input(&pass.format);
-  quiet_thread = 0;
+  svlc_ffmpeg_quiet_end();
   return result;
 }
 

@@ -1,3 +1,5 @@
-// libavformat and libavcodec, found with pkg-config (libavformat.pc), for the CRemux target.
+// FFmpeg's libraries as CRemux uses them. Not through pkg-config: Debian's libavformat.pc
+// carries flags SwiftPM refuses with a warning; the headers are on the default path and the
+// module map links the libraries.
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>

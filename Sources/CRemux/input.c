@@ -3,31 +3,13 @@
 
 #include "CRemux.h"
 
+#include <CFFmpegLog.h>
+
 #include <libavcodec/avcodec.h>
 #include <libavcodec/bsf.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <string.h>
-
-/// Whether this thread is copying: libavformat's messages (a damaged input makes the demuxers
-/// talk) are dropped there. A library prints nothing its user did not ask for.
-/// AVFormatContext has no log level of its own; CFrameDecoder filters its threads the same
-/// way, and whichever module installs its filter last decides for both (see the report).
-static _Thread_local int quiet_thread;
-
-static void filtered_log(void *context, int level, const char *format, va_list arguments) {
-  if (quiet_thread) return;
-  av_log_default_callback(context, level, format, arguments);
-}
-
-static void install_log_filter(void) { av_log_set_callback(filtered_log); }
-
-static pthread_once_t log_filter_once = PTHREAD_ONCE_INIT;
-
-void svlc_remux_quiet(int quiet) {
-  pthread_once(&log_filter_once, install_log_filter);
-  quiet_thread = quiet;
-}
 
 /// The time of the first keyframe of the first video stream to show one (in AV_TIME_BASE
 /// units), by reading from the start; AV_NOPTS_VALUE when there is none. Streams that start
@@ -128,10 +110,11 @@ int svlc_remux_open_input(const char *path, AVFormatContext **in) {
 }
 
 int svlc_remux_has_keyframe(const char *path) {
-  svlc_remux_quiet(1);
+  // A damaged input makes the demuxers talk: quiet on this thread (CFFmpegLog).
+  svlc_ffmpeg_quiet_begin();
   AVFormatContext *in = NULL;
   if (avformat_open_input(&in, path, NULL, NULL) < 0) {
-    svlc_remux_quiet(0);
+    svlc_ffmpeg_quiet_end();
     return -1;
   }
   int result = -1;
@@ -141,6 +124,6 @@ int svlc_remux_has_keyframe(const char *path) {
       result = -1;
   }
   avformat_close_input(&in);
-  svlc_remux_quiet(0);
+  svlc_ffmpeg_quiet_end();
   return result;
 }

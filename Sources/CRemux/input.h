@@ -4,8 +4,6 @@
 
 #include <libavformat/avformat.h>
 
-/// Drops libavformat's messages on this thread while `quiet` is set.
-void svlc_remux_quiet(int quiet);
 /// Opens `path`, reading far enough to find streams that start late.
 int svlc_remux_open_input(const char *path, AVFormatContext **in);
 /// The first video keyframe's time (AV_TIME_BASE units) or AV_NOPTS_VALUE; rewinds.

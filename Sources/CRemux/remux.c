@@ -2,6 +2,8 @@
 #include "CRemux.h"
 #include "input.h"
 
+#include <CFFmpegLog.h>
+
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/avstring.h>
@@ -413,9 +415,10 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
 static svlc_remux_result run(svlc_remux *remux);
 
 svlc_remux_result svlc_remux_run(svlc_remux *remux) {
-  svlc_remux_quiet(1);
+  // libavformat's messages about a damaged input: quiet on this thread (CFFmpegLog).
+  svlc_ffmpeg_quiet_begin();
   svlc_remux_result result = run(remux);
-  svlc_remux_quiet(0);
+  svlc_ffmpeg_quiet_end();
   return result;
 }
 

@@ -1,0 +1,16 @@
+// The one FFmpeg log filter of SwiftVLC's FFmpeg modules (CFrameDecoder, CRemux).
+#ifndef CFFMPEGLOG_H
+#define CFFMPEGLOG_H
+
+/// Drops FFmpeg's log messages on the calling thread until the matching
+/// svlc_ffmpeg_quiet_end(); calls nest. FFmpeg has one log callback per process
+/// (av_log_set_callback) and AVFormatContext no log level of its own, so the first call
+/// installs a callback that drops the messages of threads inside such a span and passes every
+/// other message to FFmpeg's default callback, as if none were installed. It replaces any
+/// callback installed before it (libVLC's avcodec module installs none; it sets the level).
+void svlc_ffmpeg_quiet_begin(void);
+
+/// Ends the calling thread's innermost span begun by svlc_ffmpeg_quiet_begin().
+void svlc_ffmpeg_quiet_end(void);
+
+#endif

@@ -1,0 +1,27 @@
+// The one FFmpeg log filter: see include/CFFmpegLog.h.
+#include "CFFmpegLog.h"
+
+#include <libavutil/log.h>
+#include <pthread.h>
+#include <stdarg.h>
+
+/// How many quiet spans the thread is inside.
+static _Thread_local int quiet_depth;
+
+static void filtered_log(void *context, int level, const char *format, va_list arguments) {
+  if (quiet_depth > 0) return;
+  av_log_default_callback(context, level, format, arguments);
+}
+
+static void install_filter(void) { av_log_set_callback(filtered_log); }
+
+static pthread_once_t install_once = PTHREAD_ONCE_INIT;
+
+void svlc_ffmpeg_quiet_begin(void) {
+  pthread_once(&install_once, install_filter);
+  quiet_depth++;
+}
+
+void svlc_ffmpeg_quiet_end(void) {
+  if (quiet_depth > 0) quiet_depth--;
+}
