@@ -65,7 +65,10 @@ owners() {
     dpkg -S "$plugins_dir/$plugin" | cut -d: -f1
   done | sort -u | paste -sd, | sed 's/,/, /g'
 }
-depends="$shlibs, $(owners "${required[@]}")"
+# The sans-serif font fontconfig finds for a contact sheet's header and times
+# (`thumbnail --sheet` fails naming it when no font is installed): a file, not a library, so
+# dpkg-shlibdeps cannot see it.
+depends="$shlibs, $(owners "${required[@]}"), fonts-dejavu-core"
 recommends=$(owners "${recommended[@]}")
 
 install -d "$stage/DEBIAN"
