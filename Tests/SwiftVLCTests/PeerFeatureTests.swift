@@ -127,13 +127,7 @@ struct PeerFeatureTests {
   func snapshotInMemory() async throws {
     let player = Player(instance: instance)
     try player.setVideoOutput(.none)
-    let events = player.events
-    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
-    media.addOption(":input-repeat=65535")
-    try player.play(media)
-    _ = try await collectEvents(events) {
-      if case .videoOutputsChanged(let count) = $0 { count > 0 } else { false }
-    }
+    try await playUntilVideoShows(player, instance: instance)
     let before = try FileManager.default.contentsOfDirectory(
       atPath: FileManager.default.temporaryDirectory.path)
     let png = try await player.snapshot(width: 80)

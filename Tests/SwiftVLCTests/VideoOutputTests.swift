@@ -10,23 +10,11 @@ struct VideoOutputTests {
 
   init() throws { instance = try headlessInstance() }
 
-  /// Plays seek.mp4, looped (it lasts 3 s, and a busy machine can reach the test's next step
-  /// after that), and waits until a video output exists.
-  func playUntilVideoShows(_ player: Player) async throws {
-    let events = player.events
-    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
-    media.addOption(":input-repeat=65535")
-    try player.play(media)
-    _ = try await collectEvents(events) {
-      if case .videoOutputsChanged(let count) = $0 { count > 0 } else { false }
-    }
-  }
-
   @Test("a snapshot is a PNG of the asked width, at the path returned")
   func snapshot() async throws {
     let player = Player(instance: instance)
     try player.setVideoOutput(.none)
-    try await playUntilVideoShows(player)
+    try await playUntilVideoShows(player, instance: instance)
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("swiftvlc-snapshot-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -51,7 +39,7 @@ struct VideoOutputTests {
   func noneOutput() async throws {
     let player = Player(instance: instance)
     try player.setVideoOutput(.none)
-    try await playUntilVideoShows(player)
+    try await playUntilVideoShows(player, instance: instance)
     try await waitUntil("time to pass") { player.currentTime > .milliseconds(300) }
     #expect(throws: VLCError.self) { try player.setVideoOutput(.xWindow(0)) }
   }

@@ -40,3 +40,16 @@ extension PlayerEvent {
     if case .stateChanged(let state) = self { state } else { nil }
   }
 }
+
+/// Plays seek.mp4 on `player`, looped (it lasts 3 s, and a busy machine can reach a test's
+/// next step after that), and waits until a video output exists.
+@MainActor
+func playUntilVideoShows(_ player: Player, instance: VLCInstance) async throws {
+  let events = player.events
+  let media = try Media(path: Fixture.seekMP4.path, instance: instance)
+  media.addOption(":input-repeat=65535")
+  try player.play(media)
+  _ = try await collectEvents(events) {
+    if case .videoOutputsChanged(let count) = $0 { count > 0 } else { false }
+  }
+}
