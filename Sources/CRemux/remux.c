@@ -340,7 +340,8 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
   }
   int64_t first = start;
   svlc_remux_result result = SVLC_REMUX_OK;
-  while (av_read_frame(in, packet) >= 0) {
+  int read_status;
+  while ((read_status = av_read_frame(in, packet)) >= 0) {
     if (atomic_load(&remux->stop)) {
       result = SVLC_REMUX_STOPPED;
       av_packet_unref(packet);
@@ -406,6 +407,10 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
       result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot write", status);
       break;
     }
+  }
+  // A read error is not the input's end: a copy cut short must not replace its input.
+  if (result == SVLC_REMUX_OK && read_status < 0 && read_status != AVERROR_EOF) {
+    result = fail(remux, SVLC_REMUX_UNREADABLE, "cannot read the input", read_status);
   }
   av_packet_free(&packet);
   av_packet_free(&converted);

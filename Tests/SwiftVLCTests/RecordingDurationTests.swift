@@ -50,12 +50,12 @@ struct RecordingDurationTests {
 
   @Test("an MPEG-TS file's duration is the span of its timestamps; other files have none")
   func timestampSpan() async throws {
-    let span = try #require(TransportStreamDuration.read(Fixture.shortTS.path))
+    let span = try #require(TransportStreamFile.read(path: Fixture.shortTS.path)?.duration)
     let probed = try #require(
       Double(try await ffprobe(["-show_entries", "format=duration", Fixture.shortTS.path])))
     #expect(abs(span.inMilliseconds / 1_000 - probed) < 0.1, "\(span) vs \(probed) s")
-    #expect(TransportStreamDuration.read(Fixture.seekMP4.path) == nil)
-    #expect(TransportStreamDuration.read(Fixture.garbage.path) == nil)
+    #expect(TransportStreamFile.read(path: Fixture.seekMP4.path)?.duration == nil)
+    #expect(TransportStreamFile.read(path: Fixture.garbage.path)?.duration == nil)
   }
 
   /// Runs ffmpeg with `arguments` (quiet, overwriting), failing the test if it fails.

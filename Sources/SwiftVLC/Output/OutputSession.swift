@@ -178,8 +178,9 @@ final class OutputSession: Sendable {
         let time = await native.run { libvlc_media_player_get_time($0) }
         furthest = max(furthest, time)
         let elapsed = playingSince.map { clock.now - $0 } ?? .zero
-        if countingSince == nil, let gate = watch.gate, playingSince != nil, hadStreams,
-          elapsed >= Self.gateLimit || gate(media.readTracks(), elapsed)
+        // Bounded even when the source never shows a stream: the limit opens the gate.
+        if countingSince == nil, let gate = watch.gate, playingSince != nil,
+          elapsed >= Self.gateLimit || (hadStreams && gate(media.readTracks(), elapsed))
         {
           countingSince = clock.now
         }

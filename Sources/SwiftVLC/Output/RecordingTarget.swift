@@ -106,11 +106,9 @@ extension Recording {
       path: path, bytes: fileSize(path) ?? 0, duration: written?.duration ?? fallback)
   }
 
-  /// The finished file at `path` as libVLC reads it, with an MPEG-TS file's duration taken
-  /// from its timestamps (libVLC only estimates it); `nil` when libVLC cannot read it.
+  /// The finished file at `path` as libVLC reads it (the parse takes an MPEG-TS file's
+  /// duration from its timestamps, `TransportStreamFile`); `nil` when libVLC cannot read it.
   static func readBack(_ path: String, instance: VLCInstance) async -> MediaInfo? {
-    guard var info = try? await Media(path: path, instance: instance).parse() else { return nil }
-    if let exact = TransportStreamDuration.read(path) { info.duration = exact }
-    return info
+    try? await Media(path: path, instance: instance).parse()
   }
 }

@@ -42,12 +42,6 @@ enum TransportStreamDuration {
     }
   }
 
-  /// The span of the audio and video in the TS file at `path`; `nil` when the file is not
-  /// MPEG-TS or holds no timestamps. Reads the file as ``TransportStreamFile`` does.
-  static func read(_ path: String) -> Duration? {
-    TransportStreamFile.read(path: path)?.duration
-  }
-
   /// From the earliest start to the latest end over every stream found both in `head` (the
   /// file's start) and `tail` (its end; the same as `head` for a short file).
   static func span(head first: Timestamps, tail last: Timestamps) -> Duration? {
