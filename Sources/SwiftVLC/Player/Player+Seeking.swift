@@ -145,6 +145,10 @@ extension Player {
         for await tagged in events where tagged.generation == generation {
           switch tagged.event {
           case .time(let reading, _) where reading >= 0: return .landed(.milliseconds(reading))
+          case .paused:
+            // Paused after the buffering: no time event comes; libVLC's clock is there.
+            let reading = await native.run { libvlc_media_player_get_time($0) }
+            return .landed(.milliseconds(max(reading, 0)))
           case .stopped, .endReached, .error: return .ended
           default: continue
           }

@@ -353,6 +353,5 @@ struct Session {
 
 /// A duration as seconds with one decimal, such as "2.0 s".
 func formatSeconds(_ duration: Duration) -> String {
-  let tenths = Int((duration.inSeconds * 10).rounded())
-  return "\(tenths / 10).\(tenths % 10) s"
+  DecimalText.of(duration.inSeconds, decimals: 1) + " s"
 }
