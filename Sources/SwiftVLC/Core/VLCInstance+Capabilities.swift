@@ -2,6 +2,7 @@ internal import CLibVLC
 internal import CSwiftVLCShim
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// A filter module of libVLC. Maps `libvlc_module_description_t`.
 public struct ModuleDescription: Sendable, Hashable {
@@ -80,8 +81,21 @@ extension VLCInstance {
   ]
 
   /// Whether a plugin file of that name is in one of libVLC's plugin folders (its own,
-  /// beside the library, and those in `VLC_PLUGIN_PATH`), at most one level down.
+  /// beside the library, and those in `VLC_PLUGIN_PATH`), at most one level down. Looked up
+  /// once per file and process: every `play` asks for its scheme's plugin, and libVLC itself
+  /// reads its plugin folders once.
   static func hasPlugin(_ file: String) -> Bool {
+    if let known = pluginsFound.withLock({ $0[file] }) { return known }
+    let found = searchPlugin(file)
+    pluginsFound.withLock { $0[file] = found }
+    return found
+  }
+
+  /// What ``hasPlugin(_:)`` found, by file name.
+  private static let pluginsFound = Mutex<[String: Bool]>([:])
+
+  /// Looks for a plugin file in libVLC's plugin folders.
+  private static func searchPlugin(_ file: String) -> Bool {
     var roots = (ProcessInfo.processInfo.environment["VLC_PLUGIN_PATH"] ?? "")
       .split(separator: ":").map(String.init)
     if let library = libraryFolder { roots.append(library + "/vlc/plugins") }
