@@ -47,20 +47,14 @@ package enum ProgrammeText {
       }
   }
 
-  /// The instant `--at` names: "now", "+90m" or another time from now ("+1:30", "+2h"),
+  /// The instant `--at` names: "now", "+90m" or another time from now as ``TimeText/parse(_:)``
+  /// reads it ("+2h", "+1:30:00"; never negative),
   /// "19:30" today, "2026-12-02T19:30" (local time), or with a zone ("…Z", "…+01:00"), or
   /// an XMLTV time ("20261202193000 +0100"); `nil` when it names none.
   package static func moment(_ text: String, now: Date = Date()) -> Date? {
     if text == "now" { return now }
     if text.hasPrefix("+") {
-      let rest = String(text.dropFirst())
-      let duration =
-        rest.hasSuffix("h")
-        ? Double(rest.dropLast()).map { Duration.seconds($0 * 3_600) }
-        : rest.hasSuffix("m")
-          ? Double(rest.dropLast()).map { Duration.seconds($0 * 60) }
-          : TimeText.parse(rest)
-      return duration.map { now + Double($0.components.seconds) }
+      return TimeText.parse(String(text.dropFirst())).map { now + Double($0.components.seconds) }
     }
     let offset = Int(localTime(now).tm_gmtoff)
     if text.count == 5, text.dropFirst(2).first == ":" {

@@ -29,8 +29,10 @@ final class GzipInflater {
     var next = base.assumingMemoryBound(to: UInt8.self)
     while remaining > 0 {
       if isFinished {
-        // Another member follows, or trailing bytes that are not gzip (ignored).
-        guard remaining >= 2, next[0] == 0x1F, next[1] == 0x8B else { return }
+        // Another member follows, or trailing bytes that are not gzip (ignored). Only the
+        // first byte is looked at: a member may start at a chunk's last byte, and zlib checks
+        // the rest of its header as it comes.
+        guard next[0] == 0x1F else { return }
         inflateReset(&stream)
         isFinished = false
       }
