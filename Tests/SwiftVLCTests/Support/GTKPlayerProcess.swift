@@ -39,17 +39,28 @@ final class GTKPlayerProcess: Sendable {
     try process.run()
   }
 
-  /// A pipe whose lines are added to `lines` as they come.
+  /// A pipe whose lines are added to `lines` as they come, read by a thread of its own that
+  /// owns the read end until the end of the output (a blocking read: not on a dispatch queue). Not `readabilityHandler`: its dispatch
+  /// source outlived the descriptor when this object went before the killed player's output
+  /// ended (a test process died once in libdispatch's event loop that way).
   private static func collecting(into lines: Lines) -> Pipe {
     let pipe = Pipe()
-    pipe.fileHandleForReading.readabilityHandler = { handle in
-      let data = handle.availableData
-      guard !data.isEmpty else {
-        handle.readabilityHandler = nil
-        return
+    let handle = pipe.fileHandleForReading
+    Thread.detachNewThread {
+      var pending = Data()
+      while true {
+        let data = handle.availableData
+        if data.isEmpty { break }
+        pending.append(data)
+        guard let last = pending.lastIndex(of: UInt8(ascii: "\n")) else { continue }
+        let text = String(decoding: pending[..<last], as: UTF8.self)
+        pending.removeSubrange(...last)
+        lines.lines.withLock { $0 += text.split(separator: "\n").map(String.init) }
       }
-      let text = String(decoding: data, as: UTF8.self)
-      lines.lines.withLock { $0 += text.split(separator: "\n").map(String.init) }
+      if !pending.isEmpty {
+        let text = String(decoding: pending, as: UTF8.self)
+        lines.lines.withLock { $0.append(text) }
+      }
     }
     return pipe
   }
