@@ -128,6 +128,7 @@ typedef void (*GCallback)(void);
 typedef void (*GClosureNotify)(gpointer data, GClosure *closure);
 
 typedef enum {
+  // Unused (shim.c passes 0): a C enum needs a constant.
   CGTK_DECLARE(G_CONNECT_DEFAULT) = 0,
 } CGTK_DECLARE(GConnectFlags);
 
@@ -257,9 +258,7 @@ typedef struct _GdkGLContext GdkGLContext;
 typedef struct _GdkPaintable GdkPaintable;
 typedef struct _GdkSnapshot GdkSnapshot;
 typedef struct _GdkTexture GdkTexture;
-typedef struct _GdkMemoryTexture GdkMemoryTexture;
 typedef struct _GskRenderer GskRenderer;
-typedef struct _GskCairoRenderer GskCairoRenderer;
 typedef struct _GskRenderNode GskRenderNode;
 typedef struct _graphene_rect_t graphene_rect_t;
 
@@ -387,6 +386,7 @@ typedef enum {
 } CGTK_DECLARE(GtkResponseType);
 
 typedef enum {
+  // Unused: a C enum needs a constant.
   CGTK_DECLARE(GTK_SCROLL_NONE) = 0,
 } CGTK_DECLARE(GtkScrollType);
 
