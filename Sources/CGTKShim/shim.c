@@ -1,3 +1,7 @@
+// GTK through CGTK.h only (no GTK include path: docs/modules.md, "CGTK"), so GTK's macros are
+// written as the calls they expand to: G_TYPE_FILE is g_file_get_type(), G_VALUE_HOLDS
+// g_type_check_value_holds, GSK_IS_CAIRO_RENDERER g_type_check_instance_is_a, G_CALLBACK and
+// the other casts plain C casts.
 #include "CGTKShim.h"
 
 #include <epoxy/gl.h>
