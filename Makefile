@@ -31,7 +31,7 @@ GENERATED_FILES := $(GENERATED)/swiftvlc.1 $(GENERATED)/swiftvlc.bash \
   $(GENERATED)/_swiftvlc $(GENERATED)/swiftvlc.fish
 
 .PHONY: all release install uninstall deb deps build demo test test-serial lint format docs fixtures ci \
-  sanitize bench
+  sanitize bench check-gtk
 
 all: release
 
@@ -127,6 +127,11 @@ docs: deps
 
 fixtures:
 	scripts/make-fixtures.sh
+
+# Sources/CGTK/CGTK.h, our declarations of the GTK subset we use, against the real GTK headers
+# and libraries (docs/modules.md, "CGTK"). A few seconds.
+check-gtk: deps
+	scripts/check-gtk-declarations.py
 
 # The whole suite under ThreadSanitizer, then under AddressSanitizer, with the long stress
 # counts (SWIFTVLC_STRESS=long). Suppressions for reports that are not ours: scripts/sanitizers/.

@@ -26,7 +26,7 @@ packages=("$@")
   zsh fish            # the packaging tests parse the generated completions with them
   lintian             # scripts/test-packaging.sh checks the .deb with Debian's checks
   ffmpeg              # tests only: writes the probe corpus; ffprobe is the probe oracle
-  libgtk-4-dev        # SwiftVLCGTK and the GTK example player (pkg-config name: gtk4)
+  libgtk-4-dev        # SwiftVLCGTK and the GTK example player (linked by name; headers for make check-gtk)
   weston              # a headless Wayland compositor for the GTK player's tests
   xdotool             # types keys and clicks into windows under Xvfb (GTK player, input tests)
   dvdauthor           # tests only: authors a DVD-Video folder with a menu (dvdauthor, spumux)

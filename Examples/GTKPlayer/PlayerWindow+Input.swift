@@ -179,7 +179,7 @@ private func videoPressed(
 }
 
 private func fileDropped(
-  _ target: gpointer?, _ value: UnsafePointer<GValue>?, _ x: Double, _ y: Double,
+  _ target: gpointer?, _ value: OpaquePointer?, _ x: Double, _ y: Double,
   _ context: gpointer?
 ) -> gboolean {
   guard let window = window(context), let file = swiftvlc_gtk_value_file(value) else { return 0 }

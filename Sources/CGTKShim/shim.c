@@ -1,7 +1,10 @@
+// GTK through CGTK.h only (no GTK include path: docs/modules.md, "CGTK"), so GTK's macros are
+// written as the calls they expand to: G_TYPE_FILE is g_file_get_type(), G_VALUE_HOLDS
+// g_type_check_value_holds, GSK_IS_CAIRO_RENDERER g_type_check_instance_is_a, G_CALLBACK and
+// the other casts plain C casts.
 #include "CGTKShim.h"
 
 #include <epoxy/gl.h>
-#include <glib-unix.h>
 #include <stdint.h>
 #include <unistd.h>
 
@@ -43,7 +46,7 @@ gboolean swiftvlc_gtk_is_main_context_owner(void) {
 
 #define CONNECT(name, type)                                                                   \
   gulong name(gpointer instance, const char *signal, type handler, gpointer data) {           \
-    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, NULL, 0);       \
+    return g_signal_connect_data(instance, signal, (GCallback)handler, data, NULL, 0);        \
   }
 CONNECT(swiftvlc_gtk_connect, SwiftVLCGTKHandler)
 CONNECT(swiftvlc_gtk_connect_size, SwiftVLCGTKSizeHandler)
@@ -56,13 +59,13 @@ CONNECT(swiftvlc_gtk_connect_scroll, SwiftVLCGTKScrollHandler)
 CONNECT(swiftvlc_gtk_connect_response, SwiftVLCGTKResponseHandler)
 
 GFile *swiftvlc_gtk_value_file(const GValue *value) {
-  if (value == NULL || !G_VALUE_HOLDS(value, G_TYPE_FILE)) return NULL;
-  return G_FILE(g_value_get_object(value));
+  if (value == NULL || !g_type_check_value_holds(value, g_file_get_type())) return NULL;
+  return (GFile *)g_value_get_object(value);
 }
 
 GtkDropTarget *swiftvlc_gtk_add_file_drop_target(GtkWidget *widget) {
-  GtkDropTarget *target = gtk_drop_target_new(G_TYPE_FILE, GDK_ACTION_COPY);
-  gtk_widget_add_controller(widget, GTK_EVENT_CONTROLLER(target));
+  GtkDropTarget *target = gtk_drop_target_new(g_file_get_type(), GDK_ACTION_COPY);
+  gtk_widget_add_controller(widget, (GtkEventController *)target);
   return target;
 }
 
@@ -87,14 +90,15 @@ char *swiftvlc_gtk_gl_renderer_name(GdkDisplay *display) {
     }
   }
   g_clear_error(&error);
-  g_clear_object(&context);
+  if (context != NULL) g_object_unref(context);
   return name;
 }
 
 void swiftvlc_gtk_set_display_renderer(GdkDisplay *display, const char *name) {
-  g_object_set_data_full(G_OBJECT(display), "gsk-renderer", g_strdup(name), g_free);
+  g_object_set_data_full((GObject *)display, "gsk-renderer", g_strdup(name), g_free);
 }
 
 gboolean swiftvlc_gtk_is_cairo_renderer(GskRenderer *renderer) {
-  return renderer != NULL && GSK_IS_CAIRO_RENDERER(renderer);
+  return renderer != NULL
+    && g_type_check_instance_is_a((GTypeInstance *)renderer, gsk_cairo_renderer_get_type());
 }

@@ -299,7 +299,7 @@ private func viewResized(
 }
 
 private func viewScaleChanged(
-  _ widget: gpointer?, _ spec: UnsafeMutablePointer<GParamSpec>?, _ context: gpointer?
+  _ widget: gpointer?, _ spec: OpaquePointer?, _ context: gpointer?
 ) {
   guard let context else { return }
   let view = Unmanaged<VideoView>.fromOpaque(context).takeUnretainedValue()
