@@ -227,12 +227,25 @@ static void plan_order(svlc_remux *remux, AVFormatContext *in, int *order, int *
     if (source_of[i] < 0) order[count++] = (int)i;
 }
 
+/// Whether a described source's default flag is unknown (-1).
+static int flags_unknown(const svlc_remux *remux) {
+  for (int i = 0; i < remux->source_count; i++)
+    if (remux->sources[i].is_default < 0) return 1;
+  return 0;
+}
+
 static void apply_source(AVStream *out, const source_t *source) {
   if (*source->language) av_dict_set(&out->metadata, "language", source->language, 0);
   if (source->title) av_dict_set(&out->metadata, "title", source->title, 0);
-  out->disposition &= ~(AV_DISPOSITION_DEFAULT | AV_DISPOSITION_FORCED);
-  if (source->is_default) out->disposition |= AV_DISPOSITION_DEFAULT;
-  if (source->is_forced) out->disposition |= AV_DISPOSITION_FORCED;
+  // -1: the source's flag is not known; the input's stays.
+  if (source->is_default >= 0) {
+    out->disposition &= ~AV_DISPOSITION_DEFAULT;
+    if (source->is_default) out->disposition |= AV_DISPOSITION_DEFAULT;
+  }
+  if (source->is_forced >= 0) {
+    out->disposition &= ~AV_DISPOSITION_FORCED;
+    if (source->is_forced) out->disposition |= AV_DISPOSITION_FORCED;
+  }
 }
 
 /// Adds the output stream for input stream `in`, or leaves it out with a reason.
@@ -496,7 +509,13 @@ static svlc_remux_result run(svlc_remux *remux) {
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot create the file", status);
     goto done;
   }
-  status = avformat_write_header(out, NULL);
+  // Flags not known (libVLC does not tell them): Matroska marks the first audio and video
+  // default, as MP4 does by itself, rather than none.
+  AVDictionary *muxer_options = NULL;
+  if (strcmp(remux->format, "matroska") == 0 && flags_unknown(remux))
+    av_dict_set(&muxer_options, "default_mode", "infer_no_subs", 0);
+  status = avformat_write_header(out, &muxer_options);
+  av_dict_free(&muxer_options);
   if (status < 0) {
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot start the file", status);
     goto done;
