@@ -89,7 +89,7 @@ struct RecordingBitmapSubtitleTests {
       "bitmap.ts",
       RecordingFidelityTests.videoWith(["-fix_sub_duration", "-i", sup, "-i", teletext]) + [
         "-map", "0:v", "-map", "1:a", "-map", "2", "-map", "3:0", "-c:v", "libx264", "-c:a",
-        "mp2", "-c:s:0", "dvbsub", "-c:s:1", "copy", "-metadata:s:a:0", "language=swe",
+        "aac", "-c:s:0", "dvbsub", "-c:s:1", "copy", "-metadata:s:a:0", "language=swe",
         "-metadata:s:s:0", "language=ger",
       ])
     let (result, probe) = try await RecordingFidelityTests.record(source, container, instance: instance)
@@ -97,7 +97,7 @@ struct RecordingBitmapSubtitleTests {
     // Two teletext pages, both English: ffprobe lists one language per page.
     let teletextStream = Expected(kind: "subtitle", codec: "dvb_teletext", language: "eng,eng")
     var expected = [
-      Expected(kind: "video", codec: "h264"), Expected(kind: "audio", codec: "mp2", language: "swe"),
+      Expected(kind: "video", codec: "h264"), Expected(kind: "audio", codec: "aac", language: "swe"),
     ]
     switch container {
     case .ts:

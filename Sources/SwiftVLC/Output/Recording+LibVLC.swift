@@ -104,7 +104,11 @@ extension Recording {
     if let report = await finalCopy(
       target.writing, seen: seen.tracks, options: options, live: !media.isLocalFile)
     {
-      dropped += report.dropped.map { RecordingCheck.track(for: $0, among: seen.tracks) }
+      // A stream libavformat cannot name ("none") is one libVLC wrote unreadably (text
+      // subtitles in MPEG-TS): the source track it stood for is named as lost below.
+      dropped += report.dropped.filter { $0.codec != "none" }.map {
+        RecordingCheck.track(for: $0, among: seen.tracks)
+      }
       droppedChapters = report.droppedChapters
     }
     let written = await readBack(target.writing, instance: media.instance)
