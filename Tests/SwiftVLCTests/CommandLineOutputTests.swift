@@ -136,7 +136,8 @@ struct CommandLineOutputTests {
   @Test("a message too long for the line is cut with an ellipsis, not dropped")
   func statusLongMessage() {
     var dead = status
-    dead.message = "2 Dead: connection refused by 127.0.0.1 port 9 " + String(repeating: "x", count: 60)
+    dead.message =
+      "2 Dead: connection refused by 127.0.0.1 port 9 " + String(repeating: "x", count: 60)
     let text = visible(StatusLine.render(dead, width: 100))
     #expect(text.count == 100)
     #expect(text.contains(" vol 80%  2 Dead: connection refused"), "\(text)")

@@ -48,12 +48,15 @@ struct RecordingBitmapSubtitleTests {
         "-metadata:s:s:0", "title=Boxes", "-metadata:s:s:1", "language=fre",
         "-metadata:s:s:2", "language=ger", "-disposition:s:1", "forced",
       ])
-    let (result, probe) = try await RecordingFidelityTests.record(source, container, instance: instance)
-    let pgs = Expected(kind: "subtitle", codec: "hdmv_pgs_subtitle", language: "eng", title: "Boxes")
+    let (result, probe) = try await RecordingFidelityTests.record(
+      source, container, instance: instance)
+    let pgs = Expected(
+      kind: "subtitle", codec: "hdmv_pgs_subtitle", language: "eng", title: "Boxes")
     let vobsub = Expected(kind: "subtitle", codec: "dvd_subtitle", language: "fre", isForced: true)
     let dvb = Expected(kind: "subtitle", codec: "dvb_subtitle", language: "ger")
     var expected = [
-      Expected(kind: "video", codec: "h264"), Expected(kind: "audio", codec: "aac", language: "eng"),
+      Expected(kind: "video", codec: "h264"),
+      Expected(kind: "audio", codec: "aac", language: "eng"),
     ]
     switch container {
     case .mkv:
@@ -62,7 +65,9 @@ struct RecordingBitmapSubtitleTests {
     case .mp4:
       expected += [vobsub]
       #expect(
-        result.droppedReasons == ["mp4 cannot hold hdmv_pgs_subtitle", "mp4 cannot hold dvb_subtitle"])
+        result.droppedReasons == [
+          "mp4 cannot hold hdmv_pgs_subtitle", "mp4 cannot hold dvb_subtitle",
+        ])
       #expect(result.droppedTracks.map(\.language) == ["eng", "ger"])
     case .ts:
       expected += [dvb]
@@ -92,12 +97,14 @@ struct RecordingBitmapSubtitleTests {
         "aac", "-c:s:0", "dvbsub", "-c:s:1", "copy", "-metadata:s:a:0", "language=swe",
         "-metadata:s:s:0", "language=ger",
       ])
-    let (result, probe) = try await RecordingFidelityTests.record(source, container, instance: instance)
+    let (result, probe) = try await RecordingFidelityTests.record(
+      source, container, instance: instance)
     let dvb = Expected(kind: "subtitle", codec: "dvb_subtitle", language: "ger")
     // Two teletext pages, both English: ffprobe lists one language per page.
     let teletextStream = Expected(kind: "subtitle", codec: "dvb_teletext", language: "eng,eng")
     var expected = [
-      Expected(kind: "video", codec: "h264"), Expected(kind: "audio", codec: "aac", language: "swe"),
+      Expected(kind: "video", codec: "h264"),
+      Expected(kind: "audio", codec: "aac", language: "swe"),
     ]
     switch container {
     case .ts:

@@ -341,10 +341,9 @@ struct RecordingFidelityTests {
   }
 
   /// Records `source` to `container` in a scratch folder and probes the result.
-  static func record(_ source: String, _ container: OutputContainer, instance: VLCInstance)
-    async throws -> (
-    RecordingResult, FFprobeReport
-  ) {
+  static func record(
+    _ source: String, _ container: OutputContainer, instance: VLCInstance
+  ) async throws -> (RecordingResult, FFprobeReport) {
     let scratch = try ScratchDirectory("fidelity")
     defer { scratch.remove() }
     let media = try Media(path: source, instance: instance)

@@ -114,7 +114,9 @@ extension Recording {
     let written = await readBack(target.writing, instance: media.instance)
     dropped += RecordingCheck.lostSubtitles(
       source: seen.tracks, written: written, dropped: dropped.map(\.track)
-    ).map { (track: $0, reason: "libVLC 3's \(muxed.displayName) muxer wrote no readable \($0.codec)") }
+    ).map {
+      (track: $0, reason: "libVLC 3's \(muxed.displayName) muxer wrote no readable \($0.codec)")
+    }
     // In the source's order.
     let place = { (track: Track) in
       seen.tracks.firstIndex { $0.id == track.id && $0.kind == track.kind } ?? Int.max
