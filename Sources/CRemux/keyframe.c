@@ -90,7 +90,7 @@ static int read_growing(void *opaque, uint8_t *buffer, int size) {
 }
 
 /// Reads packets until a video keyframe, the stop flag, or an error.
-static int find_keyframe(svlc_keyframe_watch *watch, AVFormatContext *in) {
+static int find_keyframe(AVFormatContext *in) {
   AVPacket *packet = av_packet_alloc();
   if (!packet) return SVLC_KEYFRAME_UNREADABLE;
   int state = SVLC_KEYFRAME_UNREADABLE;
@@ -128,7 +128,7 @@ void svlc_keyframe_watch_run(svlc_keyframe_watch *watch) {
   const AVInputFormat *format = *watch->format ? av_find_input_format(watch->format) : NULL;
   // On failure avformat_open_input frees the context, not the custom I/O.
   if (avformat_open_input(&in, NULL, format, NULL) >= 0) {
-    state = find_keyframe(watch, in);
+    state = find_keyframe(in);
     avformat_close_input(&in);
   }
   av_freep(&io->buffer);
