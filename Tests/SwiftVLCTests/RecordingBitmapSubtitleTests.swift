@@ -22,12 +22,13 @@ struct RecordingBitmapSubtitleTests {
       .deletingLastPathComponent().appendingPathComponent("scripts/\(name)").path
   }
 
-  /// Runs a script of `scripts/` that writes `name` in the generated media's folder.
-  static func scripted(_ generated: GeneratedMedia, _ script: String, _ name: String) async throws
-    -> String
-  {
+  /// Runs a script of `scripts/` that writes `name` in the generated media's folder, with
+  /// `arguments` after the file.
+  static func scripted(
+    _ generated: GeneratedMedia, _ script: String, _ name: String, _ arguments: [String] = []
+  ) async throws -> String {
     let path = generated.folder.appendingPathComponent(name).path
-    let made = try await runProgram("python3", [Self.script(script), path])
+    let made = try await runProgram("python3", [Self.script(script), path] + arguments)
     try #require(made.status == 0, "\(made.stderr)")
     return path
   }

@@ -166,12 +166,8 @@ struct RecordingFidelityTests {
   func teletextSource(_ container: OutputContainer) async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let teletext = generated.folder.appendingPathComponent("teletext-only.ts").path
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("scripts/teletext-ts.py").path
-    let made = try await runProgram("python3", [script, teletext, "--seconds", "3"])
-    try #require(made.status == 0, "\(made.stderr)")
+    let teletext = try await RecordingBitmapSubtitleTests.scripted(
+      generated, "teletext-ts.py", "teletext-only.ts", ["--seconds", "3"])
     let source = try await generated.make(
       "teletext.ts",
       Self.videoWith(["-i", teletext]) + [
