@@ -1,4 +1,4 @@
-// Reading the input of a copy, and a growing file's first keyframe: see include/CRemux.h.
+// Reading the input of a copy: see include/CRemux.h.
 #include "input.h"
 
 #include "CRemux.h"
@@ -107,23 +107,4 @@ int svlc_remux_open_input(const char *path, AVFormatContext **in) {
   (*in)->probesize = 50000000;
   (*in)->max_analyze_duration = 30 * (int64_t)AV_TIME_BASE;
   return avformat_find_stream_info(*in, NULL);
-}
-
-int svlc_remux_has_keyframe(const char *path) {
-  // A damaged input makes the demuxers talk: quiet on this thread (CFFmpegLog).
-  svlc_ffmpeg_quiet_begin();
-  AVFormatContext *in = NULL;
-  if (avformat_open_input(&in, path, NULL, NULL) < 0) {
-    svlc_ffmpeg_quiet_end();
-    return -1;
-  }
-  int result = -1;
-  if (avformat_find_stream_info(in, NULL) >= 0) {
-    result = svlc_remux_first_keyframe(in) != AV_NOPTS_VALUE ? 1 : 0;
-    if (result == 0 && av_find_best_stream(in, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0) < 0)
-      result = -1;
-  }
-  avformat_close_input(&in);
-  svlc_ffmpeg_quiet_end();
-  return result;
 }

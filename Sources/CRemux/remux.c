@@ -1,5 +1,5 @@
 // The final copy of a recording with libavformat: see include/CRemux.h.
-#include "CRemux.h"
+#include "remux.h"
 #include "input.h"
 
 #include <CFFmpegLog.h>
@@ -12,126 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_SOURCES 64
-#define MAX_DROPPED 64
-
-typedef struct {
-  char kind;
-  char language[16];
-  char *title;
-  int is_default, is_forced;
-  int used;
-} source_t;
-
-typedef struct {
-  int index;
-  char kind;
-  char codec[32];
-  char language[16];
-  char reason[96];
-} dropped_t;
-
-typedef struct {
-  int output;              // output stream index, -1 when left out
-  AVCodecContext *decoder; // text subtitles converted to another text format
-  AVCodecContext *encoder;
-  int started;             // a keyframe (video) or a packet past the start was seen
-} route_t;
-
-struct svlc_remux {
-  char *input, *output, *format;
-  int64_t duration;
-  int start_at_keyframe;
-  source_t sources[MAX_SOURCES];
-  int source_count;
-  atomic_int stop;
-  atomic_llong position;
-  char error[256];
-  dropped_t dropped[MAX_DROPPED];
-  int dropped_count;
-  int dropped_chapters;
-  int64_t skipped;
-};
-
-svlc_remux *svlc_remux_new(const char *input, const char *output, const char *format) {
-  svlc_remux *remux = calloc(1, sizeof(*remux));
-  if (!remux) return NULL;
-  remux->input = av_strdup(input);
-  remux->output = av_strdup(output);
-  remux->format = av_strdup(format);
-  if (!remux->input || !remux->output || !remux->format) {
-    svlc_remux_free(remux);
-    return NULL;
-  }
-  atomic_init(&remux->stop, 0);
-  atomic_init(&remux->position, 0);
-  return remux;
-}
-
-void svlc_remux_free(svlc_remux *remux) {
-  if (!remux) return;
-  for (int i = 0; i < remux->source_count; i++) av_free(remux->sources[i].title);
-  av_free(remux->input);
-  av_free(remux->output);
-  av_free(remux->format);
-  free(remux);
-}
-
-void svlc_remux_set_duration(svlc_remux *remux, int64_t microseconds) {
-  remux->duration = microseconds > 0 ? microseconds : 0;
-}
-
-void svlc_remux_set_start_at_keyframe(svlc_remux *remux, int enabled) {
-  remux->start_at_keyframe = enabled != 0;
-}
-
-void svlc_remux_add_source(svlc_remux *remux, char kind, const char *language, const char *title,
-                           int is_default, int is_forced) {
-  if (remux->source_count >= MAX_SOURCES) return;
-  source_t *source = &remux->sources[remux->source_count++];
-  source->kind = kind;
-  av_strlcpy(source->language, language ? language : "", sizeof(source->language));
-  source->title = title && *title ? av_strdup(title) : NULL;
-  source->is_default = is_default;
-  source->is_forced = is_forced;
-}
-
-void svlc_remux_stop(svlc_remux *remux) { atomic_store(&remux->stop, 1); }
-
-int64_t svlc_remux_position(const svlc_remux *remux) {
-  return atomic_load(&((svlc_remux *)remux)->position);
-}
-
-const char *svlc_remux_error(const svlc_remux *remux) { return remux->error; }
-int svlc_remux_dropped_count(const svlc_remux *remux) { return remux->dropped_count; }
-int svlc_remux_dropped_index(const svlc_remux *remux, int at) { return remux->dropped[at].index; }
-char svlc_remux_dropped_kind(const svlc_remux *remux, int at) { return remux->dropped[at].kind; }
-const char *svlc_remux_dropped_codec(const svlc_remux *remux, int at) {
-  return remux->dropped[at].codec;
-}
-const char *svlc_remux_dropped_language(const svlc_remux *remux, int at) {
-  return remux->dropped[at].language;
-}
-const char *svlc_remux_dropped_reason(const svlc_remux *remux, int at) {
-  return remux->dropped[at].reason;
-}
-int svlc_remux_dropped_chapters(const svlc_remux *remux) { return remux->dropped_chapters; }
-int64_t svlc_remux_skipped(const svlc_remux *remux) { return remux->skipped; }
-
-static char kind_of(enum AVMediaType type) {
-  switch (type) {
-  case AVMEDIA_TYPE_VIDEO: return 'v';
-  case AVMEDIA_TYPE_AUDIO: return 'a';
-  case AVMEDIA_TYPE_SUBTITLE: return 's';
-  default: return 'd';
-  }
-}
-
-static int is_text_subtitle(enum AVCodecID id) {
-  const AVCodecDescriptor *descriptor = avcodec_descriptor_get(id);
-  return descriptor && (descriptor->props & AV_CODEC_PROP_TEXT_SUB);
-}
 
 static int is_mpegts(const svlc_remux *remux) { return strcmp(remux->format, "mpegts") == 0; }
 
@@ -161,44 +41,10 @@ static enum AVCodecID text_target(const svlc_remux *remux) {
   return AV_CODEC_ID_NONE;
 }
 
-static void drop(svlc_remux *remux, const AVStream *stream, const char *reason) {
-  if (remux->dropped_count >= MAX_DROPPED) return;
-  dropped_t *dropped = &remux->dropped[remux->dropped_count++];
-  dropped->index = stream->index;
-  dropped->kind = kind_of(stream->codecpar->codec_type);
-  av_strlcpy(dropped->codec, avcodec_get_name(stream->codecpar->codec_id),
-             sizeof(dropped->codec));
-  const AVDictionaryEntry *language = av_dict_get(stream->metadata, "language", NULL, 0);
-  av_strlcpy(dropped->language, language ? language->value : "", sizeof(dropped->language));
-  av_strlcpy(dropped->reason, reason, sizeof(dropped->reason));
-}
-
-/// Opens a decoder for the input's text subtitles and an encoder for `target`.
-static int open_conversion(route_t *route, const AVStream *in, enum AVCodecID target) {
-  const AVCodec *decoder = avcodec_find_decoder(in->codecpar->codec_id);
-  const AVCodec *encoder = avcodec_find_encoder(target);
-  if (!decoder || !encoder) return -1;
-  route->decoder = avcodec_alloc_context3(decoder);
-  route->encoder = avcodec_alloc_context3(encoder);
-  if (!route->decoder || !route->encoder) return -1;
-  if (avcodec_parameters_to_context(route->decoder, in->codecpar) < 0) return -1;
-  route->decoder->pkt_timebase = in->time_base;
-  if (avcodec_open2(route->decoder, decoder, NULL) < 0) return -1;
-  route->encoder->time_base = in->time_base;
-  if (route->decoder->subtitle_header) {
-    route->encoder->subtitle_header = av_mallocz(route->decoder->subtitle_header_size + 1);
-    if (!route->encoder->subtitle_header) return -1;
-    memcpy(route->encoder->subtitle_header, route->decoder->subtitle_header,
-           route->decoder->subtitle_header_size);
-    route->encoder->subtitle_header_size = route->decoder->subtitle_header_size;
-  }
-  return avcodec_open2(route->encoder, encoder, NULL) < 0 ? -1 : 0;
-}
-
 /// Pairs each input stream with a described source (first of its kind and language, then of
 /// its kind): returns the source's place, or -1.
 static int match_source(svlc_remux *remux, const AVStream *stream) {
-  char kind = kind_of(stream->codecpar->codec_type);
+  char kind = svlc_remux_kind_of(stream->codecpar->codec_type);
   const AVDictionaryEntry *entry = av_dict_get(stream->metadata, "language", NULL, 0);
   const char *language = entry ? entry->value : "";
   for (int pass = 0; pass < 2; pass++) {
@@ -227,12 +73,25 @@ static void plan_order(svlc_remux *remux, AVFormatContext *in, int *order, int *
     if (source_of[i] < 0) order[count++] = (int)i;
 }
 
+/// Whether a described source's default flag is unknown (-1).
+static int flags_unknown(const svlc_remux *remux) {
+  for (int i = 0; i < remux->source_count; i++)
+    if (remux->sources[i].is_default < 0) return 1;
+  return 0;
+}
+
 static void apply_source(AVStream *out, const source_t *source) {
   if (*source->language) av_dict_set(&out->metadata, "language", source->language, 0);
   if (source->title) av_dict_set(&out->metadata, "title", source->title, 0);
-  out->disposition &= ~(AV_DISPOSITION_DEFAULT | AV_DISPOSITION_FORCED);
-  if (source->is_default) out->disposition |= AV_DISPOSITION_DEFAULT;
-  if (source->is_forced) out->disposition |= AV_DISPOSITION_FORCED;
+  // -1: the source's flag is not known; the input's stays.
+  if (source->is_default >= 0) {
+    out->disposition &= ~AV_DISPOSITION_DEFAULT;
+    if (source->is_default) out->disposition |= AV_DISPOSITION_DEFAULT;
+  }
+  if (source->is_forced >= 0) {
+    out->disposition &= ~AV_DISPOSITION_FORCED;
+    if (source->is_forced) out->disposition |= AV_DISPOSITION_FORCED;
+  }
 }
 
 /// Adds the output stream for input stream `in`, or leaves it out with a reason.
@@ -246,19 +105,19 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
     if (strcmp(remux->format, "matroska") != 0) return 0; // fonts: nothing to show
   } else if (type != AVMEDIA_TYPE_VIDEO && type != AVMEDIA_TYPE_AUDIO &&
              type != AVMEDIA_TYPE_SUBTITLE) {
-    drop(remux, in, "a data stream");
+    svlc_remux_drop(remux, in, "a data stream");
     return 0;
   }
   enum AVCodecID written = id;
   if (type != AVMEDIA_TYPE_ATTACHMENT && !container_holds(remux, out->oformat, id)) {
     enum AVCodecID target = text_target(remux);
-    if (type == AVMEDIA_TYPE_SUBTITLE && is_text_subtitle(id) && target != AV_CODEC_ID_NONE &&
-        open_conversion(route, in, target) == 0) {
+    if (type == AVMEDIA_TYPE_SUBTITLE && svlc_text_subtitle(id) && target != AV_CODEC_ID_NONE &&
+        svlc_text_conversion_open(&route->text, in, target) == 0) {
       written = target;
     } else {
       snprintf(reason, sizeof(reason), "%s cannot hold %s",
                is_mpegts(remux) ? "MPEG-TS" : out->oformat->name, avcodec_get_name(id));
-      drop(remux, in, reason);
+      svlc_remux_drop(remux, in, reason);
       return 0;
     }
   }
@@ -266,7 +125,7 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
   if (!stream) return -1;
   if (avcodec_parameters_copy(stream->codecpar, in->codecpar) < 0) return -1;
   if (written != id) {
-    if (avcodec_parameters_from_context(stream->codecpar, route->encoder) < 0) return -1;
+    if (avcodec_parameters_from_context(stream->codecpar, route->text.encoder) < 0) return -1;
     stream->codecpar->codec_type = AVMEDIA_TYPE_SUBTITLE;
   }
   stream->codecpar->codec_tag = 0;
@@ -280,26 +139,6 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
     av_dict_set(&stream->metadata, "handler_name", title->value, 0);
   route->output = stream->index;
   return 0;
-}
-
-/// Writes a converted text subtitle packet; 0 when there was nothing to write.
-static int convert_subtitle(route_t *route, AVPacket *packet, AVPacket *converted) {
-  AVSubtitle subtitle;
-  int got = 0;
-  if (avcodec_decode_subtitle2(route->decoder, &subtitle, &got, packet) < 0 || !got) return 0;
-  uint8_t buffer[65536];
-  int size = subtitle.num_rects > 0
-                 ? avcodec_encode_subtitle(route->encoder, buffer, sizeof(buffer), &subtitle)
-                 : 0;
-  avsubtitle_free(&subtitle);
-  if (size <= 0 || av_new_packet(converted, size) < 0) return 0;
-  memcpy(converted->data, buffer, size);
-  converted->pts = packet->pts;
-  converted->dts = packet->dts != AV_NOPTS_VALUE ? packet->dts : packet->pts;
-  converted->duration = packet->duration;
-  converted->stream_index = packet->stream_index;
-  converted->flags = AV_PKT_FLAG_KEY;
-  return 1;
 }
 
 static void copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out) {
@@ -383,8 +222,8 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
     if (at != AV_NOPTS_VALUE && first != AV_NOPTS_VALUE)
       atomic_store(&remux->position, at - first);
     AVPacket *writing = packet;
-    if (route->encoder) {
-      if (!convert_subtitle(route, packet, converted)) {
+    if (route->text.encoder) {
+      if (!svlc_text_conversion_packet(&route->text, packet, converted)) {
         av_packet_unref(packet);
         continue;
       }
@@ -496,7 +335,13 @@ static svlc_remux_result run(svlc_remux *remux) {
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot create the file", status);
     goto done;
   }
-  status = avformat_write_header(out, NULL);
+  // Flags not known (libVLC does not tell them): Matroska marks the first audio and video
+  // default, as MP4 does by itself, rather than none.
+  AVDictionary *muxer_options = NULL;
+  if (strcmp(remux->format, "matroska") == 0 && flags_unknown(remux))
+    av_dict_set(&muxer_options, "default_mode", "infer_no_subs", 0);
+  status = avformat_write_header(out, &muxer_options);
+  av_dict_free(&muxer_options);
   if (status < 0) {
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot start the file", status);
     goto done;
@@ -508,8 +353,7 @@ static svlc_remux_result run(svlc_remux *remux) {
 done:
   if (routes)
     for (unsigned i = 0; i < routes_count; i++) {
-      avcodec_free_context(&routes[i].decoder);
-      avcodec_free_context(&routes[i].encoder);
+      svlc_text_conversion_close(&routes[i].text);
     }
   av_free(routes);
   av_free(order);

@@ -56,12 +56,19 @@ package enum StatusLine {
       ?? TimeText.clock(status.time)
     let head = " \(EventLine.name(of: status.state))  \(clock) "
     let volume = status.isMuted ? "muted" : "vol \(Int((status.volume * 100).rounded()))%"
-    let tail: [String] =
+    var tail: [String] =
       if let message = status.message {
         [volume, message]
       } else {
         [volume, "audio \(status.audio)", "subs \(status.subtitle)"]
       }
+    if let message = status.message {
+      // A message (a dead channel's reason) is cut to the room the bar spares, not dropped.
+      let room = width - head.count - minimumBar - volume.count - 4
+      if message.count > room, room >= 12 {
+        tail = [volume, message.prefix(room - 1) + "\u{2026}"]
+      }
+    }
     // Drop the right-hand parts, last first, until the bar has room.
     var parts = tail[...]
     var right = ""

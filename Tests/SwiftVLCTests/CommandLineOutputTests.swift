@@ -133,6 +133,17 @@ struct CommandLineOutputTests {
     #expect(visible(StatusLine.render(status, width: 10)).count == 10)
   }
 
+  @Test("a message too long for the line is cut with an ellipsis, not dropped")
+  func statusLongMessage() {
+    var dead = status
+    dead.message =
+      "2 Dead: connection refused by 127.0.0.1 port 9 " + String(repeating: "x", count: 60)
+    let text = visible(StatusLine.render(dead, width: 100))
+    #expect(text.count == 100)
+    #expect(text.contains(" vol 80%  2 Dead: connection refused"), "\(text)")
+    #expect(text.hasSuffix("\u{2026} "))
+  }
+
   // MARK: Event lines and keys
 
   @Test("event lines name states, give durations in seconds and mark selected tracks")

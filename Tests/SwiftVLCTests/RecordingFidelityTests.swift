@@ -92,7 +92,7 @@ struct RecordingFidelityTests {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
     let source = try await Self.makeMKV(generated)
-    let (result, probe) = try await record(source, container)
+    let (result, probe) = try await Self.record(source, container, instance: instance)
     var expected = [
       Expected(kind: "video", codec: "h264"),
       Expected(
@@ -116,7 +116,7 @@ struct RecordingFidelityTests {
       #expect(result.droppedChapters == 2)
     }
     // MPEG-TS has no place for titles or default/forced flags.
-    expectStreams(
+    Self.expectStreams(
       probe, expected, titles: container == .mkv, handlers: container == .mp4,
       flags: container != .ts)
     if container != .ts {
@@ -145,7 +145,7 @@ struct RecordingFidelityTests {
         "aac", "-c:s", "mov_text", "-metadata:s:a:0", "language=ger", "-metadata:s:s:0",
         "language=fre",
       ])
-    let (result, probe) = try await record(source, container)
+    let (result, probe) = try await Self.record(source, container, instance: instance)
     var expected = [
       Expected(kind: "video", codec: "h264"),
       Expected(kind: "audio", codec: "aac", language: "ger"),
@@ -155,7 +155,7 @@ struct RecordingFidelityTests {
     case .mp4: expected.append(Expected(kind: "subtitle", codec: "mov_text", language: "fre"))
     case .ts: #expect(result.droppedReasons == ["MPEG-TS cannot hold mov_text"])
     }
-    expectStreams(probe, expected)
+    Self.expectStreams(probe, expected)
   }
 
   @Test(
@@ -166,19 +166,15 @@ struct RecordingFidelityTests {
   func teletextSource(_ container: OutputContainer) async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let teletext = generated.folder.appendingPathComponent("teletext-only.ts").path
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("scripts/teletext-ts.py").path
-    let made = try await runProgram("python3", [script, teletext, "--seconds", "3"])
-    try #require(made.status == 0, "\(made.stderr)")
+    let teletext = try await RecordingBitmapSubtitleTests.scripted(
+      generated, "teletext-ts.py", "teletext-only.ts", ["--seconds", "3"])
     let source = try await generated.make(
       "teletext.ts",
       Self.videoWith(["-i", teletext]) + [
         "-map", "0:v", "-map", "1:a", "-map", "2:0", "-c:v", "libx264", "-c:a",
         "mp2", "-c:s", "copy", "-metadata:s:a:0", "language=swe",
       ])
-    let (result, probe) = try await record(source, container)
+    let (result, probe) = try await Self.record(source, container, instance: instance)
     var expected = [
       Expected(kind: "video", codec: "h264"),
       Expected(kind: "audio", codec: "mp2", language: "swe"),
@@ -189,7 +185,7 @@ struct RecordingFidelityTests {
     } else {
       #expect(result.droppedReasons == ["matroska cannot hold dvb_teletext"])
     }
-    expectStreams(probe, expected)
+    Self.expectStreams(probe, expected)
   }
 
   /// 14 s of MPEG-TS with one keyframe every 10 s (at 0 and 10 s) and French MP2 audio.
@@ -235,7 +231,7 @@ struct RecordingFidelityTests {
     switch outcome {
     case .success(let result):
       let probe = try await FFprobeReport.probe(result.path)
-      expectStreams(
+      Self.expectStreams(
         probe,
         [
           Expected(kind: "video", codec: "h264"),
@@ -307,15 +303,43 @@ struct RecordingFidelityTests {
           options: RecordingOptions(container: container, duration: .seconds(2)))
       }
       let probe = try await FFprobeReport.probe(result.path)
-      expectStreams(
+      Self.expectStreams(
         probe, [Expected(kind: "video", codec: "h264"), Expected(kind: "audio", codec: "aac")])
     }
   }
 
+  @Test(
+    "an MKV over HTTP (libVLC's path) names each subtitle it cannot keep and keeps default flags",
+    arguments: OutputContainer.allCases)
+  func overHTTP(_ container: OutputContainer) async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("fidelity-http")
+    defer { scratch.remove() }
+    let media = try Media(url: server.url("files/tracks.mkv"), instance: instance)
+    let result = try await within(.seconds(30), "recording over HTTP into \(container)") {
+      try await Recording.record(
+        media, to: scratch.path("http.\(container.fileExtension)"),
+        options: RecordingOptions(container: container))
+    }
+    let probe = try await FFprobeReport.probe(result.path)
+    // libVLC's Matroska muxer drops subtitles; its MPEG-TS muxer (under MP4 too) writes SubRip
+    // as MPEG-4 timed text nothing reads back: both named, in the source's order.
+    #expect(probe.streams.filter { $0.kind == "subtitle" }.isEmpty)
+    #expect(result.droppedTracks.map(\.codec) == ["subt", "ssa"], "\(result.droppedReasons)")
+    #expect(result.droppedTracks.map(\.language) == ["eng", "fre"])
+    Self.expectStreams(
+      probe,
+      [
+        Expected(kind: "video", codec: "h264", isDefault: true),
+        Expected(kind: "audio", codec: "aac", language: "eng", isDefault: true),
+        Expected(kind: "audio", codec: "aac", language: "fre", isDefault: false),
+      ], flags: container != .ts)
+  }
+
   /// Records `source` to `container` in a scratch folder and probes the result.
-  private func record(_ source: String, _ container: OutputContainer) async throws -> (
-    RecordingResult, FFprobeReport
-  ) {
+  static func record(
+    _ source: String, _ container: OutputContainer, instance: VLCInstance
+  ) async throws -> (RecordingResult, FFprobeReport) {
     let scratch = try ScratchDirectory("fidelity")
     defer { scratch.remove() }
     let media = try Media(path: source, instance: instance)
@@ -329,7 +353,7 @@ struct RecordingFidelityTests {
 
   /// Checks the probed streams against `expected`, in order; MP4's chapter track (a data
   /// stream libavformat adds for QuickTime players) is not counted.
-  private func expectStreams(
+  static func expectStreams(
     _ probe: FFprobeReport, _ expected: [Expected], titles: Bool = false, handlers: Bool = false,
     flags: Bool = true
   ) {

@@ -37,7 +37,8 @@ void svlc_remux_set_start_at_keyframe(svlc_remux *remux, int enabled);
 /// Describes the source's next stream, in the source's order (kind: 'v', 'a' or 's'). With
 /// sources given, the output follows their order: each input stream takes the first unused
 /// source of its kind and language (then of its kind), and that source's language, title and
-/// flags. Without, the output keeps the input's order and tags.
+/// flags (1 set, 0 clear, -1 unknown: the input's flag stays). Without, the output keeps the
+/// input's order and tags.
 void svlc_remux_add_source(svlc_remux *remux, char kind, const char *language, const char *title,
                            int is_default, int is_forced);
 
@@ -64,9 +65,34 @@ int svlc_remux_dropped_chapters(const svlc_remux *remux);
 /// Where the copy started when it waited for a keyframe: microseconds of the input cut off.
 int64_t svlc_remux_skipped(const svlc_remux *remux);
 
-/// Whether the file at `path` (still being written, say) holds a video keyframe yet: 1 when
-/// it does, 0 when it has video but no keyframe yet, -1 when it has no video or cannot be
-/// read yet.
-int svlc_remux_has_keyframe(const char *path);
+/// Watches a file that is being written (a live recording's) for its first video keyframe:
+/// one reader, from the start, that reads each byte once and waits (inotify) while the writer
+/// is behind. `svlc_keyframe_watch_run` blocks until a keyframe, an unreadable file, or
+/// `svlc_keyframe_watch_stop` (any thread); `svlc_keyframe_watch_state` may be read from any
+/// thread meanwhile. Memory stays bounded: every packet is dropped once looked at.
+typedef struct svlc_keyframe_watch svlc_keyframe_watch;
+
+typedef enum {
+  /// No keyframe yet (or the run has not started).
+  SVLC_KEYFRAME_WAITING = 0,
+  /// A video keyframe was read.
+  SVLC_KEYFRAME_FOUND = 1,
+  /// The file cannot be read as `format`, or ended (an error) before a keyframe.
+  SVLC_KEYFRAME_UNREADABLE = 2,
+  /// Stopped before a keyframe came.
+  SVLC_KEYFRAME_STOPPED = 3,
+} svlc_keyframe_state;
+
+/// A watch of the file at `path` in libavformat's demuxer `format` ("mpegts", "matroska";
+/// "" to probe). NULL when the file cannot be opened or out of memory.
+svlc_keyframe_watch *svlc_keyframe_watch_new(const char *path, const char *format);
+/// Reads until a keyframe, an error or a stop; blocks.
+void svlc_keyframe_watch_run(svlc_keyframe_watch *watch);
+/// Makes a running or later `svlc_keyframe_watch_run` return within about 100 ms.
+void svlc_keyframe_watch_stop(svlc_keyframe_watch *watch);
+/// One of svlc_keyframe_state. Any thread.
+int svlc_keyframe_watch_state(const svlc_keyframe_watch *watch);
+/// Frees a watch whose run has returned (or never started).
+void svlc_keyframe_watch_free(svlc_keyframe_watch *watch);
 
 #endif

@@ -8,9 +8,9 @@ import Glibc
 protocol ContainerRemuxer: Sendable {
   /// Prepares a copy described by `job`; nothing is read or written until ``RemuxCopy/run()``.
   func copy(_ job: RemuxJob) -> RemuxCopy
-  /// Whether the file at `path` (possibly still being written) holds a video keyframe yet;
-  /// `nil` when it holds no video (or cannot be read yet). Blocks while it reads the file.
-  func hasVideoKeyframe(at path: String) -> Bool?
+  /// Starts watching the file at `path`, being written in `container`, for its first video
+  /// keyframe, on a thread of its own; `nil` when the file cannot be opened.
+  func watchKeyframe(at path: String, container: OutputContainer) -> KeyframeWatch?
 }
 
 /// What to copy, from where to where.

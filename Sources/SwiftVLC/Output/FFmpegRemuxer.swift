@@ -18,12 +18,8 @@ struct FFmpegRemuxer: ContainerRemuxer {
 
   func copy(_ job: RemuxJob) -> RemuxCopy { RemuxCopy(job: job) }
 
-  func hasVideoKeyframe(at path: String) -> Bool? {
-    switch svlc_remux_has_keyframe(path) {
-    case 1: true
-    case 0: false
-    default: nil
-    }
+  func watchKeyframe(at path: String, container: OutputContainer) -> KeyframeWatch? {
+    KeyframeWatch(path: path, format: container.avformatName)
   }
 }
 
@@ -51,9 +47,10 @@ final class RemuxCopy: @unchecked Sendable {
         case .subtitle: CChar(UInt8(ascii: "s"))
         case .unknown: CChar(UInt8(ascii: "d"))
         }
+      // libVLC 3 does not tell a track's default and forced flags: -1 keeps the input's.
       svlc_remux_add_source(
-        pointer, kind, track.language.map(FFmpegRemuxer.threeLetter) ?? "", track.name ?? "", 0,
-        0)
+        pointer, kind, track.language.map(FFmpegRemuxer.threeLetter) ?? "", track.name ?? "", -1,
+        -1)
     }
   }
 

@@ -13,20 +13,25 @@ extension Recording {
     control.attach(session)
     // A file is vetted before it plays; a network source once libVLC lists its streams.
     var watch = OutputSession.Watch(stallLimit: options.stallTimeout)
+    var keyframes: KeyframeWatch?
     if !isLocal {
       watch.vet = { tracks in
         RecordingCheck.refusal(
           tracks: tracks, container: options.container, transcode: options.transcode)
       }
       // A live source's video can start only at a keyframe: the duration counts from there.
-      if isRegularFile(target.writing) {
-        let writing = target.writing
-        let remuxer = FFmpegRemuxer()
+      // One reader follows the file as libVLC writes it; the gate reads its flag.
+      if isRegularFile(target.writing),
+        let keyframe = FFmpegRemuxer().watchKeyframe(
+          at: target.writing, container: libVLCContainer(for: media, options: options))
+      {
+        keyframes = keyframe
         // libVLC lists a source's streams a moment after they start: a source without video
-        // is let through once it has played a while without listing one.
+        // is let through once it has played a while without listing one. A file the reader
+        // cannot follow opens the gate: the finished file's check still names a lost video.
         watch.gate = { tracks, elapsed in
           if tracks.contains(where: { $0.kind == .video }) {
-            return remuxer.hasVideoKeyframe(at: writing) == true
+            return keyframe.found || keyframe.failed
           }
           return elapsed >= .milliseconds(1_500)
         }
@@ -40,6 +45,7 @@ extension Recording {
           bytesWritten: fileSize(target.writing) ?? 0, elapsed: snapshot.elapsed,
           mediaTime: snapshot.mediaTime, waitingForKeyframe: snapshot.waiting))
     }
+    keyframes?.stop()
     return await result(
       of: outcome, target: target, media: media, session: session, options: options,
       diagnosis: witness.finish())
@@ -98,10 +104,24 @@ extension Recording {
     if let report = await finalCopy(
       target.writing, seen: seen.tracks, options: options, live: !media.isLocalFile)
     {
-      dropped += report.dropped.map { RecordingCheck.track(for: $0, among: seen.tracks) }
+      // A stream libavformat cannot name ("none") is one libVLC wrote unreadably (text
+      // subtitles in MPEG-TS): the source track it stood for is named as lost below.
+      dropped += report.dropped.filter { $0.codec != "none" }.map {
+        RecordingCheck.track(for: $0, among: seen.tracks)
+      }
       droppedChapters = report.droppedChapters
     }
     let written = await readBack(target.writing, instance: media.instance)
+    dropped += RecordingCheck.lostSubtitles(
+      source: seen.tracks, written: written, dropped: dropped.map(\.track)
+    ).map {
+      (track: $0, reason: "libVLC 3's \(muxed.displayName) muxer wrote no readable \($0.codec)")
+    }
+    // In the source's order.
+    let place = { (track: Track) in
+      seen.tracks.firstIndex { $0.id == track.id && $0.kind == track.kind } ?? Int.max
+    }
+    dropped.sort { place($0.track) < place($1.track) }
     let bytes = fileSize(target.writing) ?? 0
     var expected: Duration?
     if outcome.ending == .sourceEnded, let known = seen.duration {

@@ -60,6 +60,28 @@ enum RecordingCheck {
     return nil
   }
 
+  /// The source's subtitle tracks that are neither in the finished file (`written`) nor
+  /// among `dropped`: lost on the way without a word (libVLC 3's MPEG-TS muxer writes text
+  /// subtitles as MPEG-4 timed text, which no demuxer reads back). Each written or dropped
+  /// subtitle accounts for one source track, of its language first, then any.
+  static func lostSubtitles(source: [Track], written: MediaInfo?, dropped: [Track]) -> [Track] {
+    var accounted = ((written?.tracks ?? []) + dropped).filter { $0.kind == .subtitle }
+    var lost: [Track] = []
+    let subtitles = source.filter { $0.kind == .subtitle }
+    for track in subtitles {
+      let language = track.language.map(FFmpegRemuxer.threeLetter)
+      if let match = accounted.firstIndex(where: {
+        $0.language.map(FFmpegRemuxer.threeLetter) == language
+      }) {
+        accounted.remove(at: match)
+      } else {
+        lost.append(track)
+      }
+    }
+    // Languages a muxer rewrote: what is left accounts for the rest, in order.
+    return Array(lost.dropFirst(min(accounted.count, lost.count)))
+  }
+
   /// The source's track a stream left out by the final copy stands for (the first of its
   /// kind and language, then the one at its place), with the reason.
   static func track(for dropped: RemuxReport.Dropped, among tracks: [Track]) -> (

@@ -1,0 +1,92 @@
+// The copy's settings and what it reports: see include/CRemux.h.
+#include "remux.h"
+
+#include <libavutil/avstring.h>
+#include <libavutil/mem.h>
+#include <stdlib.h>
+
+svlc_remux *svlc_remux_new(const char *input, const char *output, const char *format) {
+  svlc_remux *remux = calloc(1, sizeof(*remux));
+  if (!remux) return NULL;
+  remux->input = av_strdup(input);
+  remux->output = av_strdup(output);
+  remux->format = av_strdup(format);
+  if (!remux->input || !remux->output || !remux->format) {
+    svlc_remux_free(remux);
+    return NULL;
+  }
+  atomic_init(&remux->stop, 0);
+  atomic_init(&remux->position, 0);
+  return remux;
+}
+
+void svlc_remux_free(svlc_remux *remux) {
+  if (!remux) return;
+  for (int i = 0; i < remux->source_count; i++) av_free(remux->sources[i].title);
+  av_free(remux->input);
+  av_free(remux->output);
+  av_free(remux->format);
+  free(remux);
+}
+
+void svlc_remux_set_duration(svlc_remux *remux, int64_t microseconds) {
+  remux->duration = microseconds > 0 ? microseconds : 0;
+}
+
+void svlc_remux_set_start_at_keyframe(svlc_remux *remux, int enabled) {
+  remux->start_at_keyframe = enabled != 0;
+}
+
+void svlc_remux_add_source(svlc_remux *remux, char kind, const char *language, const char *title,
+                           int is_default, int is_forced) {
+  if (remux->source_count >= MAX_SOURCES) return;
+  source_t *source = &remux->sources[remux->source_count++];
+  source->kind = kind;
+  av_strlcpy(source->language, language ? language : "", sizeof(source->language));
+  source->title = title && *title ? av_strdup(title) : NULL;
+  source->is_default = is_default;
+  source->is_forced = is_forced;
+}
+
+void svlc_remux_stop(svlc_remux *remux) { atomic_store(&remux->stop, 1); }
+
+int64_t svlc_remux_position(const svlc_remux *remux) {
+  return atomic_load(&((svlc_remux *)remux)->position);
+}
+
+const char *svlc_remux_error(const svlc_remux *remux) { return remux->error; }
+int svlc_remux_dropped_count(const svlc_remux *remux) { return remux->dropped_count; }
+int svlc_remux_dropped_index(const svlc_remux *remux, int at) { return remux->dropped[at].index; }
+char svlc_remux_dropped_kind(const svlc_remux *remux, int at) { return remux->dropped[at].kind; }
+const char *svlc_remux_dropped_codec(const svlc_remux *remux, int at) {
+  return remux->dropped[at].codec;
+}
+const char *svlc_remux_dropped_language(const svlc_remux *remux, int at) {
+  return remux->dropped[at].language;
+}
+const char *svlc_remux_dropped_reason(const svlc_remux *remux, int at) {
+  return remux->dropped[at].reason;
+}
+int svlc_remux_dropped_chapters(const svlc_remux *remux) { return remux->dropped_chapters; }
+int64_t svlc_remux_skipped(const svlc_remux *remux) { return remux->skipped; }
+
+char svlc_remux_kind_of(enum AVMediaType type) {
+  switch (type) {
+  case AVMEDIA_TYPE_VIDEO: return 'v';
+  case AVMEDIA_TYPE_AUDIO: return 'a';
+  case AVMEDIA_TYPE_SUBTITLE: return 's';
+  default: return 'd';
+  }
+}
+
+void svlc_remux_drop(svlc_remux *remux, const AVStream *stream, const char *reason) {
+  if (remux->dropped_count >= MAX_DROPPED) return;
+  dropped_t *dropped = &remux->dropped[remux->dropped_count++];
+  dropped->index = stream->index;
+  dropped->kind = svlc_remux_kind_of(stream->codecpar->codec_type);
+  av_strlcpy(dropped->codec, avcodec_get_name(stream->codecpar->codec_id),
+             sizeof(dropped->codec));
+  const AVDictionaryEntry *language = av_dict_get(stream->metadata, "language", NULL, 0);
+  av_strlcpy(dropped->language, language ? language->value : "", sizeof(dropped->language));
+  av_strlcpy(dropped->reason, reason, sizeof(dropped->reason));
+}
