@@ -171,7 +171,7 @@ public actor Thumbnailer {
     let outcome = await session.capture.next(within: deadline - .now, start: session.play)
     // Without a length from the parse (custom inputs), the playing copy knows it now.
     switch outcome {
-    case .frame, .failed(.playbackFailed):
+    case .success, .failure(.playbackFailed):
       if source.duration == nil, let length = await session.length(), time >= length {
         throw pastTheEnd(time, length)
       }
@@ -179,7 +179,7 @@ public actor Thumbnailer {
       break
     }
     switch outcome {
-    case .frame(let frame):
+    case .success(let frame):
       let thumbnail = Thumbnail(frame: frame)
       guard request.width == nil || request.height == nil else { return thumbnail }
       // Sources that declare no picture size (MPEG-TS, HLS) were negotiated from the decoder's
@@ -191,7 +191,7 @@ public actor Thumbnailer {
       }
       let size = asked.size(forSource: visible)
       return thumbnail.resampled(width: size.width, height: size.height)
-    case .failed(let error):
+    case .failure(let error):
       throw error
     }
   }
