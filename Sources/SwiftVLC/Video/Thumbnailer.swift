@@ -49,6 +49,8 @@ public actor Thumbnailer {
     min(max(ProcessInfo.processInfo.activeProcessorCount, 2), 4)
   }
 
+  /// Where exact pictures of a local file come from.
+  nonisolated let exactFrames: any ExactFrameSource = FileFrameDecoder()
   private var parsing: Task<Result<MediaInfo, VLCError>, Never>?
   private var running = 0
   private var waiting: [CheckedContinuation<Void, Never>] = []
@@ -96,25 +98,40 @@ public actor Thumbnailer {
   {
     guard time >= .zero else { throw .invalidInput("thumbnail time \(time) is negative") }
     guard timeout > .zero else { throw .invalidInput("thumbnail timeout must be positive") }
-    return try await make(at: time, timeout: timeout, tryingFile: true)
+    return try await make(at: time, timeout: timeout, passedOver: nil)
   }
 
-  /// One picture, in its turn among the requests: decoded from the file first when
-  /// `tryingFile` and the media is a local file, else (or when libavformat cannot read it)
-  /// by libVLC.
-  func make(at time: Duration, timeout: Duration, tryingFile: Bool) async throws(VLCError)
+  /// One picture, in its turn among the requests: decoded by ``exactFrames`` first unless it
+  /// was `passedOver` (why), else (or when it cannot read the file) by libVLC.
+  func make(at time: Duration, timeout: Duration, passedOver: String?) async throws(VLCError)
     -> Thumbnail
   {
     await acquire()
     defer { release() }
     if Task.isCancelled { throw .cancelled }
     let deadline = ContinuousClock.now + timeout
-    if tryingFile, let path = localPath,
-      let thumbnail = try await exactPicture(path: path, at: time, deadline: deadline)
-    {
-      return thumbnail
+    var reason = passedOver ?? exactFramesRefusal
+    if reason == nil, let path = localPath {
+      switch try await exactPicture(path: path, at: time, deadline: deadline) {
+      case .picture(let thumbnail): return thumbnail
+      case .refused(let refusal): reason = refusal
+      }
     }
+    var thumbnail = try await libVLCPicture(at: time, timeout: timeout, deadline: deadline)
+    thumbnail.origin = .libVLC(reason: reason ?? "not a local file")
+    return thumbnail
+  }
 
+  /// Why ``exactFrames`` does not picture this media; `nil` when it may.
+  nonisolated var exactFramesRefusal: String? {
+    if media.input != nil { return "a custom input" }
+    return localPath == nil ? "not a local file" : nil
+  }
+
+  /// libVLC's picture at `time`: the media is parsed (once) for its length and video track.
+  private func libVLCPicture(at time: Duration, timeout: Duration, deadline: ContinuousClock.Instant)
+    async throws(VLCError) -> Thumbnail
+  {
     // What the exact path left of the limit: the whole request stays within `timeout`.
     let remaining = deadline - .now
     guard remaining > .zero else { throw .timeout("\(media.mrl) took the whole \(timeout)") }
@@ -136,19 +153,28 @@ public actor Thumbnailer {
     .invalidInput("thumbnail time \(time) is past the end of \(media.mrl) (\(duration))")
   }
 
-  /// The exact picture of a local file (``FileFrameDecoder``), without libVLC's parse: `nil`
-  /// when libavformat cannot read the file, which libVLC then tries with its own seeking.
+  /// The exact picture of a local file (``exactFrames``), without libVLC's parse, or why it
+  /// cannot read the file (libVLC then tries with its own seeking).
   private func exactPicture(path: String, at time: Duration, deadline: ContinuousClock.Instant)
-    async throws(VLCError) -> Thumbnail?
+    async throws(VLCError) -> ExactAttempt
   {
-    let outcome = try await FileFrameDecoder.pictures(
+    let outcome = try await exactFrames.pictures(
       path: path, at: [time], keyframeOnly: mode == .fast, limit: deadline - .now,
-      size: sizer)
+      size: sizer, delivered: { _ in })
     switch outcome {
-    case .pictures(let pictures, _): return pictures.first
+    case .pictures(let pictures, _):
+      guard var picture = pictures.first else { throw .cancelled }
+      picture.origin = .exactFrame
+      return .picture(picture)
     case .pastTheEnd(let duration): throw pastTheEnd(time, duration)
-    case .unreadable: return nil
+    case .unreadable(let reason): return .refused(reason)
     }
+  }
+
+  /// The exact picture, or why the exact-frame source cannot read the file.
+  private enum ExactAttempt {
+    case picture(Thumbnail)
+    case refused(String)
   }
 
   private func picture(at time: Duration, source: MediaInfo, deadline: ContinuousClock.Instant)
@@ -206,7 +232,7 @@ public actor Thumbnailer {
   }
 
   /// The file a `file://` media plays, which the exact path decodes; `nil` for other media.
-  var localPath: String? {
+  nonisolated var localPath: String? {
     guard media.input == nil, media.mrl.hasPrefix("file://"), let url = URL(string: media.mrl)
     else { return nil }
     return url.path
@@ -300,6 +326,8 @@ extension Thumbnail {
       }
       count = newWidth * newHeight * 4
     }
-    return Thumbnail(width: newWidth, height: newHeight, rgba: output)
+    var resampled = Thumbnail(width: newWidth, height: newHeight, rgba: output)
+    resampled.origin = origin
+    return resampled
   }
 }
