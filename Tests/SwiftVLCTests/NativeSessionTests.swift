@@ -13,11 +13,13 @@ struct NativeSessionTests {
     let limit = Duration.seconds(2)
     var watch = StallWatch<Int>(since: start)
     #expect(watch.observe(0, at: start + .seconds(1), limit: limit) == .steady)  // the baseline
-    #expect(watch.observe(1, at: start + .seconds(1.5), limit: limit) == .progressed(recovered: false))
+    #expect(
+      watch.observe(1, at: start + .seconds(1.5), limit: limit) == .progressed(recovered: false))
     #expect(watch.observe(1, at: start + .seconds(3), limit: limit) == .steady)
     #expect(watch.observe(1, at: start + .seconds(3.5), limit: limit) == .stalled)
     #expect(watch.observe(1, at: start + .seconds(9), limit: limit) == .steady)  // reported once
-    #expect(watch.observe(2, at: start + .seconds(10), limit: limit) == .progressed(recovered: true))
+    #expect(
+      watch.observe(2, at: start + .seconds(10), limit: limit) == .progressed(recovered: true))
     watch.hold(at: start + .seconds(20))  // paused: nothing is expected to move
     #expect(watch.observe(2, at: start + .seconds(21), limit: limit) == .steady)
     #expect(watch.observe(2, at: start + .seconds(22), limit: nil) == .steady)
@@ -72,13 +74,15 @@ struct NativeSessionTests {
         do {
           // libVLC 3's HLS downloader reads a segment holding a lock that closing the demuxer
           // needs, and that read cannot be interrupted: the stop lasts until the server lets go.
-          let media = try Media(url: server.url("hlsfault/stall/1/hls/index.m3u8"), instance: instance)
+          let media = try Media(
+            url: server.url("hlsfault/stall/1/hls/index.m3u8"), instance: instance)
           let session = NativeSession(media: media)
           session.start()
           var watch = StallWatch<NativeSession.Reading>(since: .now)
           try await waitUntil("the stall", within: .seconds(20)) {
             try? await Task.sleep(for: .milliseconds(250))
-            return watch.observe(await session.reading(), at: .now, limit: .seconds(1.5)) == .stalled
+            return watch.observe(await session.reading(), at: .now, limit: .seconds(1.5))
+              == .stalled
           }
           let started = ContinuousClock.now
           let stopped = await session.stop(within: .seconds(1))

@@ -32,7 +32,9 @@ final class Completion<Value: Sendable>: Sendable {
   /// blocks: callable from libVLC's callbacks.
   func settle(_ result: Result<Value, VLCError>) {
     let waiting = state.withLock { state in
-      guard state.result == nil else { return [CheckedContinuation<Result<Value, VLCError>, Never>]() }
+      guard state.result == nil else {
+        return [CheckedContinuation<Result<Value, VLCError>, Never>]()
+      }
       state.result = result
       var waiting: [CheckedContinuation<Result<Value, VLCError>, Never>] = []
       for (id, waiter) in state.waiters {
@@ -76,7 +78,8 @@ final class Completion<Value: Sendable>: Sendable {
   /// Ends one waiter's wait with `error`, or makes its wait end so at once when it has not
   /// suspended yet.
   private func end(_ id: UInt64, with error: VLCError) {
-    let continuation = state.withLock { state -> CheckedContinuation<Result<Value, VLCError>, Never>? in
+    let continuation = state.withLock {
+      state -> CheckedContinuation<Result<Value, VLCError>, Never>? in
       switch state.waiters[id] {
       case .waiting(let continuation):
         state.waiters[id] = nil

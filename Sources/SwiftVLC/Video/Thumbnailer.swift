@@ -22,6 +22,8 @@ import Glibc
 /// 50 ms for a small file): a paused libVLC 3 player that is seeked sometimes shows a picture
 /// decoded before the seek, or a grey one, so reusing one cannot promise the right frame.
 ///
+/// Each thumbnail's ``Thumbnail/origin`` says which way it was made, and why not the exact one.
+///
 /// Either way, up to ``maximumConcurrentRequests`` requests run at once, so their opening,
 /// decoding and closing overlap (a pass counts as one request); more wait their turn, in order.
 /// Cancellation and timeouts stop the request's decoding (between two packets) or its player.
@@ -129,7 +131,9 @@ public actor Thumbnailer {
   }
 
   /// libVLC's picture at `time`: the media is parsed (once) for its length and video track.
-  private func libVLCPicture(at time: Duration, timeout: Duration, deadline: ContinuousClock.Instant)
+  private func libVLCPicture(
+    at time: Duration, timeout: Duration, deadline: ContinuousClock.Instant
+  )
     async throws(VLCError) -> Thumbnail
   {
     // What the exact path left of the limit: the whole request stays within `timeout`.
