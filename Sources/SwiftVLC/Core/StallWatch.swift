@@ -5,7 +5,7 @@
 /// A stall is reported once, when no reading differed for `limit` since the watch started, the
 /// last progress or the last ``hold(at:)``; the next progress reports the recovery. A value:
 /// no clock is read, so a test drives it with made-up instants.
-struct StallWatch<Reading: Equatable & Sendable>: Sendable {
+struct StallWatch<Reading: Equatable & Sendable>: Sendable, Equatable {
   /// What one reading meant.
   enum Verdict: Equatable, Sendable {
     /// The reading moved; `recovered` when a stall had been reported before.
@@ -47,5 +47,12 @@ struct StallWatch<Reading: Equatable & Sendable>: Sendable {
   /// (a pause), no stall is counted.
   mutating func hold(at now: ContinuousClock.Instant) {
     lastProgress = now
+  }
+
+  /// Counts from `now` again with no baseline (the next reading is one), keeping a stall that
+  /// was reported: after a resume, the readings of before the pause do not count.
+  mutating func restart(at now: ContinuousClock.Instant) {
+    lastProgress = now
+    lastReading = nil
   }
 }
