@@ -9,8 +9,7 @@ import SwiftVLCCommandLine
 enum PlayCommand {
   static func run(_ options: Command.Play) async -> ExitCode {
     let inTerminal = Console.isTerminal(STDIN_FILENO) && Console.isTerminal(STDOUT_FILENO)
-    let hasDisplay = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
-    if options.window && !hasDisplay {
+    if options.window && !DisplayEnvironment().hasX11 {
       return failed("--window needs an X11 display, and DISPLAY is not set", inTerminal: inTerminal)
     }
     let player: Player

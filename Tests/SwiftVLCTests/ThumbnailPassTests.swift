@@ -67,7 +67,7 @@ struct ThumbnailPassTests {
     // A picture every 80 ms: 25 in each group of pictures.
     let times = (0..<100).map { Double($0) * 0.08 }
     for mode in [ThumbnailMode.precise, .fast] {
-      let outcome = try await FileFrameDecoder.pictures(
+      let outcome = try await FileFrameDecoder().pictures(
         path: clip.path, at: times.map(Self.duration), keyframeOnly: mode == .fast,
         limit: .seconds(30), size: { $0 })
       guard case .pictures(let pictures, let counts) = outcome else {
@@ -90,7 +90,7 @@ struct ThumbnailPassTests {
     // 0.12 s into three groups: at most 4 packets from each keyframe, and 3 B-frames
     // reordered. The group at 2 s is not needed.
     let times = [0.12, 4.12, 6.12]
-    let outcome = try await FileFrameDecoder.pictures(
+    let outcome = try await FileFrameDecoder().pictures(
       path: clip.path, at: times.map(Self.duration), keyframeOnly: false, limit: .seconds(30),
       size: { $0 })
     guard case .pictures(let pictures, let counts) = outcome else {

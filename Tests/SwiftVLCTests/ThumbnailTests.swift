@@ -97,6 +97,7 @@ struct ThumbnailTests {
     let thumbnailer = try Thumbnailer(media: hls, mode: .precise)
     let pictures = try await thumbnailer.thumbnails(at: [.seconds(1), .milliseconds(3_200)])
     #expect(pictures.allSatisfy { $0.width == 64 && $0.height == 64 })
+    #expect(pictures.allSatisfy { $0.origin == .libVLC(reason: "not a local file") })
     #expect(pictures[0].difference(from: pictures[1]) > 1, "two different frames")
     // The parse lists no HLS track, but it does give the length.
     await #expect(
@@ -117,6 +118,9 @@ struct ThumbnailTests {
       let expected = try await file.thumbnail(at: .milliseconds(1_500), width: 0, mode: mode)
       #expect(picture.width == 160 && picture.height == 120, "\(mode)")
       #expect(picture.difference(from: expected) < 1, "\(mode)")
+      // Each says which way it was made.
+      #expect(picture.origin == .libVLC(reason: "a custom input"), "\(mode)")
+      #expect(expected.origin == .exactFrame, "\(mode)")
       // libVLC 3 cannot parse a custom input: the length is known once it has opened it.
       await #expect(
         throws: VLCError.invalidInput(

@@ -127,8 +127,7 @@ extension VLCInstance {
   /// libVLC 3 falls back silently (it logs at debug level). VA-API needs a DRM render node
   /// (`/dev/dri/renderD*`) or an X display; VDPAU needs an X display and a VDPAU driver.
   public func hardwareDecodingFallback(for mode: VLCConfiguration.HardwareDecoding) -> String? {
-    let environment = ProcessInfo.processInfo.environment
-    let hasX = !(environment["DISPLAY"] ?? "").isEmpty
+    let hasX = DisplayEnvironment().hasX11
     switch mode {
     case .off, .automatic:
       return nil
@@ -159,7 +158,7 @@ extension VLCInstance {
   /// instance's arguments or the media's options choose a decoding already.
   func quietHardwareDecodingOption(for media: Media) -> String? {
     guard !Self.hasVDPAUDriver, !choosesHardwareDecoding,
-      !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty,
+      DisplayEnvironment().hasX11,
       !media.options.contains(where: { $0.hasPrefix(":avcodec-hw") })
     else { return nil }
     return ":avcodec-hw=\(VLCConfiguration.HardwareDecoding.vaapi.rawValue)"

@@ -39,10 +39,9 @@ public final class VLCInstance: Sendable {
     if (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty {
       arguments.append("--keystore=memory")
     }
-    if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
-      arguments.append("--vout=vdummy")
-    }
-    if (environment["WAYLAND_DISPLAY"] ?? "").isEmpty { arguments += noWaylandArguments }
+    let display = DisplayEnvironment(environment)
+    if !display.hasAny { arguments.append("--vout=vdummy") }
+    if !display.hasWayland { arguments += noWaylandArguments }
     if !hasAudioDevice(environment: environment) {
       arguments.append("--aout=adummy")
     }
@@ -72,18 +71,17 @@ public final class VLCInstance: Sendable {
       arguments.contains { $0 == option || $0.hasPrefix(option + "=") || $0 == short }
     }
     let environment = ProcessInfo.processInfo.environment
-    let hasWayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+    let display = DisplayEnvironment(environment)
     var added: [String] = arguments.contains("--quiet") ? [] : ["--quiet"]
     let hasDisplay =
-      hasWayland || !(environment["DISPLAY"] ?? "").isEmpty
-      || chooses("--x11-display", short: "--x11-display")
+      display.hasAny || chooses("--x11-display", short: "--x11-display")
     if !chooses("--vout", short: "-V") && !hasDisplay {
       added.append("--vout=vdummy")
     }
     if !chooses("--aout", short: "-A") && !hasAudioDevice(environment: environment) {
       added.append("--aout=adummy")
     }
-    if !hasWayland && !chooses("--wl-display", short: "--wl-display") {
+    if !display.hasWayland && !chooses("--wl-display", short: "--wl-display") {
       added += noWaylandArguments
     }
     return added

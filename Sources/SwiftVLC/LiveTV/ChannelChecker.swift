@@ -172,6 +172,7 @@ public struct ChannelChecker {
     while ContinuousClock.now < deadline,
       !tracks.contains(where: { $0.kind == .video && ($0.width ?? 0) > 0 })
     {
+      // Polled: the size reaches the track list with no event (input_item_UpdateTracksInfo).
       try? await Task.sleep(for: .milliseconds(20))
       tracks = media.readTracks()
     }
@@ -205,8 +206,8 @@ private final class LogCollector {
   private(set) var messages: [String] = []
   private var task: Task<Void, Never>?
   private let instance: VLCInstance
-  /// The marker ``catchUp()`` sent, until it comes back.
-  private var marker: String?
+  /// The marker ``catchUp()`` sent, until it comes back, and its waiter.
+  private var marker: (id: String, back: Completion<Void>)?
 
   init(instance: VLCInstance) {
     self.instance = instance
@@ -215,7 +216,10 @@ private final class LogCollector {
       for await entry in logs {
         guard let self else { return }
         if entry.module == Self.markerModule {
-          if entry.message == marker { marker = nil }
+          if entry.message == marker?.id {
+            marker?.back.settle(.success(()))
+            marker = nil
+          }
         } else {
           messages.append(entry.message)
         }
@@ -231,13 +235,11 @@ private final class LogCollector {
   /// message). A marker sent into the instance's log stream comes back after them.
   func catchUp() async {
     let id = UUID().uuidString
-    marker = id
+    let back = Completion<Void>()
+    marker = (id, back)
     instance.logRouter.broadcaster.broadcast(
       LogEntry(level: .error, message: id, module: Self.markerModule))
-    let deadline = ContinuousClock.now + .seconds(2)
-    while marker == id, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(5))
-    }
+    _ = await back.value(within: .seconds(2))
   }
 
   func cancel() { task?.cancel() }

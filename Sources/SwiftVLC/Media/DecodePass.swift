@@ -77,22 +77,16 @@ struct DecodePass: Sendable {
     for option in options + [":input-repeat=65535"] { libvlc_media_add_option(pointer, option) }
     if let program { libvlc_media_add_option(pointer, ":program=\(program)") }
 
-    let native = NativePlayer(instance: instance)
-    defer { native.shutDown() }
+    let session = NativeSession(media: media)
+    defer { session.end() }
+    let native = session.native
     let outputs = DecoderOutputs()
     native.retainUntilRelease(outputs)
-    // Released only after the native player: native reference counts are not atomic, and
-    // the player holds its own references to both until then.
-    native.retainUntilRelease(media)
-    native.retainUntilRelease(instance)
-    let started = await native.run { player in
-      outputs.install(on: player)
-      native.setMedia(media)
-      return libvlc_media_player_play(player) == 0
-    }
-    guard started else { return nil }
+    native.async { outputs.install(on: $0) }
+    let ended = session.first { $0 == .endReached || $0 == .error }
+    session.start()
     let (isComplete, audioFormats) = await waitForDecoders(
-      native: native, media: media, outputs: outputs, log: log, limit: limit)
+      native: native, media: media, outputs: outputs, log: log, ended: ended, limit: limit)
     let (chapters, tracks, length) = await native.run { player in
       let read = (
         readNativeChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer)
@@ -119,10 +113,11 @@ struct DecodePass: Sendable {
   /// the selected one is decoded) until its output is set up. Returns whether all that
   /// happened within `limit`, and the audio format of each track decoded.
   private func waitForDecoders(
-    native: NativePlayer, media: Media, outputs: DecoderOutputs, log: PassLog, limit: Duration
+    native: NativePlayer, media: Media, outputs: DecoderOutputs, log: PassLog,
+    ended: Completion<NativeEvent>, limit: Duration
   ) async -> (Bool, [(id: Int, rate: Int, channels: Int)]) {
     let deadline = ContinuousClock.now + limit
-    let first = await poll(native, until: deadline) {
+    let first = await poll(native, ended: ended, until: deadline) {
       let tracks = media.readTracks()
       let audioMissing = tracks.contains { $0.kind == .audio } && outputs.audioSetups == 0
       // MPEG-TS and HLS declare no size: it comes from the decoder, after its first picture.
@@ -142,7 +137,7 @@ struct DecodePass: Sendable {
     for id in others {
       let (setups, failures) = (outputs.audioSetups, log.failures.count)
       native.async { libvlc_audio_set_track($0, id) }
-      let switched = await poll(native, until: deadline) {
+      let switched = await poll(native, ended: ended, until: deadline) {
         outputs.audioSetups > setups || log.failures.count > failures
       }
       guard switched == .ready else { return (false, formats) }
@@ -156,15 +151,15 @@ struct DecodePass: Sendable {
   private enum PollResult { case ready, ended, timedOut }
 
   /// Polls `condition` every 20 ms, on the player's queue (where every call on its media
-  /// happens), until it holds, the input ends, or `deadline`.
+  /// happens), until it holds, the input ends (`ended`), or `deadline`. Polled: the decoders'
+  /// formats reach the media's track list with no event (`input_item_UpdateTracksInfo`).
   private func poll(
-    _ native: NativePlayer, until deadline: ContinuousClock.Instant,
+    _ native: NativePlayer, ended: Completion<NativeEvent>, until deadline: ContinuousClock.Instant,
     _ condition: @escaping @Sendable () -> Bool
   ) async -> PollResult {
     while ContinuousClock.now < deadline && !Task.isCancelled {
-      let (state, holds) = await native.run { (libvlc_media_player_get_state($0), condition()) }
-      if state == libvlc_Ended || state == libvlc_Error { return .ended }
-      if holds { return .ready }
+      if ended.result != nil { return .ended }
+      if await native.run({ _ in condition() }) { return .ready }
       try? await Task.sleep(for: .milliseconds(20))
     }
     return .timedOut
@@ -286,29 +281,47 @@ private func dropSamples(
   opaque: UnsafeMutableRawPointer?, samples: UnsafeRawPointer?, count: UInt32, pts: Int64
 ) {}
 
-/// The decode passes a process may play at once: a counting semaphore whose waiters give up
-/// at their deadline or on cancellation.
+/// The decode passes a process may play at once: a counting semaphore whose waiters, served
+/// in order, give up at their deadline or on cancellation.
 private final class DecodeSlots: Sendable {
   static let shared = DecodeSlots(count: 2)
 
-  private let free: Mutex<Int>
+  private let state: Mutex<(free: Int, queue: [Completion<Void>])>
 
-  private init(count: Int) { free = Mutex(count) }
+  private init(count: Int) { state = Mutex((count, [])) }
 
-  /// Takes a slot, polling every 10 ms; `false` when `deadline` passed or the task was
-  /// cancelled first.
+  /// Takes a slot; `false` when `deadline` passed or the task was cancelled first.
   func acquire(until deadline: ContinuousClock.Instant) async -> Bool {
-    while !Task.isCancelled && ContinuousClock.now < deadline {
-      let taken = free.withLock { free in
-        guard free > 0 else { return false }
-        free -= 1
-        return true
+    let turn: Completion<Void>? = state.withLock { state in
+      guard state.free == 0 else {
+        state.free -= 1
+        return nil
       }
-      if taken { return true }
-      try? await Task.sleep(for: .milliseconds(10))
+      let turn = Completion<Void>()
+      state.queue.append(turn)
+      return turn
     }
+    guard let turn else { return true }
+    if case .success = await turn.value(within: deadline - .now) { return true }
+    // Given up: leave the queue, or pass on the slot a release handed over meanwhile.
+    let handedOver = state.withLock { state in
+      guard let index = state.queue.firstIndex(where: { $0 === turn }) else { return true }
+      state.queue.remove(at: index)
+      return false
+    }
+    if handedOver { release() }
     return false
   }
 
-  func release() { free.withLock { $0 += 1 } }
+  /// Gives a slot back, to the first waiter if any.
+  func release() {
+    let next = state.withLock { state -> Completion<Void>? in
+      guard !state.queue.isEmpty else {
+        state.free += 1
+        return nil
+      }
+      return state.queue.removeFirst()
+    }
+    next?.settle(.success(()))
+  }
 }

@@ -374,18 +374,16 @@ private func mediaEventCallback(
 
 /// The first value of `stream`, or `nil` when it ends, the task is cancelled, or `limit` passes.
 func firstValue<T: Sendable>(of stream: AsyncStream<T>, within limit: Duration) async -> T? {
-  await withTaskGroup(of: T?.self) { group in
-    group.addTask {
-      for await value in stream { return value }
-      return nil
+  let first = Completion<T>()
+  let reader = Task {
+    for await value in stream {
+      first.settle(.success(value))
+      return
     }
-    group.addTask {
-      try? await Task.sleep(for: limit)
-      return nil
-    }
-    defer { group.cancelAll() }
-    return await group.next() ?? nil
+    first.settle(.failure(.cancelled))
   }
+  defer { reader.cancel() }
+  return try? await first.value(within: limit).get()
 }
 
 extension Duration {

@@ -1,12 +1,11 @@
-internal import CLibVLC
 import Synchronization
 
 /// Plays one media into a stream-output chain on a private native player, and reports how the
 /// session ended. The engine under ``Recording`` and ``StreamOutput``.
 ///
-/// Every libVLC call runs on the native player's serial queue. The C callback only turns events
-/// into ``Signal``s; ``run(limit:tick:onTick:)`` consumes them, decides when to end, and stops
-/// the native player, which closes the input and makes the muxer finish its file.
+/// The player is a ``NativeSession``. Its events, the ticks and stop requests become
+/// ``Signal``s; ``run(limit:watch:tick:onTick:)`` consumes them, decides when to end, and stops
+/// the session, which closes the input and makes the muxer finish its file.
 final class OutputSession: Sendable {
   /// How a session ended, and what it saw.
   struct Outcome: Sendable {
@@ -70,51 +69,43 @@ final class OutputSession: Sendable {
     var waiting = false
   }
 
-  /// What moves while a source delivers: a stall is when none of it does.
-  private struct Reading: Equatable {
-    var time: Int64
-    var readBytes: Int
-    var demuxBytes: Int
-  }
-
   enum Signal: Sendable {
     case playing, elementaryStream, ended, failed, tick
     case stop(cancelled: Bool)
   }
 
   /// The media being played, carrying the `:sout` option.
-  let media: Media
-  private let native: NativePlayer
+  var media: Media { session.media }
+  private let session: NativeSession
   private let signals: SignalBox
-  private let attachment: EventAttachment<SignalBox>
+  private let relay: Task<Void, Never>
 
   /// Creates the native player; ``begin()`` starts playing `media`.
   init(media: Media) {
-    self.media = media
-    native = NativePlayer(instance: media.instance)
-    signals = SignalBox()
-    attachment = EventAttachment(
-      manager: libvlc_media_player_event_manager(native.pointer),
-      types: [
-        libvlc_MediaPlayerPlaying, libvlc_MediaPlayerESAdded, libvlc_MediaPlayerEndReached,
-        libvlc_MediaPlayerEncounteredError,
-      ], box: signals, callback: outputEventCallback)
-  }
-
-  /// Starts playing the media into its output. Call it at most once.
-  func begin() {
-    let signals = signals
-    let media = media
-    native.async { player in
-      libvlc_media_player_set_media(player, media.pointer)
-      if libvlc_media_player_play(player) < 0 { signals.send(.failed) }
+    session = NativeSession(media: media)
+    let signals = SignalBox()
+    self.signals = signals
+    let events = session.events()
+    relay = Task {
+      for await tagged in events {
+        switch tagged.event {
+        case .playing: signals.send(.playing)
+        case .tracksChanged: signals.send(.elementaryStream)
+        case .endReached: signals.send(.ended)
+        case .error: signals.send(.failed)
+        default: break
+        }
+      }
     }
   }
 
+  /// Starts playing the media into its output. Call it at most once.
+  func begin() { session.start() }
+
   deinit {
-    attachment.detach()
+    relay.cancel()
     signals.finish()
-    native.shutDown()
+    session.end()
   }
 
   /// Asks ``run(limit:tick:onTick:)`` to end the session. Harmless once it has ended.
@@ -151,12 +142,11 @@ final class OutputSession: Sendable {
     var furthest: Int64 = 0
     var hadStreams = false
     var ending = Outcome.Ending.stopped
-    var lastReading: Reading?
-    var lastProgress = clock.now
+    var stall = StallWatch<NativeSession.Reading>(since: clock.now)
     var vetted: [Track]?
     // When the wall-clock limit starts counting: at playback, or once the gate opens.
     var countingSince: ContinuousClock.Instant?
-    let media = media
+    let (media, session) = (media, session)
     loop: for await signal in signals.stream {
       switch signal {
       case .playing:
@@ -174,9 +164,9 @@ final class OutputSession: Sendable {
         ending = cancelled ? .cancelled : .stopped
         break loop
       case .tick:
-        // libVLC sends few time events without a display; poll, as the player does.
-        let time = await native.run { libvlc_media_player_get_time($0) }
-        furthest = max(furthest, time)
+        // Polled: libVLC sends few time events without a display, and none for its counters.
+        let reading = await session.reading()
+        furthest = max(furthest, reading.time)
         let elapsed = playingSince.map { clock.now - $0 } ?? .zero
         // Bounded even when the source never shows a stream: the limit opens the gate.
         if countingSince == nil, let gate = watch.gate, playingSince != nil,
@@ -202,14 +192,7 @@ final class OutputSession: Sendable {
             }
           }
         }
-        let statistics = media.statistics()
-        let reading = Reading(
-          time: time, readBytes: statistics?.readBytes ?? 0,
-          demuxBytes: statistics?.demuxReadBytes ?? 0)
-        if reading != lastReading {
-          lastReading = reading
-          lastProgress = clock.now
-        } else if let stallLimit = watch.stallLimit, clock.now - lastProgress >= stallLimit {
+        if stall.observe(reading, at: clock.now, limit: watch.stallLimit) == .stalled {
           ending = .stalled
           break loop
         }
@@ -218,8 +201,8 @@ final class OutputSession: Sendable {
     let elapsed = playingSince.map { clock.now - $0 } ?? .zero
     // Stopping closes the input; the muxer then writes its index (MP4, Matroska) and closes the
     // file. Until this returns the output is incomplete.
-    await stopNative()
-    attachment.detach()
+    await session.stop(within: Self.stopLimit)
+    session.end()
     signals.finish()
     return Outcome(
       ending: ending, mediaTime: furthest > 0 ? .milliseconds(furthest) : nil, elapsed: elapsed,
@@ -227,24 +210,7 @@ final class OutputSession: Sendable {
   }
 }
 
-extension OutputSession {
-  /// Stops the native player, waiting at most ``stopLimit`` for libVLC to close the input.
-  fileprivate func stopNative() async {
-    let stopped = Completion<Void>()
-    native.async { player in
-      libvlc_media_player_stop(player)
-      stopped.settle(.success(()))
-    }
-    let deadline = Task {
-      try? await Task.sleep(for: Self.stopLimit)
-      stopped.settle(.failure(.timeout("libVLC did not close the input")))
-    }
-    _ = await stopped.value()
-    deadline.cancel()
-  }
-}
-
-/// The callback context: the signal stream's continuation, nothing else.
+/// The session's signal stream and its continuation.
 final class SignalBox: Sendable {
   let stream: AsyncStream<OutputSession.Signal>
   private let continuation: AsyncStream<OutputSession.Signal>.Continuation
@@ -257,68 +223,4 @@ final class SignalBox: Sendable {
   func send(_ signal: OutputSession.Signal) { continuation.yield(signal) }
 
   func finish() { continuation.finish() }
-}
-
-/// Turns a player event into a signal. Runs on libVLC's threads: copies, yields, returns.
-private func outputEventCallback(
-  event: UnsafePointer<libvlc_event_t>?, context: UnsafeMutableRawPointer?
-) {
-  guard let event, let context else { return }
-  let box = Unmanaged<SignalBox>.fromOpaque(context).takeUnretainedValue()
-  switch libvlc_event_e(rawValue: UInt32(bitPattern: event.pointee.type)) {
-  case libvlc_MediaPlayerPlaying: box.send(.playing)
-  case libvlc_MediaPlayerESAdded: box.send(.elementaryStream)
-  case libvlc_MediaPlayerEndReached: box.send(.ended)
-  case libvlc_MediaPlayerEncounteredError: box.send(.failed)
-  default: break
-  }
-}
-
-/// A value that one producer settles once and any number of tasks await.
-final class Completion<Value: Sendable>: Sendable {
-  private struct State {
-    var result: Result<Value, VLCError>?
-    var waiters: [UInt64: CheckedContinuation<Result<Value, VLCError>, Never>] = [:]
-    var nextID: UInt64 = 0
-  }
-
-  private let state = Mutex(State())
-
-  /// The settled result, if any.
-  var result: Result<Value, VLCError>? { state.withLock { $0.result } }
-
-  /// Settles the value (the first call wins) and resumes every waiter.
-  func settle(_ result: Result<Value, VLCError>) {
-    let waiters = state.withLock { state in
-      guard state.result == nil else {
-        return [CheckedContinuation<Result<Value, VLCError>, Never>]()
-      }
-      state.result = result
-      defer { state.waiters.removeAll() }
-      return Array(state.waiters.values)
-    }
-    for waiter in waiters { waiter.resume(returning: result) }
-  }
-
-  /// Waits for the value. A cancelled waiter gets ``VLCError/cancelled``; the value is not
-  /// affected.
-  func value() async -> Result<Value, VLCError> {
-    let id = state.withLock { state in
-      defer { state.nextID += 1 }
-      return state.nextID
-    }
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let ready: Result<Value, VLCError>? = state.withLock { state in
-          if let result = state.result { return result }
-          if Task.isCancelled { return .failure(.cancelled) }
-          state.waiters[id] = continuation
-          return nil
-        }
-        if let ready { continuation.resume(returning: ready) }
-      }
-    } onCancel: {
-      state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(returning: .failure(.cancelled))
-    }
-  }
 }

@@ -52,13 +52,13 @@ extension Player {
       // libVLC 3's embedding module connects with xcb_connect(NULL): to DISPLAY's server,
       // whatever --x11-display says. Without it the module fails and libVLC falls back to a
       // top-level window of its own, silently.
-      guard !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else {
+      guard DisplayEnvironment().hasX11 else {
         throw .invalidState(
           "DISPLAY is not set: libVLC 3 draws into an X11 window only on the X server DISPLAY names"
         )
       }
       showInWindow(window)
-    case .automatic where Self.hasDisplay:
+    case .automatic where DisplayEnvironment().hasAny:
       showInWindow(0)
     case .automatic, .none:
       install(FrameSink(request: FrameRequest(format: .i420), receiver: nil))
@@ -114,11 +114,5 @@ extension Player {
     video.frameSink = nil
     native.video.setTarget(nil)
     setNative(.videoTarget) { $0.videoTarget = .window(window) }
-  }
-
-  private static var hasDisplay: Bool {
-    let environment = ProcessInfo.processInfo.environment
-    return !(environment["DISPLAY"] ?? "").isEmpty
-      || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
   }
 }

@@ -185,7 +185,7 @@ struct Session {
       phase = .opening(opening)
       return []
     case (.playing(let seekable), .opening(let opening)):
-      var active = Active(lastProgress: now, chain: opening.chain)
+      var active = Active(since: now, chain: opening.chain)
       active.chain.isEstablished = true
       var effects: [SessionEffect] = []
       if let target = opening.pendingSeek {
@@ -196,8 +196,7 @@ struct Session {
       return effects + [.playbackStarted]
     case (.playing, .active(var active)):
       active.isPaused = false
-      active.lastProgress = now
-      active.lastReading = nil
+      active.watch.restart(at: now)
       phase = .active(active)
       return []
     case (.paused, .active(var active)):
@@ -265,7 +264,7 @@ struct Session {
       generation += 1
       return effects + [.releaseNative(generation)]
     case .active(var active) where active.isPaused:
-      active.lastProgress = now  // nothing is expected to move while paused
+      active.watch.hold(at: now)  // nothing is expected to move while paused
       phase = .active(active)
       return []
     case .active:
@@ -279,22 +278,18 @@ struct Session {
     -> [SessionEffect]
   {
     guard case .active(var active) = phase, !active.isPaused else { return [] }
-    let previous = active.lastReading
-    active.lastReading = reading
-    if let previous, previous != reading {
-      active.stallHandled = false
+    let verdict = active.watch.observe(reading, at: now, limit: settings.stallTimeout)
+    if case .progressed = verdict {
       let wasStalled = active.chain.isStalled
-      active.lastProgress = now
       active.chain.isStalled = false
       active.chain.attempts = 0
       phase = .active(active)
       return wasStalled ? [.stalled(false), .emit(.recovered)] : []
     }
-    guard !active.stallHandled, now - active.lastProgress >= settings.stallTimeout else {
+    guard verdict == .stalled else {
       phase = .active(active)
       return []
     }
-    active.stallHandled = true
     let wasStalled = active.chain.isStalled
     active.chain.isStalled = true
     phase = .active(active)

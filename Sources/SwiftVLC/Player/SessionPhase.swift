@@ -61,18 +61,14 @@ struct Opening: Equatable {
 /// The data of ``SessionPhase/active(_:)``.
 struct Active: Equatable {
   var isPaused = false
-  /// When playback last progressed (or started, or resumed).
-  var lastProgress: ContinuousClock.Instant
-  /// The previous progress reading, if any.
-  var lastReading: ProgressReading?
-  /// Whether this open's stall was already acted on.
-  var stallHandled = false
+  /// The stall watch of this open: its progress readings, and whether its stall was acted on.
+  var watch: StallWatch<ProgressReading>
   /// A seek asked for before the media could seek.
   var pendingSeek: SeekTarget?
   var chain: Chain
 
-  init(lastProgress: ContinuousClock.Instant, chain: Chain) {
-    self.lastProgress = lastProgress
+  init(since start: ContinuousClock.Instant, chain: Chain) {
+    watch = StallWatch(since: start)
     self.chain = chain
   }
 }
@@ -106,7 +102,7 @@ struct SessionSettings: Equatable {
 
 /// Everything that moves while media really plays. For live streams libVLC 3's time stays 0,
 /// so the input counters count as progress too.
-struct ProgressReading: Equatable {
+struct ProgressReading: Equatable, Sendable {
   var time: Duration
   var demuxBytes: Int
   var decodedBlocks: Int

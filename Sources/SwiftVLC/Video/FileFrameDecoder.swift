@@ -11,28 +11,18 @@ import FoundationEssentials
 /// demuxer's seek lands after that keyframe (MPEG-TS), it seeks further back. Several times
 /// are made in one forward pass: a group of pictures is decoded once for all the times in it.
 /// The decoding runs on a thread of its own; cancelling the calling task stops it between
-/// packets.
-enum FileFrameDecoder {
-  /// What a decoding gave.
-  enum Outcome: Sendable {
-    /// The pictures, in the order of the times, and what the pass did to make them.
-    case pictures([Thumbnail], PassCounts)
-    /// libavformat cannot read the file (or finds no video with timestamps): another way may.
-    case unreadable(String)
-    /// A time is at or past the end of the file, whose duration this is.
-    case pastTheEnd(Duration)
-  }
+/// packets. The thumbnailer's ``ExactFrameSource``.
+struct FileFrameDecoder: ExactFrameSource {
+  /// Decoding threads per pass (0: libavcodec's choice).
+  var threads = 0
 
-  /// The pictures of the file at `path` at `times` (ascending, repeats allowed), `size`
-  /// deciding the output size from the source's, in one pass on a thread of its own (not the
-  /// caller's), with `threads` decoding threads (0: libavcodec's choice). `limit` bounds the
-  /// wait for the first picture and between two. `delivered` is called on that thread after
-  /// each picture with its index in `times`.
-  ///
-  /// - Throws: ``VLCError/playbackFailed(reason:)`` when a picture does not decode;
-  ///   ``VLCError/timeout(_:)``; ``VLCError/cancelled``.
-  static func pictures(
-    path: String, at times: [Duration], keyframeOnly: Bool, threads: Int = 0, limit: Duration,
+  typealias Outcome = ExactFrames
+  typealias PassCounts = ExactFrames.PassCounts
+
+  /// See ``ExactFrameSource/pictures(path:at:keyframeOnly:limit:size:delivered:)``; the pass
+  /// runs on a thread of its own, where `delivered` is called.
+  func pictures(
+    path: String, at times: [Duration], keyframeOnly: Bool, limit: Duration,
     size: @escaping @Sendable (_ source: (width: Int, height: Int)) -> (width: Int, height: Int),
     delivered: @escaping @Sendable (_ index: Int) -> Void = { _ in }
   ) async throws(VLCError) -> Outcome {
@@ -50,13 +40,6 @@ enum FileFrameDecoder {
       decoder.stop()
     }
     return try result.get()
-  }
-
-  /// What a pass did: how many video packets it decoded (or, for pictures nothing refers to,
-  /// skipped at the decoder), and how many times it seeked.
-  struct PassCounts: Sendable, Equatable {
-    var packets: Int
-    var seeks: Int
   }
 
   /// What to decode.

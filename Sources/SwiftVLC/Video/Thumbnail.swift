@@ -23,6 +23,8 @@ public enum ThumbnailMode: Sendable, Hashable {
 }
 
 /// A still picture of a media, as 8-bit RGBA pixels.
+///
+/// Equality and hashing compare the pictures (size and pixels), not their ``origin``.
 public struct Thumbnail: Sendable, Hashable {
   /// The width in pixels.
   public var width: Int
@@ -30,12 +32,26 @@ public struct Thumbnail: Sendable, Hashable {
   public var height: Int
   /// `width * height * 4` bytes, row by row from the top, red, green, blue, alpha (opaque).
   public var rgba: [UInt8]
+  /// How ``Thumbnailer`` made the picture; `nil` for one made with ``init(width:height:rgba:)``.
+  public internal(set) var origin: ThumbnailOrigin?
 
   /// Creates a thumbnail from pixels.
   public init(width: Int, height: Int, rgba: [UInt8]) {
     self.width = width
     self.height = height
     self.rgba = rgba
+  }
+
+  /// Whether both show the same picture, wherever they came from.
+  public static func == (lhs: Thumbnail, rhs: Thumbnail) -> Bool {
+    lhs.width == rhs.width && lhs.height == rhs.height && lhs.rgba == rhs.rgba
+  }
+
+  /// Hashes the picture (size and pixels).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(width)
+    hasher.combine(height)
+    hasher.combine(rgba)
   }
 
   /// Encodes the picture as PNG with libpng.

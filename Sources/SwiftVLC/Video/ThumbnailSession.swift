@@ -5,11 +5,10 @@ internal import CLibVLC
 /// the thumbnail (libVLC's decoder drops the pictures before the start time, except in fast
 /// mode, where the demuxer starts at the keyframe before it and the player starts paused).
 final class ThumbnailSession: Sendable {
-  let native: NativePlayer
+  private let session: NativeSession
   /// The media it plays: a copy of the caller's, with the thumbnail's options.
-  let media: Media
+  var media: Media { session.media }
   let capture = FrameCapture()
-  private let bridge: EventBridge
   private let watcher: Task<Void, Never>
 
   /// Prepares a player for `media`, starting at `start`.
@@ -28,16 +27,14 @@ final class ThumbnailSession: Sendable {
     if startsPaused { options += [":input-fast-seek", ":start-paused"] }
     // A private copy: these options must not reach the caller's media.
     let copy = try media.copy(adding: options)
-    self.media = copy
-
-    let native = NativePlayer(instance: media.instance)
-    self.native = native
-    bridge = EventBridge(player: native)
+    let session = NativeSession(media: copy)
+    self.session = session
     let sink = FrameSink(request: request, receiver: capture)
     sink.setSource(copy)
-    sink.install(on: native)
+    sink.install(on: session.native)
 
-    let events = bridge.box.broadcaster.subscribe()
+    let events = session.events()
+    let native = session.native
     watcher = Task { [capture] in
       var resume: Task<Void, Never>?
       defer { resume?.cancel() }
@@ -59,21 +56,13 @@ final class ThumbnailSession: Sendable {
         }
       }
     }
-    native.async { player in libvlc_media_player_set_media(player, copy.pointer) }
   }
 
   /// How long a paused start may take to show its picture before the player plays on.
   static let pausedGrace = Duration.milliseconds(750)
 
   /// Starts playback; the first frame shown is the one at the start time.
-  func play() {
-    let capture = capture
-    native.async { player in
-      if libvlc_media_player_play(player) < 0 {
-        capture.fail(.playbackFailed(reason: "libVLC could not start the thumbnail player"))
-      }
-    }
-  }
+  func play() { session.start() }
 
   /// The source's visible picture size, once a frame came; `nil` when libVLC does not learn
   /// it within `limit`. Maps `libvlc_video_get_size`, which in libVLC 3 reads the media's
@@ -81,6 +70,7 @@ final class ThumbnailSession: Sendable {
   /// after the decoder's first picture, so a paused session plays on (near the end of a file
   /// no data may follow, and the size never comes).
   func visibleSize(within limit: Duration) async -> (width: Int, height: Int)? {
+    let native = session.native
     native.async { libvlc_media_player_set_pause($0, 0) }
     let deadline = ContinuousClock.now + limit
     repeat {
@@ -92,6 +82,7 @@ final class ThumbnailSession: Sendable {
         return (Int(width), Int(height))
       }
       if let size { return size }
+      // Polled: the size reaches the track list with no event (input_item_UpdateTracksInfo).
       try? await Task.sleep(for: .milliseconds(10))
     } while ContinuousClock.now < deadline && !Task.isCancelled
     return nil
@@ -101,15 +92,14 @@ final class ThumbnailSession: Sendable {
   /// `libvlc_media_get_duration`, which keeps its value after the input closed.
   func length() async -> Duration? {
     let media = media
-    let milliseconds = await native.run { _ in libvlc_media_get_duration(media.pointer) }
+    let milliseconds = await session.native.run { _ in libvlc_media_get_duration(media.pointer) }
     return milliseconds > 0 ? .milliseconds(milliseconds) : nil
   }
 
   /// Detaches events and stops and releases the player off the caller's thread.
   func end() {
     watcher.cancel()
-    bridge.invalidate()
-    native.shutDown()
+    session.end()
   }
 }
 

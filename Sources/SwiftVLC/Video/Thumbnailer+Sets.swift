@@ -33,18 +33,21 @@ extension Thumbnailer {
     guard timeout > .zero else { throw .invalidInput("thumbnail timeout must be positive") }
     guard !times.isEmpty else { return [] }
     let counter = MadeCounter(report: progress)
-    if let path = localPath,
-      let pictures = try await passPictures(path: path, at: times, timeout: timeout, counter)
-    {
-      return pictures
+    var passedOver = exactFramesRefusal
+    if passedOver == nil, let path = localPath {
+      switch try await passPictures(path: path, at: times, timeout: timeout, counter) {
+      case .success(let pictures): return pictures
+      case .failure(let refusal): passedOver = refusal.reason
+      }
     }
-    return try await separatePictures(at: times, timeout: timeout, counter)
+    return try await separatePictures(
+      at: times, timeout: timeout, passedOver: passedOver ?? "not a local file", counter)
   }
 
-  /// The pictures of a local file in passes; `nil` when libavformat cannot read it.
+  /// The pictures of a local file in passes, or why the exact-frame source cannot read it.
   private func passPictures(
     path: String, at times: [Duration], timeout: Duration, _ counter: MadeCounter
-  ) async throws(VLCError) -> [Thumbnail]? {
+  ) async throws(VLCError) -> Result<[Thumbnail], Refusal> {
     let sorted = Array(Set(times)).sorted()
     var repeats: [Duration: Int] = [:]
     for time in times { repeats[time, default: 0] += 1 }
@@ -71,9 +74,12 @@ extension Thumbnailer {
     for outcome in outcomes {
       switch outcome {
       case .success(.pictures(let pictures, _), let slice):
-        for (time, picture) in zip(slice, pictures) { made[time] = picture }
-      case .success(.unreadable, _):
-        return nil
+        for (time, var picture) in zip(slice, pictures) {
+          picture.origin = .exactFrame
+          made[time] = picture
+        }
+      case .success(.unreadable(let reason), _):
+        return .failure(Refusal(reason: reason))
       case .success(.pastTheEnd(let duration), _):
         let time = sorted.first { $0 >= duration } ?? sorted[sorted.count - 1]
         failure = pastTheEnd(time, duration)
@@ -83,10 +89,16 @@ extension Thumbnailer {
       }
     }
     if let failure { throw failure }
-    return try times.map { time throws(VLCError) in
-      guard let picture = made[time] else { throw .cancelled }
-      return picture
-    }
+    return .success(
+      try times.map { time throws(VLCError) in
+        guard let picture = made[time] else { throw .cancelled }
+        return picture
+      })
+  }
+
+  /// Why the exact-frame source cannot read a file.
+  struct Refusal: Error {
+    var reason: String
   }
 
   /// How the sorted times are split into passes: consecutive parts of nearly equal size, as
@@ -106,7 +118,7 @@ extension Thumbnailer {
     defer { release() }
     if Task.isCancelled { return .failure(.cancelled) }
     do throws(VLCError) {
-      let outcome = try await FileFrameDecoder.pictures(
+      let outcome = try await exactFrames.pictures(
         path: path, at: times, keyframeOnly: mode == .fast, limit: timeout, size: sizer,
         delivered: delivered)
       return .success(outcome, times)
@@ -116,14 +128,14 @@ extension Thumbnailer {
   }
 
   /// The pictures made one at a time, concurrently, without the file's pass.
-  private func separatePictures(at times: [Duration], timeout: Duration, _ counter: MadeCounter)
-    async throws(VLCError) -> [Thumbnail]
-  {
+  private func separatePictures(
+    at times: [Duration], timeout: Duration, passedOver: String, _ counter: MadeCounter
+  ) async throws(VLCError) -> [Thumbnail] {
     let outcomes = await withTaskGroup(of: (Int, Result<Thumbnail, VLCError>).self) { group in
       for (index, time) in times.enumerated() {
         group.addTask {
           do throws(VLCError) {
-            let picture = try await self.make(at: time, timeout: timeout, tryingFile: false)
+            let picture = try await self.make(at: time, timeout: timeout, passedOver: passedOver)
             counter.add(1)
             return (index, .success(picture))
           } catch {
@@ -158,7 +170,7 @@ extension Thumbnailer {
 
 /// What one pass gave, with the times it was given.
 private enum PassOutcome: Sendable {
-  case success(FileFrameDecoder.Outcome, [Duration])
+  case success(ExactFrames, [Duration])
   case failure(VLCError)
 }
 

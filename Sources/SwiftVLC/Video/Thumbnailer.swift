@@ -22,6 +22,8 @@ import Glibc
 /// 50 ms for a small file): a paused libVLC 3 player that is seeked sometimes shows a picture
 /// decoded before the seek, or a grey one, so reusing one cannot promise the right frame.
 ///
+/// Each thumbnail's ``Thumbnail/origin`` says which way it was made, and why not the exact one.
+///
 /// Either way, up to ``maximumConcurrentRequests`` requests run at once, so their opening,
 /// decoding and closing overlap (a pass counts as one request); more wait their turn, in order.
 /// Cancellation and timeouts stop the request's decoding (between two packets) or its player.
@@ -49,6 +51,8 @@ public actor Thumbnailer {
     min(max(ProcessInfo.processInfo.activeProcessorCount, 2), 4)
   }
 
+  /// Where exact pictures of a local file come from.
+  nonisolated let exactFrames: any ExactFrameSource = FileFrameDecoder()
   private var parsing: Task<Result<MediaInfo, VLCError>, Never>?
   private var running = 0
   private var waiting: [CheckedContinuation<Void, Never>] = []
@@ -96,25 +100,42 @@ public actor Thumbnailer {
   {
     guard time >= .zero else { throw .invalidInput("thumbnail time \(time) is negative") }
     guard timeout > .zero else { throw .invalidInput("thumbnail timeout must be positive") }
-    return try await make(at: time, timeout: timeout, tryingFile: true)
+    return try await make(at: time, timeout: timeout, passedOver: nil)
   }
 
-  /// One picture, in its turn among the requests: decoded from the file first when
-  /// `tryingFile` and the media is a local file, else (or when libavformat cannot read it)
-  /// by libVLC.
-  func make(at time: Duration, timeout: Duration, tryingFile: Bool) async throws(VLCError)
+  /// One picture, in its turn among the requests: decoded by ``exactFrames`` first unless it
+  /// was `passedOver` (why), else (or when it cannot read the file) by libVLC.
+  func make(at time: Duration, timeout: Duration, passedOver: String?) async throws(VLCError)
     -> Thumbnail
   {
     await acquire()
     defer { release() }
     if Task.isCancelled { throw .cancelled }
     let deadline = ContinuousClock.now + timeout
-    if tryingFile, let path = localPath,
-      let thumbnail = try await exactPicture(path: path, at: time, deadline: deadline)
-    {
-      return thumbnail
+    var reason = passedOver ?? exactFramesRefusal
+    if reason == nil, let path = localPath {
+      switch try await exactPicture(path: path, at: time, deadline: deadline) {
+      case .picture(let thumbnail): return thumbnail
+      case .refused(let refusal): reason = refusal
+      }
     }
+    var thumbnail = try await libVLCPicture(at: time, timeout: timeout, deadline: deadline)
+    thumbnail.origin = .libVLC(reason: reason ?? "not a local file")
+    return thumbnail
+  }
 
+  /// Why ``exactFrames`` does not picture this media; `nil` when it may.
+  nonisolated var exactFramesRefusal: String? {
+    if media.input != nil { return "a custom input" }
+    return localPath == nil ? "not a local file" : nil
+  }
+
+  /// libVLC's picture at `time`: the media is parsed (once) for its length and video track.
+  private func libVLCPicture(
+    at time: Duration, timeout: Duration, deadline: ContinuousClock.Instant
+  )
+    async throws(VLCError) -> Thumbnail
+  {
     // What the exact path left of the limit: the whole request stays within `timeout`.
     let remaining = deadline - .now
     guard remaining > .zero else { throw .timeout("\(media.mrl) took the whole \(timeout)") }
@@ -136,19 +157,28 @@ public actor Thumbnailer {
     .invalidInput("thumbnail time \(time) is past the end of \(media.mrl) (\(duration))")
   }
 
-  /// The exact picture of a local file (``FileFrameDecoder``), without libVLC's parse: `nil`
-  /// when libavformat cannot read the file, which libVLC then tries with its own seeking.
+  /// The exact picture of a local file (``exactFrames``), without libVLC's parse, or why it
+  /// cannot read the file (libVLC then tries with its own seeking).
   private func exactPicture(path: String, at time: Duration, deadline: ContinuousClock.Instant)
-    async throws(VLCError) -> Thumbnail?
+    async throws(VLCError) -> ExactAttempt
   {
-    let outcome = try await FileFrameDecoder.pictures(
+    let outcome = try await exactFrames.pictures(
       path: path, at: [time], keyframeOnly: mode == .fast, limit: deadline - .now,
-      size: sizer)
+      size: sizer, delivered: { _ in })
     switch outcome {
-    case .pictures(let pictures, _): return pictures.first
+    case .pictures(let pictures, _):
+      guard var picture = pictures.first else { throw .cancelled }
+      picture.origin = .exactFrame
+      return .picture(picture)
     case .pastTheEnd(let duration): throw pastTheEnd(time, duration)
-    case .unreadable: return nil
+    case .unreadable(let reason): return .refused(reason)
     }
+  }
+
+  /// The exact picture, or why the exact-frame source cannot read the file.
+  private enum ExactAttempt {
+    case picture(Thumbnail)
+    case refused(String)
   }
 
   private func picture(at time: Duration, source: MediaInfo, deadline: ContinuousClock.Instant)
@@ -171,7 +201,7 @@ public actor Thumbnailer {
     let outcome = await session.capture.next(within: deadline - .now, start: session.play)
     // Without a length from the parse (custom inputs), the playing copy knows it now.
     switch outcome {
-    case .frame, .failed(.playbackFailed):
+    case .success, .failure(.playbackFailed):
       if source.duration == nil, let length = await session.length(), time >= length {
         throw pastTheEnd(time, length)
       }
@@ -179,7 +209,7 @@ public actor Thumbnailer {
       break
     }
     switch outcome {
-    case .frame(let frame):
+    case .success(let frame):
       let thumbnail = Thumbnail(frame: frame)
       guard request.width == nil || request.height == nil else { return thumbnail }
       // Sources that declare no picture size (MPEG-TS, HLS) were negotiated from the decoder's
@@ -191,7 +221,7 @@ public actor Thumbnailer {
       }
       let size = asked.size(forSource: visible)
       return thumbnail.resampled(width: size.width, height: size.height)
-    case .failed(let error):
+    case .failure(let error):
       throw error
     }
   }
@@ -206,7 +236,7 @@ public actor Thumbnailer {
   }
 
   /// The file a `file://` media plays, which the exact path decodes; `nil` for other media.
-  var localPath: String? {
+  nonisolated var localPath: String? {
     guard media.input == nil, media.mrl.hasPrefix("file://"), let url = URL(string: media.mrl)
     else { return nil }
     return url.path
@@ -300,6 +330,8 @@ extension Thumbnail {
       }
       count = newWidth * newHeight * 4
     }
-    return Thumbnail(width: newWidth, height: newHeight, rgba: output)
+    var resampled = Thumbnail(width: newWidth, height: newHeight, rgba: output)
+    resampled.origin = origin
+    return resampled
   }
 }

@@ -1,0 +1,110 @@
+internal import CLibVLC
+import Synchronization
+
+/// One media played on a private native player, from open to release: the engine under
+/// thumbnails (libVLC's path), recording and stream output, and the decode pass.
+///
+/// Creating it makes the native player and attaches its events (``EventBridge``); callers
+/// install their memory outputs on ``native`` (its queue keeps the order), subscribe to
+/// ``events()``, then ``start()``. ``reading()`` gives what a ``StallWatch`` compares.
+/// ``stop(within:)`` stops with a deadline; ``end()`` detaches the events and stops and
+/// releases the player off the caller's thread. A stop or release that libVLC holds (a read
+/// stalled inside it) finishes whenever libVLC lets go, counted by ``PendingReleases`` so the
+/// process's exit waits for it, boundedly.
+///
+/// Thread-safe: every libVLC call runs on the native player's serial queue.
+final class NativeSession: Sendable {
+  /// The native player, for the calls a caller makes itself (on its queue).
+  let native: NativePlayer
+  /// The media it plays.
+  let media: Media
+  private let bridge: EventBridge
+  private let isEnded = Atomic(false)
+
+  /// What moves while a source delivers: a stall is when none of it does.
+  struct Reading: Equatable, Sendable {
+    /// The playback time in ms (-1 when there is none).
+    var time: Int64
+    var readBytes: Int
+    var demuxBytes: Int
+    var decodedBlocks: Int
+  }
+
+  /// Makes the native player on `media`'s instance and attaches its events; nothing plays
+  /// until ``start()``.
+  init(media: Media) {
+    self.media = media
+    native = NativePlayer(instance: media.instance)
+    bridge = EventBridge(player: native)
+    // Native reference counts are not atomic: the media goes only after the native player.
+    native.retainUntilRelease(media)
+  }
+
+  deinit { end() }
+
+  /// A stream of the player's events from now on, unbounded; it finishes at ``end()``.
+  func events() -> AsyncStream<TaggedEvent> {
+    bridge.box.broadcaster.subscribe()
+  }
+
+  /// A completion settled with the first event from now on that `matches` (a failure once the
+  /// session ended without one): what a caller awaits instead of polling the player's state.
+  /// `matches` runs on libVLC's event thread: it must be quick and must not call libVLC.
+  func first(where matches: @escaping @Sendable (NativeEvent) -> Bool) -> Completion<NativeEvent> {
+    let completion = Completion<NativeEvent>()
+    let events = bridge.box.broadcaster.subscribe { matches($0.event) }
+    Task {
+      for await tagged in events {
+        completion.settle(.success(tagged.event))
+        return
+      }
+      completion.settle(.failure(.playbackFailed(reason: "the native session ended")))
+    }
+    return completion
+  }
+
+  /// Sets the media and plays it, on the queue; returns at once. A refusal of libVLC's
+  /// arrives as an ``NativeEvent/error`` event.
+  func start() {
+    let (native, media, box) = (native, media, bridge.box)
+    native.async { player in
+      native.setMedia(media)
+      if libvlc_media_player_play(player) < 0 { box.send(.error) }
+    }
+  }
+
+  /// The playback time and the input's counters, read on the queue.
+  func reading() async -> Reading {
+    let media = media
+    let time = await native.run { libvlc_media_player_get_time($0) }
+    let statistics = media.statistics()
+    return Reading(
+      time: time, readBytes: statistics?.readBytes ?? 0,
+      demuxBytes: statistics?.demuxReadBytes ?? 0,
+      decodedBlocks: (statistics?.decodedVideo ?? 0) + (statistics?.decodedAudio ?? 0))
+  }
+
+  /// Stops the native player (closing the input, which makes a muxer finish its file),
+  /// waiting at most `limit`; `false` when libVLC had not closed the input by then. A stuck
+  /// stop finishes on the queue whenever libVLC lets go; later calls wait behind it.
+  @discardableResult
+  func stop(within limit: Duration) async -> Bool {
+    let stopped = Completion<Void>()
+    let native = native
+    native.interruptAudioWait()
+    PendingReleases.async(on: native.queue) {
+      native.stopInterruptingInput()
+      stopped.settle(.success(()))
+    }
+    if case .success = await stopped.value(within: limit) { return true }
+    return false
+  }
+
+  /// Detaches the events (no callback runs once this returns) and stops and releases the
+  /// native player on its queue. Idempotent.
+  func end() {
+    guard !isEnded.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    bridge.invalidate()
+    native.shutDown()
+  }
+}
