@@ -123,7 +123,7 @@ struct PlayerSessionTests {
     try player.play(media)
     _ = try await first.first(within: .seconds(10), "a source-sized frame") { _ in true }
     await player.stop()
-    weak let replaced = player.video.frameSink
+    weak let replaced = player.core.frameSink
     let second = try player.videoFrames(format: .rgba, width: 64, height: 48)
     try player.play(media)
     let frame = try await second.first(within: .seconds(10), "a fixed-size frame") { _ in true }
@@ -167,11 +167,11 @@ struct PlayerSessionTests {
   @Test("an idle or finished player runs no tick task")
   func idleCostsNothing() async throws {
     let player = Player(instance: instance)
-    #expect(player.tickTask == nil)
+    #expect(player.core.tickTask == nil)
     try player.play(Media(path: Fixture.shortMP4.path, instance: instance))
-    #expect(player.tickTask != nil)
+    #expect(player.core.tickTask != nil)
     try await waitUntil("the end", within: .seconds(10)) { player.state == .ended }
-    #expect(player.tickTask == nil)
+    #expect(player.core.tickTask == nil)
   }
 
   @Test("players swapping media while other tasks drop them keep native references sound")

@@ -102,9 +102,45 @@ struct SessionRequestTests {
     #expect(harness.handle(.handOver) == [.replaceNative, .finishStops([stop])])
     let joining = request()
     #expect(harness.handle(.stop(joining)) == [.finishStops([joining])])
-    harness.advance(.seconds(60))
+    harness.advance(.seconds(9))
     #expect(harness.handle(.tick).isEmpty)
     #expect(harness.handle(.adopt(source: "next")).first == .state(.opening))
+  }
+
+  @Test("a hand-over during a stop whose item never opens ends stopped at the stop's limit")
+  func handOverNothingOpens() {
+    var harness = Harness()
+    harness.session.settings.stopTimeout = .seconds(2)
+    harness.playing()
+    _ = harness.handle(.stop(request()))
+    #expect(harness.handle(.handOver).contains(.replaceNative))
+    // The list player opened nothing on the fresh native player (its item left the list):
+    // no adopt comes. The session must not stay stopping.
+    harness.advance(.milliseconds(1_999))
+    #expect(harness.handle(.tick).isEmpty)
+    harness.advance(.milliseconds(1))
+    #expect(harness.handle(.tick) == [.state(.stopped)])
+    #expect(harness.session.phase == .stopped(.stopped))
+    #expect(!harness.session.needsTicks)
+  }
+
+  @Test("a hand-over whose list player opened nothing ends the session stopped at once")
+  func handOverFailed() {
+    var stopping = Harness()
+    stopping.playing()
+    _ = stopping.handle(.stop(request()))
+    _ = stopping.handle(.handOver)
+    let handedOver = stopping.session.generation
+    #expect(stopping.handle(.handOverFailed(handedOver - 1)).isEmpty)  // an older hand-over
+    #expect(stopping.handle(.handOverFailed(handedOver)) == [.state(.stopped)])
+    var playing = Harness()
+    playing.playing()
+    _ = playing.handle(.handOver)
+    #expect(
+      playing.handle(.handOverFailed(playing.session.generation)) == [
+        .state(.stopped), .outcome(.stopped), .stalled(false),
+      ])
+    #expect(!playing.session.needsTicks)
   }
 
   @Test("a position seek while opening waits for playback; while playing it is sent at once")
@@ -151,6 +187,22 @@ struct SessionRequestTests {
     harness.playing()
     _ = harness.handle(.abLoop(loop, time: .zero))
     #expect(harness.handle(.abLoop(nil, time: .seconds(3))) == [.showABLoop(nil)])
+  }
+
+  @Test("an A-B loop on a media that turns out not to seek is removed, never sent as seeks")
+  func abLoopNotSeekable() {
+    let loop = Duration.seconds(1)...Duration.seconds(2)
+    var live = Harness()
+    _ = live.handle(.play(source: "live"))
+    _ = live.handle(.abLoop(loop, time: .zero))
+    #expect(live.native(.playing(seekable: false)).contains(.showABLoop(nil)))
+    #expect(live.session.abLoop == nil)
+    #expect(live.handle(.timeShown(.seconds(3))).isEmpty)
+    var lost = Harness()
+    lost.playing()
+    _ = lost.handle(.abLoop(loop, time: .zero))
+    #expect(lost.native(.seekable(false)) == [.showABLoop(nil)])
+    #expect(lost.handle(.timeShown(.seconds(3))).isEmpty)
   }
 
   @Test("a recording ends with its session: an end closes the input, a new session does not")

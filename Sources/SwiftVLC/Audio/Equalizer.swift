@@ -38,7 +38,7 @@ public final class Equalizer {
 
   @ObservationIgnored private var storedPreamp: Float = 0
   @ObservationIgnored private var storedGains: [Float]
-  @ObservationIgnored private var players: [WeakNativePlayer] = []
+  @ObservationIgnored private var players: [WeakPlayer] = []
 
   /// Creates a flat equalizer: every band and the preamplifier at 0 dB.
   public init() {
@@ -127,45 +127,27 @@ public final class Equalizer {
 
   // MARK: Players
 
-  /// Starts driving `native` and applies the current settings to it.
-  func attach(to native: NativePlayer) {
-    players.removeAll { $0.native == nil || $0.native === native }
-    players.append(WeakNativePlayer(native: native))
-    Equalizer.apply(settings, to: native)
+  /// Starts driving `player`; returns the values it plays with from now on.
+  func attach(to player: Player) -> EqualizerSettings {
+    players.removeAll { $0.player == nil || $0.player === player }
+    players.append(WeakPlayer(player: player))
+    return settings
   }
 
-  /// Stops driving `native` (without resetting what it plays with).
-  func detach(from native: NativePlayer) {
-    players.removeAll { $0.native == nil || $0.native === native }
+  /// Stops driving `player` (without resetting what it plays with).
+  func detach(from player: Player) {
+    players.removeAll { $0.player == nil || $0.player === player }
   }
 
   private var settings: EqualizerSettings {
     EqualizerSettings(preamp: storedPreamp, gains: storedGains)
   }
 
+  /// Hands the new values to every player, which keeps them with its other settings.
   private func applyToPlayers() {
     let settings = self.settings
     for player in players {
-      if let native = player.native { Equalizer.apply(settings, to: native) }
-    }
-  }
-
-  /// Applies `settings` on the player's queue. A libVLC equalizer is built there for the call
-  /// and released after it: libVLC copies the values, and nothing is shared across threads.
-  /// `nil` turns the equalizer off.
-  nonisolated static func apply(_ settings: EqualizerSettings?, to native: NativePlayer) {
-    native.async { player in
-      guard let settings else {
-        libvlc_media_player_set_equalizer(player, nil)
-        return
-      }
-      guard let equalizer = libvlc_audio_equalizer_new() else { return }
-      defer { libvlc_audio_equalizer_release(equalizer) }
-      libvlc_audio_equalizer_set_preamp(equalizer, settings.preamp)
-      for (band, gain) in settings.gains.enumerated() {
-        libvlc_audio_equalizer_set_amp_at_index(equalizer, gain, UInt32(band))
-      }
-      libvlc_media_player_set_equalizer(player, equalizer)
+      player.player?.equalizerChanged(settings)
     }
   }
 
@@ -174,12 +156,12 @@ public final class Equalizer {
   }
 }
 
-/// A snapshot of an equalizer's values, handed to a player's queue.
-struct EqualizerSettings: Sendable {
+/// A snapshot of an equalizer's values, kept in a player's ``PlayerSettings``.
+struct EqualizerSettings: Equatable, Sendable {
   var preamp: Float
   var gains: [Float]
 }
 
-private struct WeakNativePlayer {
-  weak var native: NativePlayer?
+private struct WeakPlayer {
+  weak var player: Player?
 }

@@ -1,16 +1,22 @@
 extension Player {
+  /// The requested volume, 0…2 (1 is 100 %). libVLC's null and memory outputs read back 0,
+  /// so the player reports what was asked for (its ``PlayerSettings``).
+  public var volume: Float {
+    access(keyPath: \.volume)
+    return settings.volume ?? 1
+  }
+
   /// Whether audio is muted. Setting it mutes or unmutes at once.
   public var isMuted: Bool {
     get {
       access(keyPath: \.isMuted)
-      return muteRequested
+      return settings.isMuted ?? false
     }
     set {
-      guard newValue != muteRequested else { return }
-      withMutation(keyPath: \.isMuted) { muteRequested = newValue }
+      guard newValue != isMuted else { return }
+      withMutation(keyPath: \.isMuted) { setNative(.mute) { $0.isMuted = newValue } }
       emit(newValue ? .muted : .unmuted)
       applyVolumeToSamples()
-      setNative(.mute) { $0.isMuted = newValue }
     }
   }
 
@@ -21,10 +27,8 @@ extension Player {
   public func setAudioVolume(_ volume: Float) throws(VLCError) {
     guard volume.isFinite else { throw .invalidInput("volume \(volume) is not a number") }
     let clamped = min(max(volume, 0), 2)
-    self.volume = clamped
+    withMutation(keyPath: \.volume) { setNative(.volume) { $0.volume = clamped } }
     emit(.volumeChanged(clamped))
     applyVolumeToSamples()
-    let percent = Int32((clamped * 100).rounded())
-    setNative(.volume) { $0.volume = percent }
   }
 }

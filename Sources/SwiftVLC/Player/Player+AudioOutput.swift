@@ -1,22 +1,5 @@
 internal import CLibVLC
 
-/// What a player remembers about its audio output, to re-apply when libVLC opens a new one
-/// (libVLC 3 closes the output on every stop, so on every media change).
-struct AudioOutputSettings {
-  var equalizer: Equalizer?
-  var device: String?
-  /// Whether the current session's output was already checked against ``device``.
-  var isDeviceChecked = true
-  var stereoMode: StereoMode?
-  /// Whether the task that keeps ``stereoMode`` on the outputs runs.
-  var isKeepingStereoMode = false
-  /// Until when that task checks every 40 ms (2 s after playback starts or tracks change).
-  var stereoModeQuickUntil = ContinuousClock.now
-  var role: PlayerRole = .video
-  var isWatching = false
-  var sampleContext: AudioCallbackContext?
-}
-
 extension Player {
   // MARK: - Decoded audio
 
@@ -56,11 +39,11 @@ extension Player {
     // Until the output opens, a kept rate or channel count reads 0 (no buffer carries it).
     let pcm = PCMFormat(sample: format, rate: rate ?? 0, channels: channels ?? 0)
     let sink = AudioSink(format: pcm)
-    sink.setVolume(volume, muted: muteRequested)
+    sink.setVolume(volume, muted: isMuted)
     sink.setStereoMode(stereoMode)
     let context = AudioCallbackContext(sink: sink, rate: rate, channels: channels)
-    audioOutputSettings.sampleContext?.retire()
-    audioOutputSettings.sampleContext = context
+    core.audio.sampleContext?.retire()
+    core.audio.sampleContext = context
     // The memory output replaces a chosen module.
     setNative(.audioOutput) { $0.audioOutput = .memory(Same(context)) }
     return AudioSampleStream(consumer: SampleConsumer(sink: sink))
@@ -69,7 +52,7 @@ extension Player {
   /// Passes the requested volume and mute to the sample stream, at once: libVLC would forget
   /// them with the next media (see ``AudioSampleStream``).
   func applyVolumeToSamples() {
-    audioOutputSettings.sampleContext?.currentSink?.setVolume(volume, muted: muteRequested)
+    core.audio.sampleContext?.currentSink?.setVolume(volume, muted: isMuted)
   }
 
   // MARK: - Output module and device
@@ -89,9 +72,11 @@ extension Player {
       throw .invalidInput(
         "no audio output module \"\(name)\" (available: \(modules.joined(separator: ", ")))")
     }
-    audioOutputSettings.device = nil
-    audioOutputSettings.sampleContext?.retireAtNextMedia()
-    setNative(.audioOutput) { $0.audioOutput = .module(name) }
+    core.audio.sampleContext?.retireAtNextMedia()
+    setNative(.audioOutput) {
+      $0.audioOutput = .module(name)
+      $0.audioDevice = nil
+    }
   }
 
   /// The devices of the player's current audio output.
@@ -136,8 +121,8 @@ extension Player {
       return .success(())
     }
     try requested.get()
-    audioOutputSettings.device = id
-    audioOutputSettings.isDeviceChecked = true
+    settings.audioDevice = id
+    core.audio.isDeviceChecked = true
     watchAudioOutput()
     var reported = await currentAudioDevice()
     // Polled: libVLC 3 sends its device event before the move can be read back, or not at all.
@@ -155,7 +140,7 @@ extension Player {
   /// The requested stereo mode; ``StereoMode/stereo`` until ``setStereoMode(_:)``.
   public var stereoMode: StereoMode {
     access(keyPath: \.stereoMode)
-    return audioOutputSettings.stereoMode ?? .stereo
+    return settings.stereoMode ?? .stereo
   }
 
   /// Sets how channels map to the output, and keeps it for every media played afterwards.
@@ -174,24 +159,23 @@ extension Player {
   /// stream).
   /// Maps `libvlc_audio_set_channel`.
   public func setStereoMode(_ mode: StereoMode) {
-    withMutation(keyPath: \.stereoMode) { audioOutputSettings.stereoMode = mode }
-    audioOutputSettings.sampleContext?.currentSink?.setStereoMode(mode)
+    withMutation(keyPath: \.stereoMode) { settings.stereoMode = mode }
+    core.audio.sampleContext?.currentSink?.setStereoMode(mode)
     watchAudioOutput()
-    audioOutputSettings.stereoModeQuickUntil = .now + .seconds(2)
+    core.audio.stereoModeQuickUntil = .now + .seconds(2)
     keepStereoMode()
   }
 
   /// What the player is for, as reported to the sound server; ``PlayerRole/video`` by default.
   public var role: PlayerRole {
     access(keyPath: \.role)
-    return audioOutputSettings.role
+    return settings.role ?? .video
   }
 
   /// Sets the player's role. Sound servers read it when the output opens, so it takes effect
   /// at the next ``play(_:)``. Maps `libvlc_media_player_set_role`.
   public func setRole(_ role: PlayerRole) {
-    withMutation(keyPath: \.role) { audioOutputSettings.role = role }
-    setNative(.role) { $0.role = UInt32(role.rawValue) }
+    withMutation(keyPath: \.role) { setNative(.role) { $0.role = role } }
   }
 
   // MARK: - Equalizer
@@ -204,18 +188,20 @@ extension Player {
   public var equalizer: Equalizer? {
     get {
       access(keyPath: \.equalizer)
-      return audioOutputSettings.equalizer
+      return core.equalizer
     }
     set {
-      guard newValue !== audioOutputSettings.equalizer else { return }
-      audioOutputSettings.equalizer?.detach(from: native)
-      withMutation(keyPath: \.equalizer) { audioOutputSettings.equalizer = newValue }
-      if let newValue {
-        newValue.attach(to: native)
-      } else {
-        Equalizer.apply(nil, to: native)
-      }
+      guard newValue !== core.equalizer else { return }
+      core.equalizer?.detach(from: self)
+      withMutation(keyPath: \.equalizer) { core.equalizer = newValue }
+      let values = newValue?.attach(to: self)
+      setNative(.equalizer) { $0.equalizer = .some(values) }
     }
+  }
+
+  /// Applies the attached equalizer's new values (see ``Equalizer``).
+  func equalizerChanged(_ values: EqualizerSettings) {
+    setNative(.equalizer) { $0.equalizer = .some(values) }
   }
 
   // MARK: - Re-applying settings to new outputs
@@ -223,8 +209,8 @@ extension Player {
   /// Follows the player's events to re-apply the device and the stereo mode to each new
   /// output. Ends with the player.
   private func watchAudioOutput() {
-    guard !audioOutputSettings.isWatching else { return }
-    audioOutputSettings.isWatching = true
+    guard !core.audio.isWatching else { return }
+    core.audio.isWatching = true
     let events = publicEvents.subscribe()
     tasks.add(
       Task { [weak self] in
@@ -235,17 +221,17 @@ extension Player {
   private func audioOutputNoticed(_ event: PlayerEvent) {
     switch event {
     case .mediaChanged:
-      audioOutputSettings.isDeviceChecked = false
+      core.audio.isDeviceChecked = false
     case .audioDeviceChanged(let reported):
       // Only the first report of a session is the new output's default; later ones are moves
       // (ours, or the sound server's when a device goes away), which are left alone.
-      guard !audioOutputSettings.isDeviceChecked, let wanted = audioOutputSettings.device else {
+      guard !core.audio.isDeviceChecked, let wanted = settings.audioDevice else {
         return
       }
-      audioOutputSettings.isDeviceChecked = true
+      core.audio.isDeviceChecked = true
       if reported != wanted { moveToRememberedDevice(wanted) }
     case .stateChanged(.playing), .tracksChanged:
-      audioOutputSettings.stereoModeQuickUntil = .now + .seconds(2)
+      core.audio.stereoModeQuickUntil = .now + .seconds(2)
     default:
       break
     }
@@ -256,8 +242,9 @@ extension Player {
   private func moveToRememberedDevice(_ device: String) {
     Task { [weak self] in
       for _ in 0..<50 {
-        guard let native = self?.native, self?.audioOutputSettings.device == device else { return }
-        if await native.run({ moveDevice(to: device, on: $0) }) { return }
+        guard let native = self?.native, self?.settings.audioDevice == device else { return }
+        // Polled: see above; the output's device event came before the move could be made.
+        if await native.run({ PlayerSettings.move(to: device, on: $0) }) { return }
         try? await Task.sleep(for: .milliseconds(40))
       }
     }
@@ -265,8 +252,8 @@ extension Player {
 
   /// Starts the task that keeps the stereo mode on the outputs, for the player's lifetime.
   private func keepStereoMode() {
-    guard !audioOutputSettings.isKeepingStereoMode else { return }
-    audioOutputSettings.isKeepingStereoMode = true
+    guard !core.audio.isKeepingStereoMode else { return }
+    core.audio.isKeepingStereoMode = true
     // Any event wakes the task between sessions; only the newest is worth keeping.
     let events = publicEvents.subscribe(bufferingPolicy: .bufferingNewest(1))
     tasks.add(
@@ -275,9 +262,9 @@ extension Player {
         while !Task.isCancelled {
           // The player is only held for this step: the task must not keep it alive.
           switch self?.nextStereoModeStep() {
-          case .check(let native, let mode, let pause)?:
+          case .check(let native, let settings, let pause)?:
             // Polled: an output can reset the mode after it opens; libVLC 3 sends no event then.
-            if let mode { await native.run { applyStereoMode(mode, to: $0) } }
+            await native.run { _ in settings.apply(.stereoMode, to: native) }
             try? await Task.sleep(for: pause)
           case .waitForEvent?:
             if await wakeUps.next() == nil { return }
@@ -288,45 +275,19 @@ extension Player {
       })
   }
 
-  /// What the stereo-mode task does next: check the output while a session is open, or wait.
-  /// The mode to keep on libVLC's output is stereo while the sample stream maps the channels
-  /// itself, and none until its output has opened.
+  /// What the stereo-mode task does next: check the output while a session is open (with
+  /// the settings, whose ``PlayerSettings/nativeStereoMode`` says what to keep), or wait.
   private func nextStereoModeStep() -> StereoModeStep? {
-    guard let requested = audioOutputSettings.stereoMode else { return nil }
+    guard settings.stereoMode != nil else { return nil }
     guard state.isActive else { return .waitForEvent }
-    let quick = ContinuousClock.now < audioOutputSettings.stereoModeQuickUntil
-    let mode: StereoMode? =
-      switch audioOutputSettings.sampleContext?.stereoMapping ?? .libVLC {
-      case .pending: nil
-      case .samples: .stereo
-      case .libVLC: requested
-      }
-    return .check(native, mode, pause: .milliseconds(quick ? 40 : 100))
+    let quick = ContinuousClock.now < core.audio.stereoModeQuickUntil
+    return .check(native, settings, pause: .milliseconds(quick ? 40 : 100))
   }
 }
 
-/// A step of the task that keeps a player's stereo mode: check the output for a mode (or
-/// only wait, with none), or wait for the next event.
+/// A step of the task that keeps a player's stereo mode: check the output, or wait for the
+/// next event.
 private enum StereoModeStep {
-  case check(NativePlayer, StereoMode?, pause: Duration)
+  case check(NativePlayer, PlayerSettings, pause: Duration)
   case waitForEvent
-}
-
-/// Sets `mode` on the player's output unless it has it: setting restarts the output's stream.
-/// The output reads -1 while there is none, and 0 before its stream starts or for a surround
-/// stream's "original"; a mode set then applies from the stream's start.
-private func applyStereoMode(_ mode: StereoMode, to player: OpaquePointer) {
-  let current = libvlc_audio_get_channel(player)
-  if current >= 0, current != Int32(mode.rawValue) {
-    libvlc_audio_set_channel(player, Int32(mode.rawValue))
-  }
-}
-
-/// Returns whether the output already uses `device`; asks it to move there when not.
-private func moveDevice(to device: String, on player: OpaquePointer) -> Bool {
-  let current = libvlc_audio_output_device_get(player)
-  defer { libvlc_free(current) }
-  if current.map({ String(cString: $0) }) == device { return true }
-  libvlc_audio_output_device_set(player, nil, device)
-  return false
 }

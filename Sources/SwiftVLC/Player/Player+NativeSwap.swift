@@ -1,11 +1,18 @@
 extension Player {
-  /// Records a setting (`change` on ``nativeSettings``) and applies it to the current native
+  /// Records a setting (`change` on ``settings``) and applies it to the current native
   /// player, on its queue.
-  func setNative(_ setting: NativeSettings.Setting, _ change: (inout NativeSettings) -> Void) {
-    change(&nativeSettings)
-    let settings = nativeSettings
+  func setNative(_ setting: PlayerSettings.Setting, _ change: (inout PlayerSettings) -> Void) {
+    change(&settings)
+    let settings = self.settings
     let native = self.native
     native.queue.async { settings.apply(setting, to: native) }
+  }
+
+  /// Applies these settings again, as made, to the current native player, on its queue.
+  func apply(_ settings: [PlayerSettings.Setting]) {
+    let values = self.settings
+    let native = self.native
+    native.queue.async { values.apply(settings, to: native) }
   }
 
   /// On an instance whose audio goes to the null output, plays through a paced null output
@@ -18,8 +25,9 @@ extension Player {
 
   /// Puts a fresh native player in place of the current one, which a stop could not finish.
   ///
-  /// The new one gets every setting (``NativeSettings``), the frame and sample sinks, the
-  /// equalizer and the event bridge; the session moves to a new generation. The stuck one is
+  /// The new one gets every setting (``PlayerSettings``, the frame and sample sinks and the
+  /// equalizer among them) in one ``PlayerSettings/apply(to:)``, and the event bridge; the
+  /// session has already moved to a new generation. The stuck one is
   /// stopped and released on its own queue whenever libVLC lets go of it; its events reach
   /// nobody (its bridge is invalidated there, after the stop returns).
   func replaceNativePlayer() {
@@ -28,14 +36,10 @@ extension Player {
     native = NativePlayer(instance: instance)
     bridge = EventBridge(player: native)
     tasks.add(makeEventTask())
-    let settings = nativeSettings
+    let settings = self.settings
     let fresh = native
     fresh.queue.async { settings.apply(to: fresh) }
-    if let equalizer = audioOutputSettings.equalizer {
-      equalizer.detach(from: stuck)
-      equalizer.attach(to: native)
-    }
-    nativeReplaced?(stuck, native)
+    core.nativeReplaced?(stuck, native)
     stuck.queue.async {
       // Runs after the stuck call returns: detach the listeners, then drop the last
       // references, so the native player is released here, off the main actor.

@@ -3,12 +3,12 @@ import FoundationEssentials
 
 extension Player {
   /// The marquee shown over the video, if any.
-  public var marquee: Marquee? { video.marquee }
+  public var marquee: Marquee? { settings.marquee ?? nil }
   /// The logo shown over the video, if any.
-  public var logo: Logo? { video.logo }
+  public var logo: Logo? { settings.logo ?? nil }
   /// The picture adjustments in effect, if any (libVLC 3 always reads its enable flag back as
   /// off, so the player reports what was set).
-  public var videoAdjustments: VideoAdjustments? { video.adjustments }
+  public var videoAdjustments: VideoAdjustments? { settings.adjustments ?? nil }
 
   /// Shows `marquee` over the video, or removes it with `nil`. Kept across video outputs and
   /// media: the player applies it again whenever a video output opens (libVLC 3 only enables
@@ -21,8 +21,7 @@ extension Player {
       guard marquee.opacity.isFinite else { throw .invalidInput("marquee opacity is NaN") }
       guard marquee.size >= 0 else { throw .invalidInput("marquee size \(marquee.size) < 0") }
     }
-    video.marquee = marquee
-    applyMarquee()
+    setNative(.marquee) { $0.marquee = .some(marquee) }
   }
 
   /// Shows an image over the video, or removes it with `nil`. Kept like ``setMarquee(_:)``.
@@ -37,8 +36,7 @@ extension Player {
       }
       guard logo.opacity.isFinite else { throw .invalidInput("logo opacity is NaN") }
     }
-    video.logo = logo
-    applyLogo()
+    setNative(.logo) { $0.logo = .some(logo) }
   }
 
   /// Adjusts brightness, contrast, hue, saturation and gamma, or turns adjusting off with
@@ -48,8 +46,8 @@ extension Player {
   /// - Throws: ``VLCError/invalidInput(_:)`` for NaN or infinite values.
   /// Maps `libvlc_video_set_adjust_float` and `libvlc_video_set_adjust_int`.
   public func setVideoAdjustments(_ adjustments: VideoAdjustments?) throws(VLCError) {
-    video.adjustments = try adjustments?.validated()
-    applyAdjustments()
+    let validated = try adjustments?.validated()
+    setNative(.adjustments) { $0.adjustments = .some(validated) }
   }
 
   /// Forces the display aspect ratio, such as "16:9", or restores the source's with `nil`.
@@ -116,82 +114,9 @@ extension Player {
     setNative(.viewpoint) { $0.viewpoint = viewpoint }
   }
 
-  /// Applies the overlays and adjustments to a video output that just opened.
+  /// Applies the overlays and adjustments to a video output that just opened: libVLC 3 only
+  /// enables them on an existing output.
   func reapplyVideoSettings() {
-    if video.marquee != nil { applyMarquee() }
-    if video.logo != nil { applyLogo() }
-    if video.adjustments != nil { applyAdjustments() }
+    apply(PlayerSettings.Setting.overlays)
   }
-
-  private func applyMarquee() {
-    let marquee = video.marquee
-    native.async { player in
-      guard let marquee else {
-        libvlc_video_set_marquee_int(player, libvlc_marquee_Enable.rawValue, 0)
-        return
-      }
-      libvlc_video_set_marquee_string(player, libvlc_marquee_Text.rawValue, marquee.text)
-      let values: [(libvlc_video_marquee_option_t, Int32)] = [
-        (libvlc_marquee_Color, Int32(marquee.color & 0xFF_FFFF)),
-        (libvlc_marquee_Opacity, opacityByte(marquee.opacity)),
-        (libvlc_marquee_Position, marquee.position.native),
-        (libvlc_marquee_X, Int32(clamping: marquee.x)),
-        (libvlc_marquee_Y, Int32(clamping: marquee.y)),
-        (libvlc_marquee_Size, Int32(clamping: marquee.size)),
-        (libvlc_marquee_Timeout, Int32(clamping: marquee.timeout?.milliseconds ?? 0)),
-        (libvlc_marquee_Enable, 1),
-      ]
-      for (option, value) in values {
-        libvlc_video_set_marquee_int(player, option.rawValue, value)
-      }
-    }
-  }
-
-  private func applyLogo() {
-    let logo = video.logo
-    native.async { player in
-      guard let logo else {
-        libvlc_video_set_logo_int(player, libvlc_logo_enable.rawValue, 0)
-        return
-      }
-      libvlc_video_set_logo_string(player, libvlc_logo_file.rawValue, logo.path)
-      let values: [(libvlc_video_logo_option_t, Int32)] = [
-        (libvlc_logo_x, Int32(clamping: logo.x)),
-        (libvlc_logo_y, Int32(clamping: logo.y)),
-        (libvlc_logo_opacity, opacityByte(logo.opacity)),
-        (libvlc_logo_position, logo.position.native),
-        (libvlc_logo_enable, 1),
-      ]
-      for (option, value) in values {
-        libvlc_video_set_logo_int(player, option.rawValue, value)
-      }
-    }
-  }
-
-  private func applyAdjustments() {
-    let adjustments = video.adjustments
-    native.async { player in
-      guard let adjustments else {
-        libvlc_video_set_adjust_int(player, libvlc_adjust_Enable.rawValue, 0)
-        return
-      }
-      // Hue is a float in libVLC 3; its int setter fails.
-      let values: [(libvlc_video_adjust_option_t, Float)] = [
-        (libvlc_adjust_Brightness, adjustments.brightness),
-        (libvlc_adjust_Contrast, adjustments.contrast),
-        (libvlc_adjust_Hue, adjustments.hue),
-        (libvlc_adjust_Saturation, adjustments.saturation),
-        (libvlc_adjust_Gamma, adjustments.gamma),
-      ]
-      libvlc_video_set_adjust_int(player, libvlc_adjust_Enable.rawValue, 1)
-      for (option, value) in values {
-        libvlc_video_set_adjust_float(player, option.rawValue, value)
-      }
-    }
-  }
-}
-
-/// An opacity of 0…1 (clamped) as libVLC's 0…255.
-private func opacityByte(_ opacity: Double) -> Int32 {
-  Int32((min(max(opacity, 0), 1) * 255).rounded())
 }

@@ -11,6 +11,12 @@ struct PlayerRecording {
 }
 
 extension Player {
+  /// The file being recorded to, while ``startRecording(to:container:)`` is in effect.
+  public var recordingPath: String? {
+    access(keyPath: \.recordingPath)
+    return core.recording?.path
+  }
+
   /// Starts recording what plays to the file at `path`, while playback goes on.
   ///
   /// libVLC 3 cannot add an output to a running input, so the player reopens the current media
@@ -31,7 +37,9 @@ extension Player {
   ///   a recording is already in effect; ``VLCError/invalidInput(_:)`` for a path that cannot
   ///   be written or a media made from an `AsyncSequence` (it cannot be opened a second time).
   public func startRecording(to path: String, container: OutputContainer = .ts) throws(VLCError) {
-    if let recording { throw .invalidState("already recording to \(recording.path)") }
+    if let recording = core.recording {
+      throw .invalidState("already recording to \(recording.path)")
+    }
     // Buffering is playing too: a stream refilling its cache (or a starved machine) is one.
     guard let media = currentMedia, [.playing, .buffering, .paused].contains(state) else {
       throw .invalidState("nothing is playing to record")
@@ -43,9 +51,10 @@ extension Player {
     var options = [":sout=\(chain)"]
     if start > .zero { options.append(":start-time=\(optionSeconds(start))") }
     try reopen(media, adding: options, at: start)
-    recording = PlayerRecording(path: destination, original: media, startTime: start)
+    withMutation(keyPath: \.recordingPath) {
+      core.recording = PlayerRecording(path: destination, original: media, startTime: start)
+    }
     feed(.recordingStarted)
-    recordingPath = destination
     emit(.recordingChanged(destination))
   }
 
@@ -58,9 +67,9 @@ extension Player {
   /// - Returns: the file, or `nil` when no recording was in effect (it may have ended with
   ///   its session; ``PlayerEvent/recordingChanged(_:)`` told when).
   public func stopRecording() async -> RecordingResult? {
-    guard let active = recording else { return nil }
+    guard let active = core.recording else { return nil }
     // Cleared first, so reopening below is not taken for the end of the recording's session.
-    recording = nil
+    withMutation(keyPath: \.recordingPath) { core.recording = nil }
     feed(.recordingStopped)
     let resumeAt = currentTime
     let options = isSeekable && resumeAt > .zero ? [":start-time=\(optionSeconds(resumeAt))"] : []
@@ -68,7 +77,6 @@ extension Player {
     // Reopening stops the recording input first, on the native queue: once that has run the
     // muxer has written and closed the file.
     await native.run { _ in }
-    recordingPath = nil
     emit(.recordingChanged(nil))
     return await Recording.finishedFile(
       active.path, instance: instance, fallback: max(resumeAt - active.startTime, .zero))
@@ -89,9 +97,8 @@ extension Player {
 
   /// Ends the recording whose session ended (see ``SessionEffect/endRecording(closeInput:)``).
   func endRecording(closingInput: Bool) {
-    guard recording != nil else { return }
-    recording = nil
-    recordingPath = nil
+    guard core.recording != nil else { return }
+    withMutation(keyPath: \.recordingPath) { core.recording = nil }
     if closingInput {
       // After an end or a failure libVLC keeps the input open; stopping it closes the file.
       native.async { libvlc_media_player_stop($0) }

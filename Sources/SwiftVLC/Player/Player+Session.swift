@@ -13,8 +13,8 @@ extension Player {
   /// forever. `nil` waits forever. Default: 30 s; values below 0.1 s count as 0.1 s. Read when
   /// checked (four times a second), so a change applies to the current session too.
   public var openingTimeout: Duration? {
-    get { session.settings.openingTimeout }
-    set { session.settings.openingTimeout = newValue.map { max($0, .milliseconds(100)) } }
+    get { core.session.settings.openingTimeout }
+    set { core.session.settings.openingTimeout = newValue.map { max($0, .milliseconds(100)) } }
   }
 
   /// How long playback may make no progress while ``PlayerState/playing`` before it counts as
@@ -25,8 +25,8 @@ extension Player {
   /// emits ``PlayerEvent/stalled``; libVLC 3 itself keeps reporting Playing, with the time
   /// frozen, when a source stops sending. Default: 5 s; values below 0.5 s count as 0.5 s.
   public var stallTimeout: Duration {
-    get { session.settings.stallTimeout }
-    set { session.settings.stallTimeout = max(newValue, .milliseconds(500)) }
+    get { core.session.settings.stallTimeout }
+    set { core.session.settings.stallTimeout = max(newValue, .milliseconds(500)) }
   }
 
   /// Reopens a live source that stalls, fails or ends; `nil` (the default) never reopens.
@@ -41,8 +41,8 @@ extension Player {
   /// session fails with ``VLCError/playbackFailed(reason:)``. A reopen that stays opening past
   /// ``openingTimeout`` counts as a failed attempt.
   public var reconnectPolicy: ReconnectPolicy? {
-    get { session.settings.reconnectPolicy }
-    set { session.settings.reconnectPolicy = newValue }
+    get { core.session.settings.reconnectPolicy }
+    set { core.session.settings.reconnectPolicy = newValue }
   }
 
   // MARK: - Performing the session's effects
@@ -50,8 +50,8 @@ extension Player {
   /// How long ``stop()`` waits for libVLC to close the input before it gives the native player
   /// up (see ``stop()``). Default: 10 s. Read when a stop starts; checked four times a second.
   public var stopTimeout: Duration {
-    get { session.settings.stopTimeout }
-    set { session.settings.stopTimeout = max(newValue, .zero) }
+    get { core.session.settings.stopTimeout }
+    set { core.session.settings.stopTimeout = max(newValue, .zero) }
   }
 
   /// Performs what the session decided, in order, every effect.
@@ -84,8 +84,9 @@ extension Player {
         native.async { libvlc_media_player_set_pause($0, paused ? 1 : 0) }
       case .seek(let target):
         seekNative(to: target)
-      case .showABLoop(let loop):
-        abLoop = loop
+      case .showABLoop:
+        // The session holds the loop; observers learn it changed.
+        withMutation(keyPath: \.abLoop) {}
       case .endRecording(let closeInput):
         endRecording(closingInput: closeInput)
       case .readProgress(let generation):
@@ -163,9 +164,9 @@ extension Player {
   /// Clears what belongs to one session.
   private func resetTimeline() {
     currentTime = .zero
-    publication.startSession()
-    timeReading.readAt = nil
-    timeReading.isHoldingStart = false
+    core.publication.startSession()
+    core.timeReading.readAt = nil
+    core.timeReading.isHoldingStart = false
     position = 0
     duration = nil
     isSeekable = false
@@ -176,11 +177,11 @@ extension Player {
     subtitleTracks = []
     chapters = []
     titles = []
-    trackReading.detailRereads = 0
-    trackReading.undescribedSince = nil
+    core.trackReading.detailRereads = 0
+    core.trackReading.undescribedSince = nil
     currentTitle = nil
     currentChapter = nil
-    abLoop = nil
+    withMutation(keyPath: \.abLoop) {}  // the session cleared it
     setAudioSelection(nil)
     setSubtitleSelection(nil)
     setVideoSelection(nil)
@@ -191,11 +192,11 @@ extension Player {
   /// Runs the tick task while the session needs it, and no task at all otherwise: an idle
   /// player costs no wake-ups.
   private func updateTicking() {
-    if session.needsTicks {
-      if tickTask == nil { tickTask = makeTickTask() }
-    } else if let task = tickTask {
+    if core.session.needsTicks {
+      if core.tickTask == nil { core.tickTask = makeTickTask() }
+    } else if let task = core.tickTask {
       task.cancel()
-      tickTask = nil
+      core.tickTask = nil
     }
   }
 
@@ -208,6 +209,8 @@ extension Player {
       var lastWatch = ContinuousClock.now
       while !Task.isCancelled {
         let interval: Duration = self?.abLoop == nil ? .milliseconds(100) : .milliseconds(40)
+        // Polled: libVLC 3 sends about two time events a second (MP4), and none for a stall
+        // or a time limit running out.
         try? await Task.sleep(for: interval)
         guard let self, !Task.isCancelled else { return }
         self.pollTime()
@@ -224,8 +227,8 @@ extension Player {
   /// Reads the time while playing: libVLC sends too few time events for smooth progress (MP4
   /// sends about two per second).
   private func pollTime() {
-    guard state == .playing || state == .buffering, !timeReading.isReading else { return }
-    timeReading.isReading = true
+    guard state == .playing || state == .buffering, !core.timeReading.isReading else { return }
+    core.timeReading.isReading = true
     let session = generation
     let native = self.native
     Task { [weak self] in
@@ -236,7 +239,7 @@ extension Player {
         )
       }
       guard let self else { return }
-      self.timeReading.isReading = false
+      self.core.timeReading.isReading = false
       guard session == self.generation, self.state == .playing || self.state == .buffering,
         reading.0 >= 0
       else { return }

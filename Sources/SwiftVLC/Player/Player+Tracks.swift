@@ -26,7 +26,7 @@ extension Player {
   public var selectedAudioTrack: Track? {
     get {
       access(keyPath: \.selectedAudioTrack)
-      return selections.audio
+      return core.selections.audio
     }
     set { try? selectAudioTrack(newValue) }
   }
@@ -37,7 +37,7 @@ extension Player {
   public var selectedSubtitleTrack: Track? {
     get {
       access(keyPath: \.selectedSubtitleTrack)
-      return selections.subtitle
+      return core.selections.subtitle
     }
     set { try? selectSubtitleTrack(newValue) }
   }
@@ -82,7 +82,8 @@ extension Player {
     native.async { libvlc_media_player_add_slave($0, kind.native, location, select) }
   }
 
-  /// Shifts audio against video. Positive values play audio later.
+  /// Shifts audio against video. Positive values play audio later. Kept for every media
+  /// played afterwards (libVLC 3 resets it with each media; the player sets it again).
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` beyond ±1 hour.
   public func setAudioDelay(_ delay: Duration) throws(VLCError) {
@@ -90,7 +91,8 @@ extension Player {
     setNative(.audioDelay) { $0.audioDelay = microseconds }
   }
 
-  /// Shifts subtitles against video. Positive values show subtitles later.
+  /// Shifts subtitles against video. Positive values show subtitles later. Kept for every
+  /// media played afterwards, like ``setAudioDelay(_:)``.
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` beyond ±1 hour.
   public func setSubtitleDelay(_ delay: Duration) throws(VLCError) {
@@ -140,11 +142,11 @@ extension Player {
   }
 
   func setAudioSelection(_ track: Track?) {
-    withMutation(keyPath: \.selectedAudioTrack) { selections.audio = track }
+    withMutation(keyPath: \.selectedAudioTrack) { core.selections.audio = track }
   }
 
   func setSubtitleSelection(_ track: Track?) {
-    withMutation(keyPath: \.selectedSubtitleTrack) { selections.subtitle = track }
+    withMutation(keyPath: \.selectedSubtitleTrack) { core.selections.subtitle = track }
   }
 
   func validated(_ track: Track?, in tracks: [Track]) throws(VLCError) -> Int32 {
@@ -171,18 +173,18 @@ extension Player {
   /// apart look for its description, so a published track list does not show a language or
   /// size as unknown for a moment (a track libVLC never describes is published after that).
   func refreshTracks() {
-    guard !trackReading.refresh.running else {
-      trackReading.refresh.requestedAgain = true
+    guard !core.trackReading.refresh.running else {
+      core.trackReading.refresh.requestedAgain = true
       return
     }
-    trackReading.refresh = (running: true, requestedAgain: false)
+    core.trackReading.refresh = (running: true, requestedAgain: false)
     let session = generation
     let native = self.native
     Task { [weak self] in
       let snapshot = await native.run { readTrackSnapshot($0, media: native.media) }
       guard let self else { return }
-      let again = self.trackReading.refresh.requestedAgain
-      self.trackReading.refresh = (running: false, requestedAgain: false)
+      let again = self.core.trackReading.refresh.requestedAgain
+      self.core.trackReading.refresh = (running: false, requestedAgain: false)
       guard session == self.generation else { return }
       if !self.holdsBack(snapshot) { self.publish(snapshot) }
       if again {
@@ -199,19 +201,19 @@ extension Player {
   /// first such read came less than `undescribedHold` ago, and a reread can still follow.
   private func holdsBack(_ snapshot: TrackSnapshot) -> Bool {
     guard snapshot.lacksDetails else {
-      trackReading.undescribedSince = nil
+      core.trackReading.undescribedSince = nil
       return false
     }
-    let since = trackReading.undescribedSince ?? .now
-    trackReading.undescribedSince = since
+    let since = core.trackReading.undescribedSince ?? .now
+    core.trackReading.undescribedSince = since
     return ContinuousClock.now - since < undescribedHold
-      && trackReading.detailRereads < maximumRereads
+      && core.trackReading.detailRereads < maximumRereads
   }
 
   /// Reads the tracks again in 20 ms, at most `maximumRereads` times a media.
   private func refreshDetailsLater(session: UInt64) {
-    guard trackReading.detailRereads < maximumRereads else { return }
-    trackReading.detailRereads += 1
+    guard core.trackReading.detailRereads < maximumRereads else { return }
+    core.trackReading.detailRereads += 1
     Task { [weak self] in
       // Polled: libVLC 3 sends no event when a listed track gets its description.
       try? await Task.sleep(for: .milliseconds(20))
@@ -224,9 +226,9 @@ extension Player {
     let changed =
       snapshot.audio != audioTracks || snapshot.video != videoTracks
       || snapshot.subtitle != subtitleTracks
-      || snapshot.selectedAudio != (selections.audio?.id ?? -1)
-      || snapshot.selectedSubtitle != (selections.subtitle?.id ?? -1)
-      || snapshot.selectedVideo != (selections.video?.id ?? -1)
+      || snapshot.selectedAudio != (core.selections.audio?.id ?? -1)
+      || snapshot.selectedSubtitle != (core.selections.subtitle?.id ?? -1)
+      || snapshot.selectedVideo != (core.selections.video?.id ?? -1)
     audioTracks = snapshot.audio
     videoTracks = snapshot.video
     subtitleTracks = snapshot.subtitle

@@ -29,7 +29,7 @@ extension Player {
     try instance.requireSupport(for: media.mrl)
     if let option = instance.quietHardwareDecodingOption(for: media) { media.addOption(option) }
     currentMedia = media
-    video.frameSink?.setSource(media)
+    core.frameSink?.setSource(media)
     emit(.mediaChanged)
     feed(.play(source: media.mrl))
   }
@@ -144,15 +144,30 @@ extension Player {
     guard rate.isFinite, (Float(1) / 32...32).contains(rate) else {
       throw .invalidInput("playback rate \(rate) is not within 1/32…32")
     }
-    self.rate = rate
-    setNative(.rate) { $0.rate = rate }
+    withMutation(keyPath: \.rate) { setNative(.rate) { $0.rate = rate } }
+  }
+
+  /// The playback rate (1 is normal speed), as set with ``setPlaybackRate(_:)``.
+  public var rate: Float {
+    access(keyPath: \.rate)
+    return settings.rate ?? 1
+  }
+
+  /// The A-B loop, when one is set (see ``setABLoop(a:b:)``).
+  public var abLoop: ClosedRange<Duration>? {
+    access(keyPath: \.abLoop)
+    return core.session.abLoop
   }
 
   /// Loops between `a` and `b`: when playback reaches `b` it jumps back to `a`. Precise to
   /// about 100 ms (libVLC 3 has no A-B loop; the player watches the time).
   ///
+  /// A loop set while the media opens is removed (``abLoop`` becomes `nil`) when the media
+  /// turns out not to seek, as a live source does, and so is a loop whose media stops being
+  /// seekable: it could never jump back.
+  ///
   /// - Throws: ``VLCError/invalidInput(_:)`` unless `0 ≤ a < b` (and `b` within the media);
-  ///   ``VLCError/invalidState(_:)`` when the media cannot seek.
+  ///   ``VLCError/invalidState(_:)`` when the media cannot seek (a live source).
   public func setABLoop(a: Duration, b: Duration) throws(VLCError) {
     guard a >= .zero, a < b else { throw .invalidInput("A-B loop needs 0 ≤ a < b") }
     if let duration, b > duration {

@@ -102,16 +102,16 @@ extension Player {
   }
 
   private func install(_ sink: FrameSink) {
-    video.frameSink?.close()
-    video.frameSink = sink
+    core.frameSink?.close()
+    core.frameSink = sink
     sink.setSource(currentMedia)
     native.video.setTarget(sink)  // at once: the next output may open before the queue runs
     setNative(.videoTarget) { $0.videoTarget = .memory(Same(sink)) }
   }
 
   private func showInWindow(_ window: UInt32) {
-    video.frameSink?.close()
-    video.frameSink = nil
+    core.frameSink?.close()
+    core.frameSink = nil
     native.video.setTarget(nil)
     setNative(.videoTarget) { $0.videoTarget = .window(window) }
   }

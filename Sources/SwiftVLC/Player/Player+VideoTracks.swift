@@ -7,7 +7,7 @@ extension Player {
   public var selectedVideoTrack: Track? {
     get {
       access(keyPath: \.selectedVideoTrack)
-      return selections.video
+      return core.selections.video
     }
     set { try? selectVideoTrack(newValue) }
   }
@@ -29,6 +29,6 @@ extension Player {
   }
 
   func setVideoSelection(_ track: Track?) {
-    withMutation(keyPath: \.selectedVideoTrack) { selections.video = track }
+    withMutation(keyPath: \.selectedVideoTrack) { core.selections.video = track }
   }
 }

@@ -41,11 +41,6 @@ public final class Player {
   public internal(set) var videoTracks: [Track] = []
   /// The subtitle tracks of the current media (without libVLC's "Disable" entry).
   public internal(set) var subtitleTracks: [Track] = []
-  /// The requested volume, 0…2 (1 is 100 %). libVLC's null and memory outputs read back 0,
-  /// so the player reports what was asked for.
-  public internal(set) var volume: Float = 1
-  /// The playback rate (1 is normal speed).
-  public internal(set) var rate: Float = 1
   /// The chapters of the current title.
   public internal(set) var chapters: [Chapter] = []
   /// The index of the current chapter, when the media has chapters.
@@ -55,51 +50,25 @@ public final class Player {
   /// The index in ``titles`` of the title playing, when the media has titles. On a DVD it
   /// is a menu title (``Title/isMenu``) while a menu shows.
   public internal(set) var currentTitle: Int?
-  /// The A-B loop, when one is set.
-  public internal(set) var abLoop: ClosedRange<Duration>?
   /// How the last playback session ended; `nil` while one is open.
   public internal(set) var outcome: PlaybackOutcome?
-  /// The file being recorded to, while ``startRecording(to:container:)`` is in effect.
-  public internal(set) var recordingPath: String?
   /// Whether playback has made no progress for ``stallTimeout`` while playing; see
   /// ``PlayerEvent/stalled`` and ``PlayerEvent/recovered``.
   public internal(set) var isStalled = false
 
-  /// The tracks the caller selected, by kind.
-  @ObservationIgnored var selections = TrackSelections()
-  @ObservationIgnored var muteRequested = false
-  @ObservationIgnored var audioOutputSettings = AudioOutputSettings()
-  @ObservationIgnored var recording: PlayerRecording?
-  @ObservationIgnored var video = VideoState()
-  /// What has been asked of the native player, to apply again to a replacement.
-  @ObservationIgnored var nativeSettings = NativeSettings()
-
+  /// Everything asked of the native player that outlives a session, as one value.
+  @ObservationIgnored var settings = PlayerSettings()
   /// The native player; replaced by a fresh one when a stop cannot finish (see ``stop()``).
   @ObservationIgnored var native: NativePlayer
+  /// The native player's event listeners; replaced with it.
   @ObservationIgnored var bridge: EventBridge
   @ObservationIgnored let publicEvents = Broadcaster<PlayerEvent>()
   @ObservationIgnored let tasks = TaskBag()
-  /// The task that reads the time and runs the session's checks; only while a session runs.
-  @ObservationIgnored var tickTask: Task<Void, Never>?
-  /// The session rules; every transition goes through ``feed(_:)``.
-  @ObservationIgnored var session = Session()
-  /// What was last published, so that no event repeats it (see ``EventPublication``).
-  @ObservationIgnored var publication = EventPublication()
-  /// How the time shown was read (see ``TimeReading``).
-  @ObservationIgnored var timeReading = TimeReading()
-  /// Where the reading of the current media's tracks is (see ``TrackReading``).
-  @ObservationIgnored var trackReading = TrackReading()
-  /// What to run at each barrier sent into the native event stream.
-  @ObservationIgnored var barriers = Barriers()
-  /// Finds the ``Media`` of a native media that someone else (a ``MediaListPlayer``) set;
-  /// called on the main actor once per adopted session, before the player shows it.
-  @ObservationIgnored var mediaResolver: ((MediaIdentity) -> Media?)?
-  /// Called after the native player was replaced, so a list player can drive the new one.
-  @ObservationIgnored var nativeReplaced:
-    ((_ stuck: NativePlayer, _ replacement: NativePlayer) -> Void)?
+  /// The session rules and the player's bookkeeping (see ``PlayerCore``).
+  @ObservationIgnored var core = PlayerCore()
 
   /// The generation native events must carry to count.
-  var generation: UInt64 { session.generation }
+  var generation: UInt64 { core.session.generation }
 
   /// Creates a player. Cheap; nothing plays until ``play(_:)``.
   public init(instance: VLCInstance = .shared) {
@@ -125,7 +94,7 @@ public final class Player {
   // Teardown order (DESIGN.md): consumers first, then listeners, then the native player.
   isolated deinit {
     tasks.cancelAll()
-    tickTask?.cancel()
+    core.tickTask?.cancel()
     bridge.invalidate()
     publicEvents.terminate()
     native.shutDown()
@@ -145,13 +114,14 @@ public final class Player {
 
   func apply(_ tagged: TaggedEvent) {
     if case .barrier(let id) = tagged.event {
-      barriers.pending.removeValue(forKey: id)?()
+      core.barriers.pending.removeValue(forKey: id)?()
       return
     }
     guard tagged.generation == generation else { return }
     switch tagged.event {
     case .opening:
-      break
+      // libVLC 3 keeps the delays on the input and resets them with each media.
+      apply(PlayerSettings.Setting.input)
     case .buffering(let percent):
       bufferFill = min(max(percent / 100, 0), 1)
       emit(.bufferingProgress(bufferFill))
@@ -213,7 +183,7 @@ public final class Player {
     case .mediaChanged(let identity):
       // play(_:) tags the session after its own set_media, so a change that carries the
       // current generation was made by someone else: a list player moving on.
-      adoptSession(of: mediaResolver?(identity))
+      adoptSession(of: core.mediaResolver?(identity))
     case .barrier:
       break  // handled above
     }
@@ -222,29 +192,29 @@ public final class Player {
   /// Runs `body` once the player has applied every native event it received before this
   /// call (a list player's end comes after the player's change to the last item).
   func afterReceivedEvents(_ body: @escaping @MainActor () -> Void) {
-    barriers.next += 1
-    barriers.pending[barriers.next] = body
-    bridge.box.send(.barrier(barriers.next))
+    core.barriers.next += 1
+    core.barriers.pending[core.barriers.next] = body
+    bridge.box.send(.barrier(core.barriers.next))
   }
 
   /// Starts observing a session that a list player opened on the native player.
   func adoptSession(of media: Media?) {
     currentMedia = media
     native.adopt(media)
-    video.frameSink?.setSource(media)
+    core.frameSink?.setSource(media)
     feed(.adopt(source: media?.mrl ?? "the list item"))
     emit(.mediaChanged)
   }
 
   /// Hands `input` to the session and performs what it returns.
   func feed(_ input: SessionInput) {
-    perform(session.handle(input, at: .now))
+    perform(core.session.handle(input, at: .now))
   }
 
   /// Publishes `event`, unless it repeats the value its kind last published (or comes
   /// within a time or position event's throttle).
   func emit(_ event: PlayerEvent) {
-    guard publication.admits(event) else { return }
+    guard core.publication.admits(event) else { return }
     publicEvents.broadcast(event)
   }
 
@@ -253,7 +223,7 @@ public final class Player {
   func holdStartTime(_ time: Duration, duration length: Duration?) {
     guard time > .zero else { return }
     updateTime(time, position: length.map { $0 > .zero ? time / $0 : 0 }, isJump: true)
-    timeReading.isHoldingStart = true
+    core.timeReading.isHoldingStart = true
   }
 
   /// Records a new time and/or position, publishing each at most ~10 times a second (and
@@ -266,14 +236,14 @@ public final class Player {
     _ time: Duration?, position newPosition: Double?, readAt: ContinuousClock.Instant = .now,
     isJump: Bool = false
   ) {
-    if timeReading.isHoldingStart {
+    if core.timeReading.isHoldingStart {
       // Until libVLC reads a time past 0, its zero times and positions are not the session's.
       guard isJump || (time ?? .zero) > .zero else { return }
-      timeReading.isHoldingStart = false
+      core.timeReading.isHoldingStart = false
     }
     if time != nil {
-      if let shown = timeReading.readAt, readAt < shown { return }
-      timeReading.readAt = readAt
+      if let shown = core.timeReading.readAt, readAt < shown { return }
+      core.timeReading.readAt = readAt
     }
     if let newPosition, newPosition != position {
       position = newPosition

@@ -42,7 +42,7 @@ struct Session {
     switch input {
     case .play(let source):
       // A stop that libVLC has not finished holds the native player: play on a fresh one.
-      if case .stopping(let stopping) = phase, stopping.due != nil {
+      if case .stopping(let stopping) = phase, !stopping.isHandedOver {
         effects.append(.replaceNative)
       }
       generation += 1
@@ -57,10 +57,25 @@ struct Session {
     case .handOver:
       // The events of the current session must not count while a list player changes items.
       generation += 1
-      if case .stopping(let stopping) = phase, stopping.due != nil {
-        // The list player opens its next item on a fresh native player.
-        phase = .stopping(Stopping(outcome: stopping.outcome, due: nil, requests: []))
+      if case .stopping(let stopping) = phase, !stopping.isHandedOver {
+        // The list player opens its next item on a fresh native player. Should nothing open
+        // there (the item left the list meanwhile), the stop ends at the time limit.
+        phase = .stopping(
+          Stopping(
+            outcome: stopping.outcome, due: now + settings.stopTimeout, requests: [],
+            isHandedOver: true))
         effects += [.replaceNative, .finishStops(stopping.requests)]
+      }
+    case .handOverFailed(let generation):
+      guard generation == self.generation else { return [] }
+      switch phase {
+      case .stopping(let stopping) where stopping.isHandedOver:
+        phase = .stopped(stopping.outcome)
+      case .opening, .active, .reconnecting:
+        phase = .stopped(.stopped)
+        effects += [.outcome(.stopped), .stalled(false)]
+      default:
+        break
       }
     case .stop(let request):
       effects += stop(request, at: now)
@@ -112,7 +127,7 @@ struct Session {
     case .idle, .stopped: return [.finishStops([request])]
     case .stopping(var stopping):
       // A second caller joins the stop running; nothing of a replaced one runs any more.
-      guard stopping.due != nil else { return [.finishStops([request])] }
+      guard !stopping.isHandedOver else { return [.finishStops([request])] }
       stopping.requests.append(request)
       phase = .stopping(stopping)
       return []
@@ -168,6 +183,14 @@ struct Session {
     }
   }
 
+  /// Removes the A-B loop of a media that turned out not to seek (a live source): it could
+  /// never jump back.
+  private mutating func clearABLoop() -> [SessionEffect] {
+    guard abLoop != nil else { return [] }
+    abLoop = nil
+    return [.showABLoop(nil)]
+  }
+
   /// Jumps back to the loop's start when playback reached its end.
   private mutating func loopBack(at time: Duration) -> [SessionEffect] {
     guard let loop = abLoop, time >= loop.upperBound, case .active = phase else { return [] }
@@ -193,7 +216,7 @@ struct Session {
       }
       if opening.pendingPause { effects.append(.setPause(true)) }
       phase = .active(active)
-      return effects + [.playbackStarted]
+      return effects + (seekable ? [] : clearABLoop()) + [.playbackStarted]
     case (.playing, .active(var active)):
       active.isPaused = false
       active.watch.restart(at: now)
@@ -203,6 +226,8 @@ struct Session {
       active.isPaused = true
       phase = .active(active)
       return []
+    case (.seekable(false), .active):
+      return clearABLoop()
     case (.seekable(true), .active(var active)):
       guard let target = active.pendingSeek else { return [] }
       active.pendingSeek = nil
@@ -247,10 +272,12 @@ struct Session {
 
   private mutating func tick(at now: ContinuousClock.Instant) -> [SessionEffect] {
     switch phase {
-    case .stopping(let stopping) where stopping.due.map({ now >= $0 }) ?? false:
+    case .stopping(let stopping) where now >= stopping.due:
+      phase = .stopped(stopping.outcome)
+      // A list player's item that never opened on the fresh native player: nothing to replace.
+      guard !stopping.isHandedOver else { return [] }
       // libVLC is stuck in the input: move on without the native player. Its stop returns
       // whenever libVLC lets go, with a generation that no longer counts.
-      phase = .stopped(stopping.outcome)
       return [.replaceNative]
     case .reconnecting(let reconnecting) where now >= reconnecting.due:
       generation += 1

@@ -7,6 +7,9 @@ enum SessionInput: Equatable {
   /// A list player is about to open another item under a new generation; the phase stays
   /// until the item is adopted.
   case handOver
+  /// The list player of the hand-over of `generation` opened nothing (its item left the list
+  /// before the player's queue reached it): the session ends stopped.
+  case handOverFailed(UInt64)
   /// A caller stops; `request` is let go once the native stop of this session returned, was
   /// given up at ``SessionSettings/stopTimeout``, or is no longer waited for.
   case stop(StopRequest)

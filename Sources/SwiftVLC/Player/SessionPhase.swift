@@ -77,11 +77,14 @@ struct Active: Equatable {
 struct Stopping: Equatable {
   /// How the session ended: stopped, or what it had ended with before.
   var outcome: PlaybackOutcome
-  /// When the native stop is given up and the native player replaced; `nil` once it was
-  /// replaced for a list player's next item (the phase then waits for the item).
-  var due: ContinuousClock.Instant?
+  /// When the native stop is given up and the native player replaced (or, handed over, when
+  /// the item that never opened is given up).
+  var due: ContinuousClock.Instant
   /// The callers waiting for the stop.
   var requests: [StopRequest]
+  /// Whether the native player was already replaced for a list player's next item: the phase
+  /// then waits for the item (``SessionInput/adopt(source:)``) until ``due``.
+  var isHandedOver = false
 }
 
 /// The data of ``SessionPhase/reconnecting(_:)``.

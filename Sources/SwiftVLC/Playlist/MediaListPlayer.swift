@@ -64,12 +64,12 @@ public final class MediaListPlayer {
     native = NativeListPlayer(instance: instance, player: player.native, list: list)
     // Every item change (ours, or libVLC's own at the end of an item) reaches the player as a
     // media change it adopts; libVLC 3 sends no NextItemSet for play_item_at_index.
-    player.mediaResolver = { [weak self, list] identity in
+    player.core.mediaResolver = { [weak self, list] identity in
       let media = list.media(matching: identity)
       self?.itemStarted(media)
       return media
     }
-    player.nativeReplaced = { [weak self] stuck, replacement in
+    player.core.nativeReplaced = { [weak self] stuck, replacement in
       self?.rebind(from: stuck, to: replacement)
     }
     tasks.add(makeNativeEventTask())

@@ -36,12 +36,13 @@ final class NativeListPlayer: Sendable {
   /// Plays item `index` of `list`, unless the list has shrunk since it was checked (libVLC 3
   /// would then replay the previous media). No change to the list can come between the check
   /// and the jump, which reads the list unlocked. Runs on the player's queue, where the player
-  /// was stopped just before, so the jump does not wait for an input to close.
-  func playItem(at index: Int, of list: MediaList, on player: OpaquePointer) {
+  /// was stopped just before, so the jump does not wait for an input to close. Returns whether
+  /// libVLC took the jump.
+  func playItem(at index: Int, of list: MediaList, on player: OpaquePointer) -> Bool {
     list.withChangesHeld {
       // No change can run meanwhile, so the Swift items match the native list.
-      guard index < list.count else { return }
-      libvlc_media_list_player_play_item_at_index(pointer, Int32(index))
+      guard index < list.count else { return false }
+      return libvlc_media_list_player_play_item_at_index(pointer, Int32(index)) == 0
     }
   }
 

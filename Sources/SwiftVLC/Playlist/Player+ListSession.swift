@@ -6,8 +6,9 @@ extension Player {
   /// list player's `set_media` reaches ``adoptSession(of:)``. `makeStart` is called after a
   /// stuck stop's native player has been replaced (which rebinds the list player), so the
   /// call it returns drives the native list player that drives the current native player.
+  /// `start` returns whether it opened an item; when not, the session ends stopped.
   func beginListSession(
-    _ makeStart: () -> @Sendable (OpaquePointer) -> Void
+    _ makeStart: () -> @Sendable (OpaquePointer) -> Bool
   ) {
     feed(.handOver)  // replaces a native player that a stop left stuck
     let start = makeStart()
@@ -20,7 +21,8 @@ extension Player {
       // the old session's events then carry the old generation.
       native.stopInterruptingInput()
       box.generation.store(session, ordering: .releasing)
-      start(player)
+      guard !start(player) else { return }
+      Task { @MainActor [weak self] in self?.feed(.handOverFailed(session)) }
     }
   }
 }

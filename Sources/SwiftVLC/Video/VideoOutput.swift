@@ -18,12 +18,3 @@ public enum VideoOutput: Sendable, Hashable {
   /// `libvlc_media_player_set_xwindow`.
   case xWindow(UInt32)
 }
-
-/// The player's video settings, kept in Swift because libVLC 3 forgets or misreports them.
-struct VideoState {
-  /// The sink receiving decoded frames, when frames (or ``VideoOutput/none``) are the output.
-  var frameSink: FrameSink?
-  var marquee: Marquee?
-  var logo: Logo?
-  var adjustments: VideoAdjustments?
-}
