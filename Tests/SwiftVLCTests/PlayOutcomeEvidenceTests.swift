@@ -39,12 +39,13 @@ struct PlayOutcomeEvidenceTests {
     defer { media.remove() }
     let path = media.folder.appendingPathComponent("silence.dsf")
     try dsfSilence(seconds: 1).write(to: path)
-    let player = try await played(path.path, on: try headlessInstance())
+    // Bounded: nothing is decoded, so nothing paces the input.
+    let player = try await played(path.path, on: try headlessInstance(), limit: .seconds(10))
     guard case .failed(let error) = player.outcome else {
       Issue.record("outcome \(String(describing: player.outcome))")
       return
     }
-    #expect("\(error)".contains("DSD"), "\(error)")
+    #expect("\(error)".contains("no decoder for DSD"), "\(error)")
   }
 
   @Test("a MIDI file, which no synthesizer of this libVLC plays, fails naming MIDI")
@@ -53,12 +54,79 @@ struct PlayOutcomeEvidenceTests {
     defer { media.remove() }
     let path = media.folder.appendingPathComponent("note.mid")
     try midiNote().write(to: path)
-    let player = try await played(path.path, on: try headlessInstance())
+    let player = try await played(path.path, on: try headlessInstance(), limit: .seconds(10))
     guard case .failed(let error) = player.outcome else {
       Issue.record("outcome \(String(describing: player.outcome))")
       return
     }
-    #expect("\(error)".contains("MIDI"), "\(error)")
+    #expect("\(error)".contains("no decoder for MIDI"), "\(error)")
+  }
+
+  @Test("a file played with its only stream turned off ends .ended though libVLC's clock stays 0")
+  func clockStaysStill() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let path = try await media.make(
+      "tone.m4a", GeneratedMedia.audio(silent: false, seconds: 12) + ["-c:a", "aac"])
+    let instance = try headlessInstance()
+    let player = Player(instance: instance)
+    let events = player.events
+    let file = try Media(path: path, instance: instance)
+    file.addOption(":no-audio")
+    try player.play(file)
+    _ = try await collectEvents(events) {
+      $0 == .stateChanged(.ended) || $0 == .stateChanged(.error)
+    }
+    #expect(player.outcome == .ended)
+  }
+
+  @Test("a cut file still fails as ended early, at the point it reached")
+  func cutFileFails() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let whole = try await media.make(
+      "whole.m4a",
+      GeneratedMedia.audio(silent: false, seconds: 10) + [
+        "-c:a", "aac", "-movflags", "+faststart",
+      ])
+    let data = try Data(contentsOf: URL(fileURLWithPath: whole))
+    let cut = media.folder.appendingPathComponent("cut.m4a")
+    try data.prefix(data.count / 2).write(to: cut)
+    let player = try await played(cut.path, on: try headlessInstance())
+    guard case .failed(.playbackFailed(let reason)) = player.outcome else {
+      Issue.record("outcome \(String(describing: player.outcome))")
+      return
+    }
+    #expect(reason.hasPrefix("ended early at "), "\(reason)")
+    #expect(reason.contains("of 10.0 s"), "\(reason)")
+  }
+
+  @Test("decoded depth: files with no decodable stream are unplayable with the reason, not at the timeout")
+  func decodedDepthUndecodable() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let dsf = media.folder.appendingPathComponent("silence.dsf")
+    try dsfSilence(seconds: 1).write(to: dsf)
+    let midi = media.folder.appendingPathComponent("note.mid")
+    try midiNote().write(to: midi)
+    let cut = media.folder.appendingPathComponent("cut.mp4")
+    let seek = try Data(contentsOf: URL(fileURLWithPath: Fixture.seekMP4.path))
+    try seek.prefix(seek.count / 3).write(to: cut)
+    // A timeout far above what the passes take: a pass that waited for it says so in its
+    // unknowns ("did not all report before the time limit").
+    let probe = try BatchProbe(instances: 2, timeout: .seconds(60), depth: .decoded)
+    for result in await probe.probe([dsf, midi, cut]) {
+      let info = try result.outcome.get()
+      #expect(
+        !info.unknowns.contains { $0.contains("time limit") },
+        "\(result.source.lastPathComponent): \(info.unknowns)")
+      // The cut file decodes its first second: playable, and read through fast.
+      guard result.source != cut else { continue }
+      #expect(!info.isPlayable, "\(result.source.lastPathComponent)")
+      #expect(
+        info.unknowns.contains { $0.contains("cannot decode") || $0.contains("decoded nothing") },
+        "\(result.source.lastPathComponent): \(info.unknowns)")
+    }
   }
 
   /// A 12 s AAC M4A with two chapters (QuickTime text chapters, as ffmpeg writes them).

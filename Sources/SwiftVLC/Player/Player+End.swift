@@ -2,13 +2,8 @@ import FoundationEssentials
 
 /// Gathering the evidence an end is decided on (``EndEvidence``).
 extension Player {
-  /// Hands the session the end libVLC reported, with what the input read and decoded.
-  ///
-  /// libVLC reports the end before its input's last counter update (`End` in
-  /// `src/input/input.c` counts after closing the demuxer and decoders): counters that
-  /// show nothing decoded, or an end with no clock, are read again until they settle
-  /// (at most ``endSettleTime``), so a short file or an unpaced instance is not judged on
-  /// counters from before it decoded. Other ends are handed on at once.
+  /// Hands the session the end libVLC reported, with what the input read and decoded by
+  /// then (libVLC counts every 250 ms while its input runs).
   func concludeEnd(generation: UInt64) {
     let media = currentMedia
     var evidence = EndEvidence(
@@ -17,36 +12,7 @@ extension Player {
     evidence.statistics = media?.statistics()
     evidence.fileSize = media.flatMap(localFileSize)
     evidence.decodableStreams = media.map { decodableStreams(of: $0) } ?? []
-    guard let media, evidence.decodedNothing || !evidence.clockMoved else {
-      feed(.native(.ended(evidence), generation))
-      return
-    }
-    Task { [weak self] in
-      let settled = await Player.settledStatistics(of: media, first: evidence.statistics)
-      guard let self, generation == self.generation, self.currentMedia === media else { return }
-      evidence.statistics = settled ?? evidence.statistics
-      evidence.decodableStreams = self.decodableStreams(of: media)
-      self.feed(.native(.ended(evidence), generation))
-    }
-  }
-
-  /// How long an end waits for libVLC's last counter update at most.
-  nonisolated static let endSettleTime = Duration.milliseconds(200)
-
-  /// `media`'s counters once they stopped changing (read every 20 ms, for at most
-  /// ``endSettleTime``), off the main actor.
-  nonisolated static func settledStatistics(of media: Media, first: MediaStatistics?) async
-    -> MediaStatistics?
-  {
-    let deadline = ContinuousClock.now + endSettleTime
-    var last = first
-    while ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(20))
-      let current = media.statistics()
-      if current != last, current != nil { return current }
-      last = current ?? last
-    }
-    return last
+    feed(.native(.ended(evidence), generation))
   }
 
   /// The common names of `media`'s audio and video streams, less the kinds this player's
