@@ -119,6 +119,8 @@ public final class VLCInstance: Sendable {
   let usesNullAudioOutput: Bool
   /// Whether the arguments choose a hardware decoding (`--avcodec-hw`).
   let choosesHardwareDecoding: Bool
+  /// The arguments libVLC was started with (the caller's and those added to keep it quiet).
+  let arguments: [String]
 
   /// Creates a libVLC instance.
   ///
@@ -148,6 +150,7 @@ public final class VLCInstance: Sendable {
         reason: "libVLC rejected the arguments \(arguments) or found no plugins")
     }
     pointer = created
+    self.arguments = arguments
     logRouter = LogRouter(instance: created)
     libvlc_set_exit_handler(
       created, exitRequested, Unmanaged.passUnretained(exitBroadcaster).toOpaque())

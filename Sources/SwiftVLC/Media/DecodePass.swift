@@ -37,6 +37,9 @@ struct DecodePass: Sendable {
     var failures: [String]
     /// Whether any audio was set up or any picture came.
     var decodedAnything: Bool
+    /// Whether the pass gave up because the input was read through several times with
+    /// nothing decoded (``exhaustedReads``): a local file with no decodable stream.
+    var readThroughUndecoded = false
   }
 
   var mrl: String
@@ -85,8 +88,11 @@ struct DecodePass: Sendable {
     native.async { outputs.install(on: $0) }
     let ended = session.first { $0 == .endReached || $0 == .error }
     session.start()
+    let playing = ContinuousClock.now
     let (isComplete, audioFormats) = await waitForDecoders(
-      native: native, media: media, outputs: outputs, log: log, ended: ended, limit: limit)
+      native: native, media: media, outputs: outputs, log: log, ended: ended, limit: limit,
+      since: playing)
+    let readThrough = !outputs.decodedAnything && exhausted(media, since: playing)
     let (chapters, tracks, length) = await native.run { player in
       let read = (
         readNativeChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer)
@@ -104,7 +110,7 @@ struct DecodePass: Sendable {
       tracks: tracks, duration: length > 0 ? .milliseconds(length) : nil,
       demuxer: log.demuxer, chapters: chapters, audioFormats: audioFormats,
       isComplete: isComplete, failures: log.failures,
-      decodedAnything: outputs.audioSetups > 0 || outputs.hasPicture)
+      decodedAnything: outputs.decodedAnything, readThroughUndecoded: readThrough)
   }
 
   /// Waits until the selected audio track's output was set up and, when there is video, a
@@ -114,7 +120,7 @@ struct DecodePass: Sendable {
   /// happened within `limit`, and the audio format of each track decoded.
   private func waitForDecoders(
     native: NativePlayer, media: Media, outputs: DecoderOutputs, log: PassLog,
-    ended: Completion<NativeEvent>, limit: Duration
+    ended: Completion<NativeEvent>, limit: Duration, since start: ContinuousClock.Instant
   ) async -> (Bool, [(id: Int, rate: Int, channels: Int)]) {
     let deadline = ContinuousClock.now + limit
     let first = await poll(native, ended: ended, until: deadline) {
@@ -125,9 +131,11 @@ struct DecodePass: Sendable {
         tracks.contains { $0.kind == .video }
         && !(outputs.hasPicture && tracks.contains { $0.kind == .video && $0.width != nil })
       let missing = (audioMissing ? 1 : 0) + (videoMissing ? 1 : 0)
-      return missing <= log.failures.count && !tracks.isEmpty
+      return (missing <= log.failures.count && !tracks.isEmpty) || exhausted(media, since: start)
     }
     guard first == .ready else { return (false, []) }
+    // Read through with nothing decoded: no decoder will report.
+    if !outputs.decodedAnything && exhausted(media, since: start) { return (false, []) }
     var formats: [(id: Int, rate: Int, channels: Int)] = []
     let selected = await native.run { libvlc_audio_get_track($0) }
     if selected >= 0, let format = outputs.audioFormat {
@@ -147,6 +155,26 @@ struct DecodePass: Sendable {
     }
     return (true, formats)
   }
+
+  /// How many times a pass reads a local file through (it repeats) before it stops waiting
+  /// for decoders that have not reported: no decoder reports a failure for a stream it
+  /// takes but never decodes (a cut file's missing samples, a codec libavcodec rejects), and
+  /// what they did not decode in three readings they will not decode in a fourth.
+  static let exhaustedReads = 3
+
+  /// Whether the pass's input read its local file through ``exhaustedReads`` times, and
+  /// ``exhaustedWait`` passed since it started playing (a tiny file is read through many
+  /// times before its decoders have even opened).
+  private func exhausted(_ media: Media, since start: ContinuousClock.Instant) -> Bool {
+    guard ContinuousClock.now - start >= Self.exhaustedWait, let url = URL(string: mrl),
+      url.isFileURL, let size = fileSize(url.path), size > 0,
+      let statistics = media.statistics()
+    else { return false }
+    return statistics.readBytes >= Int(size) * Self.exhaustedReads
+  }
+
+  /// How long a pass waits for decoders at least, however often its input was read through.
+  static let exhaustedWait = Duration.seconds(2)
 
   private enum PollResult { case ready, ended, timedOut }
 
@@ -228,6 +256,8 @@ private final class DecoderOutputs: Sendable {
   deinit { pixels.deallocate() }
 
   var hasPicture: Bool { state.withLock { $0.hasPicture } }
+  /// Whether any audio output was set up or any picture came.
+  var decodedAnything: Bool { state.withLock { $0.hasPicture || $0.setups > 0 } }
   /// The format of the latest audio output set up.
   var audioFormat: (rate: Int, channels: Int)? { state.withLock { $0.audio } }
   /// How many audio outputs were set up (one per decoded audio track).

@@ -67,6 +67,7 @@ extension Media {
     var decodedAll = true
     var failures: [String] = []
     var decodedAnything = false
+    var readThroughUndecoded = false
     for (index, number) in numbers.enumerated() {
       // What is left is shared by the passes still to run.
       let share = (deadline - ContinuousClock.now) / (numbers.count - index)
@@ -77,6 +78,7 @@ extension Media {
       decodedAll = decodedAll && result.isComplete
       for failure in result.failures where !failures.contains(failure) { failures.append(failure) }
       decodedAnything = decodedAnything || result.decodedAnything
+      readThroughUndecoded = readThroughUndecoded || result.readThroughUndecoded
       formats += result.audioFormats.map { (number, $0.id, $0.rate, $0.channels) }
       info.tracks = merged(info.tracks, with: result.tracks)
       if info.duration == nil { info.duration = result.duration }
@@ -93,7 +95,12 @@ extension Media {
       // Nothing it can play: said at once, not at the time limit.
       if !decodedAnything { info.isPlayable = false }
     }
-    if !decodedAll {
+    if readThroughUndecoded && !decodedAnything {
+      // Read through several times and nothing came out: said at once too.
+      info.unknowns.append(
+        "libVLC 3 decoded nothing of the whole file (its streams are cut or undecodable)")
+      info.isPlayable = false
+    } else if !decodedAll {
       info.unknowns.append(
         "the decoders did not all report before the time limit or the end of the input: "
           + "channel counts, picture sizes "

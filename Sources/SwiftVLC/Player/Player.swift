@@ -133,10 +133,7 @@ public final class Player {
     case .stopped:
       feed(.native(.stopped, tagged.generation))
     case .endReached:
-      let evidence = EndEvidence(
-        inputFailure: currentMedia?.input?.failure, duration: duration, time: currentTime,
-        position: position)
-      feed(.native(.ended(evidence), tagged.generation))
+      concludeEnd(generation: tagged.generation)
     case .error:
       feed(.native(.failed(currentMedia?.input?.failure), tagged.generation))
     case .time(let milliseconds, let sent):

@@ -110,36 +110,3 @@ struct ProgressReading: Equatable, Sendable {
   var demuxBytes: Int
   var decodedBlocks: Int
 }
-
-/// What the player knew when libVLC reported the end of the input.
-struct EndEvidence: Equatable {
-  /// Why a custom input stopped, when it failed (libVLC 3 reads that as a plain end).
-  var inputFailure: VLCError?
-  /// The media's length, when known.
-  var duration: Duration?
-  /// The last playback time seen.
-  var time: Duration = .zero
-  /// The native position read when the end was reported (0…1), or the last one seen.
-  var position: Double = 0
-
-  /// The position below which an end that came too early counts as a failure.
-  static let earlyEndPosition = 0.9
-  /// An end counts as early only when it is more than this much before the length (and more
-  /// than a tenth of it).
-  static let earlyEndMinimumGap: Duration = .seconds(2)
-
-  /// The failure to report instead of a natural end, when the evidence says the input ended
-  /// far before its length: libVLC 3 ends an HLS stream whose segment answers 404 that way.
-  ///
-  /// The reached point is the larger of the time and the position times the length: with a
-  /// paced audio output both track what was played, and an audio-only file that ends
-  /// naturally reads a position above 0.9 (see `docs/libvlc3-findings.md`).
-  func earlyEndError(source: String) -> VLCError? {
-    guard let duration, duration > .zero, position < Self.earlyEndPosition else { return nil }
-    let reached = max(time, duration * position)
-    let margin = max(Self.earlyEndMinimumGap, duration / 10)
-    guard duration - reached > margin else { return nil }
-    return .playbackFailed(
-      reason: "ended early at \(formatSeconds(reached)) of \(formatSeconds(duration)) (\(source))")
-  }
-}

@@ -1,0 +1,96 @@
+import FoundationEssentials
+
+/// What the player knew when libVLC reported the end of the input.
+///
+/// libVLC 3 reports a plain end whenever its demuxer stops: after the last byte, after the
+/// last byte of a cut file, after an HLS segment that answered 404, and after a file none of
+/// whose streams it could decode. Its clock is no witness on its own: it stays at 0 for some
+/// files it decodes whole (Monkey's Audio 3.96) and on an instance without outputs, which
+/// reads a file unpaced in milliseconds. What the input read and decoded decides.
+struct EndEvidence: Equatable {
+  /// Why a custom input stopped, when it failed (libVLC 3 reads that as a plain end).
+  var inputFailure: VLCError?
+  /// The media's length, when known.
+  var duration: Duration?
+  /// The last playback time seen.
+  var time: Duration = .zero
+  /// The native position read when the end was reported (0…1), or the last one seen.
+  var position: Double = 0
+  /// libVLC's input counters once the input closed, when they could be read.
+  var statistics: MediaStatistics?
+  /// The size of the local file played, in bytes; `nil` for other sources.
+  var fileSize: Int?
+  /// The common names of the streams this session was to decode (audio and video, less what
+  /// the instance or media turned off), in the media's order.
+  var decodableStreams: [String] = []
+
+  /// The position below which an end that came too early counts as a failure.
+  static let earlyEndPosition = 0.9
+  /// An end counts as early only when it is more than this much before the length (and more
+  /// than a tenth of it).
+  static let earlyEndMinimumGap: Duration = .seconds(2)
+  /// The share of a local file the input must have read for an end without a clock to count
+  /// as the file's end.
+  static let readShare = 0.9
+
+  /// Whether libVLC's clock moved during the session: when it did, where it stopped is
+  /// where the stream stopped.
+  var clockMoved: Bool { time > .zero || position > 0 }
+
+  /// Whether the counters are those of a session that read its input but decoded nothing.
+  var decodedNothing: Bool {
+    guard let statistics else { return false }
+    return statistics.decodedAudio + statistics.decodedVideo == 0
+      && statistics.readBytes + statistics.demuxReadBytes > 0
+  }
+
+  /// Whether what the input read covers the local file (`false` for other sources, and when
+  /// the counters are unknown).
+  var readWholeFile: Bool {
+    guard let fileSize, fileSize > 0, let statistics else { return false }
+    return Double(max(statistics.readBytes, statistics.demuxReadBytes))
+      >= Double(fileSize) * Self.readShare
+  }
+
+  /// Why the end is not the media's natural end, or `nil` when it is.
+  ///
+  /// - A stream to decode was present and nothing at all was decoded: no decoder.
+  /// - The clock moved and stopped far before the length: the stream ended early (a cut file,
+  ///   a failed segment), at the larger of the time and the position times the length.
+  /// - The clock never moved: a local file the input read to its end ended; anything else
+  ///   (an HLS stream whose key or first segment failed) ended early at 0.
+  var failure: EndFailure? {
+    if decodedNothing, let stream = decodableStreams.first {
+      return .noDecoder(codec: stream)
+    }
+    guard let duration, duration > .zero, position < Self.earlyEndPosition else { return nil }
+    if !clockMoved && readWholeFile { return nil }
+    let reached = max(time, duration * position)
+    let margin = max(Self.earlyEndMinimumGap, duration / 10)
+    guard duration - reached > margin else { return nil }
+    return .endedEarly(at: reached, of: duration)
+  }
+
+  /// The failure to report instead of a natural end, naming `source`; see ``failure``.
+  func earlyEndError(source: String) -> VLCError? {
+    failure.map { .playbackFailed(reason: "\($0.text) (\(source))") }
+  }
+}
+
+/// Why an end libVLC reported as natural is a failure. (Kept apart from the other failure
+/// reasons until they are joined into one type.)
+enum EndFailure: Equatable, Sendable {
+  /// Streams were present but none was decoded: libVLC has no decoder for `codec`.
+  case noDecoder(codec: String)
+  /// The stream ended at `at`, `of` before its length.
+  case endedEarly(at: Duration, of: Duration)
+
+  /// The words for messages: "no decoder for DSD audio", "ended early at 4.0 s of 10.0 s".
+  var text: String {
+    switch self {
+    case .noDecoder(let codec): "no decoder for \(codec) in this libVLC"
+    case .endedEarly(let reached, let length):
+      "ended early at \(formatSeconds(reached)) of \(formatSeconds(length))"
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import FoundationEssentials
+
+/// Gathering the evidence an end is decided on (``EndEvidence``).
+extension Player {
+  /// Hands the session the end libVLC reported, with what the input read and decoded by
+  /// then (libVLC counts every 250 ms while its input runs).
+  func concludeEnd(generation: UInt64) {
+    let media = currentMedia
+    var evidence = EndEvidence(
+      inputFailure: media?.input?.failure, duration: duration, time: currentTime,
+      position: position)
+    evidence.statistics = media?.statistics()
+    evidence.fileSize = media.flatMap(localFileSize)
+    evidence.decodableStreams = media.map { decodableStreams(of: $0) } ?? []
+    feed(.native(.ended(evidence), generation))
+  }
+
+  /// The common names of `media`'s audio and video streams, less the kinds this player's
+  /// instance or the media's options turn off (`--no-audio`, `:no-video`): what the session
+  /// was to decode.
+  func decodableStreams(of media: Media) -> [String] {
+    let options = instance.arguments + media.options
+    func disabled(_ kind: String) -> Bool {
+      options.contains { option in
+        let bare = option.drop { $0 == "-" || $0 == ":" }
+        return bare == "no-\(kind)" || bare == "no\(kind)" || bare == "\(kind)=0"
+      }
+    }
+    let path = localPath(of: media)
+    return media.readTracks().compactMap { track in
+      switch track.kind {
+      case .audio where !disabled("audio"): streamName(track, path: path)
+      case .video where !disabled("video"): streamName(track, path: path)
+      default: nil
+      }
+    }
+  }
+}
+
+/// The path of `media` when it is a local file.
+private func localPath(of media: Media) -> String? {
+  guard let url = URL(string: media.mrl), url.isFileURL else { return nil }
+  return url.path
+}
+
+/// The size of `media`'s local file.
+private func localFileSize(_ media: Media) -> Int? {
+  localPath(of: media).flatMap(fileSize).map(Int.init)
+}
+
+/// A stream's common name ("AAC audio", "MIDI audio"); for a stream libVLC could not even
+/// name (`undf`), the format its file's first bytes show (DSD), else its codec code.
+private func streamName(_ track: Track, path: String?) -> String {
+  let kind = track.kind == .video ? "video" : "audio"
+  if let common = track.commonCodecName { return "\(common) \(kind)" }
+  if track.codec != "undf", let described = track.codecName { return described }
+  if let path, let format = formatName(path: path) { return "\(format) \(kind)" }
+  return track.codec == "undf" ? "an unidentified \(kind) codec" : "\(track.codec) \(kind)"
+}
+
+/// The audio format a file's magic number names, for formats libVLC 3 demuxes (through
+/// libavformat) but gives no codec code: DSD in DSF (`DSD `) and DSDIFF (`FRM8`).
+private func formatName(path: String) -> String? {
+  guard let file = ReadOnlyFile(path: path), let head = file.read(at: 0, upTo: 4) else {
+    return nil
+  }
+  switch String(decoding: head, as: UTF8.self) {
+  case "DSD ", "FRM8": return "DSD"
+  default: return nil
+  }
+}
