@@ -91,6 +91,8 @@ public final class Player {
   @ObservationIgnored var trackReading = TrackReading()
   /// What to run at each barrier sent into the native event stream.
   @ObservationIgnored var barriers = Barriers()
+  /// Reads the instance's log while a session opens or plays, for the failure's reason.
+  @ObservationIgnored var diagnosis: LogWitness?
   /// Finds the ``Media`` of a native media that someone else (a ``MediaListPlayer``) set;
   /// called on the main actor once per adopted session, before the player shows it.
   @ObservationIgnored var mediaResolver: ((MediaIdentity) -> Media?)?
@@ -163,12 +165,13 @@ public final class Player {
     case .stopped:
       feed(.native(.stopped, tagged.generation))
     case .endReached:
-      let evidence = EndEvidence(
+      var evidence = EndEvidence(
         inputFailure: currentMedia?.input?.failure, duration: duration, time: currentTime,
         position: position)
+      evidence.networkFailure = diagnosedFailure(networkOnly: true)
       feed(.native(.ended(evidence), tagged.generation))
     case .error:
-      feed(.native(.failed(currentMedia?.input?.failure), tagged.generation))
+      feed(.native(.failed(currentMedia?.input?.failure ?? diagnosedFailure()), tagged.generation))
     case .time(let milliseconds, let sent):
       updateTime(.milliseconds(max(milliseconds, 0)), position: nil, readAt: sent)
     case .position(let value):
