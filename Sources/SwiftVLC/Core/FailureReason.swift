@@ -91,3 +91,11 @@ extension VLCError {
     }
   }
 }
+
+extension PlaybackOutcome {
+  /// Why the session failed, when it failed with a typed reason (see
+  /// ``VLCError/failureReason``); `nil` for ``ended``, ``stopped`` and untyped failures.
+  public var failureReason: FailureReason? {
+    if case .failed(let error) = self { error.failureReason } else { nil }
+  }
+}

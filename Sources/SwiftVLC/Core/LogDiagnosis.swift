@@ -108,7 +108,11 @@ package struct LogDiagnosis: Sendable, Equatable {
       let body = message.dropFirst("Codec `".count).dropLast(" is not supported.".count)
       return .noDecoder(codec: String(body).replacing("'", with: "", maxReplacements: 1))
     }
-    if message.hasPrefix("no suitable demux module") { return .notMedia }
+    // src/input/input.c, and a demuxer's "cannot peek" (modules/demux/mpeg/es.c, ps.h): no
+    // data a demuxer could take (an empty file).
+    if message.hasPrefix("no suitable demux module") || message == "cannot peek" {
+      return .notMedia
+    }
     if message.contains("timed out") { return .timeout }
     return nil
   }

@@ -19,6 +19,13 @@ extension Media {
     return await Self.failure(playing: copy, within: limit)
   }
 
+  /// The error of a parse libVLC reports failed: the reason ``openingFailure(until:)`` finds,
+  /// else libVLC's "could not read it".
+  func failedParse(until deadline: ContinuousClock.Instant) async -> VLCError {
+    let reason = await openingFailure(until: deadline)
+    return .sourceFailed(reason ?? .other("libVLC could not read it"), source: mrl)
+  }
+
   @MainActor
   private static func failure(playing media: Media, within limit: Duration) async
     -> FailureReason?

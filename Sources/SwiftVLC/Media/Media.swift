@@ -243,6 +243,7 @@ public final class Media: Sendable {
       // While that parse runs, the status is still 0 and its completion reaches `completions`
       // too; once it has ended, its status is the answer.
       let current = libvlc_media_get_parsed_status(pointer)
+      if current == libvlc_media_parsed_status_failed { throw await failedParse(until: deadline) }
       if current.rawValue != 0 {
         let info = try result(of: current, network: network, isEarlierParse: true)
         return cache(await refined(info, depth: depth, until: deadline), depth: depth)
@@ -266,10 +267,7 @@ public final class Media: Sendable {
       skippedWith.withLock { $0 = network }
       return try await streamInfo(until: deadline)
     }
-    if final == libvlc_media_parsed_status_failed {
-      let reason = await openingFailure(until: deadline)
-      throw .sourceFailed(reason ?? .other("libVLC could not read it"), source: mrl)
-    }
+    if final == libvlc_media_parsed_status_failed { throw await failedParse(until: deadline) }
     let info = try result(of: final, network: network)
     return cache(await refined(info, depth: depth, until: deadline), depth: depth)
   }
