@@ -46,7 +46,8 @@ struct CapabilityTests {
     #expect(
       throws: VLCError.sourceFailed(
         .unsupportedScheme(
-          "rtsp", explanation: "this libVLC has no RTSP support (live555 is not in Debian's libVLC)"),
+          "rtsp", explanation: "this libVLC has no RTSP support (live555 is not in Debian's libVLC)"
+        ),
         source: "rtsp://127.0.0.1:1/stream")
     ) { try player.play(url: url) }
     #expect(player.state == .idle)

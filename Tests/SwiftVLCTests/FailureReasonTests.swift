@@ -83,15 +83,19 @@ struct FailureReasonTests {
       LogDiagnosis.reading(messages).source
     }
     // src/network/tcp.c and modules/access/http/transport.c
-    #expect(reason("cannot resolve h.invalid port 80 : Name or service not known") == .hostNotFound("h.invalid"))
-    #expect(reason("cannot resolve h.invalid: Name or service not known") == .hostNotFound("h.invalid"))
+    #expect(
+      reason("cannot resolve h.invalid port 80 : Name or service not known")
+        == .hostNotFound("h.invalid"))
+    #expect(
+      reason("cannot resolve h.invalid: Name or service not known") == .hostNotFound("h.invalid"))
     #expect(reason("connection failed: Connection refused") == .connectionRefused)
     // modules/misc/gnutls.c
     #expect(
       reason("TLS handshake error: An unexpected TLS packet was received.")
         == .tls("An unexpected TLS packet was received."))
     // src/input/decoder.c
-    #expect(reason("Codec `undf' (Undefined) is not supported.") == .noDecoder(codec: "undf (Undefined)"))
+    #expect(
+      reason("Codec `undf' (Undefined) is not supported.") == .noDecoder(codec: "undf (Undefined)"))
     // src/input/input.c; a demuxer with no data at all
     #expect(reason("no suitable demux module for `file/://x'") == .notMedia)
     #expect(reason("cannot peek") == .notMedia)
@@ -101,7 +105,9 @@ struct FailureReasonTests {
     #expect(reason("HTTP 407 error") == .authenticationRequired)
     // A timeout gives way to a specific reason; otherwise the first reason stays.
     #expect(reason("read timed out", "HTTP 404 error") == .httpStatus(404, url: nil))
-    #expect(reason("HTTP 404 error", "connection failed: Connection refused") == .httpStatus(404, url: nil))
+    #expect(
+      reason("HTTP 404 error", "connection failed: Connection refused")
+        == .httpStatus(404, url: nil))
     // No rule: libVLC's own last words, not its generic "can't be opened".
     let other = LogDiagnosis.reading([
       "something odd happened", "Your input can't be opened",
@@ -123,13 +129,17 @@ struct FailureReasonTests {
       #expect(failure.reason == reason)
       if reason != .notMedia { #expect(failure.description == reason.description) }
     }
-    #expect(ChannelFailure(.authenticationRequired) == .failed(FailureReason.authenticationRequired.description))
-    #expect(ChannelFailure.diagnose(["connection failed: Connection refused"]) == .connectionRefused)
+    #expect(
+      ChannelFailure(.authenticationRequired)
+        == .failed(FailureReason.authenticationRequired.description))
+    #expect(
+      ChannelFailure.diagnose(["connection failed: Connection refused"]) == .connectionRefused)
   }
 
   @Test("a VLCError with a reason says the source once, then the reason")
   func words() {
-    let error = VLCError.sourceFailed(.httpStatus(404, url: "http://h/seg1.ts"), source: "http://h/i.m3u8")
+    let error = VLCError.sourceFailed(
+      .httpStatus(404, url: "http://h/seg1.ts"), source: "http://h/i.m3u8")
     #expect(error.description == "http://h/i.m3u8: http://h/seg1.ts answered HTTP 404")
     #expect(VLCError.parseTimeout.failureReason == .timeout)
     #expect(VLCError.cancelled.failureReason == nil)

@@ -18,12 +18,14 @@ enum DesktopKeystore {
   /// (its D-Bus service file is installed). Reads a few files' status; does not block.
   static func isAvailable(environment: [String: String]) -> Bool {
     guard !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty else { return false }
-    let dataFolders = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }
+    let dataFolders =
+      (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 }
       ?? "/usr/local/share:/usr/share").split(separator: ":")
-    let folders = dataFolders.map { "\($0)/dbus-1/services" } + [
-      (environment["XDG_DATA_HOME"] ?? environment["HOME"].map { "\($0)/.local/share" } ?? "")
-        + "/dbus-1/services"
-    ]
+    let folders =
+      dataFolders.map { "\($0)/dbus-1/services" } + [
+        (environment["XDG_DATA_HOME"] ?? environment["HOME"].map { "\($0)/.local/share" } ?? "")
+          + "/dbus-1/services"
+      ]
     return folders.contains { folder in
       serviceFiles.contains { FileManager.default.fileExists(atPath: "\(folder)/\($0)") }
     }

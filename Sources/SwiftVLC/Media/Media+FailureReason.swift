@@ -38,7 +38,11 @@ extension Media {
       try? await Task.sleep(for: .milliseconds(20))
     }
     let reason: FailureReason?
-    if case .failed(let error) = player.outcome { reason = error.failureReason } else { reason = nil }
+    if case .failed(let error) = player.outcome {
+      reason = error.failureReason
+    } else {
+      reason = nil
+    }
     await player.stop()
     return reason
   }

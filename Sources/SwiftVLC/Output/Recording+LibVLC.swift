@@ -69,7 +69,8 @@ extension Recording {
       case .refused(let refusal):
         failure = refusal
       case .failed:
-        failure = .sourceFailed(diagnosis.reason(orElse: "libVLC could not read it"), source: source)
+        failure = .sourceFailed(
+          diagnosis.reason(orElse: "libVLC could not read it"), source: source)
       case .sourceEnded where !outcome.hadStreams:
         failure = .sourceFailed(diagnosis.source ?? .notMedia, source: source)
       case .sourceEnded, .limitReached, .stopped, .stalled:
@@ -109,7 +110,9 @@ extension Recording {
       sourceReason: diagnosis.sourceReason)
     {
       target.discard()
-      if outcome.ending == .stalled { return .failure(stalled(source, options: options, kept: nil)) }
+      if outcome.ending == .stalled {
+        return .failure(stalled(source, options: options, kept: nil))
+      }
       // A segment that answered 404: the reason, as playing the source reports it.
       if let reason = diagnosis.source, reason.isNetwork {
         return .failure(.sourceFailed(reason, source: source))
