@@ -87,7 +87,7 @@ struct CommandLineFailureWordsTests {
     let daemon = try await runProgram(
       "dbus-daemon", ["--session", "--fork", "--print-address=1", "--print-pid=1"])
     let lines = String(decoding: daemon.stdout, as: UTF8.self).split(separator: "\n")
-    let address = try #require(lines.first.map(String.init), daemon.stderr)
+    let address = try #require(lines.first.map(String.init), "\(daemon.stderr)")
     let pid = try #require(lines.dropFirst().first.flatMap { Int32($0) })
     defer { kill(pid, SIGTERM) }
     let server = try await TestServer()
@@ -99,10 +99,9 @@ struct CommandLineFailureWordsTests {
     let took = ContinuousClock.now - start
     #expect(took < .seconds(3), "\(took)")
     #expect(result.status == 1)
-    #expect(
-      result.stderrLines.first?.hasSuffix(
-        "authentication required: put the user and password in the URL or answer the login dialog")
-        == true, "\(result.stderr)")
+    let words: String =
+      "authentication required: put the user and password in the URL or answer the login dialog"
+    #expect(result.stderrLines.first?.hasSuffix(words) == true, "\(result.stderr)")
     #expect(result.stdoutLines.last == "end")
   }
 

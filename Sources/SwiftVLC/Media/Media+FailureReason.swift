@@ -16,7 +16,11 @@ extension Media {
       let pointer = libvlc_media_new_location(instance.pointer, mrl)
     else { return nil }
     let copy = Media(instance: instance, pointer: pointer)
-    return await Self.failure(playing: copy, within: limit)
+    // The player lives on the main actor; should the main actor be busy, the parse still
+    // ends by its deadline.
+    let (answers, answer) = AsyncStream.makeStream(of: FailureReason?.self)
+    Task { @MainActor in answer.yield(await Self.failure(playing: copy, within: limit)) }
+    return await firstValue(of: answers, within: limit + .seconds(1)) ?? nil
   }
 
   /// The error of a parse libVLC reports failed: the reason ``openingFailure(until:)`` finds,
