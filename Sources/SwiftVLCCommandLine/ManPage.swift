@@ -1,8 +1,15 @@
+import SwiftVLC
+
 /// The manual page swiftvlc(1), in roff, rendered from the command table like the help, so
 /// that the two cannot drift. `swiftvlc --generate man` prints it; `make install` installs it.
 package enum ManPage {
-  /// The whole page for `commands`.
-  package static func render(_ commands: [CommandSpec] = CommandSpec.all) -> String {
+  /// The whole page for `commands`; its SOURCES section lists `openable` (the schemes this
+  /// libVLC opens) and `missing` (well-known ones it does not, with the reason).
+  package static func render(
+    _ commands: [CommandSpec] = CommandSpec.all,
+    openable: [String] = VLCInstance.openableSchemes,
+    missing: [String: String] = VLCInstance.missingSchemes
+  ) -> String {
     var page = """
       .TH SWIFTVLC 1 "" "swiftvlc \(ToolVersion.current)" "User Commands"
       .SH NAME
@@ -15,8 +22,8 @@ package enum ManPage {
     page += """
       .SH DESCRIPTION
       \\fBswiftvlc\\fR plays, probes, thumbnails and records media with libVLC, the engine of
-      VLC: files, and network sources such as HTTP, HLS, RTSP and UDP multicast. A SOURCE is a
-      file name or a URL. Options and operands may be given in any order; an option's value is
+      VLC: files, and network sources such as HTTP, HLS and UDP multicast (see SOURCES). A
+      SOURCE is a file name or a URL. Options and operands may be given in any order; an option's value is
       written \\fB\\-\\-name VALUE\\fR or \\fB\\-\\-name=VALUE\\fR, and \\fB\\-\\-\\fR ends
       the options. \\fBswiftvlc\\fR \\fICOMMAND\\fR \\fB\\-\\-help\\fR prints a command's
       section of this page.
@@ -24,6 +31,7 @@ package enum ManPage {
 
       """
     page += HelpText.toolOptions.map(item).joined()
+    page += sources(openable: openable, missing: missing)
     page += ".SH COMMANDS\n"
     for spec in commands {
       page += ".SS \(escape(spec.name))\n" + synopsis(spec) + "\n.PP\n"
@@ -44,6 +52,17 @@ package enum ManPage {
 
       """
     return page
+  }
+
+  /// The SOURCES section: the URL schemes this libVLC opens, and the well-known ones it
+  /// cannot, each with its reason (on Debian 12: `rtsp`, which needs live555).
+  static func sources(openable: [String], missing: [String: String]) -> String {
+    var section = ".SH SOURCES\nA file name, or a URL with one of the schemes this libVLC opens: "
+    section += escape(openable.joined(separator: ", ")) + ".\n"
+    for (scheme, reason) in missing.sorted(by: { $0.key < $1.key }) {
+      section += ".TP\n.B \(escape(scheme))://\nnot openable: \(escape(reason)).\n"
+    }
+    return section
   }
 
   /// "\fBswiftvlc probe\fR [\fIOPTIONS\fR] \fISOURCE...\fR"

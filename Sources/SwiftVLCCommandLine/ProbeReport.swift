@@ -93,7 +93,7 @@ package struct ProbeReport: Codable, Equatable, Sendable {
   /// A failed probe.
   package init(source: String, error: VLCError) {
     self.source = source
-    self.error = error.description
+    self.error = FailureWords.of(error)
   }
 
   /// The reports as the JSON document `probe --json` prints: an array, sorted keys, indented.

@@ -106,7 +106,7 @@ enum ChannelsCommand {
       let codecs = tracks.map { $0.codec.isEmpty ? "\($0.kind)" : $0.codec }
       return head + "alive \(result.channel.name): \(size) \(codecs.joined(separator: ","))"
     case .dead(let failure):
-      return head + "dead \(result.channel.name): \(failure)"
+      return head + "dead \(result.channel.name): \(FailureWords.of(failure))"
     }
   }
 }
@@ -157,7 +157,7 @@ struct ChannelReport: Encodable {
       tracks = found.map { TrackReport(kind: "\($0.kind)", codec: $0.codec) }
     case .dead(let failure):
       status = "dead"
-      reason = failure.description
+      reason = FailureWords.of(failure)
       reasonKind = failure.kind
       if case .httpStatus(let code) = failure { httpStatus = code }
     }

@@ -39,7 +39,7 @@ struct EventPrinter {
     } catch {
       printing.cancel()
       await printing.value
-      return PlayCommand.failed("\(error)", inTerminal: false)
+      return PlayCommand.failed(FailureWords.of(error), inTerminal: false)
     }
     var status = ExitCode.success
     for await code in finished {
@@ -89,7 +89,7 @@ struct EventPrinter {
       case .recovered:
         Console.line(EventLine.recovered)
       case .encounteredError:
-        let message = player.failure.explained(by: witness.current)
+        let message = FailureWords.of(player.failure, logged: witness.current.source)
         Console.line(EventLine.error(message))
         Console.error("play: \(message)")
         finish.yield(.mediaError)
@@ -109,16 +109,5 @@ extension Player {
   var failure: VLCError {
     if case .failed(let error) = outcome { return error }
     return .playbackFailed(reason: "libVLC reported an error")
-  }
-}
-
-extension VLCError {
-  /// The error's description, followed by what libVLC's log said about the source, when it
-  /// said something the description does not already carry.
-  func explained(by diagnosis: LogDiagnosis) -> String {
-    guard let reason = diagnosis.sourceReason, !description.contains(reason) else {
-      return description
-    }
-    return "\(description) (\(reason))"
   }
 }

@@ -35,7 +35,7 @@ enum PlayCommand {
       player = Player(instance: instance)
       if let limit = options.stallTimeout { player.stallTimeout = limit }
     } catch {
-      return failed("\(error)", inTerminal: inTerminal)
+      return failed(FailureWords.of(error), inTerminal: inTerminal)
     }
     if inTerminal {
       return await TerminalPlayer(
@@ -60,9 +60,15 @@ enum PlayCommand {
   /// The instance's arguments: the default outputs, except that video goes to libVLC's own
   /// X11 window only with `--window`. Otherwise it goes nowhere (or to the terminal, through
   /// frames), never to libVLC's ASCII-art output, which would fight the tool for the terminal.
+  /// Run from a script (stdin not a terminal), passwords are kept in memory: nothing can answer
+  /// a login, so a source that asks for one fails at once as "authentication required"
+  /// instead of waiting for a desktop keystore.
   static func instanceArguments(window: Bool) -> [String] {
     var arguments = VLCInstance.defaultArguments.filter { !$0.hasPrefix("--vout") }
     if !window { arguments.append("--vout=vdummy") }
+    if !Console.isTerminal(STDIN_FILENO), !arguments.contains("--keystore=memory") {
+      arguments.append("--keystore=memory")
+    }
     return arguments
   }
 

@@ -27,7 +27,7 @@ enum RecordCommand {
           container: options.container.outputContainer, duration: options.duration,
           stallTimeout: options.stallTimeout ?? RecordingOptions().stallTimeout))
     } catch {
-      Console.error("record: \(error)")
+      Console.error("record: \(FailureWords.of(error))")
       return .mediaError
     }
 
@@ -83,7 +83,7 @@ enum RecordCommand {
       }
       status = .success
     case .failure(let error):
-      Console.error("record: \(error)")
+      Console.error("record: \(FailureWords.of(error))")
       status = .mediaError
     }
     return interruption.isRequested ? .interrupted : status

@@ -57,7 +57,7 @@ final class TerminalPlayer {
     } catch {
       signals.cancel()
       screen.restore()
-      Console.error("play: \(error)")
+      Console.error("play: \(FailureWords.of(error))")
       return .mediaError
     }
     startReadingKeys()
@@ -75,7 +75,7 @@ final class TerminalPlayer {
     for task in tasks { task.cancel() }
     signals.cancel()
     screen.restore()
-    if status == .mediaError { Console.error("play: \(player.failure)") }
+    if status == .mediaError { Console.error("play: \(FailureWords.of(player.failure))") }
     await PlayCommand.stopPlayback(player)
     return status
   }

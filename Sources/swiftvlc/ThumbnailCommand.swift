@@ -49,7 +49,7 @@ enum ThumbnailCommand {
       return .success
     } catch {
       progress.clear()
-      Console.error("thumbnail: \(error)")
+      Console.error("thumbnail: \(FailureWords.of(error))")
       return .mediaError
     }
   }

@@ -44,10 +44,11 @@ struct CapabilityTests {
     let player = Player(instance: instance)
     let url = try #require(URL(string: "rtsp://127.0.0.1:1/stream"))
     #expect(
-      throws: VLCError.mediaCreationFailed(
-        source:
-          "rtsp://127.0.0.1:1/stream: this libVLC has no RTSP support (live555 is not in Debian's libVLC)"
-      )
+      throws: VLCError.sourceFailed(
+        .unsupportedScheme(
+          "rtsp", explanation: "this libVLC has no RTSP support (live555 is not in Debian's libVLC)"
+        ),
+        source: "rtsp://127.0.0.1:1/stream")
     ) { try player.play(url: url) }
     #expect(player.state == .idle)
   }

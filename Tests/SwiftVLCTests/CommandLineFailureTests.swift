@@ -117,8 +117,7 @@ struct CommandLineFailureTests {
     let result = try await runTool(["record", source, "-o", scratch.path("hls.ts")])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderrLines.first?.contains("ended early") == true)
-    #expect(result.stderrLines.first?.contains("seg1.ts answered HTTP 404 Not Found") == true)
+    #expect(result.stderrLines.first?.hasSuffix("seg1.ts answered HTTP 404") == true)
     #expect(scratch.contents.isEmpty)
   }
 
@@ -146,7 +145,7 @@ struct CommandLineFailureTests {
       ["play", server.url("auth/user/secret/seek.mp4").absoluteString], within: .seconds(30))
     #expect(result.status == 1)
     #expect(result.stderrLines.count == 1)
-    #expect(result.stderrLines.first?.contains("asks for a login (HTTP 401") == true)
+    #expect(result.stderrLines.first?.contains("authentication required") == true)
     #expect(result.stdoutLines.last == "end")
   }
 

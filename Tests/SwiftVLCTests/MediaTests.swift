@@ -158,11 +158,11 @@ struct MediaTests {
     let media = try Media(path: Fixture.empty.path, instance: instance)
     for attempt in 1...2 {
       let result = try await parse(media, within: .seconds(attempt == 1 ? 5 : 1))
-      guard case .failure(.parseFailed(let reason)) = result else {
-        Issue.record("attempt \(attempt): expected parseFailed, got \(result)")
+      guard case .failure(let error) = result else {
+        Issue.record("attempt \(attempt): expected a failure, got \(result)")
         return
       }
-      #expect(reason.contains("could not read"))
+      #expect(error == .sourceFailed(.notMedia, source: media.mrl))
     }
   }
 
@@ -279,17 +279,19 @@ struct MediaTests {
   func httpFailures() async throws {
     // libVLC reports the status "failed" for all three, within milliseconds.
     let server = try await TestServer()
-    let urls = [
-      server.url("status/404/x.mp4"), server.url("status/500/x.mp4"), TestServer.closedPortURL(),
+    let urls: [(URL, FailureReason)] = [
+      (server.url("status/404/x.mp4"), .httpStatus(404, url: nil)),
+      (server.url("status/500/x.mp4"), .httpStatus(500, url: nil)),
+      (TestServer.closedPortURL(), .connectionRefused),
     ]
-    for url in urls {
+    for (url, reason) in urls {
       let result = try await parse(
         Media(url: url, instance: instance), within: .seconds(5), network: true)
-      guard case .failure(.parseFailed(let reason)) = result else {
-        Issue.record("\(url): expected parseFailed, got \(result)")
+      guard case .failure(let error) = result else {
+        Issue.record("\(url): expected a failure, got \(result)")
         continue
       }
-      #expect(reason.contains("could not read"))
+      #expect(error == .sourceFailed(reason, source: url.absoluteString))
     }
   }
 

@@ -189,7 +189,7 @@ extension RecordingTests {
         try await Recording.record(media, to: scratch.path("garbage.mp4"))
       }
     }
-    #expect(error == .playbackFailed(reason: "\(media.mrl) has no audio or video to record"))
+    #expect(error == .sourceFailed(.notMedia, source: media.mrl))
     #expect(scratch.contents.isEmpty)
   }
 

@@ -59,7 +59,7 @@ struct RecordingVerificationTests {
     }
   }
 
-  @Test("an HLS source whose second segment answers 404 fails as an early end, saying so")
+  @Test("an HLS source whose second segment answers 404 fails with that segment's status")
   func hlsSegmentNotFound() async throws {
     let server = try await TestServer()
     let scratch = try ScratchDirectory()
@@ -70,18 +70,15 @@ struct RecordingVerificationTests {
         try await Recording.record(media, to: scratch.path("hls.ts"))
       }
     }
-    guard case .playbackFailed(let reason)? = error else {
-      Issue.record("expected playbackFailed, got \(String(describing: error))")
-      return
-    }
-    #expect(reason.contains("ended early") && reason.contains("seg1.ts answered HTTP 404"))
+    let segment = server.url("hlsfault/404/1/hls/seg1.ts").absoluteString
+    #expect(error == .sourceFailed(.httpStatus(404, url: segment), source: media.mrl))
     #expect(scratch.contents.isEmpty)
   }
 
   @Test(
     "a source failure says what libVLC's log knew",
     arguments: [
-      ("auth/user/secret/seek.mp4", "asks for a login (HTTP 401"),
+      ("auth/user/secret/seek.mp4", "authentication required"),
       ("nokey/hls/index.m3u8", "AES-128 key"),
       ("status/500/seek.mp4", "HTTP 500"),
     ])
@@ -151,16 +148,15 @@ struct RecordingVerificationTests {
       ("http", "incoming response:\nHTTP/1.1 404 Not Found\nServer: x"),
       ("http", "incoming response:\nHTTP/1.1 500 Internal Server Error"),
     ])
-    #expect(segment.sourceReason == "http://h/seg1.ts answered HTTP 404 Not Found")
+    #expect(segment.source == .httpStatus(404, url: "http://h/seg1.ts"))
+    #expect(segment.sourceReason == "http://h/seg1.ts answered HTTP 404")
     let key = diagnose([
       ("adaptive", "Retrieving AES key http://h/k.key"), ("adaptive", "Retrieving http://h/k.key"),
       ("http", "incoming response:\nHTTP/1.1 403 Forbidden"),
     ])
-    #expect(
-      key.sourceReason == "the AES-128 key http://h/k.key could not be fetched (HTTP 403 Forbidden)"
-    )
+    #expect(key.sourceReason == "the AES-128 key http://h/k.key could not be fetched (HTTP 403)")
     let login = diagnose([("access", "HTTP 401 error")])
-    #expect(login.sourceReason?.hasPrefix("the server asks for a login (HTTP 401)") == true)
+    #expect(login.source == .authenticationRequired)
     let full = diagnose([
       ("file", "cannot write: No space left on device"), ("file", "cannot write: Broken pipe"),
     ])

@@ -27,6 +27,10 @@ public enum VLCError: Error, Sendable, Equatable, CustomStringConvertible {
   case cancelled
   /// A libVLC call failed for a reason not covered by a more specific case.
   case operationFailed(String)
+  /// Playing, parsing, thumbnailing or recording `source` failed for a known reason (a
+  /// refused connection, an HTTP status, a missing decoder, …), the same one whichever of
+  /// them failed; see ``FailureReason`` and ``failureReason``.
+  case sourceFailed(FailureReason, source: String)
 
   /// A one-line, human-readable explanation.
   public var description: String {
@@ -42,6 +46,7 @@ public enum VLCError: Error, Sendable, Equatable, CustomStringConvertible {
     case .timeout(let what): "timed out: \(what)"
     case .cancelled: "cancelled"
     case .operationFailed(let what): "operation failed: \(what)"
+    case .sourceFailed(let reason, let source): "\(source): \(reason)"
     }
   }
 }

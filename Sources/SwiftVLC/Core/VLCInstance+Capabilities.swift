@@ -41,6 +41,29 @@ extension VLCInstance {
   /// "libVLC 3 has no module that opens foo:// sources". Reads the plugin folders (a few
   /// `stat` calls); does not block otherwise.
   public func missingSupport(forScheme scheme: String) -> String? {
+    Self.missingSupport(forScheme: scheme)
+  }
+
+  /// The URL schemes this libVLC opens (a plugin of theirs is installed), sorted: "file",
+  /// "http", "https", "udp", …. Reads the plugin folders once per process; does not block
+  /// otherwise.
+  public static var openableSchemes: [String] {
+    AccessSchemes.plugins.keys.filter { missingSupport(forScheme: $0) == nil }.sorted()
+  }
+
+  /// The well-known schemes whose module this libVLC lacks (Debian packages some apart, and
+  /// has no RTSP at all), with the reason, such as `["rtsp": "this libVLC has no RTSP
+  /// support (live555 is not in Debian's libVLC)"]`. Reads the plugin folders once per
+  /// process.
+  public static var missingSchemes: [String: String] {
+    var missing: [String: String] = [:]
+    for scheme in separatelyPackaged.keys {
+      if let reason = missingSupport(forScheme: scheme) { missing[scheme] = reason }
+    }
+    return missing
+  }
+
+  private static func missingSupport(forScheme scheme: String) -> String? {
     let scheme = scheme.lowercased()
     if let need = Self.separatelyPackaged[scheme] {
       return Self.hasPlugin(need.plugin) ? nil : need.reason
@@ -55,14 +78,15 @@ extension VLCInstance {
     return nil
   }
 
-  /// Throws when `mrl`'s scheme is one ``missingSupport(forScheme:)`` reports missing.
+  /// Throws ``FailureReason/unsupportedScheme(_:explanation:)`` when `mrl`'s scheme is one
+  /// ``missingSupport(forScheme:)`` reports missing.
   /// `imem://`, the location of SwiftVLC's own custom inputs, passes.
   func requireSupport(for mrl: String) throws(VLCError) {
     guard let colon = mrl.firstIndex(of: ":") else { return }
     let scheme = String(mrl[..<colon])
     if scheme == "imem" { return }
     if let reason = missingSupport(forScheme: scheme) {
-      throw .mediaCreationFailed(source: "\(mrl): \(reason)")
+      throw .sourceFailed(.unsupportedScheme(scheme.lowercased(), explanation: reason), source: mrl)
     }
   }
 

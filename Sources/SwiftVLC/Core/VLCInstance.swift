@@ -30,13 +30,15 @@ public final class VLCInstance: Sendable {
   /// compositor (`--wl-display=/dev/null`), so they fail quietly: libVLC 3 probes a window for
   /// every video output, even the null one, and libwayland otherwise prints
   /// "XDG_RUNTIME_DIR is invalid or not set" when that variable is unset.
-  /// With no D-Bus session, passwords are kept in memory (`--keystore=memory`): libVLC's desktop
-  /// keystores wait on D-Bus, and a login prompt would never reach a ``DialogHandler``.
+  /// With no D-Bus session, or no desktop keystore service installed on it, passwords are kept
+  /// in memory (`--keystore=memory`): libVLC's desktop keystores wait on D-Bus (a login prompt
+  /// would never reach a ``DialogHandler``, and a source that asks for a password with nothing
+  /// to answer fails after 10 s instead of at once).
   /// libVLC's own console log is silenced; read it through ``logs(minimumLevel:)``.
   public static var defaultArguments: [String] {
     var arguments = ["--no-video-title-show", "--quiet"]
     let environment = ProcessInfo.processInfo.environment
-    if (environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty {
+    if !DesktopKeystore.isAvailable(environment: environment) {
       arguments.append("--keystore=memory")
     }
     let display = DisplayEnvironment(environment)

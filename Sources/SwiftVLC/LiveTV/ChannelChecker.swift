@@ -128,7 +128,7 @@ public struct ChannelChecker {
       status = await verdict(
         player, media: media, frames: frames, errors: errors, until: start + timeout)
     } catch {
-      status = .dead(.failed(error.description))
+      status = .dead(error.failureReason.map(ChannelFailure.init) ?? .failed(error.description))
     }
     await player.stop()
     return ChannelCheck(channel: channel, status: status, elapsed: .now - start)
@@ -184,6 +184,7 @@ public struct ChannelChecker {
   /// first.
   static func failure(_ outcome: PlaybackOutcome, errors: [String]) -> ChannelFailure {
     if let diagnosed = ChannelFailure.diagnose(errors) { return diagnosed }
+    if let reason = outcome.failureReason { return ChannelFailure(reason) }
     switch outcome {
     case .failed(.timeout): return .timeout
     case .failed(let error): return .failed(errors.last ?? error.description)

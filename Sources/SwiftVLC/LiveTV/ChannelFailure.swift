@@ -41,38 +41,35 @@ public enum ChannelFailure: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The most specific failure libVLC's error messages name, if any. The messages are those
-  /// libVLC 3.0 logs at error level from its `http`, `access` and `main` modules:
-  /// "cannot resolve HOST port 80 : Name or service not known", "connection failed:
-  /// Connection refused", "HTTP 404 error", "error: HTTP/1.1 404 Not Found".
+  /// The channel failure for a ``FailureReason``: DNS, refused, HTTP status, timeout and
+  /// not-media keep their own cases; every other reason (TLS, login, codec, …) is
+  /// ``failed(_:)`` with the reason's words, the same words every command prints.
+  public init(_ reason: FailureReason) {
+    switch reason {
+    case .hostNotFound(let host): self = .hostNotFound(host)
+    case .connectionRefused: self = .connectionRefused
+    case .httpStatus(let status, _): self = .httpStatus(status)
+    case .timeout: self = .timeout
+    case .notMedia: self = .noStream
+    default: self = .failed(reason.description)
+    }
+  }
+
+  /// The failure as a ``FailureReason``, the type every other path reports (``noStream``
+  /// is ``FailureReason/notMedia``, ``failed(_:)`` is ``FailureReason/other(_:)``).
+  public var reason: FailureReason {
+    switch self {
+    case .hostNotFound(let host): .hostNotFound(host)
+    case .connectionRefused: .connectionRefused
+    case .httpStatus(let status): .httpStatus(status, url: nil)
+    case .timeout: .timeout
+    case .noStream: .notMedia
+    case .failed(let words): .other(words)
+    }
+  }
+
+  /// The most specific failure libVLC's error messages name, if any (see `LogDiagnosis`).
   static func diagnose(_ messages: [String]) -> ChannelFailure? {
-    for message in messages {
-      if let host = word(after: "cannot resolve ", in: message) {
-        return .hostNotFound(host.trimming { $0 == ":" })
-      }
-    }
-    if messages.contains(where: { $0.contains("Connection refused") }) { return .connectionRefused }
-    for message in messages {
-      if let status = httpStatus(in: message) { return .httpStatus(status) }
-    }
-    if messages.contains(where: { $0.contains("timed out") }) { return .timeout }
-    return nil
-  }
-
-  private static func word(after prefix: String, in message: String) -> String? {
-    guard let range = message.firstRange(of: prefix) else { return nil }
-    return message[range.upperBound...].split(separator: " ").first.map(String.init)
-  }
-
-  /// The status in "HTTP 404 error" or "HTTP/1.1 404 Not Found".
-  private static func httpStatus(in message: String) -> Int? {
-    guard let range = message.firstRange(of: "HTTP") else { return nil }
-    var rest = message[range.upperBound...]
-    if rest.first == "/" { rest = rest.drop { !$0.isWhitespace } }
-    let digits = rest.drop { $0.isWhitespace }.prefix { $0.isNumber }
-    guard digits.count == 3, let status = Int(digits), (400...599).contains(status) else {
-      return nil
-    }
-    return status
+    LogDiagnosis.reading(messages).source.map(ChannelFailure.init)
   }
 }

@@ -61,20 +61,20 @@ public final class Media: Sendable {
   /// process when stopped. Does not block.
   ///
   /// - Throws: ``VLCError/mediaCreationFailed(source:)`` for a missing file, a URL with no
-  ///   scheme or with one this libVLC cannot open, or a URL libVLC cannot represent.
+  ///   scheme, or a URL libVLC cannot represent; ``VLCError/sourceFailed(_:source:)`` with
+  ///   ``FailureReason/unsupportedScheme(_:explanation:)`` for a scheme this libVLC cannot
+  ///   open.
   public convenience init(url: URL, instance: VLCInstance = .shared) throws(VLCError) {
     if url.isFileURL {
       try self.init(path: url.path, instance: instance)
       return
     }
-    guard let scheme = url.scheme, !scheme.isEmpty else {
+    guard url.scheme?.isEmpty == false else {
       throw .mediaCreationFailed(
         source: "\(url.absoluteString): not a URL (it has no scheme such as http://); "
           + "open a file with Media(path:)")
     }
-    if let reason = instance.missingSupport(forScheme: scheme) {
-      throw .mediaCreationFailed(source: "\(url.absoluteString): \(reason)")
-    }
+    try instance.requireSupport(for: url.absoluteString)
     clearLibVLCError()
     guard let pointer = libvlc_media_new_location(instance.pointer, url.absoluteString) else {
       throw .mediaCreationFailed(source: explain(url.absoluteString))
@@ -194,10 +194,12 @@ public final class Media: Sendable {
   ///     ``ParseDepth/decoded`` and `network`, streams libVLC 3 does not parse (`udp://`,
   ///     `rtp://`, …) are played for a moment instead, and their tracks listed.
   /// - Returns: the result; garbage and empty-but-readable input give `isPlayable == false`.
-  /// - Throws: ``VLCError/parseTimeout``, ``VLCError/cancelled``, or
-  ///   ``VLCError/parseFailed(reason:)`` when libVLC cannot read the source at all, skips it
-  ///   (network sources without `network`; file descriptors and streams always), or an
-  ///   earlier parse of this media timed out or was cancelled.
+  /// - Throws: ``VLCError/parseTimeout``, ``VLCError/cancelled``,
+  ///   ``VLCError/sourceFailed(_:source:)`` with the reason libVLC logged (a refused
+  ///   connection, an HTTP status, …) when it cannot read the source at all, or
+  ///   ``VLCError/parseFailed(reason:)`` when libVLC skips it (network sources without
+  ///   `network`; file descriptors and streams always), or an earlier parse of this media
+  ///   timed out or was cancelled.
   public func parse(
     timeout: Duration = .seconds(5), network: Bool = false, depth: ParseDepth = .container
   ) async throws(VLCError) -> MediaInfo {
@@ -241,6 +243,7 @@ public final class Media: Sendable {
       // While that parse runs, the status is still 0 and its completion reaches `completions`
       // too; once it has ended, its status is the answer.
       let current = libvlc_media_get_parsed_status(pointer)
+      if current == libvlc_media_parsed_status_failed { throw await failedParse(until: deadline) }
       if current.rawValue != 0 {
         let info = try result(of: current, network: network, isEarlierParse: true)
         return cache(await refined(info, depth: depth, until: deadline), depth: depth)
@@ -264,6 +267,7 @@ public final class Media: Sendable {
       skippedWith.withLock { $0 = network }
       return try await streamInfo(until: deadline)
     }
+    if final == libvlc_media_parsed_status_failed { throw await failedParse(until: deadline) }
     let info = try result(of: final, network: network)
     return cache(await refined(info, depth: depth, until: deadline), depth: depth)
   }
@@ -294,7 +298,7 @@ public final class Media: Sendable {
     case libvlc_media_parsed_status_done:
       return readInfo()
     case libvlc_media_parsed_status_failed:
-      throw .parseFailed(reason: "libVLC could not read \(mrl)")
+      throw .sourceFailed(.other("libVLC could not read it"), source: mrl)
     case libvlc_media_parsed_status_skipped:
       skippedWith.withLock { $0 = network }
       // With the network allowed, libVLC 3 still skips what is not a file or playlist:

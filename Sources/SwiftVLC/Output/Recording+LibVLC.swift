@@ -75,13 +75,10 @@ extension Recording {
       case .refused(let refusal):
         failure = refusal
       case .failed:
-        failure = .playbackFailed(
-          reason: "could not record \(source): "
-            + (diagnosis.sourceReason ?? "libVLC could not read it"))
+        failure = .sourceFailed(
+          diagnosis.reason(orElse: "libVLC could not read it"), source: source)
       case .sourceEnded where !outcome.hadStreams:
-        failure = .playbackFailed(
-          reason: diagnosis.sourceReason.map { "could not record \(source): \($0)" }
-            ?? "\(source) has no audio or video to record")
+        failure = .sourceFailed(diagnosis.source ?? .notMedia, source: source)
       case .sourceEnded, .limitReached, .stopped, .stalled:
         failure = nil
       }
@@ -133,8 +130,14 @@ extension Recording {
       sourceReason: diagnosis.sourceReason)
     {
       target.discard()
-      return .failure(
-        outcome.ending == .stalled ? stalled(source, options: options, kept: nil) : verdict)
+      if outcome.ending == .stalled {
+        return .failure(stalled(source, options: options, kept: nil))
+      }
+      // A segment that answered 404: the reason, as playing the source reports it.
+      if let reason = diagnosis.source, reason.isNetwork {
+        return .failure(.sourceFailed(reason, source: source))
+      }
+      return .failure(verdict)
     }
     let duration = written?.duration ?? outcome.mediaTime ?? outcome.elapsed
     do throws(VLCError) {

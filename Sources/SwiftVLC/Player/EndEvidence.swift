@@ -10,6 +10,9 @@ import FoundationEssentials
 struct EndEvidence: Equatable {
   /// Why a custom input stopped, when it failed (libVLC 3 reads that as a plain end).
   var inputFailure: VLCError?
+  /// A network failure libVLC logged (a segment that answered 404), reported instead of an
+  /// early end's bare figures.
+  var networkFailure: VLCError?
   /// The media's length, when known.
   var duration: Duration?
   /// The last playback time seen.

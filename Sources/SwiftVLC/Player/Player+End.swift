@@ -12,6 +12,7 @@ extension Player {
     evidence.statistics = media?.statistics()
     evidence.fileSize = media.flatMap(localFileSize)
     evidence.decodableStreams = media.map { decodableStreams(of: $0) } ?? []
+    evidence.networkFailure = diagnosedFailure(networkOnly: true)
     feed(.native(.ended(evidence), generation))
   }
 

@@ -63,6 +63,7 @@ extension Player {
         emit(.stateChanged(newState))
       case .outcome(let newOutcome):
         if outcome != newOutcome { outcome = newOutcome }
+        if newOutcome != nil { core.diagnosis = nil }
       case .stalled(let stalled):
         if isStalled != stalled { isStalled = stalled }
       case .emit(let event):
@@ -136,6 +137,7 @@ extension Player {
   /// without it.
   private func openNative(_ generation: UInt64) {
     guard let media = currentMedia else { return }
+    core.diagnosis = LogWitness(instance: instance)
     let native = self.native
     let box = bridge.box
     native.interruptAudioWait()

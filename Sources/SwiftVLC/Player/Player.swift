@@ -135,7 +135,7 @@ public final class Player {
     case .endReached:
       concludeEnd(generation: tagged.generation)
     case .error:
-      feed(.native(.failed(currentMedia?.input?.failure), tagged.generation))
+      feed(.native(.failed(currentMedia?.input?.failure ?? diagnosedFailure()), tagged.generation))
     case .time(let milliseconds, let sent):
       updateTime(.milliseconds(max(milliseconds, 0)), position: nil, readAt: sent)
     case .position(let value):

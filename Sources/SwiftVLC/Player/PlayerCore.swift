@@ -29,6 +29,8 @@ struct PlayerCore {
   var mediaResolver: ((MediaIdentity) -> Media?)?
   /// Called after the native player was replaced, so a list player can drive the new one.
   var nativeReplaced: ((_ stuck: NativePlayer, _ replacement: NativePlayer) -> Void)?
+  /// Reads the instance's log while a session opens or plays, for the failure's reason.
+  var diagnosis: LogWitness?
 }
 
 /// How a ``Player`` keeps its audio settings on the outputs libVLC opens (libVLC 3 closes the

@@ -258,7 +258,9 @@ struct Session {
   {
     if let failure = evidence.inputFailure { return fail(failure) }
     if let reconnect = lost(chain: chain, cause: "the stream ended", at: now) { return reconnect }
-    if let early = evidence.earlyEndError(source: chain.source) { return fail(early) }
+    if let early = evidence.earlyEndError(source: chain.source) {
+      return fail(evidence.networkFailure ?? early)
+    }
     phase = .finished(.ended)
     return [.outcome(.ended), .reachedEnd]
   }

@@ -35,13 +35,16 @@ final class ThumbnailSession: Sendable {
 
     let events = session.events()
     let native = session.native
+    let witness = LogWitness(instance: media.instance)  // why the source failed
     watcher = Task { [capture] in
       var resume: Task<Void, Never>?
       defer { resume?.cancel() }
       for await tagged in events {
         switch tagged.event {
         case .error, .endReached, .stopped:
-          capture.fail(.playbackFailed(reason: "libVLC could not decode a frame of \(media.mrl)"))
+          capture.fail(
+            witness.current.source.map { .sourceFailed($0, source: media.mrl) }
+              ?? .playbackFailed(reason: "libVLC could not decode a frame of \(media.mrl)"))
         case .paused where startsPaused && resume == nil:
           // Paused, libVLC never reaches the end of a file whose data stops short of the start
           // time, so it would never fail. When no picture has come a while after the pause,

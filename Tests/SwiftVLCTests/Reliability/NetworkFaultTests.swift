@@ -52,19 +52,15 @@ struct NetworkFaultTests {
   }
 
   @Test(
-    "an HLS segment answered with an error status fails as an early end, not a natural one",
+    "an HLS segment answered with an error status fails with that status, not a natural end",
     arguments: [404, 500])
   func segmentErrorStatus(_ status: Int) async throws {
     let player = player()
     try player.play(url: server.url("hlsfault/\(status)/1/hls/index.m3u8"))
     try await waitUntil("the session to fail", within: .seconds(15)) { !player.state.isActive }
     #expect(player.state == .error)
-    guard case .failed(.playbackFailed(let reason)) = player.outcome else {
-      Issue.record("outcome \(String(describing: player.outcome))")
-      return
-    }
-    #expect(reason.hasPrefix("ended early at "))
-    #expect(reason.contains("of 6.0 s"))
+    let segment = server.url("hlsfault/\(status)/1/hls/seg1.ts").absoluteString
+    #expect(player.outcome?.failureReason == .httpStatus(status, url: segment))
     try await stopAndExpectRelease(player)
   }
 
@@ -90,16 +86,13 @@ struct NetworkFaultTests {
     try await server.waitForNoConnections()
   }
 
-  @Test("an AES-128 playlist whose key answers 404 fails as an early end")
+  @Test("an AES-128 playlist whose key answers 404 fails saying the key could not be fetched")
   func missingEncryptionKey() async throws {
     let player = player()
     try player.play(url: server.url("nokey/hls/index.m3u8"))
     try await waitUntil("the session to fail", within: .seconds(20)) { !player.state.isActive }
-    guard case .failed(.playbackFailed(let reason)) = player.outcome else {
-      Issue.record("outcome \(String(describing: player.outcome))")
-      return
-    }
-    #expect(reason.hasPrefix("ended early at 0.0 s of 6.0 s"))
+    let key = server.url("nokey/hls/missing.key").absoluteString
+    #expect(player.outcome?.failureReason == .encryptionKeyUnavailable(url: key, status: 404))
     try await stopAndExpectRelease(player)
   }
 

@@ -1,0 +1,176 @@
+import Synchronization
+
+/// The one reading of libVLC's log into a ``FailureReason``: why the source failed (a refused
+/// connection, a host that does not resolve, an HTTP status, TLS, a login, an AES-128 key, a
+/// codec with no decoder, no demuxer) and why the file output failed (the system's reason).
+/// Every path that reports a failure (play, parse, thumbnail, record, channels) reads it here.
+///
+/// libVLC 3 reports none of this through its API: a 404 segment ends an HLS stream like a
+/// natural end, and an output that cannot write goes on silently. The messages matched are
+/// those of libVLC 3.0's sources: `src/network/tcp.c` ("cannot resolve %s port %d : %s",
+/// "connection failed: %s"), `modules/access/http/` ("cannot resolve %s: %s", the
+/// "incoming response:" dump with its "HTTP/1.1 404 Not Found" line), `modules/access/http.c`
+/// ("HTTP %d error"), `modules/misc/gnutls.c` ("TLS handshake error: %s"),
+/// `src/input/decoder.c` ("Codec `%4.4s' (%s) is not supported."), `src/input/input.c` ("no
+/// suitable demux module for `%s/%s://%s'"), `modules/demux/adaptive` ("Retrieving %s",
+/// "Retrieving AES key %s") and `modules/access_output/file.c` ("cannot write: %s",
+/// "cannot create %s: %s").
+package struct LogDiagnosis: Sendable, Equatable {
+  /// Why the source failed, when the log tells. The first specific reason is kept; a
+  /// ``FailureReason/timeout`` gives way to a later, more specific one.
+  package private(set) var source: FailureReason?
+  /// Why writing the output failed ("No space left on device"), when the log tells.
+  package private(set) var destinationReason: String?
+  /// The last error-level message that says something about the source, for a failure no
+  /// rule names (libVLC's own words).
+  package private(set) var lastError: String?
+  /// The URL the adaptive (HLS, DASH) demuxer retrieved last.
+  private var retrieving: String?
+  /// The AES-128 key URL the HLS demuxer asked for, if any.
+  private var keyURL: String?
+
+  /// An empty diagnosis.
+  package init() {}
+
+  /// ``source`` in words, for messages.
+  package var sourceReason: String? { source?.description }
+
+  /// The reason to report for a failure: what the log names, else libVLC's last error in
+  /// its own words, else `fallback`.
+  package func reason(orElse fallback: String) -> FailureReason {
+    source ?? .other(lastError ?? fallback)
+  }
+
+  /// Reads messages that have no module or level, as a channel checker collects them.
+  package static func reading(_ messages: [String]) -> LogDiagnosis {
+    var diagnosis = LogDiagnosis()
+    for message in messages {
+      diagnosis.note(LogEntry(level: .error, message: message, module: nil))
+    }
+    return diagnosis
+  }
+
+  /// Takes one log entry into account.
+  package mutating func note(_ entry: LogEntry) {
+    let message = entry.message
+    if entry.module == "file" {
+      // modules/access_output/file.c: "cannot write: %s", "cannot create %s: %s".
+      if message.hasPrefix("cannot write: ") {
+        keep(&destinationReason, String(message.dropFirst("cannot write: ".count)))
+      } else if message.hasPrefix("cannot create "), let colon = message.firstRange(of: ": ") {
+        keep(&destinationReason, String(message[colon.upperBound...]))
+      }
+      return
+    }
+    if message.hasPrefix("Retrieving AES key ") {
+      keyURL = String(message.dropFirst("Retrieving AES key ".count))
+    } else if message.hasPrefix("Retrieving ") {
+      retrieving = String(message.dropFirst("Retrieving ".count))
+    } else if let reason = Self.reason(in: message) {
+      found(reason)
+    } else if let status = Self.httpStatus(in: message) {
+      noteHTTP(status: status)
+    } else if entry.level == .error, !Self.isGeneric(message) {
+      lastError = message
+    }
+  }
+
+  private mutating func found(_ reason: FailureReason) {
+    if source == nil || source == .timeout { source = reason }
+  }
+
+  private mutating func noteHTTP(status: Int) {
+    guard status >= 400 else { return }
+    if status == 401 || status == 407 {
+      found(.authenticationRequired)
+    } else if let keyURL, retrieving == keyURL {
+      found(.encryptionKeyUnavailable(url: keyURL, status: status))
+    } else {
+      found(.httpStatus(status, url: retrieving))
+    }
+  }
+
+  private func keep(_ slot: inout String?, _ value: String) {
+    if slot == nil { slot = value }
+  }
+
+  /// The reason a single message names, other than an HTTP status.
+  static func reason(in message: String) -> FailureReason? {
+    if let host = word(after: "cannot resolve ", in: message) {
+      return .hostNotFound(host.trimming { $0 == ":" })
+    }
+    if message.contains("Connection refused") { return .connectionRefused }
+    if let range = message.firstRange(of: "TLS handshake error: ") {
+      return .tls(String(message[range.upperBound...]))
+    }
+    if message.hasPrefix("Codec `"), message.hasSuffix("is not supported.") {
+      // "Codec `undf' (Undefined) is not supported."
+      let body = message.dropFirst("Codec `".count).dropLast(" is not supported.".count)
+      return .noDecoder(codec: String(body).replacing("'", with: "", maxReplacements: 1))
+    }
+    // src/input/input.c, and a demuxer's "cannot peek" (modules/demux/mpeg/es.c, ps.h): no
+    // data a demuxer could take (an empty file).
+    if message.hasPrefix("no suitable demux module") || message == "cannot peek" {
+      return .notMedia
+    }
+    if message.contains("timed out") { return .timeout }
+    return nil
+  }
+
+  /// libVLC's messages that only say that something failed, not why.
+  private static func isGeneric(_ message: String) -> Bool {
+    message == "Your input can't be opened" || message.hasPrefix("VLC is unable to open the MRL")
+  }
+
+  private static func word(after prefix: String, in message: String) -> String? {
+    guard let range = message.firstRange(of: prefix) else { return nil }
+    return message[range.upperBound...].split(separator: " ").first.map(String.init)
+  }
+
+  /// The status of an HTTP response libVLC logged: a line "HTTP/1.1 404 Not Found" (the http
+  /// module's "incoming response:" dump, debug level, or its "error: HTTP/1.1 404 Not Found")
+  /// or "HTTP 401 error" (the access module).
+  static func httpStatus(in message: String) -> Int? {
+    for line in message.split(whereSeparator: \.isNewline) {
+      var words = line.split(separator: " ")
+      if words.first == "error:" { words.removeFirst() }
+      guard words.count >= 2 else { continue }
+      if words[0].hasPrefix("HTTP/"), let code = Int(words[1]), (100...599).contains(code) {
+        return code
+      }
+      if words[0] == "HTTP", words.count == 3, words[2] == "error", let code = Int(words[1]) {
+        return code
+      }
+    }
+    return nil
+  }
+}
+
+/// Collects a ``LogDiagnosis`` from an instance's log, every level, from creation until
+/// ``finish()``. Messages of other sessions on the same instance are taken in too; give a
+/// session its own instance when that matters.
+package final class LogWitness: Sendable {
+  private final class Box: Sendable {
+    let diagnosis = Mutex(LogDiagnosis())
+  }
+
+  private let box = Box()
+  private let tap: LogTap
+
+  /// Starts listening. Never call from a libVLC callback.
+  package init(instance: VLCInstance) {
+    let box = box
+    tap = instance.logRouter.tap { entry in
+      box.diagnosis.withLock { $0.note(entry) }
+    }
+  }
+
+  /// What was learned so far.
+  package var current: LogDiagnosis { box.diagnosis.withLock { $0 } }
+
+  /// Stops listening and returns what was learned.
+  package func finish() -> LogDiagnosis {
+    tap.close()
+    return current
+  }
+}

@@ -1,0 +1,15 @@
+extension Player {
+  /// The failure of the current session as the instance's log explains it (see
+  /// `LogDiagnosis`): ``VLCError/sourceFailed(_:source:)`` with the reason the log names,
+  /// else libVLC's last error in its own words. With `networkOnly`, only a reason about
+  /// reaching the source (an HLS segment that answered 404), for an input that ended early;
+  /// `nil` when there is no such reason or no session.
+  func diagnosedFailure(networkOnly: Bool = false) -> VLCError? {
+    guard let media = currentMedia, let diagnosis = core.diagnosis?.current else { return nil }
+    if networkOnly {
+      guard let reason = diagnosis.source, reason.isNetwork else { return nil }
+      return .sourceFailed(reason, source: media.mrl)
+    }
+    return .sourceFailed(diagnosis.reason(orElse: "libVLC could not open it"), source: media.mrl)
+  }
+}

@@ -1,0 +1,33 @@
+import SwiftVLC
+
+/// The words the tool prints for a failure: the same for the same failure in `play`, `probe`,
+/// `thumbnail`, `record` and `channels`, because they come from the failure's
+/// ``FailureReason`` ("http://h/x.mp4: connection refused", "…: HTTP 404", "…: DNS:
+/// h.invalid not found"), each URL once.
+public enum FailureWords {
+  /// `error` in words. `logged` is what libVLC's log named while the command ran; it is
+  /// added in parentheses to an error that carries no reason of its own (an opening
+  /// timeout), unless the error's words already say it.
+  public static func of(_ error: VLCError, logged: FailureReason? = nil) -> String {
+    let text = error.description
+    guard error.failureReason == nil, let logged, !text.contains(logged.description) else {
+      return text
+    }
+    return "\(text) (\(logged))"
+  }
+
+  /// A dead channel's reason: the words of its ``FailureReason`` for DNS, refused, HTTP and
+  /// timeout failures ("HTTP 404"), "no stream" when it opened with nothing in it.
+  public static func of(_ failure: ChannelFailure) -> String {
+    failure.description
+  }
+}
+
+extension FailureWords {
+  /// Any error in words: a ``VLCError`` as ``of(_:logged:)`` says it, another error by its
+  /// own description.
+  public static func of(_ error: any Error) -> String {
+    if let error = error as? VLCError { return of(error, logged: nil) }
+    return "\(error)"
+  }
+}

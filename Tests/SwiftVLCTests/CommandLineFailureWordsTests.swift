@@ -1,0 +1,125 @@
+import Foundation
+import SwiftVLC
+import Testing
+
+/// The tool says the same words for the same failure in `play`, `probe`, `thumbnail`,
+/// `record` and `channels --check`: the words of the failure's ``FailureReason``, after the
+/// source, which is named once.
+@Suite("swiftvlc failure words", .sharesTheMachine)
+struct CommandLineFailureWordsTests {
+  /// A broken source and the words every command must print for it.
+  struct Case: Sendable, CustomTestStringConvertible {
+    var name: String
+    var path: String?  // on the fault server; `nil`: `url` as is
+    var url: String = ""
+    var words: String
+    var testDescription: String { name }
+  }
+
+  static let cases: [Case] = [
+    Case(name: "refused", url: "", words: "connection refused"),
+    Case(name: "notfound", path: "status/404/x.mp4", words: "HTTP 404"),
+    Case(
+      name: "dns", url: "http://swiftvlc-test.invalid/x.mp4",
+      words: "DNS: swiftvlc-test.invalid not found"),
+    Case(
+      name: "login", path: "auth/user/secret/seek.mp4",
+      words:
+        "authentication required: put the user and password in the URL or answer the login dialog"),
+    Case(
+      name: "scheme", url: "gopher://127.0.0.1/x",
+      words: "libVLC 3 has no module that opens gopher:// sources"),
+  ]
+
+  /// The stderr line of `swiftvlc COMMAND SOURCE …`, after "swiftvlc: COMMAND: ".
+  func failureLine(_ command: String, _ source: String, _ extra: [String]) async throws -> String {
+    let result = try await runTool([command, source] + extra, within: .seconds(30))
+    #expect(result.status == 1, "\(command): \(result.stderr)")
+    #expect(result.stderrLines.count == 1, "\(command): \(result.stderr)")
+    let prefix = "swiftvlc: \(command): "
+    let line = result.stderrLines.first ?? ""
+    #expect(line.hasPrefix(prefix), "\(line)")
+    return String(line.dropFirst(prefix.count))
+  }
+
+  @Test("play, probe, thumbnail, record and channels --check say the same words", arguments: cases)
+  func sameWords(_ test: Case) async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("words-\(test.name)")
+    defer { scratch.remove() }
+    let source =
+      test.path.map { server.url($0).absoluteString }
+      ?? (test.url.isEmpty ? TestServer.closedPortURL().absoluteString : test.url)
+    let expected = "\(source): \(test.words)"
+    #expect(try await failureLine("play", source, []) == expected)
+    #expect(try await failureLine("probe", source, []) == expected)
+    #expect(
+      try await failureLine("thumbnail", source, ["--at", "1", "-o", scratch.path("t.png")])
+        == expected)
+    #expect(try await failureLine("record", source, ["-o", scratch.path("r.ts")]) == expected)
+    let list = scratch.path("list.m3u")
+    try "#EXTM3U\n#EXTINF:-1,\(test.name)\n\(source)\n".write(
+      toFile: list, atomically: true, encoding: .utf8)
+    let channels = try await runTool(["channels", "--check", list], within: .seconds(30))
+    #expect(channels.stdoutLines == ["1 dead \(test.name): \(test.words)"], "\(channels.stdout)")
+  }
+
+  @Test("an HLS stream whose second segment answers 404 names the segment and status once")
+  func hlsSegment() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("words-hls")
+    defer { scratch.remove() }
+    let source = server.url("hlsfault/404/1/hls/index.m3u8").absoluteString
+    let segment = server.url("hlsfault/404/1/hls/seg1.ts").absoluteString
+    let expected = "\(source): \(segment) answered HTTP 404"
+    #expect(try await failureLine("play", source, []) == expected)
+    #expect(try await failureLine("record", source, ["-o", scratch.path("r.ts")]) == expected)
+    // The first segment ends at 2 s: a picture at 3 s is in the missing one.
+    #expect(
+      try await failureLine("thumbnail", source, ["--at", "3", "-o", scratch.path("t.png")])
+        == expected)
+  }
+
+  @Test(
+    "a login nothing can answer fails at once from a script, with a D-Bus session too",
+    .disabled("dbus-daemon --fork keeps runProgram's stdout pipe open: start it with --nofork"))
+  func loginFailsAtOnce() async throws {
+    // libVLC looks for saved passwords first; with a session bus and no keystore service,
+    // libsecret waited 5 s per look-up (10 s for an HTTP source, 30 s in the tool).
+    let daemon = try await runProgram(
+      "dbus-daemon", ["--session", "--fork", "--print-address=1", "--print-pid=1"])
+    let lines = String(decoding: daemon.stdout, as: UTF8.self).split(separator: "\n")
+    let address = try #require(lines.first.map(String.init), "\(daemon.stderr)")
+    let pid = try #require(lines.dropFirst().first.flatMap { Int32($0) })
+    defer { kill(pid, SIGTERM) }
+    let server = try await TestServer()
+    let source = server.url("auth/user/secret/seek.mp4").absoluteString
+    let start = ContinuousClock.now
+    let result = try await runTool(
+      ["play", source], environment: ["DBUS_SESSION_BUS_ADDRESS": address],
+      within: .seconds(40))
+    let took = ContinuousClock.now - start
+    #expect(took < .seconds(3), "\(took)")
+    #expect(result.status == 1)
+    let words: String =
+      "authentication required: put the user and password in the URL or answer the login dialog"
+    #expect(result.stderrLines.first?.hasSuffix(words) == true, "\(result.stderr)")
+    #expect(result.stdoutLines.last == "end")
+  }
+
+  @Test("the man page lists the schemes this libVLC opens, and RTSP as missing")
+  func manPageSources() async throws {
+    let result = try await runTool(["--generate", "man"])
+    #expect(result.status == 0)
+    let page = result.stdout
+    let sources = try #require(page.range(of: ".SH SOURCES")).upperBound
+    let section = page[sources...].prefix { _ in true }.split(separator: ".SH").first ?? ""
+    for scheme in VLCInstance.openableSchemes {
+      #expect(section.contains(scheme.replacing("-", with: "\\-")), "\(scheme)")
+    }
+    #expect(VLCInstance.openableSchemes.contains("http"))
+    #expect(!VLCInstance.openableSchemes.contains("rtsp"))
+    #expect(section.contains(".B rtsp://\nnot openable: this libVLC has no RTSP support"))
+    #expect(!page.contains("HLS, RTSP"))
+  }
+}

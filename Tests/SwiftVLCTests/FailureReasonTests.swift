@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// One failure reason on every library path: a player's outcome, a parse and a thumbnail
+/// name the same typed ``FailureReason`` for the same broken source, read from libVLC's log.
+@Suite("Failure reasons", .sharesTheMachine)
+@MainActor
+struct FailureReasonTests {
+  let instance: VLCInstance
+  let server: TestServer
+
+  init() async throws {
+    instance = try headlessInstance()
+    server = try await TestServer()
+  }
+
+  /// The sources that fail, each with the reason every path must give.
+  func failingSources() -> [(url: URL, reason: FailureReason)] {
+    [
+      (TestServer.closedPortURL(), .connectionRefused),
+      (server.url("status/404/x.mp4"), .httpStatus(404, url: nil)),
+      (URL(string: "http://swiftvlc-test.invalid/x.mp4")!, .hostNotFound("swiftvlc-test.invalid")),
+      (server.url("auth/user/secret/seek.mp4"), .authenticationRequired),
+    ]
+  }
+
+  @Test("Player.outcome names the reason: refused, HTTP 404, DNS, login")
+  func playerOutcome() async throws {
+    for (url, reason) in failingSources() {
+      // An instance of its own: the log is the instance's, no other test's failure mixes in.
+      let player = Player(instance: try headlessInstance())
+      player.openingTimeout = .seconds(10)
+      try player.play(url: url)
+      try await waitUntil("\(url) to fail", within: .seconds(12)) { !player.state.isActive }
+      #expect(player.outcome == .failed(.sourceFailed(reason, source: url.absoluteString)))
+      #expect(player.outcome?.failureReason == reason)
+      await player.stop()
+    }
+  }
+
+  @Test("Media.parse names the same reasons, within the parse's time limit")
+  func parseReasons() async throws {
+    for (url, reason) in failingSources() {
+      let media = try Media(url: url, instance: try headlessInstance())
+      let start = ContinuousClock.now
+      let error = await #expect(throws: VLCError.self) {
+        try await media.parse(timeout: .seconds(5), network: true)
+      }
+      #expect(error == .sourceFailed(reason, source: url.absoluteString))
+      #expect(error?.failureReason == reason)
+      #expect(ContinuousClock.now - start < .seconds(6))
+    }
+  }
+
+  @Test("a thumbnail of a broken source names the same reason")
+  func thumbnailReasons() async throws {
+    for (url, reason) in failingSources() {
+      let media = try Media(url: url, instance: try headlessInstance())
+      let error = await #expect(throws: VLCError.self) {
+        try await within(.seconds(20), "thumbnail of \(url)") {
+          try await media.thumbnail(at: .seconds(1), width: 64)
+        }
+      }
+      #expect(error?.failureReason == reason, "\(String(describing: error))")
+    }
+  }
+
+  @Test("an unsupported scheme is a typed reason at once, on Media(url:) and play")
+  func unsupportedScheme() throws {
+    let url = try #require(URL(string: "gopher://127.0.0.1/x"))
+    let error = #expect(throws: VLCError.self) { try Media(url: url, instance: instance) }
+    #expect(
+      error?.failureReason
+        == .unsupportedScheme(
+          "gopher", explanation: "libVLC 3 has no module that opens gopher:// sources"))
+  }
+
+  @Test("the diagnosis reads libVLC 3.0's own messages")
+  func logMessages() {
+    func reason(_ messages: String...) -> FailureReason? {
+      LogDiagnosis.reading(messages).source
+    }
+    // src/network/tcp.c and modules/access/http/transport.c
+    #expect(
+      reason("cannot resolve h.invalid port 80 : Name or service not known")
+        == .hostNotFound("h.invalid"))
+    #expect(
+      reason("cannot resolve h.invalid: Name or service not known") == .hostNotFound("h.invalid"))
+    #expect(reason("connection failed: Connection refused") == .connectionRefused)
+    // modules/misc/gnutls.c
+    #expect(
+      reason("TLS handshake error: An unexpected TLS packet was received.")
+        == .tls("An unexpected TLS packet was received."))
+    // src/input/decoder.c
+    #expect(
+      reason("Codec `undf' (Undefined) is not supported.") == .noDecoder(codec: "undf (Undefined)"))
+    // src/input/input.c; a demuxer with no data at all
+    #expect(reason("no suitable demux module for `file/://x'") == .notMedia)
+    #expect(reason("cannot peek") == .notMedia)
+    // modules/access/http.c and the http module's response dump
+    #expect(reason("HTTP 404 error") == .httpStatus(404, url: nil))
+    #expect(reason("error: HTTP/1.1 503 Service Unavailable") == .httpStatus(503, url: nil))
+    #expect(reason("HTTP 407 error") == .authenticationRequired)
+    // A timeout gives way to a specific reason; otherwise the first reason stays.
+    #expect(reason("read timed out", "HTTP 404 error") == .httpStatus(404, url: nil))
+    #expect(
+      reason("HTTP 404 error", "connection failed: Connection refused")
+        == .httpStatus(404, url: nil))
+    // No rule: libVLC's own last words, not its generic "can't be opened".
+    let other = LogDiagnosis.reading([
+      "something odd happened", "Your input can't be opened",
+      "VLC is unable to open the MRL 'x'. Check the log for details.",
+    ])
+    #expect(other.source == nil)
+    #expect(other.reason(orElse: "fallback") == .other("something odd happened"))
+    #expect(LogDiagnosis().reason(orElse: "fallback") == .other("fallback"))
+  }
+
+  @Test("ChannelFailure maps to and from FailureReason, keeping its words")
+  func channelFailureMapping() {
+    let pairs: [(FailureReason, ChannelFailure)] = [
+      (.connectionRefused, .connectionRefused), (.hostNotFound("h"), .hostNotFound("h")),
+      (.httpStatus(404, url: nil), .httpStatus(404)), (.timeout, .timeout), (.notMedia, .noStream),
+    ]
+    for (reason, failure) in pairs {
+      #expect(ChannelFailure(reason) == failure)
+      #expect(failure.reason == reason)
+      if reason != .notMedia { #expect(failure.description == reason.description) }
+    }
+    #expect(
+      ChannelFailure(.authenticationRequired)
+        == .failed(FailureReason.authenticationRequired.description))
+    #expect(
+      ChannelFailure.diagnose(["connection failed: Connection refused"]) == .connectionRefused)
+  }
+
+  @Test("a VLCError with a reason says the source once, then the reason")
+  func words() {
+    let error = VLCError.sourceFailed(
+      .httpStatus(404, url: "http://h/seg1.ts"), source: "http://h/i.m3u8")
+    #expect(error.description == "http://h/i.m3u8: http://h/seg1.ts answered HTTP 404")
+    #expect(VLCError.parseTimeout.failureReason == .timeout)
+    #expect(VLCError.cancelled.failureReason == nil)
+  }
+}
