@@ -15,6 +15,8 @@ extension Media {
     let scan = path.flatMap { TransportStreamFile.read(path: $0) }
     let headers = path.flatMap { FileHeaders.read(path: $0) }
     var audioFormats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
+    // libVLC 3's preparse lists no stream of an MPEG program stream; playing finds them.
+    if info.tracks.isEmpty, headers?.container == "MPEG-PS" { info.isPlayable = true }
     if depth == .decoded, input == nil, info.isPlayable {
       audioFormats = await decode(into: &info, programs: scan?.programs ?? [], until: deadline)
     }
