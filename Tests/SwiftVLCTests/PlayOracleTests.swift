@@ -21,7 +21,6 @@ struct PlayOracleTests {
     let path = try await file.make(in: folder)
     let instance = try headlessInstance()
     let player = Player(instance: instance)
-    defer { player.stop() }
     let started = ContinuousClock.now
     try player.play(Media(path: path, instance: instance))
     // The corpus files last at most 3 s; a failure must come at once, not at a timeout.
@@ -30,6 +29,7 @@ struct PlayOracleTests {
     }
     let elapsed = ContinuousClock.now - started
     let outcome = player.outcome
+    await player.stop()
     let check = {
       if let reason = file.expectedFailure {
         guard case .failed = outcome else {
