@@ -26,6 +26,9 @@ struct FileHeaders: Sendable, Equatable {
   /// The audio codec's four-character code where libVLC reports another: Musepack's
   /// ("MPC7", "MPC8"), which libVLC's demuxer decodes itself and lists as float PCM.
   var audioCodec: String?
+  /// Whether the file is an MPEG-1 system stream (an MPEG-1 pack header), whose video is
+  /// MPEG-1.
+  var isMPEG1System = false
   /// The audio tracks whose headers were read.
   var audio: [Audio] = []
   /// The chapters, when the file has a chapter table (`nil`: none read).
@@ -56,6 +59,9 @@ struct FileHeaders: Sendable, Equatable {
       headers.duration = ttaDuration(bytes)
     case "Ogg":
       headers.duration = OggLength.read(file, head: bytes)
+    case "MPEG-PS":
+      // The pack header's marker bits: 0010 in MPEG-1, 01 in MPEG-2.
+      headers.isMPEG1System = bytes.count > 4 && bytes[4] & 0xF0 == 0x20
     case "Musepack":
       headers.audioCodec = bytes.starts(with: Array("MPCK".utf8)) ? "MPC8" : "MPC7"
     default:

@@ -10,6 +10,12 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
   if let codec = headers.audioCodec, audio.count == 1, info.tracks[audio[0]].codec == "f32l" {
     info.tracks[audio[0]].codec = codec
   }
+  // libVLC names MPEG-1 and MPEG-2 video alike ("mpgv").
+  if headers.isMPEG1System {
+    for index in info.tracks.indices where info.tracks[index].codec == "mpgv" {
+      info.tracks[index].codec = "mp1v"
+    }
+  }
   // Headers come in file order, as libVLC lists the tracks (it numbers them from 0).
   if audio.count == headers.audio.count {
     for (index, header) in zip(audio, headers.audio) {
@@ -53,8 +59,8 @@ func noteWhatDecodersTell(_ info: inout MediaInfo) {
   }
   if info.container == "MPEG-PS" && info.tracks.isEmpty {
     info.unknowns.append(
-      "tracks: libVLC 3 lists the streams of an MPEG program stream only while playing "
-        + "(depth .decoded)")
+      "tracks and the duration: libVLC 3 finds the streams and length of an MPEG program "
+        + "stream only while playing (depth .decoded)")
   }
   if info.container == nil && !info.tracks.isEmpty {
     info.unknowns.append(
