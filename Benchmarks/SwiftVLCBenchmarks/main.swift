@@ -31,6 +31,7 @@ let allCases = [
   "sheets", "frames",
   "batch-probe", "audio-library",
   "guide",
+  "corpus-probe",
 ]
 let selected = option("--cases").map { $0.split(separator: ",").map(String.init) } ?? allCases
 let jsonPath = option("--json") ?? "Benchmarks/results.json"
@@ -70,6 +71,7 @@ do {
       case "batch-probe": result = try bench.batchProbeCase()
       case "audio-library": result = try bench.audioLibraryCase()
       case "guide": result = try bench.guideCase()
+      case "corpus-probe": result = try bench.corpusProbeCase()
       default: result = try bench.lifecycleCase()
       }
       print(result.markdown + "\n")

@@ -13,7 +13,13 @@ import Testing
 struct ProbeOracleTests {
   @Test("parse agrees with ffprobe", arguments: ProbeCorpus.allCases)
   func agreesWithFFprobe(_ file: ProbeCorpus) async throws {
-    try await check(file, depth: .decoded)
+    guard file == .oggFLAC else { return try await check(file, depth: .decoded) }
+    // FLAC in Ogg (ffmpeg's mapping) plays to its end, but the decode pass never sees its
+    // audio output set up and reports "the decoders did not all report" after 7 s (issue 31
+    // item 2, decoded depth; found by this corpus, cause not yet known).
+    await withKnownIssue("issue 31 item 2: Ogg FLAC's decoded depth waits for an audio setup") {
+      try await check(file, depth: .decoded)
+    }
   }
 
   /// Container depth (the default, and what `swiftvlc probe FOLDER` reads) tells the same
@@ -32,17 +38,59 @@ struct ProbeOracleTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try await file.make(in: folder)
-    let oracle = try await FFprobeReport.probe(path)
     let instance = try headlessInstance()
+    if let reason = file.expectedFailure {
+      try await checkFailure(path, of: file, depth: depth, reason: reason, instance: instance)
+      return
+    }
+    var oracle = try await FFprobeReport.probe(path)
+    if let duration = file.oracleDuration { oracle.duration = duration }
     let info = try await within(.seconds(30), "parsing \(file.rawValue)") {
       try await Media(path: path, instance: instance).parse(timeout: .seconds(20), depth: depth)
     }
     compare(info, with: oracle, depth: depth)
   }
 
+  /// A file libVLC cannot decode: at decoded depth the parse fails (an error, or a result
+  /// that is not playable) at once, not at its time limit; at container depth, which runs no
+  /// decoder, the container is still named. `reason` is the expected wording (issue 31
+  /// item 1 settles it): only the failure and its speed are asserted.
+  private func checkFailure(
+    _ path: String, of file: ProbeCorpus, depth: ParseDepth, reason: String,
+    instance: VLCInstance
+  ) async throws {
+    let started = ContinuousClock.now
+    let result = try await within(.seconds(30), "parsing \(file.rawValue)") {
+      () async -> Result<MediaInfo, VLCError> in
+      do throws(VLCError) {
+        return .success(
+          try await Media(path: path, instance: instance).parse(
+            timeout: .seconds(20), depth: depth))
+      } catch {
+        return .failure(error)
+      }
+    }
+    let elapsed = ContinuousClock.now - started
+    switch (depth, result) {
+    case (.decoded, .success(let info)):
+      #expect(!info.isPlayable, "\(file.rawValue) parsed as playable; \(reason)")
+    case (.container, .success(let info)):
+      #expect(info.container == file.expectedContainer, "container \(info.container ?? "unknown")")
+    case (.container, .failure(let error)):
+      Issue.record("\(file.rawValue): \(error); container depth runs no decoder")
+    default:
+      break
+    }
+    #expect(elapsed < .seconds(10), "\(file.rawValue) took \(elapsed) to fail; \(reason)")
+  }
+
   private func compare(_ info: MediaInfo, with oracle: FFprobeReport, depth: ParseDepth) {
     #expect(info.isPlayable)
-    if depth == .decoded { #expect(info.unknowns.isEmpty, "unknowns: \(info.unknowns)") }
+    if depth == .decoded {
+      // Only what no decoder reports (WMV's frame rate) may be unknown.
+      let unknowns = info.unknowns.filter { !$0.hasPrefix("frame rates") }
+      #expect(unknowns.isEmpty, "unknowns: \(info.unknowns)")
+    }
     let saysUnknown = !info.unknowns.isEmpty
     if let expected = oracle.duration, info.duration != nil || !saysUnknown {
       let duration = (info.duration?.inMilliseconds ?? 0) / 1_000
@@ -52,15 +100,21 @@ struct ProbeOracleTests {
     }
     #expect(info.metadata.title == oracle.title)
     #expect(info.container != nil && info.container != info.demuxer || info.demuxer == nil)
-    if let expected = containerName[oracle.format] {
+    // ffprobe's "mp3" format reads every MPEG audio layer; SwiftVLC names layer III only.
+    let layer2 = oracle.format == "mp3" && oracle.streams.first?.codec == "mp2"
+    if let expected = layer2 ? "MPEG audio" : containerName[oracle.format] {
       #expect(info.container == expected, "container \(info.container ?? "unknown")")
     }
     #expect(info.container != nil || saysUnknown, "no container and no unknown line")
 
+    // An MPEG program stream's streams are listed only while playing.
+    let tracksUnknown = info.tracks.isEmpty && info.unknowns.contains { $0.hasPrefix("tracks") }
     for kind in [TrackKind.video, .audio, .subtitle] {
       let ours = info.tracks.filter { $0.kind == kind }
       let theirs = oracle.streams.filter { $0.kind == ffprobeKind(kind) }
-      #expect(ours.count == theirs.count, "\(kind) tracks: \(ours.count), ffprobe \(theirs.count)")
+      #expect(
+        ours.count == theirs.count || tracksUnknown,
+        "\(kind) tracks: \(ours.count), ffprobe \(theirs.count)")
       for (track, stream) in zip(ours, theirs) {
         compare(
           track, with: stream, isMatroska: oracle.format.hasPrefix("matroska"),
@@ -133,7 +187,9 @@ struct ProbeOracleTests {
     "mp2": "MP2", "pcm_s16le": "PCM", "subrip": "SubRip", "ass": "ASS/SSA", "webvtt": "WebVTT",
     "dvb_subtitle": "DVB subtitles", "dvb_teletext": "Teletext", "mov_text": "MP4 text",
     "wavpack": "WavPack", "tta": "TTA", "speex": "Speex", "alac": "ALAC", "wmav2": "WMA",
-    "pcm_s24le": "PCM", "pcm_s16be": "PCM",
+    "pcm_s24le": "PCM", "pcm_s16be": "PCM", "gsm_ms": "GSM", "wmav1": "WMA", "dts": "DTS",
+    "truehd": "TrueHD", "musepack8": "Musepack", "mjpeg": "Motion JPEG",
+    "flv1": "Sorenson H.263", "mpeg1video": "MPEG-1", "wmv2": "WMV2",
   ]
 
   /// ffprobe's format names and SwiftVLC's container names.
@@ -142,6 +198,7 @@ struct ProbeOracleTests {
     "mpegts": "MPEG-TS", "ogg": "Ogg", "mp3": "MP3", "flac": "FLAC", "wav": "WAV",
     "aac": "ADTS AAC",
     "avi": "AVI", "ac3": "AC-3", "eac3": "E-AC-3", "wv": "WavPack", "tta": "TTA",
-    "aiff": "AIFF", "asf": "ASF",
+    "aiff": "AIFF", "asf": "ASF", "au": "Sun AU", "caf": "CAF", "mpc8": "Musepack",
+    "dts": "DTS", "flv": "FLV", "mpeg": "MPEG-PS",
   ]
 }

@@ -33,6 +33,7 @@ enum CodecNames {
     "subtitle": "Subtitles", "image": "Image", "rawvid": "Raw video", "rawdv": "DV",
     "mkv_webm": "WebM", "smf": "MIDI", "vobsub": "VobSub", "ty": "TiVo", "xa": "XA",
     "playlist": "Playlist", "directory": "Directory", "webvtt": "WebVTT",
+    "mpc": "Musepack",
   ]
 
   private static let table: [String: String] = [
@@ -45,6 +46,7 @@ enum CodecNames {
     "ffv1": "FFV1", "png ": "PNG", "png": "PNG", "jpeg": "JPEG", "RV32": "Raw video",
     "I420": "Raw video", "J420": "Raw video", "yuv2": "Raw video", "dirac": "Dirac",
     "drac": "Dirac", "hfyu": "HuffYUV", "cvid": "Cinepak", "FLV1": "Sorenson H.263",
+    "WMV1": "WMV1", "WMV2": "WMV2",
     // audio
     "mp4a": "AAC", "a52": "AC-3", "a52 ": "AC-3", "eac3": "E-AC-3", "dts": "DTS", "dts ": "DTS",
     "Opus": "Opus", "opus": "Opus", "vorb": "Vorbis", "flac": "FLAC", "mp3": "MP3",
@@ -54,7 +56,8 @@ enum CodecNames {
     "WVPK": "WavPack", "TTA1": "TTA", "s16l": "PCM", "s16b": "PCM", "s24l": "PCM", "s24b": "PCM",
     "s32l": "PCM", "s32b": "PCM", "f32l": "PCM", "f32b": "PCM", "f64l": "PCM", "u8": "PCM",
     "s8": "PCM", "araw": "PCM", "twos": "PCM", "sowt": "PCM", "lpcm": "PCM", "alaw": "A-law",
-    "ulaw": "µ-law", "ms": "ADPCM", "ima4": "ADPCM", "gsm": "GSM",
+    "ulaw": "µ-law", "ms": "ADPCM", "ima4": "ADPCM", "gsm": "GSM", "agsm": "GSM",
+    "MPC7": "Musepack", "MPC8": "Musepack",
     // subtitles
     "subt": "SubRip", "ssa": "ASS/SSA", "ssa ": "ASS/SSA", "wvtt": "WebVTT", "tx3g": "MP4 text",
     "dvbs": "DVB subtitles", "telx": "Teletext", "cc1": "Closed captions",

@@ -23,6 +23,12 @@ struct FileHeaders: Sendable, Equatable {
 
   /// The container's common name, as ``CodecNames/container(module:codecs:)`` names it.
   var container: String?
+  /// The audio codec's four-character code where libVLC reports another: Musepack's
+  /// ("MPC7", "MPC8"), which libVLC's demuxer decodes itself and lists as float PCM.
+  var audioCodec: String?
+  /// Whether the file is an MPEG-1 system stream (an MPEG-1 pack header), whose video is
+  /// MPEG-1.
+  var isMPEG1System = false
   /// The audio tracks whose headers were read.
   var audio: [Audio] = []
   /// The chapters, when the file has a chapter table (`nil`: none read).
@@ -53,6 +59,11 @@ struct FileHeaders: Sendable, Equatable {
       headers.duration = ttaDuration(bytes)
     case "Ogg":
       headers.duration = OggLength.read(file, head: bytes)
+    case "MPEG-PS":
+      // The pack header's marker bits: 0010 in MPEG-1, 01 in MPEG-2.
+      headers.isMPEG1System = bytes.count > 4 && bytes[4] & 0xF0 == 0x20
+    case "Musepack":
+      headers.audioCodec = bytes.starts(with: Array("MPCK".utf8)) ? "MPC8" : "MPC7"
     default:
       break
     }
@@ -87,12 +98,22 @@ struct FileHeaders: Sendable, Equatable {
       default: return nil
       }
     case "FORM" where ["AIFF", "AIFC"].contains(ascii(8..<12)): return "AIFF"
+    case "FRM8" where ascii(12..<16) == "DSD ": return "DSDIFF"
+    case "DSD ": return "DSF"
+    case "MThd": return "MIDI"
+    case "MPCK": return "Musepack"
     default: break
     }
+    if magic.hasPrefix("MP+") { return "Musepack" }  // stream version 7
+    if bytes.starts(with: Array("FLV".utf8) + [1]) { return "FLV" }
     if bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return "Matroska/WebM" }
     if bytes.starts(with: [0x30, 0x26, 0xB2, 0x75]) { return "ASF" }
     if bytes.starts(with: [0x00, 0x00, 0x01, 0xBA]) { return "MPEG-PS" }
-    if bytes.count >= 188 * 3, (0..<3).allSatisfy({ bytes[$0 * 188] == 0x47 }) {
+    // 188-byte packets, or BDAV's 192-byte ones (a 4-byte time stamp first).
+    for (start, stride) in [(0, 188), (4, 192)]
+    where bytes.count >= start + stride * 3
+      && (0..<3).allSatisfy({ bytes[start + $0 * stride] == 0x47 })
+    {
       return "MPEG-TS"
     }
     return elementaryAudio(bytes, at: 0)
@@ -106,10 +127,11 @@ struct FileHeaders: Sendable, Equatable {
   }
 
   /// The elementary audio stream starting at `offset`: MPEG audio (layer III "MP3", else
-  /// "MPEG audio"), ADTS AAC, AC-3 or E-AC-3.
+  /// "MPEG audio"), ADTS AAC, AC-3, E-AC-3 or DTS.
   private static func elementaryAudio(_ bytes: [UInt8], at offset: Int) -> String? {
     guard offset + 6 <= bytes.count else { return nil }
     let (first, second) = (bytes[offset], bytes[offset + 1])
+    if bytes[offset..<offset + 4].elementsEqual([0x7F, 0xFE, 0x80, 0x01]) { return "DTS" }
     if first == 0x0B, second == 0x77 {
       return bytes[offset + 5] >> 3 > 10 ? "E-AC-3" : "AC-3"
     }

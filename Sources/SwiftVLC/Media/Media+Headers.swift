@@ -6,6 +6,16 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
   if let container = headers.container { info.container = container }
   if let duration = headers.duration { info.duration = duration }
   let audio = info.tracks.indices.filter { info.tracks[$0].kind == .audio }
+  // libVLC's Musepack demuxer decodes itself and lists the stream as float PCM.
+  if let codec = headers.audioCodec, audio.count == 1, info.tracks[audio[0]].codec == "f32l" {
+    info.tracks[audio[0]].codec = codec
+  }
+  // libVLC names MPEG-1 and MPEG-2 video alike ("mpgv").
+  if headers.isMPEG1System {
+    for index in info.tracks.indices where info.tracks[index].codec == "mpgv" {
+      info.tracks[index].codec = "mp1v"
+    }
+  }
   // Headers come in file order, as libVLC lists the tracks (it numbers them from 0).
   if audio.count == headers.audio.count {
     for (index, header) in zip(audio, headers.audio) {
@@ -46,6 +56,11 @@ func noteWhatDecodersTell(_ info: inout MediaInfo) {
     info.unknowns.append(
       "\(missing.joined(separator: ", ")) of some tracks: the container does not declare "
         + "them and the decoders were not run (depth container; parse with depth .decoded)")
+  }
+  if info.container == "MPEG-PS" && info.tracks.isEmpty {
+    info.unknowns.append(
+      "tracks and the duration: libVLC 3 finds the streams and length of an MPEG program "
+        + "stream only while playing (depth .decoded)")
   }
   if info.container == nil && !info.tracks.isEmpty {
     info.unknowns.append(

@@ -15,6 +15,8 @@ extension Media {
     let scan = path.flatMap { TransportStreamFile.read(path: $0) }
     let headers = path.flatMap { FileHeaders.read(path: $0) }
     var audioFormats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
+    // libVLC 3's preparse lists no stream of an MPEG program stream; playing finds them.
+    if info.tracks.isEmpty, headers?.container == "MPEG-PS" { info.isPlayable = true }
     if depth == .decoded, input == nil, info.isPlayable {
       audioFormats = await decode(into: &info, programs: scan?.programs ?? [], until: deadline)
     }
@@ -40,6 +42,12 @@ extension Media {
       info.bitrate = Int(Double(size) * 8 / (Double(duration.milliseconds) / 1_000))
     }
     if depth == .container { noteWhatDecodersTell(&info) }
+    if depth == .decoded, info.tracks.contains(where: { $0.kind == .video && $0.frameRate == nil })
+    {
+      info.unknowns.append(
+        "frame rates of some tracks: neither the container nor libVLC 3's decoder gives them "
+          + "(WMV in ASF)")
+    }
     if path != nil, info.duration == nil, !info.tracks.isEmpty {
       info.unknowns.append(
         "the duration: the file declares none (raw AAC and other elementary streams) and "

@@ -55,6 +55,32 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case wma = "wma.wma"
   case tsLateVideo = "late-video.ts"
   case tsMidGOP = "recording-mid-gop.ts"
+  // What more encoders write, and what this libVLC cannot play (``encoderRecipe(in:)``).
+  case mp3VBRI = "vbri.mp3"
+  case mp2TwoLAME = "twolame.mp2"
+  case gsmWAV = "gsm.wav"
+  case au = "pcm.au"
+  case caf = "alac.caf"
+  case musepack = "musepack.mpc"
+  case wma1 = "wmav1.wma"
+  case dts = "5.1.dts"
+  case trueHD = "truehd.mka"
+  case mkaOpusChapters = "opus-chapters.mka"
+  case oggFLAC = "flac.oga"
+  case speexStereo = "speex-32k-stereo.spx"
+  case mp4TwoVideo = "two-video.mp4"
+  case mkvVFR = "vfr.mkv"
+  case tsInterlaced = "interlaced-mpeg2.ts"
+  case m2ts = "bdav.m2ts"
+  case hevc10 = "hevc-10bit.mp4"
+  case av1 = "av1.mkv"
+  case mjpegAVI = "mjpeg-pcm.avi"
+  case flv = "flv1-mp3.flv"
+  case mpegPS = "mpeg1.mpg"
+  case wmv = "wmv2-wma.wmv"
+  case dsf = "dsd.dsf"
+  case dff = "dsd.dff"
+  case midi = "tune.mid"
 
   var testDescription: String { rawValue }
 
@@ -71,11 +97,18 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
   /// Runs ffmpeg writing the file into `folder`, with what it reads (subtitles, chapters).
   private func generate(in folder: URL) async throws -> String {
     let path = folder.appendingPathComponent(rawValue).path
-    let recipe = realWorldRecipe(in: folder)
+    if isHandMade {
+      try handMade(at: path)
+      return path
+    }
+    let recipe = realWorldRecipe(in: folder) ?? encoderRecipe(in: folder)
     var arguments =
       ["-hide_banner", "-loglevel", "error", "-y"] + (recipe?.inputs ?? inputs(in: folder))
     // What ffmpeg writes before a rewrite keeps the extension that chooses its muxer.
-    let written = self == .tsWithoutNames ? path + ".full.ts" : rewrittenSource(of: path) ?? path
+    let written =
+      self == .tsWithoutNames
+      ? path + ".full.ts"
+      : rewrittenSource(of: path) ?? encodedSource.map { path + ".source." + $0 } ?? path
     // One encoder thread: the tests run beside others on a small machine.
     arguments += (recipe?.encoding ?? encoding) + ["-threads", "1", written]
     let output = try await runProgram("ffmpeg", arguments)
@@ -83,6 +116,7 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
       throw FFprobeFailed(path: path, message: "ffmpeg: \(output.stderr)")
     }
     try rewrite(written, to: path)
+    if written != path, encodedSource != nil { try await rewriteEncoded(written, to: path) }
     if self == .tsWithoutNames {
       // ffmpeg always writes an SDT; dropping its packets (PID 0x11) leaves the programs
       // without names, as many captures are.

@@ -21,8 +21,10 @@ struct TransportStreamFile: Sendable {
     guard let file = ReadOnlyFile(path: path), let head = file.read(at: 0, upTo: window),
       let size = file.size
     else { return nil }
-    // A file whose first bytes are not packets is not read as one, whatever follows.
-    guard head.withUnsafeBytes({ TransportStreamPackets.firstSync(in: $0) }) == 0 else {
+    // A file whose first bytes are not packets is not read as one, whatever follows; a
+    // BDAV packet starts with its 4-byte time stamp.
+    let layout = head.withUnsafeBytes { TransportStreamPackets.layout(of: $0) }
+    guard let layout, layout.start == layout.stride - TransportStreamPackets.size else {
       return nil
     }
     var tables = TransportStreamTables()

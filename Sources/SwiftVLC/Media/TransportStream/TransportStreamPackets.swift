@@ -1,6 +1,7 @@
 /// The one reader of MPEG transport stream packets (ISO 13818-1 2.4.3): finds the 188-byte
-/// packets in a buffer and hands each one's packet id, unit-start flag and payload to the
-/// table reader (``TransportStreamTables``) and the timestamp reader
+/// packets in a buffer, also the 192-byte ones of Blu-ray's BDAV M2TS files (each behind a
+/// 4-byte arrival time stamp), and hands each one's packet id, unit-start flag and payload to
+/// the table reader (``TransportStreamTables``) and the timestamp reader
 /// (``TransportStreamDuration``).
 enum TransportStreamPackets {
   /// One packet with a payload.
@@ -15,6 +16,14 @@ enum TransportStreamPackets {
 
   static let size = 188
 
+  /// Where the packets of a buffer start and how far apart they are.
+  struct Layout: Equatable {
+    /// The offset of the first packet's sync byte.
+    var start: Int
+    /// 188, or 192 in a BDAV M2TS file.
+    var stride: Int
+  }
+
   /// Calls `body` with every packet in `bytes` that carries a payload, from the first offset
   /// where three packets in a row start with the sync byte (0x47; fewer at the end of a short
   /// buffer); a packet without the sync byte is skipped. Returns `false`, calling nothing,
@@ -23,10 +32,10 @@ enum TransportStreamPackets {
   static func forEach(
     in bytes: UnsafeRawBufferPointer, _ body: (Packet) throws(Never) -> Void
   ) -> Bool {
-    guard let start = firstSync(in: bytes) else { return false }
-    var offset = start
+    guard let layout = layout(of: bytes) else { return false }
+    var offset = layout.start
     while offset + size <= bytes.count {
-      defer { offset += size }
+      defer { offset += layout.stride }
       guard bytes[offset] == 0x47 else { continue }
       let control = (bytes[offset + 3] >> 4) & 0x3
       guard control & 1 != 0 else { continue }  // no payload
@@ -42,13 +51,18 @@ enum TransportStreamPackets {
     return true
   }
 
-  /// The first offset where three packets in a row start with the sync byte 0x47.
-  static func firstSync(in bytes: UnsafeRawBufferPointer) -> Int? {
-    (0..<min(size, bytes.count)).first { offset in
-      (0..<3).allSatisfy {
-        let index = offset + $0 * size
-        return index < bytes.count ? bytes[index] == 0x47 : $0 > 0
+  /// The first offset where three packets in a row start with the sync byte 0x47, 188 bytes
+  /// apart, else 192 bytes apart.
+  static func layout(of bytes: UnsafeRawBufferPointer) -> Layout? {
+    for stride in [size, size + 4] {
+      let start = (0..<min(stride, bytes.count)).first { offset in
+        (0..<3).allSatisfy {
+          let index = offset + $0 * stride
+          return index < bytes.count ? bytes[index] == 0x47 : $0 > 0
+        }
       }
+      if let start { return Layout(start: start, stride: stride) }
     }
+    return nil
   }
 }
