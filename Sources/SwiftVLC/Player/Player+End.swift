@@ -13,8 +13,30 @@ extension Player {
     evidence.fileSize = media.flatMap(localFileSize)
     evidence.decodableStreams = media.map { decodableStreams(of: $0) } ?? []
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
+    guard evidence.decodedNothing else { return feed(.native(.ended(evidence), generation)) }
+    // libVLC counts every second and once more as the input closes, after the end event:
+    // a short file's decoding can be missing from the counters read at the end (a 3 s Ogg
+    // FLAC file read 0 decoded). The input's close is the `stopped` event that follows.
+    core.pendingEnd = (evidence, generation)
+    Task { [weak self] in
+      try? await Task.sleep(for: Self.inputCloseWait)
+      self?.concludePendingEnd(generation: generation)
+    }
+  }
+
+  /// Decides a held end with the input's last counters: at the `stopped` event that says
+  /// the input closed, or after ``inputCloseWait`` when none came.
+  func concludePendingEnd(generation: UInt64) {
+    guard let (held, heldGeneration) = core.pendingEnd, heldGeneration == generation
+    else { return }
+    core.pendingEnd = nil
+    var evidence = held
+    evidence.statistics = currentMedia?.statistics() ?? evidence.statistics
     feed(.native(.ended(evidence), generation))
   }
+
+  /// How long an end that read "nothing decoded" waits for its input to close.
+  static let inputCloseWait = Duration.seconds(1)
 
   /// The common names of `media`'s audio and video streams, less the kinds this player's
   /// instance or the media's options turn off (`--no-audio`, `:no-video`): what the session

@@ -131,6 +131,7 @@ public final class Player {
     case .paused:
       feed(.native(.paused, tagged.generation))
     case .stopped:
+      concludePendingEnd(generation: tagged.generation)
       feed(.native(.stopped, tagged.generation))
     case .endReached:
       concludeEnd(generation: tagged.generation)

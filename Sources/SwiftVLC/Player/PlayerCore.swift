@@ -31,6 +31,9 @@ struct PlayerCore {
   var nativeReplaced: ((_ stuck: NativePlayer, _ replacement: NativePlayer) -> Void)?
   /// Reads the instance's log while a session opens or plays, for the failure's reason.
   var diagnosis: LogWitness?
+  /// An end that read "nothing decoded", held until the input closed (see
+  /// ``Player/concludeEnd(generation:)``).
+  var pendingEnd: (evidence: EndEvidence, generation: UInt64)?
 }
 
 /// How a ``Player`` keeps its audio settings on the outputs libVLC opens (libVLC 3 closes the
