@@ -45,10 +45,10 @@ extension Player {
       throw error
     }
     let timeshift = Timeshift(player: self, options: options, buffer: buffer, feed: feed)
-    // Enough to hold the stream's tables and the start of a picture.
+    // The first packets: libVLC's reads wait for the rest.
     let clock = ContinuousClock()
     let deadline = clock.now + (openingTimeout ?? .seconds(15))
-    while buffer.range.upperBound < 64 * 1_024 {
+    while buffer.range.upperBound < 4_096 {
       if let failure = feed.failure {
         await timeshift.stop()
         throw failure

@@ -34,8 +34,7 @@ public final class Timeshift {
   /// The buffer's folder (`buffer-XXXXXX` inside the options' folder); gone after ``stop()``.
   public let folder: String
   /// How far behind the live edge playback is: grows while paused, drops by a seek forward,
-  /// about zero after ``jumpToLive()`` (the player's own buffering, about 0.3 s, is not
-  /// counted). Updated four times a second.
+  /// about a second after ``jumpToLive()``. Updated ten times a second.
   public private(set) var behindLive: Duration = .zero
   /// How much of the live source is kept, from the oldest byte to the live edge. Updated
   /// with ``behindLive``.
@@ -56,6 +55,11 @@ public final class Timeshift {
   @ObservationIgnored private let feed: TimeshiftFeed
   @ObservationIgnored private let cursor = CurrentCursor()
   @ObservationIgnored private var ticker: Task<Void, Never>?
+  /// When the byte the current playback started from arrived, and how long the player has
+  /// played since (sampled with the ticker): the picture shown arrived `started + played`.
+  @ObservationIgnored private var started: ContinuousClock.Instant?
+  @ObservationIgnored private var played: Duration = .zero
+  @ObservationIgnored private var lastSample: ContinuousClock.Instant?
 
   init(player: Player, options: TimeshiftOptions, buffer: TimeshiftBuffer, feed: TimeshiftFeed) {
     self.player = player
@@ -92,7 +96,6 @@ public final class Timeshift {
       return
     }
     try play(from: buffer.offset(aged: target))
-    behindLive = min(target, buffered)
   }
 
   /// Plays from the live edge again (a second before it, so that the picture comes at once).
@@ -100,7 +103,6 @@ public final class Timeshift {
   /// - Throws: as ``seek(by:)`` does.
   public func jumpToLive() throws(VLCError) {
     try play(from: buffer.offset(aged: .seconds(1)))
-    behindLive = .zero
   }
 
   /// Stops the player and the live source, and deletes the buffer. Never blocks the main
@@ -132,6 +134,10 @@ public final class Timeshift {
       instance: player.instance, pointer: try input.makeNativeMedia(instance: player.instance),
       input: input)
     try player.play(media)
+    started = buffer.arrival(of: start)
+    played = .zero
+    lastSample = nil
+    update()
     if ticker == nil { startTicker() }
   }
 
@@ -139,16 +145,23 @@ public final class Timeshift {
     ticker = Task { [weak self] in
       while !Task.isCancelled {
         self?.update()
-        try? await Task.sleep(for: .milliseconds(250))
+        try? await Task.sleep(for: .milliseconds(100))
       }
     }
   }
 
+  /// Recomputes ``behindLive`` and ``buffered``.
+  ///
+  /// libVLC reads ahead of the picture (a low-bitrate stream by seconds), so the reader's
+  /// position only bounds how far behind the picture is; the estimate is the wall-clock time
+  /// since the playback's first byte arrived, less the time spent playing since.
   private func update() {
     let now = ContinuousClock.now
-    if let position = cursor.value.withLock({ $0?.position }) {
-      behindLive = buffer.age(of: position, now: now)
-    }
+    if let lastSample, player.state == .playing { played += now - lastSample }
+    lastSample = now
+    let readAhead = cursor.value.withLock { $0?.position }.map { buffer.age(of: $0, now: now) }
+    let estimate = started.map { now - $0 - played } ?? .zero
+    behindLive = max(estimate, readAhead ?? .zero, .zero)
     buffered = buffer.age(of: buffer.range.lowerBound, now: now)
     if failure == nil, let reason = feed.failure { failure = reason }
   }

@@ -66,6 +66,13 @@ final class TimeshiftBuffer: Sendable {
     }
   }
 
+  /// When the byte at `offset` arrived (at the latest), or `nil` before the first byte.
+  func arrival(of offset: Int64) -> ContinuousClock.Instant? {
+    state.withLock { state in
+      (state.marks.last { $0.offset <= offset } ?? state.marks.first)?.at
+    }
+  }
+
   /// The offset of what arrived `age` ago, or the oldest byte kept.
   func offset(aged age: Duration, now: ContinuousClock.Instant = .now) -> Int64 {
     state.withLock { state in
