@@ -34,7 +34,7 @@ public final class Timeshift {
   /// The buffer's folder (`buffer-XXXXXX` inside the options' folder); gone after ``stop()``.
   public let folder: String
   /// How far behind the live edge playback is: grows while paused, drops by a seek forward,
-  /// about a second after ``jumpToLive()``. Updated ten times a second.
+  /// about a second after ``jumpToLive()`` (the time libVLC takes to start). Updated ten times a second.
   public private(set) var behindLive: Duration = .zero
   /// How much of the live source is kept, from the oldest byte to the live edge. Updated
   /// with ``behindLive``.
@@ -46,7 +46,7 @@ public final class Timeshift {
   public private(set) var isStopped = false
 
   /// Within this of the live edge, playback counts as live (``isLive``).
-  public static let liveTolerance: Duration = .seconds(2)
+  nonisolated public static let liveTolerance: Duration = .seconds(3)
 
   /// Whether playback is within ``liveTolerance`` of the live edge.
   public var isLive: Bool { behindLive < Self.liveTolerance }
@@ -98,11 +98,12 @@ public final class Timeshift {
     try play(from: buffer.offset(aged: target))
   }
 
-  /// Plays from the live edge again (a second before it, so that the picture comes at once).
+  /// Plays from the live edge again (half a second before it). The picture comes back at the
+  /// next keyframe.
   ///
   /// - Throws: as ``seek(by:)`` does.
   public func jumpToLive() throws(VLCError) {
-    try play(from: buffer.offset(aged: .seconds(1)))
+    try play(from: buffer.offset(aged: .milliseconds(500)))
   }
 
   /// Stops the player and the live source, and deletes the buffer. Never blocks the main

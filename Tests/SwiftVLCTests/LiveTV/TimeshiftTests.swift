@@ -47,6 +47,24 @@ enum NumberedStream {
 @Suite("Timeshift", .mostlyWaits)
 @MainActor
 struct TimeshiftTests {
+  /// ``waitUntil(_:within:_:)``, recording the player's state and the last pictures on a
+  /// time-out.
+  func wait(
+    _ what: String, within limit: Duration, _ timeshift: Timeshift, _ shown: Shown,
+    _ condition: @MainActor () -> Bool
+  ) async throws {
+    do {
+      try await waitUntil(what, within: limit) { condition() }
+    } catch {
+      let player = timeshift.player
+      let pictures = shown.numbers.suffix(8)
+      let outcome = String(describing: player.outcome)
+      Issue.record(
+        "\(player.state), outcome \(outcome), last pictures \(pictures), \(timeshift.behindLive) behind")
+      throw error
+    }
+  }
+
   @Test("a live UDP TS pauses, resumes at the paused picture, seeks back 5 s and jumps to live")
   func udpPauseSeekLive() async throws {
     let media = try GeneratedMedia()
@@ -70,8 +88,7 @@ struct TimeshiftTests {
       source, options: TimeshiftOptions(folder: scratch.path("buffers")))
     #expect(FileManager.default.fileExists(atPath: timeshift.folder))
     try await waitUntil("pictures", within: .seconds(20)) { shown.count > 25 }
-    // Enough kept for the seek back below (the buffer starts with the playback).
-    try await Task.sleep(for: .seconds(4))
+    try await Task.sleep(for: .seconds(2))
 
     // Pause (4 s here, to keep the suite short: the buffer does not care how long). While
     // paused, libVLC shows the paused picture again and again.
@@ -85,7 +102,7 @@ struct TimeshiftTests {
     #expect(timeshift.behindLive >= .seconds(3), "\(timeshift.behindLive) behind after a 4 s pause")
     let countAtResume = shown.count
     timeshift.resume()
-    try await waitUntil("pictures after the pause", within: .seconds(10)) {
+    try await wait("pictures after the pause", within: .seconds(10), timeshift, shown) {
       shown.numbers[countAtResume...].contains { $0 != atPause }
     }
     let afterResume = try #require(shown.numbers[countAtResume...].first { $0 != atPause })
@@ -94,13 +111,16 @@ struct TimeshiftTests {
       "paused at frame \(atPause), resumed at \(afterResume) (live was 100 frames on)")
     #expect(timeshift.behindLive >= .seconds(3), "\(timeshift.behindLive) behind after resuming")
 
-    // Seek back 5 s: about 125 frames earlier.
-    try await Task.sleep(for: .seconds(1))
+    // Seek back 5 s: about 125 frames earlier, once the buffer holds them (libVLC's feed
+    // starts late on a busy machine).
+    try await wait("5 s kept behind the picture", within: .seconds(20), timeshift, shown) {
+      timeshift.buffered >= timeshift.behindLive + .seconds(6)
+    }
     let beforeSeek = try #require(shown.last)
     let countBeforeSeek = shown.count
     let behindBeforeSeek = timeshift.behindLive
     try timeshift.seek(by: .seconds(-5))
-    try await waitUntil("pictures after the seek", within: .seconds(15)) {
+    try await wait("pictures after the seek", within: .seconds(15), timeshift, shown) {
       shown.numbers[countBeforeSeek...].contains { $0 < beforeSeek }
     }
     // The picture comes back at the next keyframe (one a second) after the point sought.
@@ -112,7 +132,7 @@ struct TimeshiftTests {
 
     // Jump to live.
     try timeshift.jumpToLive()
-    try await waitUntil("live again", within: .seconds(15)) { timeshift.isLive }
+    try await wait("live again", within: .seconds(15), timeshift, shown) { timeshift.isLive }
     #expect(player.state != .error)
 
     await timeshift.stop()
@@ -141,12 +161,12 @@ struct TimeshiftTests {
     #expect(timeshift.behindLive >= .seconds(3))
     let countAtPause = shown.count
     timeshift.resume()
-    try await waitUntil("pictures after the pause", within: .seconds(10)) {
+    try await wait("pictures after the pause", within: .seconds(10), timeshift, shown) {
       shown.count > countAtPause + 5
     }
     #expect(timeshift.behindLive >= .seconds(3), "still behind live after resuming")
     try timeshift.jumpToLive()
-    try await waitUntil("live again", within: .seconds(15)) { timeshift.isLive }
+    try await wait("live again", within: .seconds(15), timeshift, shown) { timeshift.isLive }
     await timeshift.stop()
     #expect(!FileManager.default.fileExists(atPath: timeshift.folder))
   }
@@ -209,45 +229,4 @@ final class Shown: Sendable {
   var numbers: [Int] { seen.withLock { $0 } }
   var count: Int { seen.withLock { $0.count } }
   var last: Int? { seen.withLock { $0.last } }
-}
-
-/// The frame numbers shown so far, from the frame-reading task.
-final class Shown: Sendable {
-  private let seen = Mutex<[Int]>([])
-
-  func add(_ number: Int) { seen.withLock { $0.append(number) } }
-  var numbers: [Int] { seen.withLock { $0 } }
-  var count: Int { seen.withLock { $0.count } }
-  var last: Int? { seen.withLock { $0.last } }
-}
-
-@Suite("TimeshiftDebug", .mostlyWaits)
-@MainActor
-struct TimeshiftDebug {
-  @Test func debugPause() async throws {
-    let media = try GeneratedMedia()
-    defer { media.remove() }
-    let file = try await media.make("numbered.ts", NumberedStream.arguments)
-    let sender = try UDPSender(
-      file: URL(fileURLWithPath: file), duration: .seconds(NumberedStream.seconds),
-      port: try UDPSender.freePort())
-    let instance = try headlessInstance()
-    let player = Player(instance: instance)
-    let frames = try player.videoFrames(format: .rgba, width: NumberedStream.width, height: NumberedStream.height)
-    let shown = Shown()
-    let reader = Task.detached { for await frame in frames { shown.add(NumberedStream.number(of: frame)) } }
-    defer { reader.cancel() }
-    let events = player.events
-    let logger = Task { for await e in events { print("EVENT \(ContinuousClock.now) \(e)") } }
-    defer { logger.cancel() }
-    let source = try Media(url: URL(string: "udp://@127.0.0.1:\(sender.port)")!, instance: instance)
-    let timeshift = try await player.playTimeshifted(source)
-    for i in 0..<40 {
-      if i == 12 { print("PAUSE"); timeshift.pause() }
-      if i == 28 { print("RESUME"); timeshift.resume() }
-      try await Task.sleep(for: .milliseconds(250))
-      print("T \(i) time \(player.currentTime) state \(player.state) count \(shown.count) last \(shown.numbers.suffix(3)) behind \(timeshift.behindLive) buffered \(timeshift.buffered)")
-    }
-    await timeshift.stop()
-  }
 }
