@@ -55,7 +55,8 @@ extension Player {
       }
       guard clock.now < deadline, !Task.isCancelled else {
         await timeshift.stop()
-        throw Task.isCancelled ? .cancelled : .timeout("no live data arrived for the timeshift buffer")
+        throw Task.isCancelled
+          ? .cancelled : .timeout("no live data arrived for the timeshift buffer")
       }
       try? await Task.sleep(for: .milliseconds(50))
     }

@@ -28,7 +28,8 @@ final class TimeshiftFeed: Sendable {
   init(media: Media, buffer: TimeshiftBuffer) throws(VLCError) {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else {
-      throw .operationFailed("no pipe for the timeshift buffer: \(String(cString: strerror(errno)))")
+      throw .operationFailed(
+        "no pipe for the timeshift buffer: \(String(cString: strerror(errno)))")
     }
     for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     // A larger pipe absorbs a moment when the writing thread is not scheduled

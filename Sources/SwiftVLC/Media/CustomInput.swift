@@ -270,7 +270,8 @@ private func pacedRead(
   session: UnsafeMutableRawPointer?, buffer: UnsafeMutablePointer<UInt8>?, length: Int
 ) -> Int {
   guard let session, let buffer else { return -1 }
-  return pacedReader(session).read(into: UnsafeMutableRawBufferPointer(start: buffer, count: length))
+  return pacedReader(session).read(
+    into: UnsafeMutableRawBufferPointer(start: buffer, count: length))
 }
 
 private func pacedSeek(session: UnsafeMutableRawPointer?, offset: UInt64) -> Int32 {

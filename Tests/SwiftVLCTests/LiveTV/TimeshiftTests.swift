@@ -60,7 +60,8 @@ struct TimeshiftTests {
       let pictures = shown.numbers.suffix(8)
       let outcome = String(describing: player.outcome)
       Issue.record(
-        "\(player.state), outcome \(outcome), last pictures \(pictures), \(timeshift.behindLive) behind")
+        "\(player.state), outcome \(outcome), last pictures \(pictures), \(timeshift.behindLive) behind"
+      )
       throw error
     }
   }
@@ -80,7 +81,9 @@ struct TimeshiftTests {
     let frames = try player.videoFrames(
       format: .rgba, width: NumberedStream.width, height: NumberedStream.height)
     let shown = Shown()
-    let reader = Task.detached { for await frame in frames { shown.add(NumberedStream.number(of: frame)) } }
+    let reader = Task.detached {
+      for await frame in frames { shown.add(NumberedStream.number(of: frame)) }
+    }
     defer { reader.cancel() }
 
     let source = try Media(url: URL(string: "udp://@127.0.0.1:\(sender.port)")!, instance: instance)
@@ -98,7 +101,8 @@ struct TimeshiftTests {
     let atPause = try #require(shown.last)
     let countAtPause = shown.count
     try await Task.sleep(for: .seconds(4))
-    #expect(shown.numbers[countAtPause...].allSatisfy { $0 == atPause }, "no new picture while paused")
+    #expect(
+      shown.numbers[countAtPause...].allSatisfy { $0 == atPause }, "no new picture while paused")
     #expect(timeshift.behindLive >= .seconds(3), "\(timeshift.behindLive) behind after a 4 s pause")
     let countAtResume = shown.count
     timeshift.resume()
@@ -176,7 +180,8 @@ struct TimeshiftTests {
     let scratch = try ScratchDirectory("timeshift")
     defer { scratch.remove() }
     let base = scratch.path("buffers")
-    try FileManager.default.createDirectory(atPath: base + "/buffer-crashed", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: base + "/buffer-crashed", withIntermediateDirectories: true)
     // What a killed run leaves: its lock file (nobody holds the lock now) and a segment.
     try "4242\n".write(toFile: base + "/buffer-crashed/lock", atomically: false, encoding: .utf8)
     try Data(count: 188 * 10).write(to: URL(fileURLWithPath: base + "/buffer-crashed/segment-1.ts"))
@@ -199,10 +204,12 @@ struct TimeshiftTests {
     try Data("x".utf8).write(to: URL(fileURLWithPath: blocked))
     let instance = try headlessInstance()
     let player = Player(instance: instance)
-    let source = try Media(url: URL(string: "udp://@127.0.0.1:\(try UDPSender.freePort())")!, instance: instance)
+    let source = try Media(
+      url: URL(string: "udp://@127.0.0.1:\(try UDPSender.freePort())")!, instance: instance)
     let started = ContinuousClock.now
     await #expect(throws: VLCError.self) {
-      _ = try await player.playTimeshifted(source, options: TimeshiftOptions(folder: blocked + "/sub"))
+      _ = try await player.playTimeshifted(
+        source, options: TimeshiftOptions(folder: blocked + "/sub"))
     }
     do {
       _ = try await player.playTimeshifted(source, options: TimeshiftOptions(folder: blocked))
@@ -215,7 +222,9 @@ struct TimeshiftTests {
       #expect(reason.contains(blocked) && reason.contains("Not a directory"), "\(reason)")
     }
     #expect(ContinuousClock.now - started < .seconds(2))
-    await #expect(throws: VLCError.invalidInput("a timeshift size limit of 1000 bytes is under 4194304")) {
+    await #expect(
+      throws: VLCError.invalidInput("a timeshift size limit of 1000 bytes is under 4194304")
+    ) {
       _ = try await player.playTimeshifted(source, options: TimeshiftOptions(sizeLimit: 1_000))
     }
   }
