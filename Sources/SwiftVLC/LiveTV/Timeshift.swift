@@ -85,7 +85,9 @@ public final class Timeshift {
   /// Moves playback by `offset` within the buffer: back with a negative offset (at most to
   /// the oldest part kept), forward with a positive one (at most to the live edge, which
   /// ``jumpToLive()`` is). Playback restarts from the chosen point, so the picture shows
-  /// again at the next keyframe there. Returns at once.
+  /// again at the next keyframe there; ``behindLive`` counts libVLC's start-up (from Playing
+  /// to the first picture) as played, so on a loaded machine the move can fall short by a
+  /// second or two. Returns at once.
   ///
   /// - Throws: ``VLCError/invalidState(_:)`` after ``stop()``;
   ///   ``VLCError/mediaCreationFailed(source:)`` when libVLC cannot make the input.
