@@ -74,6 +74,10 @@ extension CommandSpec {
         swiftvlc channels https://example.com/tv.m3u --check --concurrency 8
         swiftvlc channels tv.m3u --guide --at 20:00
         swiftvlc channels tv.m3u --epg guide.xml.gz --json
+
+      To watch: swiftvlc play LIST zaps with Page Up/Page Down; with --timeshift, live TV
+      pauses (space), rewinds within a buffer on disk (left/right, 10 s), and l jumps back
+      to live (see swiftvlc play --help).
       """
   ) { arguments throws(UsageError) in
     var channels = Command.Channels(

@@ -31,6 +31,8 @@ package enum Command: Sendable, Equatable {
     package var stallTimeout: Duration?
     /// The programme guide for a channel list (`--epg`), instead of the list's own.
     package var epg: String?
+    /// Play a live source through a timeshift buffer (`--timeshift`).
+    package var timeshift = false
   }
 
   /// Options of `swiftvlc probe`.

@@ -14,6 +14,7 @@ extension CommandSpec {
         "stall-timeout", "TIME",
         "How long without progress counts as a stall (default 5s, at least 0.5s)"),
       .value("epg", "FILE|URL", "The XMLTV programme guide of a channel list SOURCE"),
+      .flag("timeshift", "Keep live TV on disk as it plays, to pause and rewind it (below)"),
     ],
     notes: """
       In a terminal, the video is drawn with coloured half-block characters under a status
@@ -26,6 +27,12 @@ extension CommandSpec {
       the channel's number and name, and what is on now and next from the list's programme
       guide (url-tvg in its header, or --epg), kept current at programme boundaries. The
       guide is read in the background; playback does not wait for it.
+
+      With --timeshift, a live SOURCE (a channel list's channels, udp://, HLS, an HTTP
+      stream) plays through a buffer on disk (in $TMPDIR/swiftvlc-timeshift-UID, at most
+      512 MiB, deleted when playback stops): space pauses live TV and resumes where it
+      paused, left/right move 10 s within the buffer, l jumps back to live, and the status
+      line shows how far behind live playback is (-0:42), or "live" within 3 s.
 
       When standard output is not a terminal, one line is printed per event, and the command
       exits when playback ends (0), fails (1) or is interrupted (130):
@@ -44,6 +51,7 @@ extension CommandSpec {
     var play = Command.Play(source: arguments.operands.first, window: arguments.flag("window"))
     play.stallTimeout = try arguments.stallTimeout()
     play.epg = arguments.value("epg")
+    play.timeshift = arguments.flag("timeshift")
     return .play(play)
   }
 

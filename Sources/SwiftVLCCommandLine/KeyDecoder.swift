@@ -26,6 +26,8 @@ package enum PlayerKey: Sendable, Equatable {
   case previousChannel
   /// Page Down (`ESC [ 6 ~`): the next channel of a channel list.
   case nextChannel
+  /// `l`: back to the live edge of a timeshifted live source.
+  case jumpToLive
 }
 
 /// Turns bytes read from a terminal in non-canonical mode into ``PlayerKey``s.
@@ -71,7 +73,7 @@ package struct KeyDecoder: Sendable {
     UInt8(ascii: " "): .togglePause, UInt8(ascii: "q"): .quit, UInt8(ascii: "Q"): .quit,
     0x03: .quit, UInt8(ascii: "a"): .nextAudioTrack, UInt8(ascii: "s"): .nextSubtitleTrack,
     UInt8(ascii: "m"): .toggleMute, UInt8(ascii: "v"): .nextVideoTrack,
-    UInt8(ascii: "f"): .toggleFullscreen,
+    UInt8(ascii: "f"): .toggleFullscreen, UInt8(ascii: "l"): .jumpToLive,
   ]
 
   private static let arrowKeys: [UInt8: PlayerKey] = [

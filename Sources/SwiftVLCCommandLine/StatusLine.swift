@@ -21,6 +21,12 @@ package struct PlaybackStatus: Sendable, Equatable {
   /// What is on, from the programme guide ("now News to 20:00, next Weather"), shown after
   /// the message and cut to the room left.
   package var programme: String?
+  /// How far behind live a timeshifted live source plays, shown in place of the time
+  /// ("-0:42", or "live" within ``Timeshift/liveTolerance``); `nil` without timeshift.
+  package var behindLive: Duration?
+  /// How much of the live source the timeshift buffer holds: the bar shows where playback
+  /// is within it.
+  package var buffered: Duration?
 
   /// Creates a status.
   package init(
@@ -52,7 +58,8 @@ package enum StatusLine {
   package static func render(_ status: PlaybackStatus, width: Int) -> String {
     let width = max(width, 1)
     let clock =
-      status.duration.map { "\(TimeText.clock(status.time)) / \(TimeText.clock($0))" }
+      status.behindLive.map(liveClock)
+      ?? status.duration.map { "\(TimeText.clock(status.time)) / \(TimeText.clock($0))" }
       ?? TimeText.clock(status.time)
     let head = " \(EventLine.name(of: status.state))  \(clock) "
     let volume = status.isMuted ? "muted" : "vol \(Int((status.volume * 100).rounded()))%"
@@ -99,7 +106,16 @@ package enum StatusLine {
 
   private static let minimumBar = 10
 
+  /// "live" within 2 s of the live edge, else how far behind it: "-0:42".
+  private static func liveClock(_ behind: Duration) -> String {
+    behind < Timeshift.liveTolerance ? "live" : "-" + TimeText.clock(behind)
+  }
+
   private static func progress(_ status: PlaybackStatus) -> Double {
+    if let behind = status.behindLive, let buffered = status.buffered {
+      guard buffered > .zero else { return 1 }
+      return min(max((buffered - behind) / buffered, 0), 1)
+    }
     guard let duration = status.duration, duration > .zero else { return 0 }
     return min(max(status.time / duration, 0), 1)
   }

@@ -40,7 +40,8 @@ enum PlayCommand {
     if inTerminal {
       return await TerminalPlayer(
         player: player, window: options.window, channels: channels,
-        guide: options.epg.map(ChannelsCommand.guideURL)
+        guide: options.epg.map(ChannelsCommand.guideURL),
+        timeshift: options.timeshift ? TimeshiftOptions() : nil
       ).run(media)
     }
     return await EventPrinter(player: player).run(media)

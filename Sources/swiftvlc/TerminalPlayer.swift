@@ -34,11 +34,18 @@ final class TerminalPlayer {
   private var guide: ProgrammeGuide?
   /// The status line's programme text, kept until the next programme boundary.
   private var programmeText: (channel: Int, text: String?, until: Date)?
+  /// The timeshift options (`--timeshift`), and the buffer of the live source playing.
+  private let timeshiftOptions: TimeshiftOptions?
+  private var timeshift: Timeshift?
 
-  init(player: Player, window: Bool, channels: ChannelList? = nil, guide: URL? = nil) {
+  init(
+    player: Player, window: Bool, channels: ChannelList? = nil, guide: URL? = nil,
+    timeshift: TimeshiftOptions? = nil
+  ) {
     self.player = player
     self.channels = channels
     guideSource = guide
+    timeshiftOptions = timeshift
     isFullScreen = !window
     screen = TerminalScreen(alternateScreen: !window)
   }
@@ -53,7 +60,7 @@ final class TerminalPlayer {
     }
     startVideo()
     do {
-      try player.play(media)
+      try await start(media)
     } catch {
       signals.cancel()
       screen.restore()
@@ -76,8 +83,19 @@ final class TerminalPlayer {
     signals.cancel()
     screen.restore()
     if status == .mediaError { Console.error("play: \(FailureWords.of(player.failure))") }
+    if let timeshift { _ = await withDeadline(.seconds(2)) { await timeshift.stop() } }
     await PlayCommand.stopPlayback(player)
     return status
+  }
+
+  /// Plays `media`, through a timeshift buffer with `--timeshift`.
+  private func start(_ media: Media) async throws(VLCError) {
+    guard let timeshiftOptions else { return try player.play(media) }
+    if let previous = timeshift {
+      timeshift = nil
+      await previous.stop()
+    }
+    timeshift = try await player.playTimeshifted(media, options: timeshiftOptions)
   }
 
   // MARK: - Video
@@ -167,7 +185,7 @@ final class TerminalPlayer {
     let lines = [
       title, "",
       "space pause   \u{2190}/\u{2192} seek   \u{2191}/\u{2193} volume   a audio   v video   s subtitles   m mute   q quit",
-      channels == nil ? "" : "PgUp/PgDn channel",
+      (channels == nil ? "" : "PgUp/PgDn channel   ") + (timeshiftOptions == nil ? "" : "l live"),
     ]
     let top = area.row + max((area.rows - lines.count) / 2, 0)
     for (offset, line) in lines.enumerated() where top + offset < area.row + area.rows {
@@ -180,13 +198,15 @@ final class TerminalPlayer {
   private func drawStatus() {
     guard screen.isActive else { return }
     if let notice, notice.until < .now { self.notice = nil }
-    let status = PlaybackStatus(
+    var status = PlaybackStatus(
       state: player.state, time: player.currentTime, duration: player.duration,
       volume: player.volume, isMuted: player.isMuted,
       audio: TrackChoice.label(player.selectedAudioTrack),
       subtitle: TrackChoice.label(player.selectedSubtitleTrack),
-      message: notice?.text ?? channelStatus,
+      message: notice?.text ?? channelStatus ?? timeshift?.failure.map { "\($0)" },
       programme: currentProgramme())
+    status.behindLive = timeshift?.behindLive
+    status.buffered = timeshift?.buffered
     let size = screen.size
     let line = StatusLine.render(status, width: size.columns)
     screen.write(isFullScreen ? "\u{1B}[\(size.rows);1H\(line)" : "\r\(line)")
@@ -277,9 +297,12 @@ final class TerminalPlayer {
   }
 
   private func handle(_ key: PlayerKey) {
+    if let timeshift, handleTimeshift(key, timeshift) { return }
     switch key {
     case .togglePause:
       player.togglePause()
+    case .jumpToLive:
+      show("l jumps to live with --timeshift")
     case .seekBackward, .seekForward:
       let step: Duration = key == .seekForward ? .seconds(5) : .seconds(-5)
       var target = max((seekTarget ?? player.currentTime) + step, .zero)
@@ -316,6 +339,25 @@ final class TerminalPlayer {
     }
   }
 
+  /// Space, the arrows and `l` on a timeshifted live source: pause and resume, 10 s back or
+  /// on within the buffer, back to live. `false` for the other keys.
+  private func handleTimeshift(_ key: PlayerKey, _ timeshift: Timeshift) -> Bool {
+    do throws(VLCError) {
+      switch key {
+      case .togglePause: timeshift.togglePause()
+      case .seekBackward: try timeshift.seek(by: .seconds(-10))
+      case .seekForward: try timeshift.seek(by: .seconds(10))
+      case .jumpToLive:
+        try timeshift.jumpToLive()
+        show("live")
+      default: return false
+      }
+    } catch {
+      show("timeshift: \(error)")
+    }
+    return true
+  }
+
   /// The channel's number and name for the status line, with why it failed while it is dead.
   private var channelStatus: String? {
     guard let channels else { return nil }
@@ -342,7 +384,17 @@ final class TerminalPlayer {
     do {
       let media = try channel.makeMedia(instance: player.instance)
       media.addOption(":avcodec-hw=none")
-      try player.play(media)
+      if timeshiftOptions != nil {
+        Task {
+          do throws(VLCError) {
+            try await start(media)
+          } catch {
+            show("\(channel.name): \(error)")
+          }
+        }
+      } else {
+        try player.play(media)
+      }
       pendingFrame = nil
       shownFrame = nil
       redrawAll()

@@ -109,10 +109,15 @@ enum GuideText {
       }
       return (Unicode.Scalar(value) ?? "\u{FFFD}", end)
     }
-    let named: [(String, Unicode.Scalar)] = [
-      ("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'"),
-    ]
-    for (text, scalar) in named where name.elementsEqual(text.utf8) { return (scalar, end) }
+    switch name.count {
+    case 2 where name.last == UInt8(ascii: "t"):
+      if name.first == UInt8(ascii: "l") { return ("<", end) }
+      if name.first == UInt8(ascii: "g") { return (">", end) }
+    case 3 where name.elementsEqual("amp".utf8): return ("&", end)
+    case 4 where name.elementsEqual("quot".utf8): return ("\"", end)
+    case 4 where name.elementsEqual("apos".utf8): return ("'", end)
+    default: break
+    }
     return nil
   }
 

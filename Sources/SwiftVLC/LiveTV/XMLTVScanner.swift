@@ -164,19 +164,20 @@ struct XMLTVScanner {
   }
 }
 
-/// ASCII bytes the scanner and the builder look for.
+/// ASCII bytes the scanner and the builder look for. Computed, so that they inline: stored
+/// statics go through a lazy-initialisation check on every use, in every byte loop.
 enum Byte {
-  static let lessThan = UInt8(ascii: "<")
-  static let greaterThan = UInt8(ascii: ">")
-  static let exclamation = UInt8(ascii: "!")
-  static let question = UInt8(ascii: "?")
-  static let slash = UInt8(ascii: "/")
-  static let space = UInt8(ascii: " ")
-  static let equals = UInt8(ascii: "=")
-  static let ampersand = UInt8(ascii: "&")
-  static let semicolon = UInt8(ascii: ";")
-  static let hash = UInt8(ascii: "#")
-  static let doubleQuote = UInt8(ascii: "\"")
-  static let singleQuote = UInt8(ascii: "'")
-  static let openBracket = UInt8(ascii: "[")
+  static var lessThan: UInt8 { 0x3C }
+  static var greaterThan: UInt8 { 0x3E }
+  static var exclamation: UInt8 { 0x21 }
+  static var question: UInt8 { 0x3F }
+  static var slash: UInt8 { 0x2F }
+  static var space: UInt8 { 0x20 }
+  static var equals: UInt8 { 0x3D }
+  static var ampersand: UInt8 { 0x26 }
+  static var semicolon: UInt8 { 0x3B }
+  static var hash: UInt8 { 0x23 }
+  static var doubleQuote: UInt8 { 0x22 }
+  static var singleQuote: UInt8 { 0x27 }
+  static var openBracket: UInt8 { 0x5B }
 }

@@ -15,17 +15,20 @@ import Synchronization
 /// holds its own reference, for ``failure`` and interruptions.
 ///
 /// Each playback opens a session (`open` → reads/seeks → `close`, all on that playback's input
-/// thread): a ``DataCursor`` for bytes in memory, a ``StreamBuffer`` for an async sequence.
+/// thread): a ``DataCursor`` for bytes in memory, a ``StreamBuffer`` for an async sequence, a
+/// ``PacedReader`` for a growing file (a timeshift buffer).
 final class CustomInput: Sendable {
   enum Origin: Sendable {
     case data(Data)
     /// Starts the task that fills one playback's buffer from the sequence.
     case stream(@Sendable (StreamBuffer) -> Task<Void, Never>)
+    /// Makes one playback's reader, or `nil` when it cannot open.
+    case paced(@Sendable () -> (any PacedReader)?)
   }
 
   private struct State {
     var interruptions = 0
-    var openStreams: [StreamBuffer] = []
+    var openStreams: [any InterruptibleRead] = []
     var failure: VLCError?
   }
 
@@ -59,6 +62,10 @@ final class CustomInput: Sendable {
       // No seek callback: libVLC then treats the input as unseekable and unpausable.
       created = libvlc_media_new_callbacks(
         instance.pointer, streamOpen, streamRead, nil, streamClose, context.toOpaque())
+    case .paced:
+      // A seek callback: libVLC then paces its reads and pauses by not reading.
+      created = libvlc_media_new_callbacks(
+        instance.pointer, pacedOpen, pacedRead, pacedSeek, pacedClose, context.toOpaque())
     }
     guard let created else {
       context.release()
@@ -75,7 +82,7 @@ final class CustomInput: Sendable {
   }
 
   /// Whether a new playback may open the input now; resets ``failure`` when it may.
-  fileprivate func beginPlayback(_ stream: StreamBuffer? = nil) -> Bool {
+  fileprivate func beginPlayback(_ stream: (any InterruptibleRead)? = nil) -> Bool {
     state.withLock { state in
       // A stream opened while its player is stopping belongs to the playback being stopped,
       // and could block the stop; refuse it.
@@ -86,7 +93,7 @@ final class CustomInput: Sendable {
     }
   }
 
-  func endPlayback(_ stream: StreamBuffer) {
+  func endPlayback(_ stream: any InterruptibleRead) {
     state.withLock { $0.openStreams.removeAll { $0 === stream } }
   }
 
@@ -109,6 +116,24 @@ final class CustomInput: Sendable {
   func endInterruption() {
     state.withLock { $0.interruptions -= 1 }
   }
+}
+
+/// One playback's reader that a stop must wake: its read may be waiting for bytes.
+protocol InterruptibleRead: AnyObject, Sendable {
+  /// Makes the waiting read, and every later one, fail at once.
+  func interrupt()
+}
+
+/// One playback's reader of a source that grows while it plays: reads wait at its end for
+/// more, seeks go anywhere still kept. Called on libVLC's input thread.
+protocol PacedReader: InterruptibleRead {
+  /// Copies the next bytes into `buffer`, waiting for them at the end; the count, 0 at the
+  /// end for good, -1 on a failure or after ``InterruptibleRead/interrupt()``.
+  func read(into buffer: UnsafeMutableRawBufferPointer) -> Int
+  /// Moves to `offset` bytes from where the playback started; `false` when that is gone.
+  func seek(to offset: UInt64) -> Bool
+  /// Ends the playback (libVLC closed the input).
+  func close()
 }
 
 /// `libvlc_media_player_stop(player)` with the player's custom input interrupted (see
@@ -206,6 +231,61 @@ private func streamClose(session: UnsafeMutableRawPointer?) {
   let stream = Unmanaged<StreamBuffer>.fromOpaque(session)
   stream.takeUnretainedValue().close()
   stream.release()
+}
+
+// Paced: the session is a retained PacedReader, closed and released in close. Its size is
+// unknown (UINT64_MAX): it grows while it plays.
+
+private func pacedOpen(
+  opaque: UnsafeMutableRawPointer?, session: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+  size: UnsafeMutablePointer<UInt64>?
+) -> Int32 {
+  guard let opaque, let session, let size else { return -1 }
+  let input = Unmanaged<CustomInput>.fromOpaque(opaque).takeUnretainedValue()
+  guard case .paced(let make) = input.origin, let reader = make() else { return -1 }
+  guard input.beginPlayback(reader) else {
+    reader.close()
+    return -1
+  }
+  size.pointee = UInt64.max
+  session.pointee = Unmanaged.passRetained(PacedSession(reader, input)).toOpaque()
+  return 0
+}
+
+/// The retained box of a paced session (an existential has no single object to retain).
+private final class PacedSession {
+  let reader: any PacedReader
+  let input: CustomInput
+  init(_ reader: any PacedReader, _ input: CustomInput) {
+    self.reader = reader
+    self.input = input
+  }
+}
+
+private func pacedReader(_ session: UnsafeMutableRawPointer) -> any PacedReader {
+  Unmanaged<PacedSession>.fromOpaque(session).takeUnretainedValue().reader
+}
+
+private func pacedRead(
+  session: UnsafeMutableRawPointer?, buffer: UnsafeMutablePointer<UInt8>?, length: Int
+) -> Int {
+  guard let session, let buffer else { return -1 }
+  return pacedReader(session).read(
+    into: UnsafeMutableRawBufferPointer(start: buffer, count: length))
+}
+
+private func pacedSeek(session: UnsafeMutableRawPointer?, offset: UInt64) -> Int32 {
+  guard let session else { return -1 }
+  return pacedReader(session).seek(to: offset) ? 0 : -1
+}
+
+private func pacedClose(session: UnsafeMutableRawPointer?) {
+  guard let session else { return }
+  let box = Unmanaged<PacedSession>.fromOpaque(session)
+  let paced = box.takeUnretainedValue()
+  paced.reader.close()
+  paced.input.endPlayback(paced.reader)
+  box.release()
 }
 
 /// The final `libvlc_media_release` of a custom-input media: libVLC drops its reference to the

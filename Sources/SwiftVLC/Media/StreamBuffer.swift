@@ -9,7 +9,7 @@ import Synchronization
 /// The producer waits (suspending, never blocking a thread) while ``capacity`` bytes are
 /// unread; the reader waits on a semaphore while the buffer is empty. Closing, or interrupting
 /// for a stop, wakes both and ends the producing task.
-final class StreamBuffer: Sendable {
+final class StreamBuffer: InterruptibleRead {
   /// At most this many unread bytes are buffered (one chunk may exceed it).
   static let capacity = 1 << 20
 

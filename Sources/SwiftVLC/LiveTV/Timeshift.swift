@@ -1,0 +1,176 @@
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Observation
+import Synchronization
+
+/// Pausing and rewinding live TV: a live source kept on disk as it arrives (a timeshift
+/// buffer) and played from there by a ``Player``, so that a pause resumes where it paused,
+/// playback can move back within the buffer, and ``jumpToLive()`` returns to the live edge.
+///
+/// Made by ``Player/playTimeshifted(_:options:)``. A private native session receives the
+/// source and remuxes it to MPEG-TS into a pipe; SwiftVLC writes what comes out into segment
+/// files in a folder of its own (see ``TimeshiftOptions``), and the player plays them through
+/// a custom input that waits at the end for the live stream's next bytes. libVLC paces that
+/// input like a file: while paused it reads nothing, and the buffer grows. (libVLC 3's own
+/// `--input-timeshift-path` pauses a live input too, but it cannot seek back: its es-out
+/// timeshift refuses every time change.)
+///
+/// The buffer folder is removed by ``stop()``, at process exit, and, after a crash, when the
+/// next buffer is made in the same base folder (a buffer is stale when the `flock` on its
+/// `lock` file is free). A source that stops, a full disk or an unwritable segment ends the
+/// player's playback within ``TimeshiftCursor/stallLimit`` (10 s) at the end of what was
+/// kept; ``failure`` says why.
+///
+/// Main-actor isolated and observable, like ``Player``.
+@MainActor @Observable
+public final class Timeshift {
+  /// The player showing the buffer. Its ``Player/pause()`` and ``Player/resume()`` work as
+  /// ``pause()`` and ``resume()`` do; its own seeks do not reach into the buffer (use
+  /// ``seek(by:)``).
+  @ObservationIgnored public let player: Player
+  /// The options the buffer was made with.
+  public let options: TimeshiftOptions
+  /// The buffer's folder (`buffer-XXXXXX` inside the options' folder); gone after ``stop()``.
+  public let folder: String
+  /// How far behind the live edge playback is: grows while paused, drops by a seek forward,
+  /// about a second after ``jumpToLive()`` (the time libVLC takes to start). Updated ten times a second.
+  public private(set) var behindLive: Duration = .zero
+  /// How much of the live source is kept, from the oldest byte to the live edge. Updated
+  /// with ``behindLive``.
+  public private(set) var buffered: Duration = .zero
+  /// Why the buffer stopped taking the live source (disk full, a write failure, the source
+  /// ended or failed), or `nil` while it takes it.
+  public private(set) var failure: VLCError?
+  /// Whether ``stop()`` was called.
+  public private(set) var isStopped = false
+
+  /// Within this of the live edge, playback counts as live (``isLive``).
+  nonisolated public static let liveTolerance: Duration = .seconds(3)
+
+  /// Whether playback is within ``liveTolerance`` of the live edge.
+  public var isLive: Bool { behindLive < Self.liveTolerance }
+
+  @ObservationIgnored private let buffer: TimeshiftBuffer
+  @ObservationIgnored private let feed: TimeshiftFeed
+  @ObservationIgnored private let cursor = CurrentCursor()
+  @ObservationIgnored private var ticker: Task<Void, Never>?
+  /// When the byte the current playback started from arrived, and how long the player has
+  /// played since (sampled with the ticker): the picture shown arrived `started + played`.
+  @ObservationIgnored private var started: ContinuousClock.Instant?
+  @ObservationIgnored private var played: Duration = .zero
+  @ObservationIgnored private var lastSample: ContinuousClock.Instant?
+
+  init(player: Player, options: TimeshiftOptions, buffer: TimeshiftBuffer, feed: TimeshiftFeed) {
+    self.player = player
+    self.options = options
+    self.buffer = buffer
+    self.feed = feed
+    folder = buffer.folder.path
+  }
+
+  isolated deinit {
+    ticker?.cancel()
+  }
+
+  /// Pauses playback; the buffer keeps taking the live source.
+  public func pause() { player.pause() }
+
+  /// Resumes playback at the picture where it paused.
+  public func resume() { player.resume() }
+
+  /// Pauses, or resumes where it paused.
+  public func togglePause() { player.togglePause() }
+
+  /// Moves playback by `offset` within the buffer: back with a negative offset (at most to
+  /// the oldest part kept), forward with a positive one (at most to the live edge, which
+  /// ``jumpToLive()`` is). Playback restarts from the chosen point, so the picture shows
+  /// again at the next keyframe there; ``behindLive`` counts libVLC's start-up (from Playing
+  /// to the first picture) as played, so on a loaded machine the move can fall short by a
+  /// second or two. Returns at once.
+  ///
+  /// - Throws: ``VLCError/invalidState(_:)`` after ``stop()``;
+  ///   ``VLCError/mediaCreationFailed(source:)`` when libVLC cannot make the input.
+  public func seek(by offset: Duration) throws(VLCError) {
+    let target = behindLive - offset
+    if target < Self.liveTolerance / 2 {
+      try jumpToLive()
+      return
+    }
+    try play(from: buffer.offset(aged: target))
+  }
+
+  /// Plays from the live edge again (half a second before it). The picture comes back at the
+  /// next keyframe.
+  ///
+  /// - Throws: as ``seek(by:)`` does.
+  public func jumpToLive() throws(VLCError) {
+    try play(from: buffer.offset(aged: .milliseconds(500)))
+  }
+
+  /// Stops the player and the live source, and deletes the buffer. Never blocks the main
+  /// actor; returns once libVLC let go of both (or after the stop limits of both).
+  public func stop() async {
+    guard !isStopped else { return }
+    isStopped = true
+    ticker?.cancel()
+    // The files go first: a caller that stops waiting (a quitting program that then calls
+    // `_exit`, skipping the exit handler) leaves none. Readers keep their open files.
+    buffer.close()
+    buffer.folder.remove()
+    await player.stop()
+    await feed.stop()
+  }
+
+  /// Plays the buffer from `offset` (rounded down to a TS packet) in ``player``.
+  func play(from offset: Int64) throws(VLCError) {
+    guard !isStopped else { throw .invalidState("the timeshift buffer was stopped") }
+    let start = offset - offset % Int64(TransportStreamPackets.size)
+    let (buffer, feed, cursor) = (buffer, feed, cursor)
+    let input = CustomInput(
+      .paced {
+        let made = TimeshiftCursor(buffer: buffer, start: start) { feed.isIngesting }
+        cursor.value.withLock { $0 = made }
+        return made
+      })
+    let media = Media(
+      instance: player.instance, pointer: try input.makeNativeMedia(instance: player.instance),
+      input: input)
+    try player.play(media)
+    started = buffer.arrival(of: start)
+    played = .zero
+    lastSample = nil
+    update()
+    if ticker == nil { startTicker() }
+  }
+
+  private func startTicker() {
+    ticker = Task { [weak self] in
+      while !Task.isCancelled {
+        self?.update()
+        try? await Task.sleep(for: .milliseconds(100))
+      }
+    }
+  }
+
+  /// Recomputes ``behindLive`` and ``buffered``.
+  ///
+  /// libVLC reads ahead of the picture (a low-bitrate stream by seconds), so the reader's
+  /// position only bounds how far behind the picture is; the estimate is the wall-clock time
+  /// since the playback's first byte arrived, less the time spent playing since.
+  private func update() {
+    let now = ContinuousClock.now
+    if let lastSample, player.state == .playing { played += now - lastSample }
+    lastSample = now
+    let readAhead = cursor.value.withLock { $0?.position }.map { buffer.age(of: $0, now: now) }
+    let estimate = started.map { now - $0 - played } ?? .zero
+    behindLive = max(estimate, readAhead ?? .zero, .zero)
+    buffered = buffer.age(of: buffer.range.lowerBound, now: now)
+    if failure == nil, let reason = feed.failure { failure = reason }
+  }
+}
+
+/// The reader of the playback under way, set from libVLC's input thread when it opens.
+private final class CurrentCursor: Sendable {
+  let value = Mutex<TimeshiftCursor?>(nil)
+}

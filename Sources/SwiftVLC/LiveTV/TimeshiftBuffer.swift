@@ -1,0 +1,184 @@
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Synchronization
+
+/// A live transport stream kept on disk as it arrives, in segment files of a
+/// ``TimeshiftFolder``, the oldest deleted beyond the size limit; and the time each part of it
+/// arrived, so that a byte offset converts to "how long ago was this live".
+///
+/// Bytes come from a pipe (libVLC's stream output writes the remuxed TS into it) and are read
+/// by one thread, ``ingest(from:)``. Offsets are counted from the first byte ever written, so
+/// they stay valid while old segments go. Readers (``TimeshiftCursor``) read with `pread` from
+/// the segment files and wait at the end for more.
+final class TimeshiftBuffer: Sendable {
+  /// Why a buffer stopped taking bytes.
+  enum Failure: Sendable, Equatable {
+    /// The disk (or the quota) is full.
+    case diskFull(path: String)
+    /// A segment could not be created or written, with the system's reason.
+    case writeFailed(path: String, reason: String)
+  }
+
+  struct Segment: Sendable {
+    var number: Int
+    var start: Int64
+    var length: Int64
+  }
+
+  private struct State {
+    var segments: [Segment] = []
+    var writer: Int32 = -1
+    /// (offset, when it was written), one mark every ~100 ms of arrivals.
+    var marks: [(offset: Int64, at: ContinuousClock.Instant)] = []
+    var end: Int64 = 0
+    var failure: Failure?
+    var isClosed = false
+  }
+
+  let folder: TimeshiftFolder
+  /// The most bytes kept on disk (the newest segment can make it one segment more).
+  let sizeLimit: Int64
+  private let segmentSize: Int64
+  private let state = Mutex(State())
+
+  init(folder: TimeshiftFolder, sizeLimit: Int64) {
+    self.folder = folder
+    self.sizeLimit = sizeLimit
+    segmentSize = max(1 << 20, sizeLimit / 8)
+  }
+
+  /// The first byte still on disk and the end of what was written.
+  var range: Range<Int64> {
+    state.withLock { ($0.segments.first?.start ?? $0.end)..<$0.end }
+  }
+
+  /// Why writing stopped, if it did.
+  var failure: Failure? { state.withLock { $0.failure } }
+
+  /// How long ago the byte at `offset` arrived (zero at the end of the buffer).
+  func age(of offset: Int64, now: ContinuousClock.Instant = .now) -> Duration {
+    state.withLock { state in
+      // The byte arrived with the chunk of the last mark at or before it, or later.
+      guard offset < state.end, let mark = state.marks.last(where: { $0.offset <= offset })
+      else { return .zero }
+      return now - mark.at
+    }
+  }
+
+  /// When the byte at `offset` arrived (at the latest), or `nil` before the first byte.
+  func arrival(of offset: Int64) -> ContinuousClock.Instant? {
+    state.withLock { state in
+      (state.marks.last { $0.offset <= offset } ?? state.marks.first)?.at
+    }
+  }
+
+  /// The offset of what arrived `age` ago, or the oldest byte kept.
+  func offset(aged age: Duration, now: ContinuousClock.Instant = .now) -> Int64 {
+    state.withLock { state in
+      let moment = now - age
+      let first = state.segments.first?.start ?? state.end
+      let mark = state.marks.last { $0.at <= moment && $0.offset >= first }
+      return mark?.offset ?? first
+    }
+  }
+
+  /// The path of segment `number`.
+  func path(of number: Int) -> String { folder.path + "/segment-\(number).ts" }
+
+  /// The segment holding `offset`, or `nil` when it is gone or not written yet.
+  func segment(holding offset: Int64) -> Segment? {
+    state.withLock { state in
+      state.segments.last { $0.start <= offset && offset < $0.start + $0.length }
+    }
+  }
+
+  /// Reads the pipe until it reports its end (every writer closed it), appending to the
+  /// segments; after a write failure or ``close()`` it keeps draining so that the writer
+  /// never blocks or gets `SIGPIPE`. Blocks the calling thread; closes `descriptor`.
+  func ingest(from descriptor: Int32) {
+    defer { Glibc.close(descriptor) }
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+    defer { chunk.deallocate() }
+    while true {
+      let count = read(descriptor, chunk.baseAddress, chunk.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+    }
+    state.withLock { state in
+      if state.writer >= 0 { Glibc.close(state.writer) }
+      state.writer = -1
+    }
+  }
+
+  /// Stops keeping bytes: later arrivals are dropped. The files stay until the folder goes.
+  func close() {
+    state.withLock { state in
+      state.isClosed = true
+      if state.writer >= 0 { Glibc.close(state.writer) }
+      state.writer = -1
+    }
+  }
+
+  private func append(_ bytes: UnsafeRawBufferPointer) {
+    state.withLock { state in
+      guard !state.isClosed, state.failure == nil else { return }
+      if state.writer < 0 || (state.segments.last?.length ?? 0) >= segmentSize {
+        guard openSegment(&state) else { return }
+      }
+      var written = 0
+      while written < bytes.count {
+        let count = write(state.writer, bytes.baseAddress! + written, bytes.count - written)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else {
+          fail(&state, code: count == 0 ? ENOSPC : errno)
+          return
+        }
+        written += count
+      }
+      state.segments[state.segments.count - 1].length += Int64(written)
+      state.end += Int64(written)
+      let now = ContinuousClock.now
+      if let last = state.marks.last, now - last.at < .milliseconds(100) {
+      } else {
+        state.marks.append((state.end - Int64(written), now))
+      }
+      dropOldSegments(&state)
+    }
+  }
+
+  private func openSegment(_ state: inout State) -> Bool {
+    if state.writer >= 0 { Glibc.close(state.writer) }
+    let number = (state.segments.last?.number ?? 0) + 1
+    state.writer = open(path(of: number), O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o600)
+    guard state.writer >= 0 else {
+      fail(&state, code: errno)
+      return false
+    }
+    state.segments.append(Segment(number: number, start: state.end, length: 0))
+    return true
+  }
+
+  private func fail(_ state: inout State, code: Int32) {
+    let path = folder.path
+    state.failure =
+      code == ENOSPC || code == EDQUOT
+      ? .diskFull(path: path)
+      : .writeFailed(path: path, reason: String(cString: strerror(code)))
+    if state.writer >= 0 { Glibc.close(state.writer) }
+    state.writer = -1
+  }
+
+  /// Deletes the oldest segments while more than ``sizeLimit`` is kept (never the newest),
+  /// and the marks before what is kept.
+  private func dropOldSegments(_ state: inout State) {
+    while state.segments.count > 1, state.end - state.segments[0].start > sizeLimit {
+      unlink(path(of: state.segments.removeFirst().number))
+    }
+    let first = state.segments.first?.start ?? state.end
+    if let keep = state.marks.firstIndex(where: { $0.offset >= first }), keep > 1 {
+      state.marks.removeFirst(keep - 1)
+    }
+  }
+}
