@@ -114,7 +114,7 @@ struct BatchProbeTests {
     guard case .failure(.mediaCreationFailed) = results[0].outcome,
       case .failure(.mediaCreationFailed) = results[1].outcome,
       case .success(let garbageInfo) = results[2].outcome,
-      case .failure(.parseFailed) = results[3].outcome,
+      case .failure(.sourceFailed(.notMedia, _)) = results[3].outcome,
       case .failure(.parseFailed) = results[4].outcome
     else {
       Issue.record("unexpected outcomes: \(results.map(\.outcome))")

@@ -88,7 +88,7 @@ struct DialogTests {
       logins.values.count == 2
     }
     #expect(player.state == .error)
-    guard case .failed(.playbackFailed) = player.outcome else {
+    guard case .failed(.sourceFailed(.authenticationRequired, _)) = player.outcome else {
       Issue.record("outcome \(String(describing: player.outcome))")
       return
     }
@@ -118,7 +118,7 @@ struct DialogTests {
     try player.play(url: server.url("auth/user/secret/seek.mp4"))
     try await waitUntil("a final state", within: .seconds(15)) { !player.state.isActive }
     #expect(player.state == .error)
-    guard case .failed(.playbackFailed) = player.outcome else {
+    guard case .failed(.sourceFailed(.authenticationRequired, _)) = player.outcome else {
       Issue.record("outcome \(String(describing: player.outcome))")
       return
     }

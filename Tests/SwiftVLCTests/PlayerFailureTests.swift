@@ -30,9 +30,10 @@ struct PlayerFailureTests {
     switch player.outcome {
     case .failed(let error):
       #expect(player.state == .error)
-      guard case .playbackFailed = error else {
-        Issue.record("unexpected error \(error)")
-        return
+      switch error {
+      case .playbackFailed: break
+      case .sourceFailed(.notMedia, _): #expect(fixture == .empty, "\(error)")
+      default: Issue.record("unexpected error \(error)")
       }
     case .ended:
       #expect(player.state == .ended)
@@ -49,7 +50,7 @@ struct PlayerFailureTests {
     let seen = try await collectEvents(events, within: .seconds(15)) { $0 == .encounteredError }
     #expect(seen.compactMap(\.state).last == .error)
     #expect(player.state == .error)
-    guard case .failed(.playbackFailed) = player.outcome else {
+    guard case .failed(.sourceFailed(.connectionRefused, _)) = player.outcome else {
       Issue.record("outcome \(String(describing: player.outcome))")
       return
     }

@@ -171,8 +171,8 @@ extension RecordingTests {
             options: RecordingOptions(container: container))
         }
       }
-      guard case .playbackFailed? = error else {
-        Issue.record("expected playbackFailed, got \(String(describing: error))")
+      guard case .sourceFailed(.httpStatus(404, _), _)? = error else {
+        Issue.record("expected HTTP 404, got \(String(describing: error))")
         continue
       }
     }

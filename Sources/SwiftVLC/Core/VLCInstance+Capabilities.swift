@@ -80,11 +80,12 @@ extension VLCInstance {
 
   /// Throws ``FailureReason/unsupportedScheme(_:explanation:)`` when `mrl`'s scheme is one
   /// ``missingSupport(forScheme:)`` reports missing.
-  /// `imem://`, the location of SwiftVLC's own custom inputs, passes.
-  func requireSupport(for mrl: String) throws(VLCError) {
+  /// `imem://`, the location of SwiftVLC's own custom inputs, passes when
+  /// `allowsCustomInput` (a caller's own `imem://` URL has no input behind it).
+  func requireSupport(for mrl: String, allowsCustomInput: Bool = true) throws(VLCError) {
     guard let colon = mrl.firstIndex(of: ":") else { return }
     let scheme = String(mrl[..<colon])
-    if scheme == "imem" { return }
+    if scheme == "imem" && allowsCustomInput { return }
     if let reason = missingSupport(forScheme: scheme) {
       throw .sourceFailed(.unsupportedScheme(scheme.lowercased(), explanation: reason), source: mrl)
     }

@@ -74,7 +74,7 @@ public final class Media: Sendable {
         source: "\(url.absoluteString): not a URL (it has no scheme such as http://); "
           + "open a file with Media(path:)")
     }
-    try instance.requireSupport(for: url.absoluteString)
+    try instance.requireSupport(for: url.absoluteString, allowsCustomInput: false)
     clearLibVLCError()
     guard let pointer = libvlc_media_new_location(instance.pointer, url.absoluteString) else {
       throw .mediaCreationFailed(source: explain(url.absoluteString))

@@ -37,12 +37,14 @@ final class NativeListPlayer: Sendable {
   /// would then replay the previous media). No change to the list can come between the check
   /// and the jump, which reads the list unlocked. Runs on the player's queue, where the player
   /// was stopped just before, so the jump does not wait for an input to close. Returns whether
-  /// libVLC took the jump.
+  /// the item was still in the list (libVLC was asked to jump).
   func playItem(at index: Int, of list: MediaList, on player: OpaquePointer) -> Bool {
     list.withChangesHeld {
       // No change can run meanwhile, so the Swift items match the native list.
       guard index < list.count else { return false }
-      return libvlc_media_list_player_play_item_at_index(pointer, Int32(index)) == 0
+      // Its result is no answer: libVLC 3.0.24 returns -1 for items it does play.
+      _ = libvlc_media_list_player_play_item_at_index(pointer, Int32(index))
+      return true
     }
   }
 

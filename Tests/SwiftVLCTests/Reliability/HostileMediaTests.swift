@@ -88,6 +88,7 @@ struct HostileMediaTests {
       switch error {
       case .parseFailed: result.parse = "parse failed"
       case .parseTimeout: result.parse = "parse timeout"
+      case .sourceFailed(let reason, _): result.parse = "source failed: \(reason)"
       default: result.problems.append("parse threw \(error)")
       }
     }
@@ -117,6 +118,7 @@ struct HostileMediaTests {
     case .stopped: result.play = "still playing when stopped"
     case .failed(.playbackFailed): result.play = "failed"
     case .failed(.timeout): result.play = "opening timeout"
+    case .failed(.sourceFailed(let reason, _)): result.play = "source failed: \(reason)"
     case .failed(let error): result.problems.append("unexpected failure \(error)")
     case nil: result.problems.append("no outcome after stop")
     }
@@ -131,6 +133,7 @@ struct HostileMediaTests {
       case .playbackFailed, .parseFailed: result.thumbnail = "no picture"
       case .invalidInput: result.thumbnail = "time past the end"
       case .timeout, .parseTimeout: result.thumbnail = "timed out"
+      case .sourceFailed(let reason, _): result.thumbnail = "source failed: \(reason)"
       default: result.problems.append("thumbnail threw \(error)")
       }
     }

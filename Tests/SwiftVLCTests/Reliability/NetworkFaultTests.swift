@@ -156,7 +156,7 @@ struct NetworkFaultTests {
     try player.play(url: server.url("auth/user/secret/seek.mp4"))
     try await waitUntil("the failure", within: .seconds(20)) { !player.state.isActive }
     #expect(player.state == .error)
-    guard case .failed(.playbackFailed) = player.outcome else {
+    guard case .failed(.sourceFailed(.authenticationRequired, _)) = player.outcome else {
       Issue.record("outcome \(String(describing: player.outcome))")
       return
     }
