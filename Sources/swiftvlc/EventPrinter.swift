@@ -19,8 +19,10 @@ struct EventPrinter {
     let events = player.events  // subscribed before play, so no event is missed
     // libVLC says why a source failed only in its log (HTTP status, login, key).
     let witness = LogWitness(instance: media.instance)
-    let printing = Task { await printEvents(events, witness: witness, finish: finish) }
     let interruption = Interruption(command: "play", limit: Self.interruptLimit)
+    let printing = Task {
+      await printEvents(events, witness: witness, interruption: interruption, finish: finish)
+    }
     let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP]) { [player] _ in
       interruption.handle(
         message: "interrupted, stopping",
@@ -55,7 +57,7 @@ struct EventPrinter {
   }
 
   private func printEvents(
-    _ events: AsyncStream<PlayerEvent>, witness: LogWitness,
+    _ events: AsyncStream<PlayerEvent>, witness: LogWitness, interruption: Interruption,
     finish: AsyncStream<ExitCode>.Continuation
   ) async {
     var lastTracks: String?
@@ -80,6 +82,12 @@ struct EventPrinter {
           printTracks()
         }
         Console.line(EventLine.state(state))
+        // A stop nobody here asked for (libVLC's own) ends playback too; the stop of a
+        // Ctrl-C reports itself.
+        if state == .stopped && !interruption.isRequested {
+          finish.yield(.success)
+          return
+        }
       case .lengthChanged(let duration):
         Console.line(EventLine.duration(duration))
       case .tracksChanged:

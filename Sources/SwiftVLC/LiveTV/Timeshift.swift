@@ -19,7 +19,7 @@ import Synchronization
 /// The buffer folder is removed by ``stop()``, at process exit, and, after a crash, when the
 /// next buffer is made in the same base folder (a buffer is stale when the `flock` on its
 /// `lock` file is free). A source that stops, a full disk or an unwritable segment ends the
-/// player's playback within ``TimeshiftCursor/stallLimit`` (10 s) at the end of what was
+/// player's playback within 10 s at the end of what was
 /// kept; ``failure`` says why.
 ///
 /// Main-actor isolated and observable, like ``Player``.

@@ -1,6 +1,6 @@
 extension Player {
   /// The requested volume, 0…2 (1 is 100 %). libVLC's null and memory outputs read back 0,
-  /// so the player reports what was asked for (its ``PlayerSettings``).
+  /// so the player reports what was asked for (kept in its settings).
   public var volume: Float {
     access(keyPath: \.volume)
     return settings.volume ?? 1
