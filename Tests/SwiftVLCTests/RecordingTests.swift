@@ -208,7 +208,10 @@ extension RecordingTests {
     // machine, so a generous limit.
     let result = try await within(.seconds(30), "stopping") { try await recording.stop() }
     #expect(recording.isFinished)
-    #expect(result.bytes >= progress.bytesWritten)
+    // The final copy drops what came before the video's first keyframe and remuxes, so the
+    // file may be smaller than the bytes written while it grew (101,520 of 112,800 once).
+    #expect(progress.bytesWritten > 0 && result.bytes > 0)
+    #expect(result.duration > .zero)
     let info = try await readBack(result.path, instance: instance)
     #expect(info.codecs == ["h264", "mp4a"])
     // Stopping again, or asking later, gives the same result.

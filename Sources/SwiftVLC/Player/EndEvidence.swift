@@ -62,38 +62,20 @@ struct EndEvidence: Equatable {
   ///   a failed segment), at the larger of the time and the position times the length.
   /// - The clock never moved: a local file the input read to its end ended; anything else
   ///   (an HLS stream whose key or first segment failed) ended early at 0.
-  var failure: EndFailure? {
+  var failure: FailureReason? {
     if decodedNothing, let stream = decodableStreams.first {
-      return .noDecoder(codec: stream)
+      return .noDecoder(codec: "\(stream) in this libVLC")
     }
     guard let duration, duration > .zero, position < Self.earlyEndPosition else { return nil }
     if !clockMoved && readWholeFile { return nil }
     let reached = max(time, duration * position)
     let margin = max(Self.earlyEndMinimumGap, duration / 10)
     guard duration - reached > margin else { return nil }
-    return .endedEarly(at: reached, of: duration)
+    return .truncated(reached: reached, length: duration)
   }
 
   /// The failure to report instead of a natural end, naming `source`; see ``failure``.
   func earlyEndError(source: String) -> VLCError? {
-    failure.map { .playbackFailed(reason: "\($0.text) (\(source))") }
-  }
-}
-
-/// Why an end libVLC reported as natural is a failure. (Kept apart from the other failure
-/// reasons until they are joined into one type.)
-enum EndFailure: Equatable, Sendable {
-  /// Streams were present but none was decoded: libVLC has no decoder for `codec`.
-  case noDecoder(codec: String)
-  /// The stream ended at `at`, `of` before its length.
-  case endedEarly(at: Duration, of: Duration)
-
-  /// The words for messages: "no decoder for DSD audio", "ended early at 4.0 s of 10.0 s".
-  var text: String {
-    switch self {
-    case .noDecoder(let codec): "no decoder for \(codec) in this libVLC"
-    case .endedEarly(let reached, let length):
-      "ended early at \(formatSeconds(reached)) of \(formatSeconds(length))"
-    }
+    failure.map { .playbackFailed(reason: "\($0) (\(source))") }
   }
 }
