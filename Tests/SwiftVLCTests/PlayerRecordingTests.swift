@@ -90,7 +90,7 @@ struct PlayerRecordingTests {
     try player.startRecording(to: path, container: .mp4)
     player.resume()
     _ = try await collectEvents(events, within: .seconds(10)) { $0 == .recordingChanged(nil) }
-    #expect(player.state == .ended)
+    #expect(player.state == .ended, "\(String(describing: player.outcome))")
     #expect(player.recordingPath == nil)
     #expect(await player.stopRecording() == nil)
     // MP4 is readable only once libVLC has written its index, when the input closed.

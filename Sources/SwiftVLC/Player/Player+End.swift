@@ -13,10 +13,12 @@ extension Player {
     evidence.fileSize = media.flatMap(localFileSize)
     evidence.decodableStreams = media.map { decodableStreams(of: $0) } ?? []
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
-    guard evidence.decodedNothing else { return feed(.native(.ended(evidence), generation)) }
+    guard evidence.failure != nil else { return feed(.native(.ended(evidence), generation)) }
     // libVLC counts every second and once more as the input closes, after the end event:
-    // a short file's decoding can be missing from the counters read at the end (a 3 s Ogg
-    // FLAC file read 0 decoded). The input's close is the `stopped` event that follows.
+    // what a short file decoded and read can be missing from the counters read at the end
+    // (a 3 s Ogg FLAC file read 0 decoded; a file whose clock had not moved yet read less
+    // than its size). A failure is decided on the last count, at the input's close: the
+    // `stopped` event that follows the end.
     core.pendingEnd = (evidence, generation)
     Task { [weak self] in
       try? await Task.sleep(for: Self.inputCloseWait)
@@ -35,7 +37,7 @@ extension Player {
     feed(.native(.ended(evidence), generation))
   }
 
-  /// How long an end that read "nothing decoded" waits for its input to close.
+  /// How long an end that reads as a failure waits for its input to close.
   static let inputCloseWait = Duration.seconds(1)
 
   /// The common names of `media`'s audio and video streams, less the kinds this player's

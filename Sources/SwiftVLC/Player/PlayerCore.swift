@@ -31,7 +31,7 @@ struct PlayerCore {
   var nativeReplaced: ((_ stuck: NativePlayer, _ replacement: NativePlayer) -> Void)?
   /// Reads the instance's log while a session opens or plays, for the failure's reason.
   var diagnosis: LogWitness?
-  /// An end that read "nothing decoded", held until the input closed (see
+  /// An end that reads as a failure, held until the input closed (see
   /// ``Player/concludeEnd(generation:)``).
   var pendingEnd: (evidence: EndEvidence, generation: UInt64)?
 }
