@@ -158,8 +158,14 @@ final class LogTap: Sendable {
 /// What the C sink reaches: the broadcaster and the taps.
 final class LogSinkContext: Sendable {
   let broadcaster: Broadcaster<LogEntry>
-  private let taps = Mutex<(next: UInt64, handlers: [UInt64: @Sendable (LogEntry) -> Void])>(
-    (0, [:]))
+  /// The taps by id, and the next id.
+  private struct Taps {
+    var next: UInt64 = 0
+    var handlers: [UInt64: @Sendable (LogEntry) -> Void] = [:]
+  }
+  // A named struct, not a tuple: the lock's bodies then mangle as the ThreadSanitizer
+  // suppression of Mutex bodies expects (scripts/sanitizers/tsan.supp).
+  private let taps = Mutex(Taps())
 
   init(broadcaster: Broadcaster<LogEntry>) { self.broadcaster = broadcaster }
 
