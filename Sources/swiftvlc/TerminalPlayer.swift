@@ -10,32 +10,32 @@ import SwiftVLCCommandLine
 /// out.
 @MainActor
 final class TerminalPlayer {
-  private let player: Player
+  let player: Player
   private let screen: TerminalScreen
   private let isFullScreen: Bool
   private var keys = KeyDecoder()
-  private var notice: (text: String, until: ContinuousClock.Instant)?
+  var notice: (text: String, until: ContinuousClock.Instant)?
   /// The newest decoded frame, not drawn yet.
-  private var pendingFrame: VideoFrame?
+  var pendingFrame: VideoFrame?
   /// The frame on screen, drawn again after a resize or a return from Ctrl-Z.
-  private var shownFrame: VideoFrame?
+  var shownFrame: VideoFrame?
   private var finish: AsyncStream<ExitCode>.Continuation?
-  private var tasks: [Task<Void, Never>] = []
+  var tasks: [Task<Void, Never>] = []
   private var input: DispatchSourceRead?
   /// Where the seek keys pressed so far lead; seeks run one at a time, each waiting until
   /// playback has landed, and keys pressed meanwhile add up.
   private var seekTarget: Duration?
   private var seekTask: Task<Void, Never>?
   /// The channel list zapped through with Page Up and Page Down, and the channel playing.
-  private let channels: ChannelList?
-  private var channelIndex = 0
+  let channels: ChannelList?
+  var channelIndex = 0
   /// The programme guide of ``channels`` (`--epg`, or the list's), once read.
-  private let guideSource: URL?
-  private var guide: ProgrammeGuide?
+  let guideSource: URL?
+  var guide: ProgrammeGuide?
   /// The status line's programme text, kept until the next programme boundary.
-  private var programmeText: (channel: Int, text: String?, until: Date)?
+  var programmeText: (channel: Int, text: String?, until: Date)?
   /// The timeshift options (`--timeshift`), and the buffer of the live source playing.
-  private let timeshiftOptions: TimeshiftOptions?
+  let timeshiftOptions: TimeshiftOptions?
   private var timeshift: Timeshift?
 
   init(
@@ -89,7 +89,7 @@ final class TerminalPlayer {
   }
 
   /// Plays `media`, through a timeshift buffer with `--timeshift`.
-  private func start(_ media: Media) async throws(VLCError) {
+  func start(_ media: Media) async throws(VLCError) {
     guard let timeshiftOptions else { return try player.play(media) }
     if let previous = timeshift {
       timeshift = nil
@@ -112,7 +112,7 @@ final class TerminalPlayer {
   /// behind. The frames are twice as wide as the terminal (the renderer samples one pixel per
   /// cell column and two per cell row), which leaves room for the window to grow; a resize
   /// needs no new stream, since each draw fits the frame to the current video area.
-  private func startVideo() {
+  func startVideo() {
     guard isFullScreen else { return }
     let frames: VideoFrameStream
     do {
@@ -162,7 +162,7 @@ final class TerminalPlayer {
     return CellArea(row: 1, column: 1, columns: size.columns, rows: max(size.rows - 1, 0))
   }
 
-  private func redrawAll() {
+  func redrawAll() {
     guard screen.isActive else { return }
     if isFullScreen {
       screen.write("\u{1B}[0m\u{1B}[2J")
@@ -212,43 +212,6 @@ final class TerminalPlayer {
     screen.write(isFullScreen ? "\u{1B}[\(size.rows);1H\(line)" : "\r\(line)")
   }
 
-  // MARK: - Programme guide
-
-  /// Reads the channel list's guide in the background; the status line shows now and next
-  /// once it is read, and a notice says why not when it cannot be.
-  private func loadGuide() {
-    guard let channels, guideSource != nil || !channels.guideURLs.isEmpty else { return }
-    let source = guideSource
-    tasks.append(
-      Task { [weak self] in
-        do throws(VLCError) {
-          let guide = try await channels.loadGuide(from: source)
-          self?.guide = guide
-          self?.programmeText = nil
-        } catch .cancelled {
-          return
-        } catch {
-          self?.show("programme guide: \(error)")
-        }
-      })
-  }
-
-  /// What is on the current channel now and next; recomputed only when the channel changes
-  /// or a programme boundary passes.
-  private func currentProgramme() -> String? {
-    guard let guide, let channels else { return nil }
-    let now = Date()
-    if let cached = programmeText, cached.channel == channelIndex, now < cached.until {
-      return cached.text
-    }
-    let schedule = guide.channel(for: channels.channels[channelIndex])
-    let (current, next) = schedule?.nowAndNext(at: now) ?? (nil, nil)
-    let boundary = current?.stop ?? next?.start ?? .distantFuture
-    let text = ProgrammeText.status(now: current, next: next)
-    programmeText = (channelIndex, text, boundary)
-    return text
-  }
-
   // MARK: - Events, keys and signals
 
   private func watchPlayback() {
@@ -276,7 +239,7 @@ final class TerminalPlayer {
       })
   }
 
-  private func startReadingKeys() {
+  func startReadingKeys() {
     let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
     source.setEventHandler { [weak self] in
       MainActor.assumeIsolated { self?.readKeys() }
@@ -339,71 +302,6 @@ final class TerminalPlayer {
     }
   }
 
-  /// Space, the arrows and `l` on a timeshifted live source: pause and resume, 10 s back or
-  /// on within the buffer, back to live. `false` for the other keys.
-  private func handleTimeshift(_ key: PlayerKey, _ timeshift: Timeshift) -> Bool {
-    do throws(VLCError) {
-      switch key {
-      case .togglePause: timeshift.togglePause()
-      case .seekBackward: try timeshift.seek(by: .seconds(-10))
-      case .seekForward: try timeshift.seek(by: .seconds(10))
-      case .jumpToLive:
-        try timeshift.jumpToLive()
-        show("live")
-      default: return false
-      }
-    } catch {
-      show("timeshift: \(error)")
-    }
-    return true
-  }
-
-  /// The channel's number and name for the status line, with why it failed while it is dead.
-  private var channelStatus: String? {
-    guard let channels else { return nil }
-    let name = "\(channelIndex + 1) \(channels.channels[channelIndex].name)"
-    guard case .failed(let error)? = player.outcome else { return name }
-    return "\(name): \(error)"
-  }
-
-  /// A dead channel: its picture is not the last one of the previous channel, and the status
-  /// line says why (``channelStatus``) until the next zap.
-  private func channelFailed() {
-    pendingFrame = nil
-    shownFrame = nil
-    notice = nil
-    redrawAll()
-  }
-
-  /// Plays the channel `step` places away in the list, wrapping, and shows its name.
-  private func zap(by step: Int) {
-    guard let channels else { return }
-    let count = channels.channels.count
-    channelIndex = (channelIndex + step + count) % count
-    let channel = channels.channels[channelIndex]
-    do {
-      let media = try channel.makeMedia(instance: player.instance)
-      media.addOption(":avcodec-hw=none")
-      if timeshiftOptions != nil {
-        Task {
-          do throws(VLCError) {
-            try await start(media)
-          } catch {
-            show("\(channel.name): \(error)")
-          }
-        }
-      } else {
-        try player.play(media)
-      }
-      pendingFrame = nil
-      shownFrame = nil
-      redrawAll()
-      show("\(channelIndex + 1) \(channel.name)")
-    } catch {
-      show("\(channel.name): \(error)")
-    }
-  }
-
   /// Seeks to ``seekTarget`` until it stops moving, each seek waiting for playback to land.
   private func runSeeks() async {
     while let target = seekTarget {
@@ -432,7 +330,7 @@ final class TerminalPlayer {
     }
   }
 
-  private func show(_ text: String) {
+  func show(_ text: String) {
     notice = (text, .now + .seconds(2))
   }
 }
