@@ -14,7 +14,7 @@ extension Player {
     evidence.decodableStreams = media.map { decodableStreams(of: $0) } ?? []
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
     guard evidence.failure != nil else { return feed(.native(.ended(evidence), generation)) }
-    // libVLC counts every second and once more as the input closes, after the end event:
+    // libVLC counts every 250 ms and once more as the input closes, after the end event:
     // what a short file decoded and read can be missing from the counters read at the end
     // (a 3 s Ogg FLAC file read 0 decoded; a file whose clock had not moved yet read less
     // than its size). A failure is decided on the last count, at the input's close: the
