@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -48,7 +47,7 @@ final class TimeshiftFeed: Sendable {
     state = Mutex(State(writeEnd: ends[1]))
     ran = Completion()
     let readEnd = ends[0]
-    DispatchQueue.global().async { [self] in
+    OwnThread.start { [self] in
       buffer.ingest(from: readEnd)
       state.withLock { $0.ingesting = false }
     }

@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -31,12 +30,9 @@ extension TransportStreamProgram {
     let endpoint = try UDPEndpoint(location)
     let cancelled = Atomic<Bool>(false)
     let result = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-          continuation.resume(
-            returning: Result { () throws(VLCError) in
-              try endpoint.readPrograms(within: limit, cancelled: cancelled)
-            })
+      await OwnThread.run {
+        Result { () throws(VLCError) in
+          try endpoint.readPrograms(within: limit, cancelled: cancelled)
         }
       }
     } onCancel: {

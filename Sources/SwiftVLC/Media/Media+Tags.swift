@@ -1,5 +1,4 @@
 internal import CLibVLC
-import Dispatch
 import FoundationEssentials
 
 extension Media {
@@ -35,12 +34,9 @@ extension Media {
         "libVLC's tag writer (TagLib) cannot write .\(fileExtension) files (\(url.path))")
     }
     let media = self
-    let result = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(
-          returning: checkStatus("writing the tags of \(url.path)") {
-            libvlc_media_save_meta(media.pointer) != 0 ? 0 : -1
-          })
+    let result = await OwnThread.run {
+      checkStatus("writing the tags of \(url.path)") {
+        libvlc_media_save_meta(media.pointer) != 0 ? 0 : -1
       }
     }
     try result.get()

@@ -1,5 +1,4 @@
 internal import CLibVLC
-import Dispatch
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -255,11 +254,11 @@ public final class Media: Sendable {
     let status = await withTaskCancellationHandler {
       await firstValue(of: completions, within: timeout + .seconds(2))
     } onCancel: {
-      DispatchQueue.global().async { libvlc_media_parse_stop(self.pointer) }
+      OwnThread.start { libvlc_media_parse_stop(self.pointer) }
     }
     if Task.isCancelled { throw .cancelled }
     guard let status else {
-      DispatchQueue.global().async { libvlc_media_parse_stop(self.pointer) }
+      OwnThread.start { libvlc_media_parse_stop(self.pointer) }
       throw .parseTimeout
     }
     let final = libvlc_media_parsed_status_t(rawValue: status)

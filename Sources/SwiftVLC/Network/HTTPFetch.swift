@@ -1,5 +1,4 @@
 import CHTTPFetch
-import Dispatch
 import FoundationEssentials
 import Synchronization
 
@@ -35,12 +34,8 @@ enum HTTPFetch {
     // At least 1 ms: libcurl takes 0 for no timeout at all.
     let milliseconds = max(1, Int(timeout / .milliseconds(1)))
     let outcome = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-          continuation.resume(
-            returning: swiftvlc_fetch_perform(
-              transfer.pointer, location, userAgent, milliseconds, max(0, limit)))
-        }
+      await OwnThread.run {
+        swiftvlc_fetch_perform(transfer.pointer, location, userAgent, milliseconds, max(0, limit))
       }
     } onCancel: {
       transfer.cancel()
@@ -67,7 +62,7 @@ enum HTTPFetch {
 
 /// One libcurl transfer's C state, freed with this object.
 // @unchecked: the C object is used by one thread at a time (made here, performed on one
-// dispatch thread, read after that thread resumed the caller), except its cancel flag, atomic.
+// thread of its own, read after that thread resumed the caller), except its cancel flag, atomic.
 private final class Transfer: @unchecked Sendable {
   let pointer: OpaquePointer
 

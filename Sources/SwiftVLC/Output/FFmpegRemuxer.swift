@@ -1,5 +1,4 @@
 internal import CRemux
-import Dispatch
 import FoundationEssentials
 import Glibc
 
@@ -69,9 +68,7 @@ final class RemuxCopy: @unchecked Sendable {
 
   /// Copies, on a thread of its own, and reports what was left out.
   func run() async -> Result<RemuxReport, VLCError> {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: self.runBlocking()) }
-    }
+    await OwnThread.run { self.runBlocking() }
   }
 
   private func runBlocking() -> Result<RemuxReport, VLCError> {

@@ -1,5 +1,4 @@
 internal import CRemux
-import Dispatch
 
 /// Watches a live recording's growing file for the video's first keyframe: one reader on a
 /// thread of its own that reads each byte once and waits for the writer (inotify) while it is
@@ -15,7 +14,7 @@ final class KeyframeWatch: @unchecked Sendable {
   init?(path: String, format: String) {
     guard let pointer = svlc_keyframe_watch_new(path, format) else { return nil }
     self.pointer = pointer
-    DispatchQueue.global().async { svlc_keyframe_watch_run(self.pointer) }
+    OwnThread.start { svlc_keyframe_watch_run(self.pointer) }
   }
 
   deinit { svlc_keyframe_watch_free(pointer) }

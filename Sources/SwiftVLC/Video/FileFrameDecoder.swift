@@ -1,5 +1,4 @@
 internal import CFrameDecoder
-import Dispatch
 import FoundationEssentials
 
 /// Decodes pictures of a local file with libavformat and libavcodec, which know the
@@ -30,12 +29,7 @@ struct FileFrameDecoder: ExactFrameSource {
     let request = Request(
       path: path, times: times, keyframeOnly: keyframeOnly, threads: threads, limit: limit)
     let result: Result<Outcome, VLCError> = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-          continuation.resume(
-            returning: decoder.run(request, size: size, delivered: delivered))
-        }
-      }
+      await OwnThread.run { decoder.run(request, size: size, delivered: delivered) }
     } onCancel: {
       decoder.stop()
     }
