@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 import Dispatch
+import Glibc
 
 /// The library's one way to run work that blocks for long (a download, a decoding pass, a
 /// reader that waits on a socket or a pipe, a libVLC call that can hang): on a thread of its
