@@ -14,6 +14,10 @@ import Observation
 /// open channels (n is at most 2), each with libVLC's network cache and four frames of buffer.
 /// Every player is stopped and released when the channel player stops or goes away.
 ///
+/// With `timeshift` options, every open channel (current and warm) plays through a timeshift
+/// buffer of its own (see ``Timeshift``), so the current one can be paused, moved back and
+/// brought back to live with ``timeshift``; a channel's buffer is deleted when it closes.
+///
 /// Main-actor isolated and observable, like ``Player``.
 @MainActor @Observable
 public final class ChannelPlayer {
@@ -32,6 +36,12 @@ public final class ChannelPlayer {
   /// How long the last switch took, from the call to the first picture of the new channel;
   /// `nil` until that picture arrives.
   public private(set) var lastSwitchLatency: Duration?
+  /// The timeshift options every channel plays with, or `nil` to play them live.
+  public let timeshiftOptions: TimeshiftOptions?
+  /// The current channel's timeshift buffer, to pause, seek and jump to live with: `nil`
+  /// without ``timeshiftOptions``, while the channel's buffer starts (until its first bytes
+  /// are kept) and when it could not start (``failure`` says why).
+  public private(set) var timeshift: Timeshift?
 
   /// The channel playing, or `nil`.
   public var currentChannel: Channel? { currentIndex.map { list.channels[$0] } }
@@ -40,6 +50,9 @@ public final class ChannelPlayer {
   /// its player's opening timeout), or `nil` while it opens or plays. Observable through the
   /// current ``player``'s outcome. A view shows it instead of the last picture.
   public var failure: ChannelFailure? {
+    if let index = currentIndex, let error = startFailures[index] {
+      return ChannelChecker.failure(.failed(error), errors: [])
+    }
     guard let outcome = player?.outcome, case .failed = outcome else { return nil }
     return ChannelChecker.failure(outcome, errors: [])
   }
@@ -55,11 +68,16 @@ public final class ChannelPlayer {
   @ObservationIgnored private let relay = ChannelFrameRelay()
   /// Open players by channel index: the current one and the warm ones.
   @ObservationIgnored private var slots: [Int: Slot] = [:]
+  /// Why the timeshift buffer of an open channel could not start, by channel index.
+  private var startFailures: [Int: VLCError] = [:]
   @ObservationIgnored private var switchTask: Task<Void, Never>?
 
   private struct Slot {
     var player: Player
     var forwarding: Task<Void, Never>
+    /// With timeshift: the start of the channel's buffer, and the buffer once started.
+    var starting: Task<Void, Never>?
+    var timeshift: Timeshift?
   }
 
   /// Creates a channel player. Cheap: nothing opens until ``play(at:)``.
@@ -71,11 +89,14 @@ public final class ChannelPlayer {
   ///   - format: the pixel layout of ``frames``.
   ///   - width: the frame width, 1…8192, or `nil` to follow each channel's picture.
   ///   - height: the frame height, 1…8192, or `nil` to follow each channel's picture.
-  /// - Throws: ``VLCError/invalidInput(_:)`` for an empty list, `warmNeighbours` outside 0…2 or
-  ///   a dimension outside 1…8192.
+  ///   - timeshift: options for a timeshift buffer per open channel, or `nil` to play live.
+  /// - Throws: ``VLCError/invalidInput(_:)`` for an empty list, `warmNeighbours` outside 0…2,
+  ///   a dimension outside 1…8192 or a timeshift size limit under
+  ///   ``TimeshiftOptions/minimumSize``.
   public init(
     list: ChannelList, instance: VLCInstance = .shared, warmNeighbours: Int = 0,
-    format: PixelFormat = .rgba, width: Int? = nil, height: Int? = nil
+    format: PixelFormat = .rgba, width: Int? = nil, height: Int? = nil,
+    timeshift: TimeshiftOptions? = nil
   ) throws(VLCError) {
     guard !list.channels.isEmpty else { throw .invalidInput("the channel list is empty") }
     guard (0...2).contains(warmNeighbours) else {
@@ -84,7 +105,9 @@ public final class ChannelPlayer {
     for dimension in [width, height].compactMap({ $0 }) where !(1...8_192).contains(dimension) {
       throw .invalidInput("frame dimension \(dimension) is outside 1…8192")
     }
+    try timeshift?.validate()
     self.list = list
+    timeshiftOptions = timeshift
     self.instance = instance
     self.warmNeighbours = warmNeighbours
     self.format = format
@@ -127,6 +150,7 @@ public final class ChannelPlayer {
     slot.player.isMuted = false
     currentIndex = index
     player = slot.player
+    timeshift = slot.timeshift
     try rebalance(around: index)
   }
 
@@ -151,12 +175,11 @@ public final class ChannelPlayer {
     relay.makeCurrent(nil, at: .now)
     currentIndex = nil
     player = nil
+    timeshift = nil
     let closing = slots.values
     slots = [:]
-    for slot in closing {
-      slot.forwarding.cancel()
-      await slot.player.stop()
-    }
+    startFailures = [:]
+    for slot in closing { await close(slot) }
   }
 
   /// Whether channel `index` is open ahead of a switch, its player playing (the main actor
@@ -178,8 +201,8 @@ public final class ChannelPlayer {
     let wanted = wanted(around: index)
     for (slotIndex, slot) in slots where !wanted.contains(slotIndex) {
       slots[slotIndex] = nil
-      slot.forwarding.cancel()
-      Task { await slot.player.stop() }
+      startFailures[slotIndex] = nil
+      Task { await close(slot) }
     }
     for neighbour in wanted.sorted() where slots[neighbour] == nil {
       // A neighbour that cannot open is skipped: it will fail again, visibly, if chosen.
@@ -196,8 +219,47 @@ public final class ChannelPlayer {
     let player = Player(instance: instance)
     player.isMuted = index != currentIndex
     let stream = try player.videoFrames(format: format, width: width, height: height)
-    try player.play(media)
+    var starting: Task<Void, Never>?
+    if let timeshiftOptions {
+      startFailures[index] = nil
+      starting = Task { [weak self] in
+        do throws(VLCError) {
+          let made = try await player.playTimeshifted(media, options: timeshiftOptions)
+          if self?.adopt(made, as: index) != true { await made.stop() }
+        } catch {
+          self?.startFailed(error, as: index, player: player)
+        }
+      }
+    } else {
+      try player.play(media)
+    }
     relay.forget(index)
-    return Slot(player: player, forwarding: relay.forward(stream, as: index))
+    return Slot(
+      player: player, forwarding: relay.forward(stream, as: index), starting: starting)
+  }
+
+  /// Keeps a channel's started buffer; `false` when the channel closed meanwhile.
+  private func adopt(_ made: Timeshift, as index: Int) -> Bool {
+    guard let slot = slots[index], slot.player === made.player else { return false }
+    slots[index]?.timeshift = made
+    if index == currentIndex { timeshift = made }
+    return true
+  }
+
+  /// Notes why a channel's buffer could not start, unless the channel closed meanwhile.
+  private func startFailed(_ error: VLCError, as index: Int, player: Player) {
+    guard slots[index]?.player === player, error != .cancelled else { return }
+    startFailures[index] = error
+  }
+
+  /// Stops a channel's player, through its buffer when it has one (deleting it).
+  private func close(_ slot: Slot) async {
+    slot.forwarding.cancel()
+    // A buffer still starting stops itself when cancelled, or is stopped by its task when it
+    // started meanwhile (the slot is gone, so it is not adopted).
+    slot.starting?.cancel()
+    await slot.starting?.value
+    if let timeshift = slot.timeshift { await timeshift.stop() }
+    await slot.player.stop()
   }
 }

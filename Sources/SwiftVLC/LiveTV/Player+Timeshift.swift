@@ -15,7 +15,8 @@ extension Player {
   ///   ``TimeshiftOptions/minimumSize``; ``VLCError/operationFailed(_:)`` when the folder cannot
   ///   be made or written, or its disk has less free space than 4 MiB;
   ///   ``VLCError/timeout(_:)`` when nothing arrived in time;
-  ///   ``VLCError/playbackFailed(reason:)`` when the source failed or ended first;
+  ///   ``VLCError/sourceFailed(_:source:)`` when the source failed, naming why as playing it
+  ///   would; ``VLCError/playbackFailed(reason:)`` when it ended or stalled first;
   ///   ``VLCError/mediaCreationFailed(source:)`` when libVLC cannot open it.
   public func playTimeshifted(
     _ media: Media, options: TimeshiftOptions = TimeshiftOptions()
@@ -23,11 +24,7 @@ extension Player {
     guard media.instance === instance else {
       throw .invalidInput("the media belongs to another VLCInstance than the player")
     }
-    guard options.sizeLimit >= TimeshiftOptions.minimumSize else {
-      throw .invalidInput(
-        "a timeshift size limit of \(options.sizeLimit) bytes is under \(TimeshiftOptions.minimumSize)"
-      )
-    }
+    try options.validate()
     let folder = try TimeshiftFolder.create(in: options.folder ?? TimeshiftFolder.defaultBase)
     var space = statvfs()
     if statvfs(folder.path, &space) == 0,

@@ -3,7 +3,7 @@ import Glibc
 import Synchronization
 
 /// The live source going into a ``TimeshiftBuffer``: a private native session remuxes it to
-/// MPEG-TS into a pipe (`#std{access=fd}`), and a dispatch thread writes the pipe's bytes into
+/// MPEG-TS into a pipe (`#std{access=fd}`), and a thread of its own writes the pipe's bytes into
 /// the buffer.
 ///
 /// The pipe's write end stays open here until the session has ended, and the read end until
@@ -13,12 +13,16 @@ final class TimeshiftFeed: Sendable {
     var writeEnd: Int32
     var ingesting = true
     var ending: OutputSession.Outcome.Ending?
+    /// What libVLC's log said about the source, once its session ended.
+    var diagnosis: LogDiagnosis?
   }
 
   private let session: OutputSession
   private let buffer: TimeshiftBuffer
   private let state: Mutex<State>
   private let ran: Completion<Void>
+  /// The source's location, for failures.
+  private let source: String
 
   /// Starts remuxing `media` into `buffer`.
   ///
@@ -43,6 +47,8 @@ final class TimeshiftFeed: Sendable {
       throw error
     }
     self.buffer = buffer
+    source = media.mrl
+    let witness = LogWitness(instance: media.instance)  // why the source failed
     session = OutputSession(media: copy)
     state = Mutex(State(writeEnd: ends[1]))
     ran = Completion()
@@ -54,8 +60,10 @@ final class TimeshiftFeed: Sendable {
     session.begin()
     Task { [self] in
       let outcome = await session.run(limit: nil)
+      let diagnosis = witness.finish()
       state.withLock { state in
         state.ending = outcome.ending
+        state.diagnosis = diagnosis
         if state.writeEnd >= 0 { close(state.writeEnd) }
         state.writeEnd = -1
       }
@@ -76,9 +84,14 @@ final class TimeshiftFeed: Sendable {
     case .writeFailed(let path, let reason):
       return .operationFailed("the timeshift buffer \(path) cannot be written: \(reason)")
     case nil:
-      switch state.withLock({ $0.ending }) {
-      case .failed: return .playbackFailed(reason: "the live source failed")
-      case .sourceEnded: return .playbackFailed(reason: "the live source ended")
+      let (ending, diagnosis) = state.withLock { ($0.ending, $0.diagnosis) }
+      switch ending {
+      case .failed:
+        let reason = (diagnosis ?? LogDiagnosis()).reason(orElse: "libVLC could not read it")
+        return .sourceFailed(reason, source: source)
+      case .sourceEnded:
+        if let reason = diagnosis?.source { return .sourceFailed(reason, source: source) }
+        return .playbackFailed(reason: "the live source ended")
       case .stalled: return .playbackFailed(reason: "the live source stalled")
       case .refused(let error): return error
       case .limitReached, .stopped, .cancelled, nil: return nil

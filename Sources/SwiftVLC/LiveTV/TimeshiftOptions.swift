@@ -16,4 +16,12 @@ public struct TimeshiftOptions: Sendable, Equatable {
     self.folder = folder
     self.sizeLimit = sizeLimit
   }
+
+  /// Refuses a size limit under ``minimumSize`` with ``VLCError/invalidInput(_:)``.
+  func validate() throws(VLCError) {
+    guard sizeLimit >= Self.minimumSize else {
+      throw .invalidInput(
+        "a timeshift size limit of \(sizeLimit) bytes is under \(Self.minimumSize)")
+    }
+  }
 }
