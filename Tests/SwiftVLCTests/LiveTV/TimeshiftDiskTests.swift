@@ -28,7 +28,9 @@ struct TimeshiftDiskTests {
       #expect(reason.hasPrefix("the disk of the timeshift folder \(base)/buffer-"), "\(reason)")
       #expect(reason.hasSuffix(" is full"), "\(reason)")
     }
-    #expect(ContinuousClock.now - started < .seconds(2))
+    // Without waiting for the source (its opening timeout is 15 s); the bound leaves room for
+    // the main actor, which another suite's test holds for 3 s on purpose.
+    #expect(ContinuousClock.now - started < .seconds(8))
     #expect(try FileManager.default.contentsOfDirectory(atPath: base).isEmpty)
   }
 
