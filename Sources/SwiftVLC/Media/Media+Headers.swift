@@ -27,14 +27,18 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
       }
     }
   }
-  if var chapters = headers.chapters, !chapters.isEmpty {
-    // A Nero list has start times only: the last chapter lasts to the end.
-    if let last = chapters.last, last.duration == .zero, let duration = info.duration,
-      duration > last.start
-    {
-      chapters[chapters.count - 1].duration = duration - last.start
+  if let chapters = headers.chapters(lasting: info.duration) { info.chapters = chapters }
+}
+
+extension FileHeaders {
+  /// The chapters, the last one lasting to `length` when the table gives start times only
+  /// (a Nero list); `nil` when the file has none.
+  func chapters(lasting length: Duration?) -> [Chapter]? {
+    guard var chapters, let last = chapters.last else { return nil }
+    if last.duration == .zero, let length, length > last.start {
+      chapters[chapters.count - 1].duration = length - last.start
     }
-    info.chapters = chapters
+    return chapters
   }
 }
 

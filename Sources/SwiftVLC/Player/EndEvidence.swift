@@ -26,6 +26,10 @@ struct EndEvidence: Equatable {
   /// The common names of the streams this session was to decode (audio and video, less what
   /// the instance or media turned off), in the media's order.
   var decodableStreams: [String] = []
+  /// Whether the media has audio or video and the instance or media turned all of it off
+  /// (`--no-audio --no-video`, `:no-audio` on an audio file): nothing was to be decoded or
+  /// paced, so libVLC's demuxer may stop at once, and that is the end asked for.
+  var everyStreamTurnedOff = false
 
   /// The position below which an end that came too early counts as a failure.
   static let earlyEndPosition = 0.9
@@ -57,12 +61,14 @@ struct EndEvidence: Equatable {
 
   /// Why the end is not the media's natural end, or `nil` when it is.
   ///
+  /// - Every stream was turned off: the end is natural (nothing was asked to play).
   /// - A stream to decode was present and nothing at all was decoded: no decoder.
   /// - The clock moved and stopped far before the length: the stream ended early (a cut file,
   ///   a failed segment), at the larger of the time and the position times the length.
   /// - The clock never moved: a local file the input read to its end ended; anything else
   ///   (an HLS stream whose key or first segment failed) ended early at 0.
   var failure: FailureReason? {
+    if everyStreamTurnedOff { return nil }
     if decodedNothing, let stream = decodableStreams.first {
       return .noDecoder(codec: "\(stream) in this libVLC")
     }

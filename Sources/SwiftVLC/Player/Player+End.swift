@@ -6,12 +6,16 @@ extension Player {
   /// then (libVLC counts every 250 ms while its input runs).
   func concludeEnd(generation: UInt64) {
     let media = currentMedia
+    keepChapters(of: media, generation)
     var evidence = EndEvidence(
       inputFailure: media?.input?.failure, duration: duration, time: currentTime,
       position: position)
     evidence.statistics = media?.statistics()
     evidence.fileSize = media.flatMap(localFileSize)
     evidence.decodableStreams = media.map { decodableStreams(of: $0) } ?? []
+    evidence.everyStreamTurnedOff =
+      evidence.decodableStreams.isEmpty
+      && (media?.readTracks().contains { $0.kind == .audio || $0.kind == .video } ?? false)
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
     guard evidence.failure != nil else { return feed(.native(.ended(evidence), generation)) }
     // libVLC counts every 250 ms and once more as the input closes, after the end event:
@@ -35,6 +39,26 @@ extension Player {
     var evidence = held
     evidence.statistics = currentMedia?.statistics() ?? evidence.statistics
     feed(.native(.ended(evidence), generation))
+  }
+
+  /// Keeps the session's chapters past the input's close, when libVLC's list can no longer
+  /// be read: those libVLC listed, or, when it listed none, a local file's own (read from its
+  /// headers off the main actor, unless another session began meanwhile).
+  private func keepChapters(of media: Media?, _ generation: UInt64) {
+    guard chapters.isEmpty else {
+      core.trackReading.chaptersAtEnd = (generation, chapters)
+      return
+    }
+    guard let path = media.flatMap(localPath) else { return }
+    let length = duration
+    Task { [weak self] in
+      let read = await OwnThread.run { FileHeaders.read(path: path)?.chapters(lasting: length) }
+      guard let self, generation == self.generation, self.chapters.isEmpty, let read else {
+        return
+      }
+      self.core.trackReading.chaptersAtEnd = (generation, read)
+      self.chapters = read
+    }
   }
 
   /// How long an end that reads as a failure waits for its input to close.

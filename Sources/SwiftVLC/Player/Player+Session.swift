@@ -229,7 +229,10 @@ extension Player {
   /// Reads the time while playing: libVLC sends too few time events for smooth progress (MP4
   /// sends about two per second).
   private func pollTime() {
-    guard state == .playing || state == .buffering, !core.timeReading.isReading else { return }
+    // Not while opening (buffering included): libVLC can be playing before the main actor
+    // has handled its Playing event, and a seek asked for while opening is not applied yet,
+    // so a time read then is not yet the session's.
+    guard state == .playing, !core.timeReading.isReading else { return }
     core.timeReading.isReading = true
     let session = generation
     let native = self.native
@@ -242,8 +245,7 @@ extension Player {
       }
       guard let self else { return }
       self.core.timeReading.isReading = false
-      guard session == self.generation, self.state == .playing || self.state == .buffering,
-        reading.0 >= 0
+      guard session == self.generation, self.state == .playing, reading.0 >= 0
       else { return }
       self.updateTime(
         .milliseconds(reading.0), position: reading.1 >= 0 ? Double(reading.1) : nil,

@@ -235,7 +235,11 @@ extension Player {
     setAudioSelection(snapshot.audio.first { $0.id == snapshot.selectedAudio })
     setSubtitleSelection(snapshot.subtitle.first { $0.id == snapshot.selectedSubtitle })
     setVideoSelection(snapshot.video.first { $0.id == snapshot.selectedVideo })
-    if snapshot.chapters != chapters { chapters = snapshot.chapters }
+    var listed = snapshot.chapters
+    if listed.isEmpty, let kept = core.trackReading.chaptersAtEnd, kept.generation == generation {
+      listed = kept.chapters
+    }
+    if listed != chapters { chapters = listed }
     if snapshot.titles != titles { titles = snapshot.titles }
     // No current chapter without a chapter list: an ending input's chapter variable can
     // still be read when its list (read only while the input runs) no longer is.

@@ -79,6 +79,10 @@ struct TrackReading {
   var detailRereads = 0
   /// When a read first found a listed track undescribed, while none has been published.
   var undescribedSince: ContinuousClock.Instant?
+  /// A session's chapters at its end (libVLC's list, or the local file's own when libVLC had
+  /// listed none; see ``Player/chapters``): they stand once the input closed and libVLC
+  /// lists none.
+  var chaptersAtEnd: (generation: UInt64, chapters: [Chapter])?
 }
 
 /// What a ``Player`` runs at each barrier it sent into the native event stream.
