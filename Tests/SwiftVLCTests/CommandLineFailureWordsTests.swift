@@ -82,16 +82,15 @@ struct CommandLineFailureWordsTests {
 
   @Test(
     "a login nothing can answer fails at once from a script, with a D-Bus session too",
-    .disabled("dbus-daemon --fork keeps runProgram's stdout pipe open: start it with --nofork"))
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon"),
+      "dbus-daemon is not installed"))
   func loginFailsAtOnce() async throws {
     // libVLC looks for saved passwords first; with a session bus and no keystore service,
     // libsecret waited 5 s per look-up (10 s for an HTTP source, 30 s in the tool).
-    let daemon = try await runProgram(
-      "dbus-daemon", ["--session", "--fork", "--print-address=1", "--print-pid=1"])
-    let lines = String(decoding: daemon.stdout, as: UTF8.self).split(separator: "\n")
-    let address = try #require(lines.first.map(String.init), "\(daemon.stderr)")
-    let pid = try #require(lines.dropFirst().first.flatMap { Int32($0) })
-    defer { kill(pid, SIGTERM) }
+    let bus = try await SessionBus()
+    defer { bus.stop() }
+    let address = bus.address
     let server = try await TestServer()
     let source = server.url("auth/user/secret/seek.mp4").absoluteString
     let start = ContinuousClock.now
@@ -99,7 +98,9 @@ struct CommandLineFailureWordsTests {
       ["play", source], environment: ["DBUS_SESSION_BUS_ADDRESS": address],
       within: .seconds(40))
     let took = ContinuousClock.now - start
-    #expect(took < .seconds(3), "\(took)")
+    // The failure waited 10 s (30 s in the tool) for libsecret; a loaded machine starts the
+    // tool and the fault server slowly, never that slowly.
+    #expect(took < .seconds(6), "\(took)")
     #expect(result.status == 1)
     let words: String =
       "authentication required: put the user and password in the URL or answer the login dialog"
