@@ -64,6 +64,7 @@ extension TerminalPlayer {
   var channelStatus: String? {
     guard let channels else { return nil }
     let name = "\(channelIndex + 1) \(channels.channels[channelIndex].name)"
+    if let startFailure { return "\(name): \(FailureWords.of(startFailure))" }
     guard case .failed(let error)? = player.outcome else { return name }
     return "\(name): \(FailureWords.of(error))"
   }
@@ -82,6 +83,8 @@ extension TerminalPlayer {
     guard let channels else { return }
     let count = channels.channels.count
     channelIndex = (channelIndex + step + count) % count
+    startFailure = nil
+    let index = channelIndex
     let channel = channels.channels[channelIndex]
     do {
       let media = try channel.makeMedia(instance: player.instance)
@@ -91,7 +94,10 @@ extension TerminalPlayer {
           do throws(VLCError) {
             try await start(media)
           } catch {
-            show("\(channel.name): \(error)")
+            // Shown in the status line until the next zap (a notice would fade).
+            guard index == channelIndex else { return }
+            startFailure = error
+            channelFailed()
           }
         }
       } else {

@@ -29,6 +29,9 @@ final class TerminalPlayer {
   /// The channel list zapped through with Page Up and Page Down, and the channel playing.
   let channels: ChannelList?
   var channelIndex = 0
+  /// Why the current channel's timeshift buffer could not start (`--timeshift`), until the
+  /// next zap: its player never played it, so its outcome cannot say.
+  var startFailure: VLCError?
   /// The programme guide of ``channels`` (`--epg`, or the list's), once read.
   let guideSource: URL?
   var guide: ProgrammeGuide?

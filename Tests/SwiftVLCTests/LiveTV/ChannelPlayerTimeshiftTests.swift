@@ -86,3 +86,29 @@ struct ChannelPlayerTimeshiftTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("buffers")).isEmpty)
   }
 }
+
+extension ChannelPlayerTimeshiftTests {
+  @Test("a player plays a live source through a new buffer after a stopped one and a failed one")
+  func restartAfterFailure() async throws {
+    let sender = try UDPSender(
+      file: Fixture.shortTS.url, duration: .seconds(2), port: try UDPSender.freePort())
+    let scratch = try ScratchDirectory("channel-timeshift")
+    defer { scratch.remove() }
+    let options = TimeshiftOptions(folder: scratch.path("buffers"))
+    let instance = try headlessInstance()
+    let player = Player(instance: instance)
+    let live = try Media(url: URL(string: "udp://@127.0.0.1:\(sender.port)")!, instance: instance)
+    let first = try await player.playTimeshifted(live, options: options)
+    try await waitUntil("the first buffer plays", within: .seconds(15)) { player.state == .playing }
+    await first.stop()
+    let dead = try Media(url: TestServer.closedPortURL(), instance: instance)
+    await #expect(throws: VLCError.self) {
+      _ = try await player.playTimeshifted(dead, options: options)
+    }
+    let again = try await player.playTimeshifted(
+      try Media(url: URL(string: "udp://@127.0.0.1:\(sender.port)")!, instance: instance),
+      options: options)
+    try await waitUntil("the new buffer plays", within: .seconds(15)) { player.state == .playing }
+    await again.stop()
+  }
+}
