@@ -30,6 +30,10 @@ struct EndEvidence: Equatable {
   /// (`--no-audio --no-video`, `:no-audio` on an audio file): nothing was to be decoded or
   /// paced, so libVLC's demuxer may stop at once, and that is the end asked for.
   var everyStreamTurnedOff = false
+  /// Whether libVLC's decoded counters count this session's decoding: not when it plays
+  /// through a stream output (a recording), whose display decodes uncounted (0 decoded for
+  /// a clip shown whole).
+  var countsDecoding = true
 
   /// The position below which an end that came too early counts as a failure.
   static let earlyEndPosition = 0.9
@@ -46,7 +50,7 @@ struct EndEvidence: Equatable {
 
   /// Whether the counters are those of a session that read its input but decoded nothing.
   var decodedNothing: Bool {
-    guard let statistics else { return false }
+    guard countsDecoding, let statistics else { return false }
     return statistics.decodedAudio + statistics.decodedVideo == 0
       && statistics.readBytes + statistics.demuxReadBytes > 0
   }

@@ -10,7 +10,8 @@ extension Player {
     var evidence = EndEvidence(
       inputFailure: media?.input?.failure, duration: duration, time: currentTime,
       position: position)
-    evidence.statistics = media?.statistics()
+    evidence.statistics = countedMedia?.statistics()
+    evidence.countsDecoding = !(countedMedia?.options.contains { $0.hasPrefix(":sout=") } ?? false)
     evidence.fileSize = media.flatMap(localFileSize)
     evidence.decodableStreams = media.map { decodableStreams(of: $0) } ?? []
     evidence.everyStreamTurnedOff =
@@ -37,9 +38,16 @@ extension Player {
     else { return }
     core.pendingEnd = nil
     var evidence = held
-    evidence.statistics = currentMedia?.statistics() ?? evidence.statistics
+    evidence.statistics = countedMedia?.statistics() ?? evidence.statistics
     feed(.native(.ended(evidence), generation))
   }
+
+  /// The media whose input libVLC counts: the one set on the native player, which while
+  /// recording is a copy of ``currentMedia`` with the output options (the original's
+  /// counters are those of the session before the recording: under load, a session paused
+  /// before its first picture read "decoded nothing" and the recording's end failed as
+  /// "no decoder").
+  var countedMedia: Media? { native.media ?? currentMedia }
 
   /// Keeps the session's chapters past the input's close, when libVLC's list can no longer
   /// be read: those libVLC listed, or, when it listed none, a local file's own (read from its

@@ -257,7 +257,7 @@ extension Player {
   /// while a disc menu shows: a DVD menu is often a still picture that waits for a key, no
   /// stall (the next title's readings then count as progress).
   private func readProgress(_ generation: UInt64) {
-    guard let media = currentMedia else { return }
+    guard let media = countedMedia else { return }
     if let title = currentTitle, titles.indices.contains(title), titles[title].isMenu { return }
     Task { [weak self] in
       let statistics = await Player.readStatistics(of: media)

@@ -90,8 +90,15 @@ struct ChannelPlayerTimeshiftTests {
 extension ChannelPlayerTimeshiftTests {
   @Test("a player plays a live source through a new buffer after a stopped one and a failed one")
   func restartAfterFailure() async throws {
+    // A 60 s source. A 2 s file sent in a loop (its time jumping back every 2 s) sometimes
+    // gave a timeshift feed no output for a whole opening timeout, in CI and in the tool; the
+    // cause is not found yet (issue 34).
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let file = try await generated.make("numbered.ts", NumberedStream.arguments)
     let sender = try UDPSender(
-      file: Fixture.shortTS.url, duration: .seconds(2), port: try UDPSender.freePort())
+      file: URL(fileURLWithPath: file), duration: .seconds(NumberedStream.seconds),
+      port: try UDPSender.freePort())
     let scratch = try ScratchDirectory("channel-timeshift")
     defer { scratch.remove() }
     let options = TimeshiftOptions(folder: scratch.path("buffers"))
@@ -105,19 +112,11 @@ extension ChannelPlayerTimeshiftTests {
     await #expect(throws: VLCError.self) {
       _ = try await player.playTimeshifted(dead, options: options)
     }
-    let again = try Media(
-      url: URL(string: "udp://@127.0.0.1:\(sender.port)")!, instance: instance)
-    // Known: under load the new buffer's UDP input sometimes receives nothing (a CI run timed
-    // out after 15 s; 5 of 5 quiet runs passed in 2.8 s). Kept visible, not hidden.
-    await withKnownIssue(
-      "issue 34: a new UDP buffer after a stopped one can get no data", isIntermittent: true
-    ) {
-      let restarted = try await player.playTimeshifted(again, options: options)
-      try await waitUntil("the new buffer plays", within: .seconds(15)) {
-        player.state == .playing
-      }
-      await restarted.stop()
-    }
+    let again = try await player.playTimeshifted(
+      try Media(url: URL(string: "udp://@127.0.0.1:\(sender.port)")!, instance: instance),
+      options: options)
+    try await waitUntil("the new buffer plays", within: .seconds(15)) { player.state == .playing }
+    await again.stop()
     await player.stop()
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("buffers")).isEmpty)
   }
