@@ -90,7 +90,11 @@ extension TerminalPlayer {
       let media = try channel.makeMedia(instance: player.instance)
       media.addOption(":avcodec-hw=none")
       if timeshiftOptions != nil {
-        Task {
+        let previous = zapTask
+        previous?.cancel()  // a buffer still starting gives up
+        zapTask = Task {
+          await previous?.value
+          guard index == channelIndex else { return }  // zapped on meanwhile
           do throws(VLCError) {
             try await start(media)
           } catch {

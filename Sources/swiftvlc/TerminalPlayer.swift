@@ -32,6 +32,9 @@ final class TerminalPlayer {
   /// Why the current channel's timeshift buffer could not start (`--timeshift`), until the
   /// next zap: its player never played it, so its outcome cannot say.
   var startFailure: VLCError?
+  /// The latest zap through a timeshift buffer (`--timeshift`); each waits for the one before,
+  /// so two buffers are never started at once and none is left running.
+  var zapTask: Task<Void, Never>?
   /// The programme guide of ``channels`` (`--epg`, or the list's), once read.
   let guideSource: URL?
   var guide: ProgrammeGuide?
@@ -86,6 +89,8 @@ final class TerminalPlayer {
     signals.cancel()
     screen.restore()
     if status == .mediaError { Console.error("play: \(FailureWords.of(player.failure))") }
+    zapTask?.cancel()
+    await zapTask?.value
     if let timeshift { _ = await withDeadline(.seconds(2)) { await timeshift.stop() } }
     await PlayCommand.stopPlayback(player)
     return status

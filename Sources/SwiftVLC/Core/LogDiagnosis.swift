@@ -102,7 +102,7 @@ package struct LogDiagnosis: Sendable, Equatable {
     }
     if message.contains(bytes: "Connection refused") { return .connectionRefused }
     if let end = message.end(of: "TLS handshake error: ") {
-      return .tls(String(message.utf8[end...])!)
+      return .tls(String(message[end...]))
     }
     if message.hasPrefix("Codec `"), message.hasSuffix("is not supported.") {
       // "Codec `undf' (Undefined) is not supported."

@@ -14,7 +14,7 @@ final class TimeshiftFeed: Sendable {
     var ingesting = true
     var ending: OutputSession.Outcome.Ending?
     /// What libVLC's log said about the source, once its session ended.
-    var diagnosis: LogDiagnosis?
+    var diagnosis = LogDiagnosis()
   }
 
   private let session: OutputSession
@@ -87,10 +87,10 @@ final class TimeshiftFeed: Sendable {
       let (ending, diagnosis) = state.withLock { ($0.ending, $0.diagnosis) }
       switch ending {
       case .failed:
-        let reason = (diagnosis ?? LogDiagnosis()).reason(orElse: "libVLC could not read it")
-        return .sourceFailed(reason, source: source)
+        return .sourceFailed(
+          diagnosis.reason(orElse: "libVLC could not read it"), source: source)
       case .sourceEnded:
-        if let reason = diagnosis?.source { return .sourceFailed(reason, source: source) }
+        if let reason = diagnosis.source { return .sourceFailed(reason, source: source) }
         return .playbackFailed(reason: "the live source ended")
       case .stalled: return .playbackFailed(reason: "the live source stalled")
       case .refused(let error): return error

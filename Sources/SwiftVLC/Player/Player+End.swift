@@ -6,7 +6,6 @@ extension Player {
   /// then (libVLC counts every 250 ms while its input runs).
   func concludeEnd(generation: UInt64) {
     let media = currentMedia
-    keepChapters(of: media, generation)
     var evidence = EndEvidence(
       inputFailure: media?.input?.failure, duration: duration, time: currentTime,
       position: position)
@@ -18,6 +17,7 @@ extension Player {
       evidence.decodableStreams.isEmpty
       && (media?.readTracks().contains { $0.kind == .audio || $0.kind == .video } ?? false)
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
+    keepChapters(of: media, generation, inputRanUnpaced: evidence.everyStreamTurnedOff)
     guard evidence.failure != nil else { return feed(.native(.ended(evidence), generation)) }
     // libVLC counts every 250 ms and once more as the input closes, after the end event:
     // what a short file decoded and read can be missing from the counters read at the end
@@ -50,14 +50,16 @@ extension Player {
   var countedMedia: Media? { native.media ?? currentMedia }
 
   /// Keeps the session's chapters past the input's close, when libVLC's list can no longer
-  /// be read: those libVLC listed, or, when it listed none, a local file's own (read from its
-  /// headers off the main actor, unless another session began meanwhile).
-  private func keepChapters(of media: Media?, _ generation: UInt64) {
+  /// be read: those libVLC listed. An input with every stream turned off runs unpaced, for
+  /// milliseconds, and can end before the player read the list: then a local file's own
+  /// chapter table stands for it (read from its headers off the main actor, unless another
+  /// session began meanwhile).
+  private func keepChapters(of media: Media?, _ generation: UInt64, inputRanUnpaced: Bool) {
     guard chapters.isEmpty else {
       core.trackReading.chaptersAtEnd = (generation, chapters)
       return
     }
-    guard let path = media.flatMap(localPath) else { return }
+    guard inputRanUnpaced, let path = media.flatMap(localPath) else { return }
     let length = duration
     Task { [weak self] in
       let read = await OwnThread.run { FileHeaders.read(path: path)?.chapters(lasting: length) }

@@ -41,10 +41,10 @@ public final class Player {
   public internal(set) var videoTracks: [Track] = []
   /// The subtitle tracks of the current media (without libVLC's "Disable" entry).
   public internal(set) var subtitleTracks: [Track] = []
-  /// The chapters of the current title. libVLC lists them only while its input runs: for a
-  /// local file whose session ended before they were read (an instance without outputs
-  /// reads a file in milliseconds), they are the file's own chapter table, as a probe reads
-  /// it, set just after the end.
+  /// The chapters of the current title, still listed after the session ended. libVLC lists
+  /// them only while its input runs: for a local file played with every stream turned off
+  /// (an instance without outputs reads it in milliseconds) they can be the file's own
+  /// chapter table, as a probe reads it, set just after the end.
   public internal(set) var chapters: [Chapter] = []
   /// The index of the current chapter, when the media has chapters.
   public internal(set) var currentChapter: Int?
