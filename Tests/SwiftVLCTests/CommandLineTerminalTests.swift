@@ -273,13 +273,7 @@ struct CommandLineTerminalTests {
     "zapping to a dead channel clears the picture and names why, live and with --timeshift",
     arguments: [[], ["--timeshift"]])
   func deadChannel(_ options: [String]) async throws {
-    // A 60 s source (see ChannelPlayerTimeshiftTests.restartAfterFailure).
-    let generated = try GeneratedMedia()
-    defer { generated.remove() }
-    let file = try await generated.make("numbered.ts", NumberedStream.arguments)
-    let sender = try UDPSender(
-      file: URL(fileURLWithPath: file), duration: .seconds(NumberedStream.seconds),
-      port: try UDPSender.freePort())
+    let sender = try await NumberedStream.senders()[0]
     let scratch = try ScratchDirectory("cli-zap")
     defer { scratch.remove() }
     let list =

@@ -9,13 +9,7 @@ import Testing
 struct ChannelPlayerTimeshiftTests {
   @Test("the current channel pauses behind live; a switch and a stop delete the buffers")
   func pauseSwitchStop() async throws {
-    let media = try GeneratedMedia()
-    defer { media.remove() }
-    let file = URL(fileURLWithPath: try await media.make("numbered.ts", NumberedStream.arguments))
-    let senders = try (0..<2).map { _ in
-      try UDPSender(
-        file: file, duration: .seconds(NumberedStream.seconds), port: try UDPSender.freePort())
-    }
+    let senders = try await NumberedStream.senders(2)
     let scratch = try ScratchDirectory("channel-timeshift")
     defer { scratch.remove() }
     let base = scratch.path("buffers")
@@ -90,15 +84,7 @@ struct ChannelPlayerTimeshiftTests {
 extension ChannelPlayerTimeshiftTests {
   @Test("a player plays a live source through a new buffer after a stopped one and a failed one")
   func restartAfterFailure() async throws {
-    // A 60 s source. A 2 s file sent in a loop (its time jumping back every 2 s) sometimes
-    // gave a timeshift feed no output for a whole opening timeout, in CI and in the tool; the
-    // cause is not found yet (issue 34).
-    let generated = try GeneratedMedia()
-    defer { generated.remove() }
-    let file = try await generated.make("numbered.ts", NumberedStream.arguments)
-    let sender = try UDPSender(
-      file: URL(fileURLWithPath: file), duration: .seconds(NumberedStream.seconds),
-      port: try UDPSender.freePort())
+    let sender = try await NumberedStream.senders()[0]
     let scratch = try ScratchDirectory("channel-timeshift")
     defer { scratch.remove() }
     let options = TimeshiftOptions(folder: scratch.path("buffers"))

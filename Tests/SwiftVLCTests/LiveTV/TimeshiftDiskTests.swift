@@ -36,12 +36,7 @@ struct TimeshiftDiskTests {
 
   @Test("a disk that fills while live TV is kept names the full disk, ends playback, and stops")
   func fillsWhilePlaying() async throws {
-    let media = try GeneratedMedia()
-    defer { media.remove() }
-    let file = try await media.make("numbered.ts", NumberedStream.arguments)
-    let sender = try UDPSender(
-      file: URL(fileURLWithPath: file), duration: .seconds(NumberedStream.seconds),
-      port: try UDPSender.freePort())
+    let sender = try await NumberedStream.senders()[0]
     let disk = try SmallDisk(megabytes: 16)
     defer { disk.remove() }
     let instance = try headlessInstance()

@@ -21,6 +21,19 @@ enum NumberedStream {
     "-threads", "1", "-f", "mpegts",
   ]
 
+  /// Makes the stream (ffmpeg runs once per test process) and starts `count` senders of it,
+  /// each to a free UDP port on 127.0.0.1, looping; a sender stops when it is dropped. (A
+  /// 60 s source: a 2 s file sent in a loop, its time jumping back every 2 s, sometimes gave
+  /// a timeshift feed no output for a whole opening timeout; issue 34.)
+  static func senders(_ count: Int = 1) async throws -> [UDPSender] {
+    let media = try GeneratedMedia()
+    defer { media.remove() }  // each sender has read the file
+    let file = URL(fileURLWithPath: try await media.make("numbered.ts", arguments))
+    return try (0..<count).map { _ in
+      try UDPSender(file: file, duration: .seconds(seconds), port: try UDPSender.freePort())
+    }
+  }
+
   /// The frame number an RGBA frame shows (means of the two halves' middles).
   static func number(of frame: VideoFrame) -> Int {
     frame.withUnsafeBytes { bytes in
@@ -68,12 +81,7 @@ struct TimeshiftTests {
 
   @Test("a live UDP TS pauses, resumes at the paused picture, seeks back 5 s and jumps to live")
   func udpPauseSeekLive() async throws {
-    let media = try GeneratedMedia()
-    defer { media.remove() }
-    let file = try await media.make("numbered.ts", NumberedStream.arguments)
-    let sender = try UDPSender(
-      file: URL(fileURLWithPath: file), duration: .seconds(NumberedStream.seconds),
-      port: try UDPSender.freePort())
+    let sender = try await NumberedStream.senders()[0]
     let scratch = try ScratchDirectory("timeshift")
     defer { scratch.remove() }
     let instance = try headlessInstance()
