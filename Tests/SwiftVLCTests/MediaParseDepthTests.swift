@@ -109,6 +109,34 @@ struct MediaParseDepthTests {
     #expect(info.container == "MPEG-TS")
     #expect(info.unknowns.contains { $0.contains("streams") })
   }
+
+  @Test(
+    "an MPEG-TS from python's http.server, which libVLC's preparse lists empty, is found by playing"
+  )
+  func plainServer() async throws {
+    let server = try await PythonFileServer(
+      serving: Fixture.shortTS.url.deletingLastPathComponent().path)
+    defer { server.stop() }
+    let stream = try Media(url: server.url("short.ts"), instance: instance)
+    let container = try await parse(stream, depth: .container, network: true)
+    #expect(container.tracks.isEmpty)  // libVLC 3's preparse, as it is
+    let info = try await parse(
+      try Media(url: server.url("short.ts"), instance: instance), depth: .decoded, network: true)
+    #expect(info.isPlayable)
+    #expect(info.tracks.map(\.kind) == [.video, .audio])
+    #expect(info.tracks.first?.width == 64)
+    // Not media: unplayable, after the stream search rather than the whole time limit.
+    let started = ContinuousClock.now
+    let garbage = try await parse(
+      try Media(url: server.url("garbage.mp4"), instance: instance), depth: .decoded,
+      network: true)
+    #expect(!garbage.isPlayable)
+    #expect(
+      garbage.unknowns == [
+        "libVLC 3's preparse listed no stream, and playing found none either in 3.0 s"
+      ])
+    #expect(ContinuousClock.now - started < .seconds(7), "the limit is 8 s")
+  }
 }
 
 private func isClose(_ value: Duration, _ expected: Duration, tolerance: Duration) -> Bool {

@@ -2,6 +2,10 @@ import FoundationEssentials
 
 /// What ``Media/parse(timeout:network:depth:)`` adds to libVLC's preparse.
 extension Media {
+  /// How long a network source whose preparse listed no stream is played to find one: a
+  /// stream lists its tracks within a second or so (an MPEG-TS over plain HTTP: 1 s).
+  static let streamSearch = Duration.seconds(3)
+
   /// `info` corrected where libVLC 3's preparse is known to be wrong or silent, reading the
   /// file itself (MPEG-TS tables, MP3 frames) and, for ``ParseDepth/decoded``, the decoders.
   func refined(_ info: MediaInfo, depth: ParseDepth, until deadline: ContinuousClock.Instant)
@@ -15,10 +19,26 @@ extension Media {
     let scan = path.flatMap { TransportStreamFile.read(path: $0) }
     let headers = path.flatMap { FileHeaders.read(path: $0) }
     var audioFormats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
-    // libVLC 3's preparse lists no stream of an MPEG program stream; playing finds them.
-    if info.tracks.isEmpty, headers?.container == "MPEG-PS" { info.isPlayable = true }
+    // libVLC 3's preparse lists no stream of an MPEG program stream, and sometimes none of a
+    // network source that plays (an MPEG-TS from a plain HTTP/1.0 server that cannot seek):
+    // playing finds them, so at decoded depth such a source is played before it is called
+    // unplayable, and unplayable when playing finds nothing either.
+    let listedNone = info.tracks.isEmpty
+    let searchesStreams = listedNone && path == nil && info.isPlayable == false
+    if listedNone, headers?.container == "MPEG-PS" { info.isPlayable = true }
+    if searchesStreams, depth == .decoded { info.isPlayable = true }
     if depth == .decoded, input == nil, info.isPlayable {
-      audioFormats = await decode(into: &info, programs: scan?.programs ?? [], until: deadline)
+      // A search only: garbage played with its input repeating would last the whole limit.
+      let until = searchesStreams ? min(deadline, .now + Self.streamSearch) : deadline
+      audioFormats = await decode(into: &info, programs: scan?.programs ?? [], until: until)
+      if listedNone, info.tracks.isEmpty {
+        info.isPlayable = false
+        // The one thing to say: the decoders' notes are about streams that are not there.
+        info.unknowns = [
+          "libVLC 3's preparse listed no stream, and playing found none either"
+            + (searchesStreams ? " in \(formatSeconds(Self.streamSearch))" : "")
+        ]
+      }
     }
     if let scan {
       if let duration = scan.duration { info.duration = duration }
