@@ -172,18 +172,22 @@ struct GuideBuilder {
   /// Sorted by start; of equal starts the later one kept; stops cut at the next start, and
   /// missing ones (or ones not after the start) taken from it.
   static func normalised(_ programmes: [Programme]) -> [Programme] {
-    var sorted = programmes
-    if !zip(sorted, sorted.dropFirst()).allSatisfy({ $0.start <= $1.start }) {
+    var result = programmes
+    if !zip(result, result.dropFirst()).allSatisfy({ $0.start <= $1.start }) {
       // Ties keep file order, so "the later one wins" holds after sorting too.
-      sorted = programmes.enumerated().sorted {
+      result = programmes.enumerated().sorted {
         ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
       }.map(\.element)
     }
-    var result: [Programme] = []
-    result.reserveCapacity(sorted.count)
-    for programme in sorted {
-      if let last = result.last, last.start == programme.start { result.removeLast() }
-      result.append(programme)
+    // In place: a guide's programmes are mostly in order already, with no ties to drop.
+    if zip(result, result.dropFirst()).contains(where: { $0.start == $1.start }) {
+      var kept = 0
+      for index in result.indices {
+        if kept > 0, result[kept - 1].start == result[index].start { kept -= 1 }
+        result.swapAt(kept, index)
+        kept += 1
+      }
+      result.removeLast(result.count - kept)
     }
     for index in result.indices {
       if let stop = result[index].stop, stop <= result[index].start { result[index].stop = nil }

@@ -74,12 +74,31 @@ public struct Episode: Sendable, Hashable {
   /// Reads XMLTV's `xmltv_ns` form, "season.episode.part" with each number from 0 and an
   /// optional "/total" after it; `nil` when it names none.
   init?(xmltvNS text: String) {
-    let fields = text.split(separator: ".", omittingEmptySubsequences: false)
-    func field(_ index: Int) -> Int? {
-      guard index < fields.count else { return nil }
-      let head = fields[index].split(separator: "/", omittingEmptySubsequences: false).first ?? ""
-      return Int(head.trimmingSpaces()).flatMap { $0 >= 0 ? $0 + 1 : nil }
+    // Read byte by byte: this runs for most programmes of a guide, and spaces around the
+    // numbers are allowed ("2 . 9 . 0/2"), spaces inside one are not.
+    var numbers: [Int?] = []
+    var value: Int?
+    var isValid = true
+    var isTotal = false
+    var isClosed = false
+    func close() {
+      numbers.append(isValid ? value.map { $0 + 1 } : nil)
+      (value, isValid, isTotal, isClosed) = (nil, true, false, false)
     }
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "."): close()
+      case _ where isTotal: continue
+      case UInt8(ascii: "/"): isTotal = true
+      case UInt8(ascii: " "), UInt8(ascii: "\t"): isClosed = value != nil
+      case UInt8(ascii: "0")...UInt8(ascii: "9") where !isClosed:
+        let next = (value ?? 0) &* 10 &+ Int(byte - 0x30)
+        if next > 1_000_000 { isValid = false } else { value = next }
+      default: isValid = false
+      }
+    }
+    close()
+    func field(_ index: Int) -> Int? { index < numbers.count ? numbers[index] : nil }
     self.init(season: field(0), number: field(1), part: field(2))
     guard season != nil || number != nil || part != nil else { return nil }
   }

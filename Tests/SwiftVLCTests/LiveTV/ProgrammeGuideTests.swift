@@ -77,6 +77,18 @@ struct ProgrammeGuideTests {
     #expect(guide.programmeCount == 3)
   }
 
+  @Test("xmltv_ns episode numbers: from 0, totals and spaces around numbers, odd forms")
+  func episodeNumbers() {
+    #expect(Episode(xmltvNS: "2.9.0/2") == Episode(season: 3, number: 10, part: 1))
+    #expect(Episode(xmltvNS: " 2 . 9/12 . ") == Episode(season: 3, number: 10))
+    #expect(Episode(xmltvNS: "..0/1") == Episode(part: 1))
+    #expect(Episode(xmltvNS: ".4.") == Episode(number: 5))
+    #expect(Episode(xmltvNS: "1 2.3") == Episode(number: 4), "a space inside a number")
+    #expect(Episode(xmltvNS: "-1.x.") == nil)
+    #expect(Episode(xmltvNS: "") == nil)
+    #expect(Episode(xmltvNS: "99999999999999999999999.1") == Episode(number: 2))
+  }
+
   @Test("a list's channel finds its guide channel by tvg-id, tvg-name, then name, any case")
   func matching() throws {
     let guide = try ProgrammeGuide(data: Data(Self.sample.utf8))
