@@ -13,6 +13,7 @@ struct swiftvlc_fetch {
   size_t length;
   size_t capacity;
   size_t limit;
+  int prefix_only;
   int too_large;
   long status;
   char message[CURL_ERROR_SIZE];
@@ -38,12 +39,15 @@ void swiftvlc_fetch_free(swiftvlc_fetch *fetch) {
 
 void swiftvlc_fetch_cancel(swiftvlc_fetch *fetch) { atomic_store(&fetch->cancelled, 1); }
 
+void swiftvlc_fetch_prefix_only(swiftvlc_fetch *fetch) { fetch->prefix_only = 1; }
+
 static size_t write_body(char *data, size_t size, size_t count, void *context) {
   swiftvlc_fetch *fetch = context;
   size_t bytes = size * count;
   if (bytes > fetch->limit - fetch->length) {
     fetch->too_large = 1;
-    return 0;  // CURLE_WRITE_ERROR ends the transfer
+    if (!fetch->prefix_only) return 0;  // CURLE_WRITE_ERROR ends the transfer
+    bytes = fetch->limit - fetch->length;  // keep the prefix, then end the transfer
   }
   if (fetch->length + bytes > fetch->capacity) {
     size_t capacity = fetch->capacity ? fetch->capacity : 16384;
@@ -54,9 +58,9 @@ static size_t write_body(char *data, size_t size, size_t count, void *context) {
     fetch->body = body;
     fetch->capacity = capacity;
   }
-  memcpy(fetch->body + fetch->length, data, bytes);
+  if (bytes) memcpy(fetch->body + fetch->length, data, bytes);
   fetch->length += bytes;
-  return bytes;
+  return fetch->too_large ? 0 : bytes;
 }
 
 swiftvlc_fetch_outcome swiftvlc_fetch_perform(
@@ -83,6 +87,12 @@ swiftvlc_fetch_outcome swiftvlc_fetch_perform(
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
   if (user_agent) curl_easy_setopt(curl, CURLOPT_USERAGENT, user_agent);
+  char range[48];
+  if (fetch->prefix_only && limit > 0) {
+    // Servers that honour ranges send only the prefix; the others are cut off after it.
+    snprintf(range, sizeof range, "0-%zu", limit - 1);
+    curl_easy_setopt(curl, CURLOPT_RANGE, range);
+  }
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, write_body);
   curl_easy_setopt(curl, CURLOPT_WRITEDATA, fetch);
   curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, fetch->message);
@@ -107,6 +117,7 @@ swiftvlc_fetch_outcome swiftvlc_fetch_perform(
   curl_easy_cleanup(curl);
   if (result == CURLE_OK) return SWIFTVLC_FETCH_OK;
   if (atomic_load(&fetch->cancelled)) return SWIFTVLC_FETCH_CANCELLED;
+  if (fetch->too_large && fetch->prefix_only) return SWIFTVLC_FETCH_OK;
   if (fetch->too_large) return SWIFTVLC_FETCH_TOO_LARGE;
   if (result == CURLE_OPERATION_TIMEDOUT) return SWIFTVLC_FETCH_TIMED_OUT;
   if (!fetch->message[0])

@@ -137,6 +137,42 @@ struct MediaParseDepthTests {
       ])
     #expect(ContinuousClock.now - started < .seconds(7), "the limit is 8 s")
   }
+
+  @Test(
+    "an HTTP source probes as the same file does: container and FLAC's channels from its first bytes"
+  )
+  func sameAnswerOverHTTP() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let flac = try await media.make(
+      "tone.flac", ["-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-ac", "2"])
+    try FileManager.default.copyItem(
+      atPath: Fixture.tracksMKV.path, toPath: media.folder.appendingPathComponent("tracks.mkv").path
+    )
+    let plain = try await PythonFileServer(serving: media.folder.path)  // no range requests
+    defer { plain.stop() }
+    let ranged = try await TestServer()
+    defer { ranged.stop() }
+    let local = try await parse(try Media(path: flac, instance: instance), depth: .container)
+    #expect(local.tracks.first?.channels == 2)
+    let overHTTP = try await parse(
+      try Media(url: plain.url("tone.flac"), instance: instance), depth: .container, network: true)
+    #expect(overHTTP.container == "FLAC")
+    #expect(overHTTP.tracks.first?.channels == 2, "libVLC's preparse says 3 before decoding")
+
+    let file = try await parse(
+      try Media(path: Fixture.tracksMKV.path, instance: instance), depth: .container)
+    #expect(file.container == "Matroska/WebM")
+    for url in [plain.url("tracks.mkv"), ranged.url("files/tracks.mkv")] {
+      for depth in [ParseDepth.container, .decoded] {
+        let info = try await parse(
+          try Media(url: url, instance: instance), depth: depth, network: true)
+        // Without ranges libVLC plays it with libavformat's demuxer; it is still Matroska.
+        #expect(info.container == file.container, "\(url) at \(depth): \(info.demuxer ?? "-")")
+        #expect(info.tracks.map(\.kind) == file.tracks.map(\.kind))
+      }
+    }
+  }
 }
 
 private func isClose(_ value: Duration, _ expected: Duration, tolerance: Duration) -> Bool {

@@ -28,6 +28,11 @@ void swiftvlc_fetch_free(swiftvlc_fetch *fetch);
 /// SWIFTVLC_FETCH_CANCELLED. Any thread, any time before swiftvlc_fetch_free.
 void swiftvlc_fetch_cancel(swiftvlc_fetch *fetch);
 
+/// Makes the coming swiftvlc_fetch_perform get only the body's first `limit` bytes (asked for
+/// with a Range header, and cut off there when the server sends more): a body that reaches
+/// the limit is SWIFTVLC_FETCH_OK, not SWIFTVLC_FETCH_TOO_LARGE. Before swiftvlc_fetch_perform.
+void swiftvlc_fetch_prefix_only(swiftvlc_fetch *fetch);
+
 /// GETs `url` (http or https only, also after redirects, which are followed up to 10 times),
 /// blocking the calling thread for at most `timeout_ms` (connecting included). `user_agent`
 /// may be NULL. The body is kept up to `limit` bytes; more ends the transfer with

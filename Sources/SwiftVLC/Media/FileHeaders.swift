@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 
-/// What a local media file's own headers declare, read where libVLC 3's preparse is wrong or
+/// What a media file's own headers declare, read where libVLC 3's preparse is wrong or
 /// silent: the container (from its first bytes), the channel count and sample rate of FLAC
 /// (STREAMINFO) and of AAC in MP4/M4A/3GP (the AudioSpecificConfig in `esds`), and MP4
 /// chapters (QuickTime text chapters, else Nero `chpl`).
@@ -39,15 +39,16 @@ struct FileHeaders: Sendable, Equatable {
 
   static let moovLimit = 64 << 20
 
+  /// How many first bytes ``read(head:)`` looks at.
+  static let headLength = 4_096
+
   /// Reads the headers of the file at `path`; `nil` when it cannot be read.
   static func read(path: String) -> FileHeaders? {
     guard let file = ReadOnlyFile(path: path) else { return nil }
-    guard let head = file.read(at: 0, upTo: 4_096), !head.isEmpty else { return nil }
+    guard let head = file.read(at: 0, upTo: headLength), !head.isEmpty else { return nil }
     let bytes = [UInt8](head)
-    var headers = FileHeaders(container: containerName(bytes))
+    var headers = read(head: bytes)
     switch headers.container {
-    case "FLAC":
-      if let audio = flacStreamInfo(bytes) { headers.audio = [audio] }
     case "MP4/QuickTime":
       if let movie = MP4Movie.read(file) {
         headers.audio = movie.audio
@@ -55,10 +56,25 @@ struct FileHeaders: Sendable, Equatable {
       }
     case "ADTS AAC":
       headers.duration = adtsDuration(path: path, from: id3Length(bytes))
-    case "TTA":
-      headers.duration = ttaDuration(bytes)
     case "Ogg":
       headers.duration = OggLength.read(file, head: bytes)
+    default:
+      break
+    }
+    return headers
+  }
+
+  /// What the first bytes of a file or a download (``headLength`` of them) say by
+  /// themselves: the container, FLAC's STREAMINFO, TTA's length, MPEG-1 or -2 system,
+  /// Musepack's version. What needs the rest of the file (an MP4's `moov`, an Ogg file's last
+  /// page) is left out.
+  static func read(head bytes: [UInt8]) -> FileHeaders {
+    var headers = FileHeaders(container: containerName(bytes))
+    switch headers.container {
+    case "FLAC":
+      if let audio = flacStreamInfo(bytes) { headers.audio = [audio] }
+    case "TTA":
+      headers.duration = ttaDuration(bytes)
     case "MPEG-PS":
       // The pack header's marker bits: 0010 in MPEG-1, 01 in MPEG-2.
       headers.isMPEG1System = bytes.count > 4 && bytes[4] & 0xF0 == 0x20

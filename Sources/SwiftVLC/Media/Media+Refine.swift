@@ -6,6 +6,26 @@ extension Media {
   /// stream lists its tracks within a second or so (an MPEG-TS over plain HTTP: 1 s).
   static let streamSearch = Duration.seconds(3)
 
+  /// How long the first bytes of a download may take to arrive.
+  static let headTimeout = Duration.seconds(2)
+
+  /// What the first bytes of an `http(s)` source say (its container, FLAC's format, …), as a
+  /// file's headers say them: libVLC names only the demuxer it chose, and over a server that
+  /// cannot seek that is libavformat, not Matroska. `nil` for other schemes or when the bytes
+  /// do not come within ``headTimeout``.
+  private static func headers(of url: URL, until deadline: ContinuousClock.Instant) async
+    -> FileHeaders?
+  {
+    let scheme = url.scheme?.lowercased()
+    let left = min(deadline - .now, headTimeout)
+    guard scheme == "http" || scheme == "https", left > .milliseconds(50),
+      let head = try? await HTTPFetch.prefix(
+        of: url, length: FileHeaders.headLength, timeout: left),
+      !head.isEmpty
+    else { return nil }
+    return FileHeaders.read(head: [UInt8](head))
+  }
+
   /// `info` corrected where libVLC 3's preparse is known to be wrong or silent, reading the
   /// file itself (MPEG-TS tables, MP3 frames) and, for ``ParseDepth/decoded``, the decoders.
   func refined(_ info: MediaInfo, depth: ParseDepth, until deadline: ContinuousClock.Instant)
@@ -17,7 +37,8 @@ extension Media {
     // Every note is made here: a deeper parse of a cached result starts afresh.
     info.unknowns = []
     let scan = path.flatMap { TransportStreamFile.read(path: $0) }
-    let headers = path.flatMap { FileHeaders.read(path: $0) }
+    var headers = path.flatMap { FileHeaders.read(path: $0) }
+    if path == nil, let url { headers = await Self.headers(of: url, until: deadline) }
     var audioFormats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
     // libVLC 3's preparse lists no stream of an MPEG program stream, and sometimes none of a
     // network source that plays (an MPEG-TS from a plain HTTP/1.0 server that cannot seek):

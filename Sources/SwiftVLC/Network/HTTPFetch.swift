@@ -26,11 +26,26 @@ enum HTTPFetch {
   static func data(
     from url: URL, userAgent: String? = nil, limit: Int = defaultLimit, timeout: Duration
   ) async throws(VLCError) -> Data {
+    try await fetch(url, userAgent: userAgent, limit: limit, timeout: timeout, prefixOnly: false)
+  }
+
+  /// The first `length` bytes of `url`'s body (all of it when shorter), asked for with a
+  /// range request and cut off there when the server ignores it: what a file's first bytes
+  /// say (its container) without downloading it. Threads, cancelling and errors as
+  /// ``data(from:userAgent:limit:timeout:)``'s, without its "larger than" error.
+  static func prefix(of url: URL, length: Int, timeout: Duration) async throws(VLCError) -> Data {
+    try await fetch(url, userAgent: nil, limit: length, timeout: timeout, prefixOnly: true)
+  }
+
+  private static func fetch(
+    _ url: URL, userAgent: String?, limit: Int, timeout: Duration, prefixOnly: Bool
+  ) async throws(VLCError) -> Data {
     let location = url.absoluteString
     guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
       throw .invalidInput("\(location): only http and https URLs are fetched")
     }
     guard let transfer = Transfer() else { throw .operationFailed("\(location): out of memory") }
+    if prefixOnly { swiftvlc_fetch_prefix_only(transfer.pointer) }
     // At least 1 ms: libcurl takes 0 for no timeout at all.
     let milliseconds = max(1, Int(timeout / .milliseconds(1)))
     let outcome = await withTaskCancellationHandler {
