@@ -14,8 +14,10 @@ struct MediaTitleTests {
     let tagged = try await generated.make(
       "tagged song.mp3",
       GeneratedMedia.audio(silent: false, seconds: 2) + ["-metadata", "title=Song Title"])
+    // Long enough to be seen playing: a short one can play out while a loaded run keeps the
+    // main actor from looking.
     let plain = try await generated.make(
-      "plain song.mp3", GeneratedMedia.audio(silent: false, seconds: 2))
+      "plain song.mp3", GeneratedMedia.audio(silent: false, seconds: 30))
     let player = Player(instance: instance)
     let media = try Media(path: tagged, instance: instance)
     // Before anything is read libVLC's title is the file name, which is not a title.
