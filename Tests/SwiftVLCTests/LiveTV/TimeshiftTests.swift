@@ -34,6 +34,23 @@ enum NumberedStream {
     }
   }
 
+  /// The stream cut into 2 s HLS segments, `index.m3u8` and `seg<N>.ts` in `folder`: the
+  /// fault server's `/live/` route plays them as a live window.
+  static func hls(in folder: URL) async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let file = try await media.make("numbered.ts", arguments)
+    let run = try await runProgram(
+      "ffmpeg",
+      [
+        "-nostdin", "-loglevel", "error", "-y", "-i", file, "-c", "copy", "-f", "hls",
+        "-hls_time", "2", "-hls_list_size", "0", "-hls_playlist_type", "vod",
+        "-hls_segment_filename", folder.appendingPathComponent("seg%d.ts").path,
+        folder.appendingPathComponent("index.m3u8").path,
+      ], within: .seconds(60))
+    guard run.status == 0 else { throw GenerationFailed(name: "numbered HLS", message: run.stderr) }
+  }
+
   /// The frame number an RGBA frame shows (means of the two halves' middles).
   static func number(of frame: VideoFrame) -> Int {
     frame.withUnsafeBytes { bytes in
@@ -154,35 +171,51 @@ struct TimeshiftTests {
     #expect(scratch.contents == ["buffers"])
   }
 
-  @Test("a live HLS stream pauses and resumes behind live, and its buffer goes on stop")
+  @Test("a live HLS stream pauses, resumes at the paused picture, and its buffer goes on stop")
   func hlsPause() async throws {
-    let server = try await TestServer()
     let scratch = try ScratchDirectory("timeshift")
     defer { scratch.remove() }
+    let stream = URL(fileURLWithPath: scratch.path("stream"))
+    try FileManager.default.createDirectory(at: stream, withIntermediateDirectories: true)
+    try await NumberedStream.hls(in: stream)
+    let server = try await TestServer(root: stream)
     let instance = try headlessInstance()
     let player = Player(instance: instance)
-    let frames = try player.videoFrames(format: .rgba, width: 64, height: 36)
+    let frames = try player.videoFrames(
+      format: .rgba, width: NumberedStream.width, height: NumberedStream.height)
     let shown = Shown()
-    let reader = Task.detached { for await _ in frames { shown.add(0) } }
+    let reader = Task.detached {
+      for await frame in frames { shown.add(NumberedStream.number(of: frame)) }
+    }
     defer { reader.cancel() }
-    let source = try Media(url: server.url("live/hls/index.m3u8"), instance: instance)
+    let source = try Media(url: server.url("live/index.m3u8"), instance: instance)
     let timeshift = try await player.playTimeshifted(
       source, options: TimeshiftOptions(folder: scratch.path("buffers")))
     try await waitUntil("pictures", within: .seconds(20)) { shown.count > 10 }
     timeshift.pause()
     try await waitUntil("the pause", within: .seconds(10)) { player.state == .paused }
-    try await Task.sleep(for: .seconds(4))
-    #expect(timeshift.behindLive >= .seconds(3))
+    try await Task.sleep(for: .milliseconds(300))
+    let atPause = try #require(shown.last)
     let countAtPause = shown.count
+    try await Task.sleep(for: .seconds(4))
+    #expect(
+      shown.numbers[countAtPause...].allSatisfy { $0 == atPause }, "no new picture while paused")
+    #expect(timeshift.behindLive >= .seconds(3))
+    let countAtResume = shown.count
     timeshift.resume()
     try await wait("pictures after the pause", within: .seconds(10), timeshift, shown) {
-      shown.count > countAtPause + 5
+      shown.numbers[countAtResume...].contains { $0 != atPause }
     }
+    let afterResume = try #require(shown.numbers[countAtResume...].first { $0 != atPause })
+    #expect(
+      (atPause + 1...atPause + 3).contains(afterResume),
+      "paused at frame \(atPause), resumed at \(afterResume) (live was 100 frames on)")
     #expect(timeshift.behindLive >= .seconds(3), "still behind live after resuming")
     try timeshift.jumpToLive()
     try await wait("live again", within: .seconds(15), timeshift, shown) { timeshift.isLive }
     await timeshift.stop()
     #expect(!FileManager.default.fileExists(atPath: timeshift.folder))
+    server.stop()
   }
 
   @Test("a stale buffer of a dead process is removed when the next one starts")

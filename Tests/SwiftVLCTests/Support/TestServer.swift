@@ -24,12 +24,13 @@ final class TestServer: Sendable {
 
   private let running: Mutex<Running?>
 
-  /// Starts the server and waits (at most 10 s) until it reports its port.
-  init() async throws {
+  /// Starts the server on `root` (the test fixtures by default) and waits (at most 10 s)
+  /// until it reports its port.
+  init(root: URL? = nil) async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
-      [python3] + python3Options + [Self.script.path, "--root", Self.fixtures.path]
+      [python3] + python3Options + [Self.script.path, "--root", (root ?? Self.fixtures).path]
     let output = Pipe()
     let input = Pipe()
     process.standardOutput = output
