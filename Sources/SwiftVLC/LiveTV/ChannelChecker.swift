@@ -155,6 +155,7 @@ public struct ChannelChecker {
           return .alive(tracks: player.audioTracks, width: nil, height: nil)
         }
       }
+      // Polled: an audio-only channel counts as alive after a second with no event at all.
       try? await Task.sleep(for: .milliseconds(20))
     }
     await errors.catchUp()

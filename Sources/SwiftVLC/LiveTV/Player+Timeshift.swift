@@ -43,19 +43,14 @@ extension Player {
     }
     let timeshift = Timeshift(player: self, options: options, buffer: buffer, feed: feed)
     // The first packets: libVLC's reads wait for the rest.
-    let clock = ContinuousClock()
-    let deadline = clock.now + (openingTimeout ?? .seconds(15))
-    while buffer.range.upperBound < 4_096 {
-      if let failure = feed.failure {
-        await timeshift.stop()
-        throw failure
-      }
-      guard clock.now < deadline, !Task.isCancelled else {
-        await timeshift.stop()
-        throw Task.isCancelled
-          ? .cancelled : .timeout("no live data arrived for the timeshift buffer")
-      }
-      try? await Task.sleep(for: .milliseconds(50))
+    let arrived = await buffer.started.value(
+      within: openingTimeout ?? .seconds(15),
+      timeout: .timeout("no live data arrived for the timeshift buffer"))
+    if case .failure(let error) = arrived {
+      // The feed names why its source failed, or why the buffer cannot be written.
+      let failure = Task.isCancelled ? .cancelled : feed.failure ?? error
+      await timeshift.stop()
+      throw failure
     }
     do {
       try timeshift.play(from: 0)

@@ -146,6 +146,7 @@ public final class Timeshift {
 
   private func startTicker() {
     ticker = Task { [weak self] in
+      // Ticked: "behind live" grows with the wall clock while paused; no event says so.
       while !Task.isCancelled {
         self?.update()
         try? await Task.sleep(for: .milliseconds(100))

@@ -41,6 +41,12 @@ final class TimeshiftBuffer: Sendable {
   let sizeLimit: Int64
   private let segmentSize: Int64
   private let state = Mutex(State())
+  /// Settled once ``startLength`` bytes have arrived, or with an error when writing fails
+  /// or the pipe ends before that: what a player waits for before it opens the buffer.
+  let started = Completion<Void>()
+  /// How much must arrive before the buffer counts as started: a few TS packets, which
+  /// libVLC's demuxer probes before it waits for the rest.
+  static let startLength: Int64 = 4_096
 
   init(folder: TimeshiftFolder, sizeLimit: Int64) {
     self.folder = folder
@@ -110,6 +116,7 @@ final class TimeshiftBuffer: Sendable {
       if state.writer >= 0 { Glibc.close(state.writer) }
       state.writer = -1
     }
+    started.settle(.failure(.playbackFailed(reason: "the live source sent nothing")))
   }
 
   /// Stops keeping bytes: later arrivals are dropped. The files stay until the folder goes.
@@ -122,30 +129,40 @@ final class TimeshiftBuffer: Sendable {
   }
 
   private func append(_ bytes: UnsafeRawBufferPointer) {
-    state.withLock { state in
-      guard !state.isClosed, state.failure == nil else { return }
-      if state.writer < 0 || (state.segments.last?.length ?? 0) >= segmentSize {
-        guard openSegment(&state) else { return }
-      }
-      var written = 0
-      while written < bytes.count {
-        let count = write(state.writer, bytes.baseAddress! + written, bytes.count - written)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else {
-          fail(&state, code: count == 0 ? ENOSPC : errno)
-          return
-        }
-        written += count
-      }
-      state.segments[state.segments.count - 1].length += Int64(written)
-      state.end += Int64(written)
-      let now = ContinuousClock.now
-      if let last = state.marks.last, now - last.at < .milliseconds(100) {
-      } else {
-        state.marks.append((state.end - Int64(written), now))
-      }
-      dropOldSegments(&state)
+    let (end, failure) = state.withLock { state in
+      append(bytes, to: &state)
+      return (state.end, state.failure)
     }
+    if failure != nil {
+      started.settle(.failure(.operationFailed("the timeshift buffer cannot be written")))
+    } else if end >= Self.startLength {
+      started.settle(.success(()))
+    }
+  }
+
+  private func append(_ bytes: UnsafeRawBufferPointer, to state: inout State) {
+    guard !state.isClosed, state.failure == nil else { return }
+    if state.writer < 0 || (state.segments.last?.length ?? 0) >= segmentSize {
+      guard openSegment(&state) else { return }
+    }
+    var written = 0
+    while written < bytes.count {
+      let count = write(state.writer, bytes.baseAddress! + written, bytes.count - written)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        fail(&state, code: count == 0 ? ENOSPC : errno)
+        return
+      }
+      written += count
+    }
+    state.segments[state.segments.count - 1].length += Int64(written)
+    state.end += Int64(written)
+    let now = ContinuousClock.now
+    if let last = state.marks.last, now - last.at < .milliseconds(100) {
+    } else {
+      state.marks.append((state.end - Int64(written), now))
+    }
+    dropOldSegments(&state)
   }
 
   private func openSegment(_ state: inout State) -> Bool {

@@ -36,11 +36,18 @@ extension Media {
   {
     let player = Player(instance: media.instance)
     player.openingTimeout = limit
-    let deadline = ContinuousClock.now + limit
+    let events = player.events
     guard (try? player.play(media)) != nil else { return nil }
-    while player.outcome == nil, player.state != .playing, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(20))
+    // Until it plays or its session ends (outcome and state change in one main-actor turn).
+    let settled = Completion<Void>()
+    let watcher = Task {
+      for await case .stateChanged(let state) in events
+      where [.playing, .error, .ended, .stopped].contains(state) {
+        settled.settle(.success(()))
+      }
     }
+    _ = await settled.value(within: limit)
+    watcher.cancel()
     let reason: FailureReason?
     if case .failed(let error) = player.outcome {
       reason = error.failureReason

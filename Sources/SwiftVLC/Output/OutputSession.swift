@@ -130,6 +130,7 @@ final class OutputSession: Sendable {
   ) async -> Outcome {
     let signals = signals
     let ticker = Task {
+      // Ticked: libVLC 3 sends no event while a stream output makes progress or stalls.
       while !Task.isCancelled {
         try? await Task.sleep(for: tick)
         signals.send(.tick)

@@ -36,6 +36,7 @@ extension Recording {
     let clock = ContinuousClock()
     let began = clock.now
     let ticker = Task {
+      // Ticked: progress is a reading of the copy's clock and file size, which nothing signals.
       while !Task.isCancelled {
         try? await Task.sleep(for: .milliseconds(250))
         progress.broadcast(
