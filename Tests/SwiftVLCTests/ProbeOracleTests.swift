@@ -13,13 +13,7 @@ import Testing
 struct ProbeOracleTests {
   @Test("parse agrees with ffprobe", arguments: ProbeCorpus.allCases)
   func agreesWithFFprobe(_ file: ProbeCorpus) async throws {
-    guard file == .oggFLAC else { return try await check(file, depth: .decoded) }
-    // FLAC in Ogg (ffmpeg's mapping) plays to its end, but the decode pass never sees its
-    // audio output set up and reports "the decoders did not all report" after 7 s (issue 31
-    // item 2, decoded depth; found by this corpus, cause not yet known).
-    await withKnownIssue("issue 31 item 2: Ogg FLAC's decoded depth waits for an audio setup") {
-      try await check(file, depth: .decoded)
-    }
+    try await check(file, depth: .decoded)
   }
 
   /// Container depth (the default, and what `swiftvlc probe FOLDER` reads) tells the same
