@@ -153,6 +153,8 @@ struct MediaParseDepthTests {
     defer { plain.stop() }
     let ranged = try await TestServer()
     defer { ranged.stop() }
+    let mp3Server = try await TestServer(root: media.folder)
+    defer { mp3Server.stop() }
     let local = try await parse(try Media(path: flac, instance: instance), depth: .container)
     #expect(local.tracks.first?.channels == 2)
     let overHTTP = try await parse(
@@ -171,6 +173,27 @@ struct MediaParseDepthTests {
         #expect(info.container == file.container, "\(url) at \(depth): \(info.demuxer ?? "-")")
         #expect(info.tracks.map(\.kind) == file.tracks.map(\.kind))
       }
+    }
+
+    // MP3: a VBRI header's frame count (libVLC 3 reads only Xing's) gives the length a local
+    // file's frame count does; with no header the estimate is said to be one.
+    let vbri = try await ProbeCorpus.mp3VBRI.make(in: media.folder)
+    let noHeader = try await media.make(
+      "vbr.mp3",
+      [
+        "-f", "lavfi", "-i", "sine=frequency=440:duration=3", "-c:a", "libmp3lame", "-q:a", "4",
+        "-write_xing", "0",
+      ])
+    for (name, declared) in [(vbri, true), (noHeader, false)] {
+      let local = try await parse(try Media(path: name, instance: instance), depth: .container)
+      let url = mp3Server.url("files/" + URL(fileURLWithPath: name).lastPathComponent)
+      let remote = try await parse(
+        try Media(url: url, instance: instance), depth: .container, network: true)
+      let said = remote.unknowns.contains { $0.hasPrefix("the exact length") }
+      if declared {
+        #expect(remote.duration == local.duration, "\(url)")
+      }
+      #expect(said == !declared, "\(url): \(remote.unknowns)")
     }
   }
 }

@@ -58,6 +58,8 @@ struct FileHeaders: Sendable, Equatable {
       headers.duration = adtsDuration(path: path, from: id3Length(bytes))
     case "Ogg":
       headers.duration = OggLength.read(file, head: bytes)
+    case "MP3", "MPEG audio":
+      headers.duration = nil  // a file's frames are counted (MPEGAudioScan), not its header
     default:
       break
     }
@@ -65,7 +67,8 @@ struct FileHeaders: Sendable, Equatable {
   }
 
   /// What the first bytes of a file or a download (``headLength`` of them) say by
-  /// themselves: the container, FLAC's STREAMINFO, TTA's length, MPEG-1 or -2 system,
+  /// themselves: the container, FLAC's STREAMINFO, TTA's length, an MP3's Xing/VBRI frame
+  /// count, MPEG-1 or -2 system,
   /// Musepack's version. What needs the rest of the file (an MP4's `moov`, an Ogg file's last
   /// page) is left out.
   static func read(head bytes: [UInt8]) -> FileHeaders {
@@ -75,6 +78,8 @@ struct FileHeaders: Sendable, Equatable {
       if let audio = flacStreamInfo(bytes) { headers.audio = [audio] }
     case "TTA":
       headers.duration = ttaDuration(bytes)
+    case "MP3", "MPEG audio":
+      headers.duration = MPEGAudioScan.declaredDuration(head: bytes)
     case "MPEG-PS":
       // The pack header's marker bits: 0010 in MPEG-1, 01 in MPEG-2.
       headers.isMPEG1System = bytes.count > 4 && bytes[4] & 0xF0 == 0x20

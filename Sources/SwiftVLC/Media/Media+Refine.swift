@@ -74,6 +74,13 @@ extension Media {
       info.tracks[0].bitrate = audio.bitrate
     }
     if let headers { correct(&info, with: headers, depth: depth) }
+    if path == nil, let headers, ["MP3", "MPEG audio"].contains(headers.container),
+      headers.duration == nil, info.duration != nil
+    {
+      info.unknowns.append(
+        "the exact length: with no Xing or VBRI header, libVLC 3 estimates it from the first "
+          + "frame's bitrate, which is wrong for a VBR stream (a local file's frames are counted)")
+    }
     // A playlist's own size says nothing about its media's bitrate.
     let isPlaylist =
       info.demuxer == "adaptive" || ["m3u8", "m3u", "mpd"].contains(url?.pathExtension ?? "")
