@@ -14,6 +14,8 @@ struct swiftvlc_fetch {
   size_t capacity;
   size_t limit;
   int prefix_only;
+  char range[48];
+  long long total;
   int too_large;
   long status;
   char message[CURL_ERROR_SIZE];
@@ -40,6 +42,13 @@ void swiftvlc_fetch_free(swiftvlc_fetch *fetch) {
 void swiftvlc_fetch_cancel(swiftvlc_fetch *fetch) { atomic_store(&fetch->cancelled, 1); }
 
 void swiftvlc_fetch_prefix_only(swiftvlc_fetch *fetch) { fetch->prefix_only = 1; }
+
+void swiftvlc_fetch_suffix(swiftvlc_fetch *fetch, size_t length) {
+  fetch->prefix_only = 1;
+  snprintf(fetch->range, sizeof fetch->range, "-%zu", length);
+}
+
+long long swiftvlc_fetch_total_length(const swiftvlc_fetch *fetch) { return fetch->total; }
 
 static size_t write_body(char *data, size_t size, size_t count, void *context) {
   swiftvlc_fetch *fetch = context;
@@ -87,12 +96,10 @@ swiftvlc_fetch_outcome swiftvlc_fetch_perform(
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
   if (user_agent) curl_easy_setopt(curl, CURLOPT_USERAGENT, user_agent);
-  char range[48];
-  if (fetch->prefix_only && limit > 0) {
-    // Servers that honour ranges send only the prefix; the others are cut off after it.
-    snprintf(range, sizeof range, "0-%zu", limit - 1);
-    curl_easy_setopt(curl, CURLOPT_RANGE, range);
-  }
+  if (fetch->prefix_only && !fetch->range[0] && limit > 0)
+    snprintf(fetch->range, sizeof fetch->range, "0-%zu", limit - 1);
+  // Servers that honour ranges send only the range; the others are cut off after `limit`.
+  if (fetch->range[0]) curl_easy_setopt(curl, CURLOPT_RANGE, fetch->range);
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, write_body);
   curl_easy_setopt(curl, CURLOPT_WRITEDATA, fetch);
   curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, fetch->message);
@@ -114,6 +121,14 @@ swiftvlc_fetch_outcome swiftvlc_fetch_perform(
   }
   if (multi) curl_multi_cleanup(multi);
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &fetch->status);
+  // "Content-Range: bytes FIRST-LAST/TOTAL" of a 206 answer names the whole body's length.
+  struct curl_header *header = NULL;
+  fetch->total = -1;
+  if (fetch->status == 206 &&
+      curl_easy_header(curl, "Content-Range", 0, CURLH_HEADER, -1, &header) == CURLHE_OK) {
+    const char *slash = strchr(header->value, '/');
+    if (slash && slash[1] >= '0' && slash[1] <= '9') fetch->total = strtoll(slash + 1, NULL, 10);
+  }
   curl_easy_cleanup(curl);
   if (result == CURLE_OK) return SWIFTVLC_FETCH_OK;
   if (atomic_load(&fetch->cancelled)) return SWIFTVLC_FETCH_CANCELLED;

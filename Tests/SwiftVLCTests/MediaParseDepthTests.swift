@@ -119,7 +119,8 @@ struct MediaParseDepthTests {
     defer { server.stop() }
     let stream = try Media(url: server.url("short.ts"), instance: instance)
     let container = try await parse(stream, depth: .container, network: true)
-    #expect(container.tracks.isEmpty)  // libVLC 3's preparse, as it is
+    // libVLC 3's preparse lists nothing; the TS tables of the first bytes list the streams.
+    #expect(container.tracks.map(\.kind) == [.video, .audio])
     let info = try await parse(
       try Media(url: server.url("short.ts"), instance: instance), depth: .decoded, network: true)
     #expect(info.isPlayable)
@@ -139,7 +140,7 @@ struct MediaParseDepthTests {
   }
 
   @Test(
-    "an HTTP source probes as the same file does: container and FLAC's channels from its first bytes"
+    "an HTTP source probes as the same file does: container, FLAC, MP3, TS and Ogg lengths from its ends"
   )
   func sameAnswerOverHTTP() async throws {
     let media = try GeneratedMedia()
@@ -153,8 +154,8 @@ struct MediaParseDepthTests {
     defer { plain.stop() }
     let ranged = try await TestServer()
     defer { ranged.stop() }
-    let mp3Server = try await TestServer(root: media.folder)
-    defer { mp3Server.stop() }
+    let folderServer = try await TestServer(root: media.folder)
+    defer { folderServer.stop() }
     let local = try await parse(try Media(path: flac, instance: instance), depth: .container)
     #expect(local.tracks.first?.channels == 2)
     let overHTTP = try await parse(
@@ -175,6 +176,21 @@ struct MediaParseDepthTests {
       }
     }
 
+    // MPEG-TS and Ogg: their lengths need the last bytes too (a suffix range request).
+    let opus = try await media.make(
+      "tone.opus", ["-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a", "libopus"])
+    let ends = [
+      (Fixture.shortTS.path, ranged.url("files/short.ts")),
+      (opus, folderServer.url("files/tone.opus")), (opus, plain.url("tone.opus")),
+    ]
+    for (path, url) in ends {
+      let local = try await parse(try Media(path: path, instance: instance), depth: .container)
+      let remote = try await parse(
+        try Media(url: url, instance: instance), depth: .container, network: true)
+      #expect(remote.duration == local.duration, "\(url)")
+      #expect(remote.programs.count == local.programs.count, "\(url)")
+    }
+
     // MP3: a VBRI header's frame count (libVLC 3 reads only Xing's) gives the length a local
     // file's frame count does; with no header the estimate is said to be one.
     let vbri = try await ProbeCorpus.mp3VBRI.make(in: media.folder)
@@ -186,7 +202,7 @@ struct MediaParseDepthTests {
       ])
     for (name, declared) in [(vbri, true), (noHeader, false)] {
       let local = try await parse(try Media(path: name, instance: instance), depth: .container)
-      let url = mp3Server.url("files/" + URL(fileURLWithPath: name).lastPathComponent)
+      let url = folderServer.url("files/" + URL(fileURLWithPath: name).lastPathComponent)
       let remote = try await parse(
         try Media(url: url, instance: instance), depth: .container, network: true)
       let said = remote.unknowns.contains { $0.hasPrefix("the exact length") }

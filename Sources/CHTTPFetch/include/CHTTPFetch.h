@@ -33,6 +33,14 @@ void swiftvlc_fetch_cancel(swiftvlc_fetch *fetch);
 /// the limit is SWIFTVLC_FETCH_OK, not SWIFTVLC_FETCH_TOO_LARGE. Before swiftvlc_fetch_perform.
 void swiftvlc_fetch_prefix_only(swiftvlc_fetch *fetch);
 
+/// Makes the coming swiftvlc_fetch_perform ask for the body's last `length` bytes (a suffix
+/// range); a server that ignores ranges answers 200 with the body's start, cut off at the
+/// limit, which the caller tells by the status. Before swiftvlc_fetch_perform.
+void swiftvlc_fetch_suffix(swiftvlc_fetch *fetch, size_t length);
+
+/// The whole body's length a 206 answer's Content-Range names, or -1.
+long long swiftvlc_fetch_total_length(const swiftvlc_fetch *fetch);
+
 /// GETs `url` (http or https only, also after redirects, which are followed up to 10 times),
 /// blocking the calling thread for at most `timeout_ms` (connecting included). `user_agent`
 /// may be NULL. The body is kept up to `limit` bytes; more ends the transfer with

@@ -6,24 +6,58 @@ extension Media {
   /// stream lists its tracks within a second or so (an MPEG-TS over plain HTTP: 1 s).
   static let streamSearch = Duration.seconds(3)
 
-  /// How long the first bytes of a download may take to arrive.
+  /// How long each end of a download may take to arrive.
   static let headTimeout = Duration.seconds(2)
+  /// How much of each end of an `http(s)` source is read: enough for a TS's tables and first
+  /// timestamps, an Ogg stream's last page.
+  static let remoteEnd = 64 << 10
+  /// How much of each end of an `http(s)` MPEG-TS is read for its length.
+  static let remoteTransportStreamEnd = 1 << 20
 
-  /// What the first bytes of an `http(s)` source say (its container, FLAC's format, …), as a
-  /// file's headers say them: libVLC names only the demuxer it chose, and over a server that
-  /// cannot seek that is libavformat, not Matroska. `nil` for other schemes or when the bytes
-  /// do not come within ``headTimeout``.
-  private static func headers(of url: URL, until deadline: ContinuousClock.Instant) async
-    -> FileHeaders?
+  /// What the ends of an `http(s)` source say, as a file's headers and TS tables do: libVLC
+  /// names only the demuxer it chose (over a server that cannot seek, libavformat, not
+  /// Matroska), reports FLAC as 3 channels, measures a TS from its first clock reference and
+  /// a VBRI MP3 from its first frame. Two range requests at most (the first bytes; the last
+  /// ones of an Ogg or TS stream); `nil` for other schemes or when nothing comes within
+  /// ``headTimeout``.
+  private static func remoteEnds(of url: URL, until deadline: ContinuousClock.Instant) async
+    -> (headers: FileHeaders, scan: TransportStreamFile?)?
   {
     let scheme = url.scheme?.lowercased()
-    let left = min(deadline - .now, headTimeout)
-    guard scheme == "http" || scheme == "https", left > .milliseconds(50),
-      let head = try? await HTTPFetch.prefix(
-        of: url, length: FileHeaders.headLength, timeout: left),
-      !head.isEmpty
+    guard scheme == "http" || scheme == "https",
+      let start = try? await HTTPFetch.prefix(
+        of: url, length: remoteEnd, timeout: min(deadline - .now, headTimeout)),
+      !start.isEmpty
     else { return nil }
-    return FileHeaders.read(head: [UInt8](head))
+    let first = [UInt8](start.prefix(FileHeaders.headLength))
+    var headers = FileHeaders.read(head: first)
+    guard headers.container == "Ogg" || headers.container == "MPEG-TS" else {
+      return (headers, nil)
+    }
+    // A TS's length is estimated from its audio's byte rate at each end: 1 MiB of each, as
+    // for a file (64 KiB gave 2.23 s for 2.05 s).
+    let window = headers.container == "Ogg" ? OggLength.tailLength : remoteTransportStreamEnd
+    var (head, asked) = (start, remoteEnd)
+    if start.count >= remoteEnd, window > remoteEnd,
+      let longer = try? await HTTPFetch.prefix(
+        of: url, length: window, timeout: min(deadline - .now, headTimeout))
+    {
+      (head, asked) = (longer, window)
+    }
+    // The last bytes, unless the head was the whole body; none when the server ignores ranges.
+    var tail: Data?
+    if head.count >= asked {
+      let left = min(deadline - .now, headTimeout)
+      let suffix =
+        left > .milliseconds(50)
+        ? try? await HTTPFetch.suffix(of: url, length: window, timeout: left) : nil
+      tail = suffix.map { $0.total <= head.count ? nil : $0.bytes } ?? Data()
+    }
+    if headers.container == "Ogg" {
+      headers.duration = OggLength.read(head: first, tail: [UInt8](tail ?? head))
+      return (headers, nil)
+    }
+    return (headers, TransportStreamFile.read(head: head, tail: tail))
   }
 
   /// `info` corrected where libVLC 3's preparse is known to be wrong or silent, reading the
@@ -36,9 +70,11 @@ extension Media {
     let path = url.flatMap { $0.isFileURL ? $0.path : nil }
     // Every note is made here: a deeper parse of a cached result starts afresh.
     info.unknowns = []
-    let scan = path.flatMap { TransportStreamFile.read(path: $0) }
+    var scan = path.flatMap { TransportStreamFile.read(path: $0) }
     var headers = path.flatMap { FileHeaders.read(path: $0) }
-    if path == nil, let url { headers = await Self.headers(of: url, until: deadline) }
+    if path == nil, let url, let remote = await Self.remoteEnds(of: url, until: deadline) {
+      (headers, scan) = (remote.headers, remote.scan)
+    }
     var audioFormats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
     // libVLC 3's preparse lists no stream of an MPEG program stream, and sometimes none of a
     // network source that plays (an MPEG-TS from a plain HTTP/1.0 server that cannot seek):

@@ -6,11 +6,20 @@ import Glibc
 /// pre-skip (RFC 7845 4.4).
 enum OggLength {
   /// How much of the file's end is searched for the last page.
-  private static let tail = 64 << 10
+  static let tailLength = 64 << 10
 
   /// Reads the first page's stream header from `head` and the last page from `file`; `nil`
   /// for several streams, an unknown codec or no final granule position.
   static func read(_ file: borrowing ReadOnlyFile, head: [UInt8]) -> Duration? {
+    guard let size = file.size,
+      let end = try? MP4Boxes.read(
+        file, at: size - min(size, UInt64(tailLength)), count: tailLength)
+    else { return nil }
+    return read(head: head, tail: end)
+  }
+
+  /// The same from a stream's first bytes and its last ``tailLength`` ones (a download's).
+  static func read(head: [UInt8], tail end: [UInt8]) -> Duration? {
     // The first page, with its segment table, must be whole; it begins the stream.
     guard head.count >= 28, head.count >= 27 + Int(head[26]), head[5] & 0x02 != 0 else {
       return nil
@@ -24,11 +33,7 @@ enum OggLength {
     {
       return nil
     }
-    guard let (rate, skip) = format(head, at: packet), rate > 0,
-      let size = file.size,
-      let end = try? MP4Boxes.read(
-        file, at: size - min(size, UInt64(tail)), count: tail)
-    else { return nil }
+    guard let (rate, skip) = format(head, at: packet), rate > 0 else { return nil }
     var offset = end.count - 27
     while offset >= 0 {
       if end[offset..<offset + 4].elementsEqual("OggS".utf8),

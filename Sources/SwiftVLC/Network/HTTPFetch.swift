@@ -26,7 +26,7 @@ enum HTTPFetch {
   static func data(
     from url: URL, userAgent: String? = nil, limit: Int = defaultLimit, timeout: Duration
   ) async throws(VLCError) -> Data {
-    try await fetch(url, userAgent: userAgent, limit: limit, timeout: timeout, prefixOnly: false)
+    try await fetch(url, userAgent: userAgent, limit: limit, timeout: timeout, part: .whole).body
   }
 
   /// The first `length` bytes of `url`'s body (all of it when shorter), asked for with a
@@ -34,18 +34,42 @@ enum HTTPFetch {
   /// say (its container) without downloading it. Threads, cancelling and errors as
   /// ``data(from:userAgent:limit:timeout:)``'s, without its "larger than" error.
   static func prefix(of url: URL, length: Int, timeout: Duration) async throws(VLCError) -> Data {
-    try await fetch(url, userAgent: nil, limit: length, timeout: timeout, prefixOnly: true)
+    try await fetch(url, userAgent: nil, limit: length, timeout: timeout, part: .prefix).body
+  }
+
+  /// The last `length` bytes of `url`'s body and the body's whole length, from a suffix
+  /// range request; `nil` when the server does not answer it with a range (206 and its
+  /// Content-Range). Threads, cancelling and errors as ``prefix(of:length:timeout:)``'s.
+  static func suffix(of url: URL, length: Int, timeout: Duration) async throws(VLCError)
+    -> (bytes: Data, total: Int)?
+  {
+    let answer = try await fetch(
+      url, userAgent: nil, limit: length, timeout: timeout, part: .suffix(length))
+    guard answer.status == 206, let total = answer.total, total >= answer.body.count else {
+      return nil
+    }
+    return (answer.body, total)
+  }
+
+  private enum Part {
+    case whole
+    case prefix
+    case suffix(Int)
   }
 
   private static func fetch(
-    _ url: URL, userAgent: String?, limit: Int, timeout: Duration, prefixOnly: Bool
-  ) async throws(VLCError) -> Data {
+    _ url: URL, userAgent: String?, limit: Int, timeout: Duration, part: Part
+  ) async throws(VLCError) -> (body: Data, status: Int, total: Int?) {
     let location = url.absoluteString
     guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
       throw .invalidInput("\(location): only http and https URLs are fetched")
     }
     guard let transfer = Transfer() else { throw .operationFailed("\(location): out of memory") }
-    if prefixOnly { swiftvlc_fetch_prefix_only(transfer.pointer) }
+    switch part {
+    case .whole: break
+    case .prefix: swiftvlc_fetch_prefix_only(transfer.pointer)
+    case .suffix(let length): swiftvlc_fetch_suffix(transfer.pointer, max(1, length))
+    }
     // At least 1 ms: libcurl takes 0 for no timeout at all.
     let milliseconds = max(1, Int(timeout / .milliseconds(1)))
     let outcome = await withTaskCancellationHandler {
@@ -61,7 +85,8 @@ enum HTTPFetch {
       guard (200..<300).contains(status) else {
         throw .operationFailed("\(location): HTTP \(status)")
       }
-      return transfer.body
+      let total = swiftvlc_fetch_total_length(transfer.pointer)
+      return (transfer.body, status, total >= 0 ? Int(total) : nil)
     case SWIFTVLC_FETCH_TIMED_OUT:
       throw .timeout("downloading \(location) took longer than \(timeout)")
     case SWIFTVLC_FETCH_CANCELLED:
