@@ -19,7 +19,9 @@ struct EndingChaptersTests {
     let clip = try await chapteredClip(in: media)
     await #expect(processExitsWith: .success) { [clip = clip as String] in
       await inOwnProcess {
-        try #require(perturbFreedMemory(), "glibc's mallopt(M_PERTURB)")
+        // Under AddressSanitizer its own allocator (no mallopt) reports a read of freed memory.
+        try #require(
+          perturbFreedMemory() || StressLevel.underSanitizer, "glibc's mallopt(M_PERTURB)")
         let instance = try headlessInstance()
         try await withThrowingTaskGroup { group in
           for _ in 0..<4 {
