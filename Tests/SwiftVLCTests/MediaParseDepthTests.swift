@@ -176,12 +176,13 @@ struct MediaParseDepthTests {
       }
     }
 
-    // MPEG-TS and Ogg: their lengths need the last bytes too (a suffix range request).
+    // MPEG-TS and Ogg: their lengths need the last bytes too (a suffix range request; a
+    // server without ranges may be a live stream, whose end is not waited for).
     let opus = try await media.make(
       "tone.opus", ["-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:a", "libopus"])
     let ends = [
       (Fixture.shortTS.path, ranged.url("files/short.ts")),
-      (opus, folderServer.url("files/tone.opus")), (opus, plain.url("tone.opus")),
+      (opus, folderServer.url("files/tone.opus")),
     ]
     for (path, url) in ends {
       let local = try await parse(try Media(path: path, instance: instance), depth: .container)

@@ -8,52 +8,54 @@ extension Media {
 
   /// How long each end of a download may take to arrive.
   static let headTimeout = Duration.seconds(2)
-  /// How much of each end of an `http(s)` source is read: enough for a TS's tables and first
-  /// timestamps, an Ogg stream's last page.
-  static let remoteEnd = 64 << 10
-  /// How much of each end of an `http(s)` MPEG-TS is read for its length.
+  /// How much of each end of an `http(s)` MPEG-TS is read for its tables and length.
   static let remoteTransportStreamEnd = 1 << 20
 
   /// What the ends of an `http(s)` source say, as a file's headers and TS tables do: libVLC
   /// names only the demuxer it chose (over a server that cannot seek, libavformat, not
   /// Matroska), reports FLAC as 3 channels, measures a TS from its first clock reference and
-  /// a VBRI MP3 from its first frame. Two range requests at most (the first bytes; the last
-  /// ones of an Ogg or TS stream); `nil` for other schemes or when nothing comes within
-  /// ``headTimeout``.
+  /// a VBRI MP3 from its first frame. The first 4 KiB (a live radio stream sends them in a
+  /// quarter of a second); from a server that answers range requests (a file, not a live
+  /// stream) also the first and last MiB of a TS and the last page of an Ogg stream. `nil`
+  /// for other schemes or when nothing comes within ``headTimeout``.
   private static func remoteEnds(of url: URL, until deadline: ContinuousClock.Instant) async
     -> (headers: FileHeaders, scan: TransportStreamFile?)?
   {
     let scheme = url.scheme?.lowercased()
     guard scheme == "http" || scheme == "https",
       let start = try? await HTTPFetch.prefix(
-        of: url, length: remoteEnd, timeout: min(deadline - .now, headTimeout)),
-      !start.isEmpty
+        of: url, length: FileHeaders.headLength, timeout: min(deadline - .now, headTimeout)),
+      !start.bytes.isEmpty
     else { return nil }
-    let first = [UInt8](start.prefix(FileHeaders.headLength))
+    let first = [UInt8](start.bytes)
     var headers = FileHeaders.read(head: first)
-    guard headers.container == "Ogg" || headers.container == "MPEG-TS" else {
-      return (headers, nil)
-    }
-    // A TS's length is estimated from its audio's byte rate at each end: 1 MiB of each, as
-    // for a file (64 KiB gave 2.23 s for 2.05 s).
-    let window = headers.container == "Ogg" ? OggLength.tailLength : remoteTransportStreamEnd
-    var (head, asked) = (start, remoteEnd)
-    if start.count >= remoteEnd, window > remoteEnd,
-      let longer = try? await HTTPFetch.prefix(
-        of: url, length: window, timeout: min(deadline - .now, headTimeout))
-    {
-      (head, asked) = (longer, window)
-    }
-    // The last bytes, unless the head was the whole body; none when the server ignores ranges.
-    var tail: Data?
-    if head.count >= asked {
+    let isStream = headers.container == "MPEG-TS"
+    guard isStream || headers.container == "Ogg" else { return (headers, nil) }
+    var head = start.bytes
+    var tail: Data?  // nil: the head is the whole body
+    if let total = start.total, total > head.count {
+      // A TS's length is estimated from its audio's byte rate at each end: 1 MiB of each, as
+      // for a file (64 KiB gave 2.23 s for 2.05 s). An Ogg stream's is on its last page.
+      let window = isStream ? remoteTransportStreamEnd : OggLength.tailLength
+      if isStream,
+        let longer = try? await HTTPFetch.prefix(
+          of: url, length: window, timeout: min(deadline - .now, headTimeout))
+      {
+        head = longer.bytes
+      }
       let left = min(deadline - .now, headTimeout)
-      let suffix =
-        left > .milliseconds(50)
-        ? try? await HTTPFetch.suffix(of: url, length: window, timeout: left) : nil
-      tail = suffix.map { $0.total <= head.count ? nil : $0.bytes } ?? Data()
+      if total > head.count {
+        let suffix =
+          left > .milliseconds(50)
+          ? try? await HTTPFetch.suffix(of: url, length: window, timeout: left) : nil
+        tail = suffix?.bytes ?? Data()
+      }
+    } else if start.total == nil, head.count >= FileHeaders.headLength {
+      // No ranges and more to come (a live stream, or a server that cannot seek): its end is
+      // not read, so as not to stream it for seconds.
+      tail = Data()
     }
-    if headers.container == "Ogg" {
+    if !isStream {
       headers.duration = OggLength.read(head: first, tail: [UInt8](tail ?? head))
       return (headers, nil)
     }

@@ -31,10 +31,16 @@ enum HTTPFetch {
 
   /// The first `length` bytes of `url`'s body (all of it when shorter), asked for with a
   /// range request and cut off there when the server ignores it: what a file's first bytes
-  /// say (its container) without downloading it. Threads, cancelling and errors as
-  /// ``data(from:userAgent:limit:timeout:)``'s, without its "larger than" error.
-  static func prefix(of url: URL, length: Int, timeout: Duration) async throws(VLCError) -> Data {
-    try await fetch(url, userAgent: nil, limit: length, timeout: timeout, part: .prefix).body
+  /// say (its container) without downloading it; and the body's whole length when the server
+  /// answered with a range (`nil`: it ignores ranges, as a live stream's does). Threads,
+  /// cancelling and errors as ``data(from:userAgent:limit:timeout:)``'s, without its "larger
+  /// than" error.
+  static func prefix(of url: URL, length: Int, timeout: Duration) async throws(VLCError)
+    -> (bytes: Data, total: Int?)
+  {
+    let answer = try await fetch(
+      url, userAgent: nil, limit: length, timeout: timeout, part: .prefix)
+    return (answer.body, answer.status == 206 ? answer.total : nil)
   }
 
   /// The last `length` bytes of `url`'s body and the body's whole length, from a suffix
