@@ -101,6 +101,8 @@ test-serial: deps
 
 lint:
 	swift format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks Fuzz
+	@missing=$$(git ls-files '*.swift' '*.c' '*.h' '*.py' '*.sh' | xargs grep -L 'SPDX-License-Identifier: LGPL-2.1-or-later'); \
+	if [ -n "$$missing" ]; then echo "no SPDX licence line (see README, Licence):"; echo "$$missing"; exit 1; fi
 
 format:
 	swift format --in-place --recursive Package.swift Sources Tests Examples Benchmarks Fuzz

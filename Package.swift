@@ -1,4 +1,7 @@
 // swift-tools-version: 6.1
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 import PackageDescription
 
 let package = Package(

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Proves Sources/CGTK/CGTK.h, our own declarations of the GTK 4 / GLib subset we use,
 against the real headers and libraries installed (libgtk-4-dev). CI runs it; `make check-gtk`.
 

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """An HTTP server that misbehaves on purpose, for SwiftVLC's network tests.
 
     scripts/fault-server.py --root Tests/SwiftVLCTests/Fixtures [--verbose]

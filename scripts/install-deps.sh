@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Installs the Debian packages SwiftVLC builds, tests and runs with, or the packages named as
 # arguments. Idempotent: does nothing when they are all present. Needs root or sudo when
 # something is missing.

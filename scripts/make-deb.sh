@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Builds the Debian package of the swiftvlc tool from the release build (`make deb` runs this
 # after `make release`): .build/deb/swiftvlc_VERSION_ARCH.deb. Prints the package's path.
 #

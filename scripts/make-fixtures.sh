@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Regenerates the SwiftVLC test media fixtures and the demo clip.
 #
 #   Tests/SwiftVLCTests/Fixtures/*          (see Fixtures/README.md)

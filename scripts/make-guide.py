@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Writes a synthetic XMLTV programme guide, for SwiftVLC's guide tests and benchmark.
 
     scripts/make-guide.py --channels 2000 --days 7 --start 20261201000000 OUT.xml[.gz]

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Writes a tiny PGS (Blu-ray "HDMV presentation graphics") subtitle stream as a .sup file.
 
     python3 scripts/pgs-sup.py OUT.sup [--width W] [--height H]

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Runs the whole test suite under one sanitizer, with the long stress counts.
 #
 #     scripts/sanitize.sh thread|address [extra swift test arguments, such as --filter X]

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Writes the public symbol graphs of a few modules for DocC (`make docs`), from the debug build,
 each into OUTPUT_DIR/MODULE/.
 

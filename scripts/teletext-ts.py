@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Writes a small MPEG transport stream that carries only a DVB teletext stream.
 
     python3 scripts/teletext-ts.py OUT.ts [--seconds N]

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Builds SwiftVLC as a dependent package does, from README.md's own text, and fails on any
 # warning. The snippets are taken from the README, not copied here:
 #   - "<!-- dependent: url -->": the Package.swift of a package that depends on SwiftVLC by

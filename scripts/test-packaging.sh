@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Checks the tool as a user gets it, without touching the system: `make install` into a
 # temporary DESTDIR, the installed binary run with no Swift toolchain in its environment,
 # `make uninstall`, then `make deb`: the package's metadata and contents read with dpkg-deb,

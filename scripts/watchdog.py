@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Runs a command with a wall-clock limit and an idle-output limit.
 
 A media test that goes wrong hangs instead of failing. This wrapper starts the command in

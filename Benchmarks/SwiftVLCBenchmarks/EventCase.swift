@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 extension Bench {
   /// Case 3: C callback → Broadcaster → 1, 4 and 16 consumers.
   func eventCase() throws -> CaseReport {

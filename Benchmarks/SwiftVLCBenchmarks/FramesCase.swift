@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 extension Bench {
   /// Case 9: 1080p60 played to the end into RGBA and into I420 frames, SwiftVLC's
   /// `videoFrames` against the C reference's vmem callbacks: CPU per frame delivered.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 extension Bench {
   /// Case 6: create → play → stop → release cycles, their time and memory growth.
   func lifecycleCase() throws -> CaseReport {

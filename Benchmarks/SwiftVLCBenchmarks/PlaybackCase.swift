@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 extension Bench {
   /// Case 4: CPU time to play 720p at 1× into RGBA frames.
   func playbackCase() throws -> CaseReport {

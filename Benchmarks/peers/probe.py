@@ -1,3 +1,6 @@
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
+
 """Probe peer: parses every file of a list with python-vlc, one after the other, reading what
 SwiftVLC's Media.parse reads (duration, 26 metadata fields, tracks). Arguments after the list
 are added to the instance's. Prints one JSON object."""

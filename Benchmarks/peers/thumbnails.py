@@ -1,3 +1,6 @@
+# SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+# SPDX-License-Identifier: LGPL-2.1-or-later
+
 """Thumbnail peer: one python-vlc player, kept playing without audio; for each time it seeks,
 waits until the player reports the new position, and takes a snapshot (PNG, 320 px wide).
 

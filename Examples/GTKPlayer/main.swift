@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // A GTK 4 video player built on SwiftVLC and SwiftVLCGTK; works on X11 and Wayland.
 //
 //   swift run gtk-player [FILE-OR-URL]

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // Plays a file into an X11 window created with Xlib.
 //
 //   swift run x11-player /path/to/video.mkv

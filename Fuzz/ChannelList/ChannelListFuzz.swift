@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // libFuzzer target for the M3U channel-list parser (ChannelList(data:baseURL:)).
 //
 //   swift build -c release --product fuzz-channel-list -Xswiftc -sanitize=fuzzer,address \

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // The one FFmpeg log filter: see include/CFFmpegLog.h.
 #include "CFFmpegLog.h"
 

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // The thumbnailer's exact path: libavformat knows the presentation time of every packet, which
 // libVLC 3 never hands out (see docs/libvlc3-findings.md, "Thumbnails").
 #include <libavutil/time.h>

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // One forward pass over a file's video packets: for ascending times, each picture is the latest
 // frame presented at or before its time, and a group of pictures is decoded once for all the
 // times that fall in it.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // One forward pass over a file's video packets, handing out the picture at each of a list of
 // times (pass.c), and the decoder object it reports to (decoder.c).
 #ifndef SVLC_FRAME_PASS_H

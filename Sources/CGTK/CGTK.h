@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // The part of GTK 4 (with GDK and GSK), GLib, GObject and GIO that SwiftVLCGTK, CGTKShim and
 // the GTK example player use, declared here as GTK 4.8's and GLib 2.74's headers declare it
 // (their stable ABI, on LP64 Linux), and nothing more. Not <gtk/gtk.h>: that needs include

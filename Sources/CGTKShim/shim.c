@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // GTK through CGTK.h only (no GTK include path: docs/modules.md, "CGTK"), so GTK's macros are
 // written as the calls they expand to: G_TYPE_FILE is g_file_get_type(), G_VALUE_HOLDS
 // g_type_check_value_holds, GSK_IS_CAIRO_RENDERER g_type_check_instance_is_a, G_CALLBACK and

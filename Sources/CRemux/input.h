@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // Private to CRemux: reading the input of a copy (input.c).
 #ifndef CREMUX_INPUT_H
 #define CREMUX_INPUT_H

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // Watching a growing file for its first video keyframe: see include/CRemux.h.
 #include "CRemux.h"
 

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // The final copy of a recording with libavformat: see include/CRemux.h.
 #include "remux.h"
 #include "input.h"

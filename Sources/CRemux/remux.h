@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // Private to CRemux: the copy's state (object.c, remux.c) and its text subtitle conversion
 // (subtitle.c).
 #ifndef CREMUX_REMUX_H

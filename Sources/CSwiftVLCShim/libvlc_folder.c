@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /* Where libvlc was loaded from; see swiftvlc_libvlc_folder in CSwiftVLCShim.h. */
 #define _GNU_SOURCE
 #include "CSwiftVLCShim.h"

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /* How many shared objects the process has loaded; see swiftvlc_loaded_library_count in
  * CSwiftVLCShim.h. */
 #define _GNU_SOURCE

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// The bash completion script for `swiftvlc`, rendered from the command table like the help.
 /// `swiftvlc --generate bash-completion` prints it; `make install` installs it where
 /// bash-completion loads it. It stands alone (plain `compgen`), so it also works when sourced

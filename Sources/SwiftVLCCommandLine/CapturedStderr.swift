@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// What the terminal player replays on stderr of what libraries printed while it drew.
 ///
 /// libVLC 3's libass plugin leaves libass's default message callback in place, which prints

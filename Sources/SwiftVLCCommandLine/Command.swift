@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// A validated command line: what the tool will do, with typed options.
 package enum Command: Sendable, Equatable {
   /// Print help: the overview (`nil`) or one command's.

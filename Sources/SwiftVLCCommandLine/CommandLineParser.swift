@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Reads `swiftvlc`'s arguments against the command table (``CommandSpec/all``).
 ///
 /// Syntax: `swiftvlc COMMAND [ARGUMENTS]`, where options and operands may be mixed; options are

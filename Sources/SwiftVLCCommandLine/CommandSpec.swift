@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// One row of the command table: a subcommand's name, its operands, its options, its help, and
 /// how its parsed arguments become a typed ``Command``.
 package struct CommandSpec: Sendable {

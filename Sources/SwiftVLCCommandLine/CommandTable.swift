@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 extension CommandSpec {
   /// Every subcommand of `swiftvlc`, in the order help lists them.
   package static let all: [CommandSpec] = [

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// What a shell completion offers for an option's value or a command's operands, read from the
 /// names the command table shows in help, so that completions follow the table.
 package enum CompletionValues: Equatable, Sendable {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// The fish completions for `swiftvlc`, rendered from the command table like the help.
 /// `swiftvlc --generate fish-completion` prints them; `make install` puts them in fish's
 /// vendor completions directory.

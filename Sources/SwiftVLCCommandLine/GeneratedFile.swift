@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// A file the build installs beside the tool, generated from the command table by the hidden
 /// `swiftvlc --generate NAME` (see the Makefile's `install`).
 package enum GeneratedFile: String, CaseIterable, Sendable {

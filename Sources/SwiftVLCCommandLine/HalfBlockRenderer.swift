@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// A rectangle of terminal cells, 1-based as cursor addressing counts them.
 package struct CellArea: Sendable, Equatable {
   /// The top row.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// The help the tool prints, rendered from the command table so it cannot drift from the parser.
 package enum HelpText {
   /// What the tool is, in one line: the overview's title and the man page's NAME.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// What the parser read for one command, before the command's own validation: operands in
 /// order, flags that were given, and option values by long name.
 package struct ParsedArguments: Sendable, Equatable {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// The progress lines the tool redraws on stderr while it works.
 package enum ProgressText {
   /// A bar with a count: "thumbnail ██████░░░░░░ 3/6".

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Where things go on a contact sheet: an optional header of text lines at the top, then the
 /// grid, each cell with its time under it, with gaps between cells and around the grid. Sizes
 /// in pixels, derived from the cell size only, so the layout is known before anything is drawn.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Times as people type them on a command line, and as the tool prints them.
 package enum TimeText {
   /// Units a number may end with, longest first so "ms" wins over "m".

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// The version of SwiftVLC: one number for the package, its library and the `swiftvlc` tool.
 ///
 /// `swiftvlc --version` prints it beside libVLC's, the Debian package (`make deb`) carries it

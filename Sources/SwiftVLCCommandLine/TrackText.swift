@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// How the tool's text output writes a track's language and channels.
 package enum TrackText {
   /// The language as the container or libVLC names it, or `nil` when it is not known

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// A command line that cannot be run as written. The tool prints it on one line of stderr and
 /// exits with ``ExitCode/usage``.
 package struct UsageError: Error, Equatable, CustomStringConvertible {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// The zsh completion function `_swiftvlc`, rendered from the command table like the help.
 /// `swiftvlc --generate zsh-completion` prints it; `make install` puts it in a directory of
 /// zsh's `fpath`.

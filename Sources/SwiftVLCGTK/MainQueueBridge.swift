@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 internal import CGTKShim
 
 /// Joins Swift's main actor to GLib's main loop, so `@MainActor` code runs in a GTK app.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Runs `body`, giving up after `limit`: returns its result, or `nil` when time ran out first.
 ///
 /// The body is then cancelled but not awaited: work that ignores cancellation (a libVLC stop)

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // The one FFmpeg log filter of SwiftVLC's FFmpeg modules (CFrameDecoder, CRemux).
 #ifndef CFFMPEGLOG_H
 #define CFFMPEGLOG_H

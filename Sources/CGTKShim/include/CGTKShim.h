@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // What Swift cannot express over GTK 4 and GLib: typed signal connections (G_CALLBACK casts
 // a handler to a function of no arguments), GObject type checks (macros), and the bridge that
 // drains the main dispatch queue (Swift's main actor) from GLib's main loop.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 // One HTTP(S) GET into memory over libcurl, for SwiftVLC's HTTPFetch: C because
 // curl_easy_setopt is variadic, which Swift cannot call.
 #ifndef SWIFTVLC_CHTTPFETCH_H

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// What a player is for, as reported to the sound server (PulseAudio uses it to route and to
 /// duck streams). Maps `libvlc_media_player_role_t`.
 public enum PlayerRole: Int, Sendable, CaseIterable {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// How the player maps the audio channels to a stereo output.
 /// Maps `libvlc_audio_output_channel_t`, plus the two modes libVLC 3 accepts without naming
 /// them in its header (headphones, mono).

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// The URL schemes libVLC 3's access modules open, and the plugin file of each module.
 ///
 /// libVLC 3 has no API to list its access modules or their schemes (their "shortcuts"), and it

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// A number written with a fixed count of decimals, as `String(format: "%.1f", x)` did
 /// (FoundationEssentials has no `String(format:)`).
 enum DecimalText {

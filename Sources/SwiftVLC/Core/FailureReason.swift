@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Why libVLC could not play, parse, thumbnail or record a source: the one reason every path
 /// of SwiftVLC reports, read from what libVLC logged while it tried.
 ///

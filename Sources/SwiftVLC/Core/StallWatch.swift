@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Whether something that should move has stopped moving: the one stall watch, fed a reading
 /// (time, byte counters, …) on each tick, with the time of the tick.
 ///

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Trimming characters from both ends of a string, which FoundationEssentials does not have
 /// (`trimmingCharacters(in:)` needs Foundation's `CharacterSet`).
 extension StringProtocol {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 internal import CLibVLC
 
 /// Every failure SwiftVLC reports. Each case carries the context a caller needs to act on it

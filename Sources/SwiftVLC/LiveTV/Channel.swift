@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 import FoundationEssentials
 
 /// One entry of a channel list: where to find it, what to call it, and how to open it.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 import Synchronization
 
 /// Carries the frames of whichever channel is current into one stream, and times each switch

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Reads a guide from its bytes as they arrive: sniffs gzip, inflates, scans and builds,
 /// counting the XML bytes against a limit. One chunk at a time; nothing but the chunk being
 /// scanned and the programmes read so far is held.

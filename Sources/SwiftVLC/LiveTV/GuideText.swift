@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Turns the raw bytes of XML text or an attribute value into a `String`: decoded from the
 /// guide's encoding, entities (`&amp;`, `&#233;`, `&#xE9;`) replaced, whitespace runs
 /// collapsed and trimmed. Bytes invalid in the encoding become U+FFFD; an unknown entity is

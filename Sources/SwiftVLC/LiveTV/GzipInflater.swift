@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 internal import CZlib
 
 /// Inflates a gzip stream (several members, as `cat a.gz b.gz` makes, included) as its bytes

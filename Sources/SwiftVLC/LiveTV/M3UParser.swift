@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 import FoundationEssentials
 
 /// Reads an extended M3U line by line. Tags before a location describe the next channel; the

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Where and how much of a live source ``Timeshift`` keeps on disk.
 public struct TimeshiftOptions: Sendable, Equatable {
   /// The smallest ``sizeLimit``: 4 MiB.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Common names for libVLC 3's codec four-character codes and demuxer modules, as people and
 /// ffprobe's long names know them ("H.264", "AC-3", "Matroska").
 enum CodecNames {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 import FoundationEssentials
 
 /// The length and average bitrate of a local MPEG audio file (MP3, MP2), counted frame by

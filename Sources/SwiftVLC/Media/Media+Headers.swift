@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Puts a file's own headers' container, audio formats and chapters into `info`, at both
 /// depths, so that a file reads the same whichever way it is probed. A header value replaces
 /// libVLC's; a value the header leaves to the decoder (HE-AAC) replaces the preparse's guess

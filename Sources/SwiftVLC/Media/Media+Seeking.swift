@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 extension Media {
   /// Makes seeks in this media land on keyframes (libVLC's `input-fast-seek` option): a seek
   /// then resumes at the keyframe at or before the requested time instead of decoding up to

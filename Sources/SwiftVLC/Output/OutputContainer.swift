@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// The file format a recording or a stream is written in: libVLC's stream-output muxer.
 public enum OutputContainer: String, Sendable, Hashable, CaseIterable {
   /// MPEG transport stream (`mux=ts`): written as it goes, readable even when cut short, the

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 import Synchronization
 
 /// What a running recording can be asked: to stop (finishing the file) or to give up.

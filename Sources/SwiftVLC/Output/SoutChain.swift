@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Builds libVLC stream-output chains (the value of the `:sout=` media option) from typed
 /// values. Nothing outside this file writes chain syntax.
 ///

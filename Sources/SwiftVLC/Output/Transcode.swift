@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// How a recording or stream re-encodes its source, as typed values. Without a `Transcode`, the
 /// source's audio and video are copied unchanged.
 ///

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// What a ``Player`` last published, so that no event repeats the value its kind last
 /// published, and time and position are published about ten times a second at most.
 ///

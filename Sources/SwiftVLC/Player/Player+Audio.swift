@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 extension Player {
   /// The requested volume, 0…2 (1 is 100 %). libVLC's null and memory outputs read back 0,
   /// so the player reports what was asked for (kept in its settings).

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 extension Player {
   /// The failure of the current session as the instance's log explains it (see
   /// `LogDiagnosis`): ``VLCError/sourceFailed(_:source:)`` with the reason the log names,

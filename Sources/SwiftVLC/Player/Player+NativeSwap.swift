@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 extension Player {
   /// Records a setting (`change` on ``settings``) and applies it to the current native
   /// player, on its queue.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 internal import CLibVLC
 
 /// A recording in effect on a ``Player``: the session that writes it and what to reopen after.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// What a ``Player`` keeps besides its observable projection, its native player and its
 /// ``PlayerSettings``: the session rules, and the bookkeeping of the reads and waits it runs.
 /// One value, so that the player stays a thin shell over it.

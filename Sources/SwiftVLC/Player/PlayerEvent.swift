@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Something that happened to a ``Player``, as delivered by ``Player/events``.
 ///
 /// Events are emitted on the main actor after the player's observable properties were

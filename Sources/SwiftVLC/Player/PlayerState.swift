@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Where a ``Player`` is in its life. Maps `libvlc_state_t`, plus the states libVLC 3 lacks
 /// (``stopping``) or reports wrongly (``error``, which libVLC 3 reads back as Ended).
 public enum PlayerState: Sendable, Equatable {

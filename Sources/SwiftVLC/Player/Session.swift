@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// The rules of a ``Player``'s playback sessions, as a value: the phase a session is in, and
 /// one function, ``handle(_:at:)``, that turns an input (a native event, a tick, a request)
 /// into the effects the player performs (native calls, observable changes, events).

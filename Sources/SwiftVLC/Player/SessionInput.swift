@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// An input to ``Session/handle(_:at:)``.
 enum SessionInput: Equatable {
   /// The caller plays a media (a new chain).

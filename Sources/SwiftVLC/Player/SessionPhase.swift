@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Where a playback session is; each case carries the data that only it needs.
 enum SessionPhase: Equatable {
   /// Nothing played yet.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Exact pictures of a local file, by presentation time: what the thumbnailer asks before it
 /// falls back to libVLC, whose pictures carry no timestamp (see ``Thumbnailer``).
 ///

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Where an overlay sits in the picture. Maps libVLC's position bits (left 1, right 2, top 4,
 /// bottom 8, 0 = centre).
 public enum OverlayPosition: Sendable, Hashable {

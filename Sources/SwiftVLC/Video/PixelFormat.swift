@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// The pixel layout of a ``VideoFrame``.
 public enum PixelFormat: Sendable, Hashable {
   /// 8-bit red, green, blue, alpha, in that byte order; alpha is always 255. libVLC's `RGBA`.

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Which way ``Thumbnailer`` made a picture (``Thumbnail/origin``).
 public enum ThumbnailOrigin: Sendable, Hashable {
   /// Decoded from the local file by the exact-frame decoder (libavformat and libavcodec):

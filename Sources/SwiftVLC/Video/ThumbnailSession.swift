@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 internal import CLibVLC
 
 /// One hidden, audio-less player decoding its own media for a location into memory, for one

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// One decoded picture, delivered by ``VideoFrameStream``.
 ///
 /// The pixels are a private copy: libVLC never writes into a frame it has handed over, so a

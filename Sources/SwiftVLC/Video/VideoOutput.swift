@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// Where a ``Player`` shows its video. Set with ``Player/setVideoOutput(_:)``; decoded frames
 /// delivered to Swift come from ``Player/videoFrames(format:width:height:buffering:)`` instead.
 public enum VideoOutput: Sendable, Hashable {

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 import Foundation
 
 /// A small IPTV head-end on 127.0.0.1 for the Live TV tests: two UDP MPEG-TS channels, a live

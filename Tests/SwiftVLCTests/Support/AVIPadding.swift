@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 import Foundation
 
 /// Writes a copy of `fixture` (an AVI without an index) into `directory`, with `count` empty

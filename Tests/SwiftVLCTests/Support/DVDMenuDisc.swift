@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 import Foundation
 
 /// A DVD-Video folder with a menu, authored at test time with ffmpeg, spumux and dvdauthor

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 import Foundation
 
 /// Media made at test time with Debian's ffmpeg (a test dependency, never a runtime one), in

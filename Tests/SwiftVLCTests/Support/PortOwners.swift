@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 import Foundation
 
 /// Who holds a UDP port on this machine, for a failure's message: each socket bound to it

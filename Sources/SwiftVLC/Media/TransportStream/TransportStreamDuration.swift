@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// The duration of an MPEG-TS file, from the presentation timestamps of its audio and video.
 ///
 /// libVLC 3 estimates a TS file's length from its bitrate or its clock references, which for

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 /// The one reader of MPEG transport stream packets (ISO 13818-1 2.4.3): finds the 188-byte
 /// packets in a buffer, also the 192-byte ones of Blu-ray's BDAV M2TS files (each behind a
 /// 4-byte arrival time stamp), and hands each one's packet id, unit-start flag and payload to
