@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 import Foundation
 import SwiftVLC
 import Testing
@@ -114,8 +117,8 @@ struct MediaParseDepthTests {
     "an MPEG-TS from python's http.server, which libVLC's preparse lists empty, is found by playing"
   )
   func plainServer() async throws {
-    let server = try await PythonFileServer(
-      serving: Fixture.shortTS.url.deletingLastPathComponent().path)
+    let server = try await TestServer(
+      plainServing: Fixture.shortTS.url.deletingLastPathComponent())
     defer { server.stop() }
     let stream = try Media(url: server.url("short.ts"), instance: instance)
     let container = try await parse(stream, depth: .container, network: true)
@@ -150,7 +153,7 @@ struct MediaParseDepthTests {
     try FileManager.default.copyItem(
       atPath: Fixture.tracksMKV.path, toPath: media.folder.appendingPathComponent("tracks.mkv").path
     )
-    let plain = try await PythonFileServer(serving: media.folder.path)  // no range requests
+    let plain = try await TestServer(plainServing: media.folder)  // no range requests
     defer { plain.stop() }
     let ranged = try await TestServer()
     defer { ranged.stop() }

@@ -1,3 +1,6 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
 import Dispatch
 import Foundation
 import Synchronization
@@ -26,11 +29,23 @@ final class TestServer: Sendable {
 
   /// Starts the server on `root` (the test fixtures by default) and waits (at most 10 s)
   /// until it reports its port.
-  init(root: URL? = nil) async throws {
+  convenience init(root: URL? = nil) async throws {
+    try await self.init(
+      arguments: [Self.script.path, "--root", (root ?? Self.fixtures).path],
+      name: "fault-server.py")
+  }
+
+  /// Python's own `http.server` on `folder` instead: a plain real-world server (HTTP/1.0, no
+  /// range requests, `.ts` typed as a Qt translation file), where the fault server behaves
+  /// as libVLC expects. Its URLs are `url(NAME)`; it stops as the fault server does.
+  convenience init(plainServing folder: URL) async throws {
+    try await self.init(arguments: ["-c", Self.plainServer, folder.path], name: "http.server")
+  }
+
+  private init(arguments: [String], name: String) async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-      [python3] + python3Options + [Self.script.path, "--root", (root ?? Self.fixtures).path]
+    process.arguments = [python3] + python3Options + arguments
     let output = Pipe()
     let input = Pipe()
     process.standardOutput = output
@@ -38,12 +53,12 @@ final class TestServer: Sendable {
     do {
       try process.run()
     } catch {
-      throw LaunchFailed(description: "could not run python3 \(Self.script.path): \(error)")
+      throw LaunchFailed(description: "could not run python3 (\(name)): \(error)")
     }
     let port = await Self.readPort(from: output.fileHandleForReading, within: 10)
     guard let port else {
       if process.isRunning { process.terminate() }
-      throw LaunchFailed(description: "fault-server.py printed no PORT line within 10 s")
+      throw LaunchFailed(description: "\(name) printed no PORT line within 10 s")
     }
     self.port = port
     running = Mutex(Running(process: process, input: input.fileHandleForWriting))
@@ -96,6 +111,26 @@ final class TestServer: Sendable {
   }
 
   /// The Fixtures folder inside the test bundle.
+  /// Python's `http.server` on the folder in `argv[1]`, quiet, printing its port as the
+  /// fault server does and exiting when its stdin closes.
+  private static let plainServer = """
+    import http.server, os, sys, threading
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=sys.argv[1], **kwargs)
+        def log_message(self, *args):
+            pass
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print("PORT", server.server_address[1], flush=True)
+    def watch():
+        while sys.stdin.buffer.read(4096):
+            pass
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True).start()
+    server.serve_forever()
+    """
+
   private static var fixtures: URL {
     Fixture.shortMP4.url.deletingLastPathComponent()
   }
