@@ -50,6 +50,8 @@ final class TimeshiftBuffer: Sendable {
   /// How much must arrive before the buffer counts as started: a few TS packets, which
   /// libVLC's demuxer probes before it waits for the rest.
   static let startLength: Int64 = 4_096
+  /// What ``started`` fails with; ``TimeshiftFeed/failure`` says why.
+  static let notStarted = VLCError.playbackFailed(reason: "the live source sent nothing")
 
   init(folder: TimeshiftFolder, sizeLimit: Int64) {
     self.folder = folder
@@ -119,7 +121,7 @@ final class TimeshiftBuffer: Sendable {
       if state.writer >= 0 { Glibc.close(state.writer) }
       state.writer = -1
     }
-    started.settle(.failure(.playbackFailed(reason: "the live source sent nothing")))
+    started.settle(.failure(Self.notStarted))
   }
 
   /// Stops keeping bytes: later arrivals are dropped. The files stay until the folder goes.
@@ -132,13 +134,15 @@ final class TimeshiftBuffer: Sendable {
   }
 
   private func append(_ bytes: UnsafeRawBufferPointer) {
-    let (end, failure) = state.withLock { state in
+    let (before, after, failed) = state.withLock { state in
+      let before = state.end
       append(bytes, to: &state)
-      return (state.end, state.failure)
+      return (before, state.end, state.failure != nil)
     }
-    if failure != nil {
-      started.settle(.failure(.operationFailed("the timeshift buffer cannot be written")))
-    } else if end >= Self.startLength {
+    // Settled once, by the chunk that fails or crosses the start; the feed names a failure.
+    if failed {
+      started.settle(.failure(Self.notStarted))
+    } else if before < Self.startLength, after >= Self.startLength {
       started.settle(.success(()))
     }
   }

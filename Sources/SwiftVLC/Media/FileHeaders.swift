@@ -39,6 +39,9 @@ struct FileHeaders: Sendable, Equatable {
   /// The length the headers give: TTA's sample count, the last granule position of an Ogg
   /// file with one audio stream (libVLC 3 measures Opus 4 % short and 5.1 Vorbis not at all).
   var duration: Duration?
+  /// Whether the length libVLC gives is only its estimate: an MP3 download whose first frame
+  /// declares no frame count (no Xing or VBRI header), measured from that frame's bitrate.
+  var lengthIsEstimate = false
 
   static let moovLimit = 64 << 20
 
@@ -61,8 +64,6 @@ struct FileHeaders: Sendable, Equatable {
       headers.duration = adtsDuration(path: path, from: id3Length(bytes))
     case "Ogg":
       headers.duration = OggLength.read(file, head: bytes)
-    case "MP3", "MPEG audio":
-      headers.duration = nil  // a file's frames are counted (MPEGAudioScan), not its header
     default:
       break
     }
@@ -70,8 +71,7 @@ struct FileHeaders: Sendable, Equatable {
   }
 
   /// What the first bytes of a file or a download (``headLength`` of them) say by
-  /// themselves: the container, FLAC's STREAMINFO, TTA's length, an MP3's Xing/VBRI frame
-  /// count, MPEG-1 or -2 system,
+  /// themselves: the container, FLAC's STREAMINFO, TTA's length, MPEG-1 or -2 system,
   /// Musepack's version. What needs the rest of the file (an MP4's `moov`, an Ogg file's last
   /// page) is left out.
   static func read(head bytes: [UInt8]) -> FileHeaders {
@@ -81,8 +81,6 @@ struct FileHeaders: Sendable, Equatable {
       if let audio = flacStreamInfo(bytes) { headers.audio = [audio] }
     case "TTA":
       headers.duration = ttaDuration(bytes)
-    case "MP3", "MPEG audio":
-      headers.duration = MPEGAudioScan.declaredDuration(head: bytes)
     case "MPEG-PS":
       // The pack header's marker bits: 0010 in MPEG-1, 01 in MPEG-2.
       headers.isMPEG1System = bytes.count > 4 && bytes[4] & 0xF0 == 0x20
@@ -143,8 +141,8 @@ struct FileHeaders: Sendable, Equatable {
     return elementaryAudio(bytes, at: 0)
   }
 
-  /// The length of an ID3v2 tag at the start, 0 without one.
-  private static func id3Length(_ bytes: [UInt8]) -> Int {
+  /// The length of an ID3v2 tag at the start, 0 without one (reads the first 10 bytes).
+  static func id3Length(_ bytes: [UInt8]) -> Int {
     guard bytes.count >= 10, bytes.starts(with: Array("ID3".utf8)) else { return 0 }
     let size = (0..<4).reduce(0) { $0 << 7 | Int(bytes[6 + $1] & 0x7F) }
     return 10 + size + (bytes[5] & 0x10 != 0 ? 10 : 0)

@@ -27,31 +27,26 @@ struct MPEGAudioScan: Sendable, Equatable {
     return data.withUnsafeBytes { raw in scan(raw.bindMemory(to: UInt8.self)) }
   }
 
-  /// The length a Xing/Info or VBRI header in the first bytes of an MPEG audio stream
-  /// declares (its frame count), or `nil` when `head` has none: what a download's first
-  /// bytes tell without reading the rest. libVLC 3 reads Xing but not VBRI.
-  static func declaredDuration(head: [UInt8]) -> Duration? {
-    head.withUnsafeBufferPointer { bytes in
-      let offset = audioStart(bytes)
+  /// What the first bytes of an MPEG audio stream say of its length: the length a Xing/Info
+  /// or VBRI header declares (its frame count), `nil` when the first frame has none; `nil`
+  /// altogether when the first frame is not in `head` (a large ID3 tag before it). libVLC 3
+  /// reads Xing but not VBRI.
+  static func declaredDuration(head: [UInt8]) -> Duration?? {
+    let offset = FileHeaders.id3Length(head)
+    return head.withUnsafeBufferPointer { bytes -> Duration?? in
       guard offset + 4 <= bytes.count, let header = Header(bytes, at: offset),
-        let frames = header.declaredFrames(bytes, at: offset), frames > 0, header.sampleRate > 0
+        header.sampleRate > 0
       else { return nil }
+      guard let frames = header.declaredFrames(head, at: offset), frames > 0 else {
+        return .some(nil)
+      }
       return .microseconds(
         Int64(frames) * Int64(header.samples) * 1_000_000 / Int64(header.sampleRate))
     }
   }
 
-  /// Where the first frame starts: after an ID3v2 tag, if any.
-  private static func audioStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    guard bytes.count >= 10, bytes[0] == 0x49, bytes[1] == 0x44, bytes[2] == 0x33 else {
-      return 0  // no "ID3"
-    }
-    let size = (0..<4).reduce(0) { $0 << 7 | Int(bytes[6 + $1] & 0x7F) }
-    return 10 + size + (bytes[5] & 0x10 != 0 ? 10 : 0)
-  }
-
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> MPEGAudioScan? {
-    var offset = audioStart(bytes)
+    var offset = FileHeaders.id3Length(Array(bytes.prefix(10)))
     var frames = 0
     var samples = 0
     var audioBytes = 0
@@ -141,27 +136,26 @@ private struct Header {
   }
 
   /// The audio frames a Xing/Info header (when its flags say it counts them) or a VBRI
-  /// header in this first frame declares.
-  func declaredFrames(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+  /// header in this first frame of `bytes` declares.
+  func declaredFrames(_ bytes: [UInt8], at offset: Int) -> Int? {
     guard layer == 3 else { return nil }
-    func bigEndian(_ at: Int) -> Int? {
-      guard at + 4 <= bytes.count else { return nil }
-      return bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
-    }
     let xing = offset + 4 + sideInformation
-    if ["Xing", "Info"].contains(tag(bytes, at: xing)), let flags = bigEndian(xing + 4),
-      flags & 1 != 0
+    if ["Xing", "Info"].contains(tag(bytes, at: xing)),
+      MP4Boxes.integer(bytes, xing + 4, 4) & 1 != 0,
+      xing + 12 <= bytes.count
     {
-      return bigEndian(xing + 8)
+      return MP4Boxes.integer(bytes, xing + 8, 4)
     }
-    return tag(bytes, at: offset + 36) == "VBRI" ? bigEndian(offset + 50) : nil
+    return tag(bytes, at: offset + 36) == "VBRI" && offset + 54 <= bytes.count
+      ? MP4Boxes.integer(bytes, offset + 50, 4) : nil
   }
 
   /// The side information's length in a layer III frame, after the 4-byte header.
   private var sideInformation: Int { version == 1 ? (mono ? 17 : 32) : (mono ? 9 : 17) }
 
-  private func tag(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String {
-    guard offset + 4 <= bytes.count else { return "" }
+  private func tag<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at offset: Int) -> String
+  where Bytes.Index == Int {
+    guard offset >= 0, offset + 4 <= bytes.count else { return "" }
     return String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
   }
 }

@@ -42,15 +42,10 @@ extension Media {
     let events = player.events
     guard (try? player.play(media)) != nil else { return nil }
     // Until it plays or its session ends (outcome and state change in one main-actor turn).
-    let settled = Completion<Void>()
-    let watcher = Task {
-      for await case .stateChanged(let state) in events
-      where [.playing, .error, .ended, .stopped].contains(state) {
-        settled.settle(.success(()))
-      }
+    _ = await firstValue(of: events, within: limit) { event in
+      guard case .stateChanged(let state) = event else { return false }
+      return [.playing, .error, .ended, .stopped].contains(state)
     }
-    _ = await settled.value(within: limit)
-    watcher.cancel()
     let reason: FailureReason?
     if case .failed(let error) = player.outcome {
       reason = error.failureReason

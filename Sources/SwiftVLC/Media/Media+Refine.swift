@@ -17,7 +17,8 @@ extension Media {
   /// What the ends of an `http(s)` source say, as a file's headers and TS tables do: libVLC
   /// names only the demuxer it chose (over a server that cannot seek, libavformat, not
   /// Matroska), reports FLAC as 3 channels, measures a TS from its first clock reference and
-  /// a VBRI MP3 from its first frame. The first 4 KiB (a live radio stream sends them in a
+  /// a VBRI MP3 from its first frame (an MP3's Xing or VBRI frame count is read here, not for
+  /// a file, whose frames are counted). The first 4 KiB (a live radio stream sends them in a
   /// quarter of a second); from a server that answers range requests (a file, not a live
   /// stream) also the first and last MiB of a TS and the last page of an Ogg stream. `nil`
   /// for other schemes or when nothing comes within ``headTimeout``.
@@ -32,13 +33,20 @@ extension Media {
     else { return nil }
     let first = [UInt8](start.bytes)
     var headers = FileHeaders.read(head: first)
+    if ["MP3", "MPEG audio"].contains(headers.container),
+      let declared = MPEGAudioScan.declaredDuration(head: first)
+    {
+      headers.duration = declared
+      headers.lengthIsEstimate = declared == nil
+    }
     let isStream = headers.container == "MPEG-TS"
     guard isStream || headers.container == "Ogg" else { return (headers, nil) }
     var head = start.bytes
     var tail: Data?  // nil: the head is the whole body
     if let total = start.total, total > head.count {
-      // A TS's length is estimated from its audio's byte rate at each end: 1 MiB of each, as
-      // for a file (64 KiB gave 2.23 s for 2.05 s). An Ogg stream's is on its last page.
+      // A TS's length is estimated from its audio's byte rate at each end: 1 MiB of each (a
+      // file's 4 MiB would be slow to download; 64 KiB gave 2.23 s for 2.05 s). An Ogg
+      // stream's length is on its last page.
       let window = isStream ? remoteTransportStreamEnd : OggLength.tailLength
       if isStream,
         let longer = try? await HTTPFetch.prefix(
@@ -59,10 +67,12 @@ extension Media {
       tail = Data()
     }
     if !isStream {
-      headers.duration = OggLength.read(head: first, tail: [UInt8](tail ?? head))
+      headers.duration = OggLength.read(head: first) { [UInt8](tail ?? head) }
       return (headers, nil)
     }
-    return (headers, TransportStreamFile.read(head: head, tail: tail))
+    // A live stream's first 4 KiB may hold no table yet: then no programs rather than none.
+    let scan = TransportStreamFile.read(head: head) { tail }
+    return (headers, scan?.programs.isEmpty == false ? scan : nil)
   }
 
   /// `info` corrected where libVLC 3's preparse is known to be wrong or silent, reading the
@@ -77,7 +87,10 @@ extension Media {
     info.unknowns = []
     var scan = path.flatMap { TransportStreamFile.read(path: $0) }
     var headers = path.flatMap { FileHeaders.read(path: $0) }
-    if path == nil, let url, let remote = await Self.remoteEnds(of: url, until: deadline) {
+    // A playlist's first bytes name no media container.
+    if path == nil, let url, !["m3u8", "m3u", "mpd"].contains(url.pathExtension.lowercased()),
+      let remote = await Self.remoteEnds(of: url, until: deadline)
+    {
       (headers, scan) = (remote.headers, remote.scan)
     }
     var audioFormats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
@@ -115,9 +128,7 @@ extension Media {
       info.tracks[0].bitrate = audio.bitrate
     }
     if let headers { correct(&info, with: headers, depth: depth) }
-    if path == nil, let headers, ["MP3", "MPEG audio"].contains(headers.container),
-      headers.duration == nil, info.duration != nil
-    {
+    if headers?.lengthIsEstimate == true, info.duration != nil {
       info.unknowns.append(
         "the exact length: with no Xing or VBRI header, libVLC 3 estimates it from the first "
           + "frame's bitrate, which is wrong for a VBR stream (a local file's frames are counted)")

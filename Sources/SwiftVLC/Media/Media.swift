@@ -378,11 +378,15 @@ private func mediaEventCallback(
   }
 }
 
-/// The first value of `stream`, or `nil` when it ends, the task is cancelled, or `limit` passes.
-func firstValue<T: Sendable>(of stream: AsyncStream<T>, within limit: Duration) async -> T? {
+/// The first value of `stream` that `matches`, or `nil` when it ends, the task is cancelled,
+/// or `limit` passes.
+func firstValue<T: Sendable>(
+  of stream: AsyncStream<T>, within limit: Duration,
+  where matches: @escaping @Sendable (T) -> Bool = { _ in true }
+) async -> T? {
   let first = Completion<T>()
   let reader = Task {
-    for await value in stream {
+    for await value in stream where matches(value) {
       first.settle(.success(value))
       return
     }

@@ -14,15 +14,15 @@ enum OggLength {
   /// Reads the first page's stream header from `head` and the last page from `file`; `nil`
   /// for several streams, an unknown codec or no final granule position.
   static func read(_ file: borrowing ReadOnlyFile, head: [UInt8]) -> Duration? {
-    guard let size = file.size,
-      let end = try? MP4Boxes.read(
-        file, at: size - min(size, UInt64(tailLength)), count: tailLength)
-    else { return nil }
-    return read(head: head, tail: end)
+    read(head: head) {
+      guard let size = file.size else { return nil }
+      return try? MP4Boxes.read(file, at: size - min(size, UInt64(tailLength)), count: tailLength)
+    }
   }
 
-  /// The same from a stream's first bytes and its last ``tailLength`` ones (a download's).
-  static func read(head: [UInt8], tail end: [UInt8]) -> Duration? {
+  /// The same from a stream's first bytes and its last ``tailLength`` ones (a download's),
+  /// which `tail` gives only once the head is a stream whose length can be read.
+  static func read(head: [UInt8], tail readTail: () -> [UInt8]?) -> Duration? {
     // The first page, with its segment table, must be whole; it begins the stream.
     guard head.count >= 28, head.count >= 27 + Int(head[26]), head[5] & 0x02 != 0 else {
       return nil
@@ -36,7 +36,9 @@ enum OggLength {
     {
       return nil
     }
-    guard let (rate, skip) = format(head, at: packet), rate > 0 else { return nil }
+    guard let (rate, skip) = format(head, at: packet), rate > 0, let end = readTail() else {
+      return nil
+    }
     var offset = end.count - 27
     while offset >= 0 {
       if end[offset..<offset + 4].elementsEqual("OggS".utf8),

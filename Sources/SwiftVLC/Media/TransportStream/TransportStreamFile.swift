@@ -24,17 +24,17 @@ struct TransportStreamFile: Sendable {
     guard let file = ReadOnlyFile(path: path), let head = file.read(at: 0, upTo: window),
       let size = file.size
     else { return nil }
-    var tail: Data?
-    if size > UInt64(head.count) {
+    return read(head: head) {
+      guard size > UInt64(head.count) else { return nil }
       let start = max(UInt64(head.count), size - UInt64(window))
-      tail = file.read(at: start, upTo: Int(size - start)) ?? Data()
+      return file.read(at: start, upTo: Int(size - start)) ?? Data()
     }
-    return read(head: head, tail: tail)
   }
 
-  /// Reads a stream's first bytes and its last ones (`nil`: the head is the whole stream),
-  /// as a file's or a download's ends; `nil` when `head` does not start with three TS packets.
-  static func read(head: Data, tail: Data?) -> TransportStreamFile? {
+  /// Reads a stream's first bytes and, only once they are TS packets, its last ones (`tail`
+  /// gives them; `nil`: the head is the whole stream), as a file's or a download's ends;
+  /// `nil` when `head` does not start with three TS packets.
+  static func read(head: Data, tail readTail: () -> Data?) -> TransportStreamFile? {
     // A file whose first bytes are not packets is not read as one, whatever follows; a
     // BDAV packet starts with its 4-byte time stamp.
     let layout = head.withUnsafeBytes { TransportStreamPackets.layout(of: $0) }
@@ -50,7 +50,7 @@ struct TransportStreamFile: Sendable {
       }
     }
     var last = first
-    if let tail {
+    if let tail = readTail() {
       var end = TransportStreamDuration.Timestamps()
       _ = tail.withUnsafeBytes { bytes in
         TransportStreamPackets.forEach(in: bytes) { packet in
