@@ -16,9 +16,14 @@ struct ReadmeTests {
   func useExampleCompiles() throws {
     let readme = try String(
       contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let example = try String(
+    let file = try String(
       contentsOf: Self.root.appendingPathComponent("Tests/SwiftVLCTests/ReadmeExample.swift"),
       encoding: .utf8)
+    // The file's licence lines (every source file starts with them) are not the example's.
+    let lines = file.split(separator: "\n", omittingEmptySubsequences: false)
+    let licence = lines.prefix { $0.hasPrefix("// SPDX-") }.count
+    #expect(licence == 2, "ReadmeExample.swift starts with its two SPDX lines")
+    let example = lines.dropFirst(licence).drop { $0.isEmpty }.joined(separator: "\n")
     let use = try #require(readme.range(of: "\n## Use\n"), "README has no Use section")
     let section = readme[use.upperBound...]
     let blocks = section.components(separatedBy: "```swift\n").dropFirst().map {
