@@ -79,12 +79,12 @@ struct NativeSessionTests {
           // needs, and that read cannot be interrupted: the stop lasts until the server lets go.
           let media = try Media(
             url: server.url("hlsfault/stall/1/hls/index.m3u8"), instance: instance)
-          let session = NativeSession(media: media)
-          session.start()
+          let session = NativeSession(instance: instance)
+          session.open(media)
           var watch = StallWatch<NativeSession.Reading>(since: .now)
           try await waitUntil("the stall", within: .seconds(20)) {
             try? await Task.sleep(for: .milliseconds(250))
-            return watch.observe(await session.reading(), at: .now, limit: .seconds(1.5))
+            return watch.observe(await session.reading(of: media), at: .now, limit: .seconds(1.5))
               == .stalled
           }
           let started = ContinuousClock.now

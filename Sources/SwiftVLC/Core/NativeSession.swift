@@ -4,24 +4,25 @@
 internal import CLibVLC
 import Synchronization
 
-/// One media played on a private native player, from open to release: the engine under
-/// thumbnails (libVLC's path), recording and stream output, and the decode pass.
+/// A private native player with its events, from creation to release: the one engine under
+/// ``Player``, thumbnails (libVLC's path), recording and stream output, and the decode pass.
 ///
 /// Creating it makes the native player and attaches its events (``EventBridge``); callers
 /// install their memory outputs on ``native`` (its queue keeps the order), subscribe to
-/// ``events()``, then ``start()``. ``reading()`` gives what a ``StallWatch`` compares.
-/// ``stop(within:)`` stops with a deadline; ``end()`` detaches the events and stops and
-/// releases the player off the caller's thread. A stop or release that libVLC holds (a read
-/// stalled inside it) finishes whenever libVLC lets go, counted by ``PendingReleases`` so the
-/// process's exit waits for it, boundedly.
+/// ``events()``, then ``open(_:generation:)`` a media (any number of times).
+/// ``reading(of:)`` gives what a ``StallWatch`` compares. ``close(generation:)`` stops the
+/// input and returns at once; ``stop(within:)`` stops with a deadline; ``end()`` detaches the
+/// events and stops and releases the player off the caller's thread. A stop or release that
+/// libVLC holds (a read stalled inside it) finishes whenever libVLC lets go, counted by
+/// ``PendingReleases`` so the process's exit waits for it, boundedly. A player whose stop
+/// never returns is replaced by ending its session and making a new one (``Player``).
 ///
 /// Thread-safe: every libVLC call runs on the native player's serial queue.
 final class NativeSession: Sendable {
   /// The native player, for the calls a caller makes itself (on its queue).
   let native: NativePlayer
-  /// The media it plays.
-  let media: Media
-  private let bridge: EventBridge
+  /// The native player's event listeners and the generation its events carry.
+  let bridge: EventBridge
   private let isEnded = Atomic(false)
 
   /// What moves while a source delivers: a stall is when none of it does.
@@ -33,14 +34,11 @@ final class NativeSession: Sendable {
     var decodedBlocks: Int
   }
 
-  /// Makes the native player on `media`'s instance and attaches its events; nothing plays
-  /// until ``start()``.
-  init(media: Media) {
-    self.media = media
-    native = NativePlayer(instance: media.instance)
+  /// Makes a native player on `instance` and attaches its events; nothing plays until
+  /// ``open(_:generation:)``.
+  init(instance: VLCInstance) {
+    native = NativePlayer(instance: instance)
     bridge = EventBridge(player: native)
-    // Native reference counts are not atomic: the media goes only after the native player.
-    native.retainUntilRelease(media)
   }
 
   deinit { end() }
@@ -66,19 +64,34 @@ final class NativeSession: Sendable {
     return completion
   }
 
-  /// Sets the media and plays it, on the queue; returns at once. A refusal of libVLC's
-  /// arrives as an ``NativeEvent/error`` event.
-  func start() {
-    let (native, media, box) = (native, media, bridge.box)
+  /// Opens `media` and plays it, on the queue; returns at once. The events from then on carry
+  /// `generation`. A player that opened a media before is stopped first: after Ended or Error
+  /// libVLC 3 does not play again without a stop (which sends a Stopped event, so a fresh one
+  /// is not). A refusal of libVLC's arrives as an ``NativeEvent/error`` event.
+  func open(_ media: Media, generation: UInt64 = 0) {
+    let (native, box) = (native, bridge.box)
+    native.interruptAudioWait()
     native.async { player in
+      if native.media != nil { native.stopInterruptingInput() }
       native.setMedia(media)
+      box.generation.store(generation, ordering: .releasing)
       if libvlc_media_player_play(player) < 0 { box.send(.error) }
     }
   }
 
-  /// The playback time and the input's counters, read on the queue.
-  func reading() async -> Reading {
-    let media = media
+  /// Stops the input on the queue (closing its connections) and returns at once; the events
+  /// after it carry `generation`, so a caller that moved on ignores them.
+  func close(generation: UInt64) {
+    let (native, box) = (native, bridge.box)
+    native.interruptAudioWait()
+    native.async { _ in
+      native.stopInterruptingInput()  // a sequence input that never yields must not hold it
+      box.generation.store(generation, ordering: .releasing)
+    }
+  }
+
+  /// The playback time and `media`'s input counters, read on the queue.
+  func reading(of media: Media) async -> Reading {
     let time = await native.run { libvlc_media_player_get_time($0) }
     let statistics = media.statistics()
     return Reading(
@@ -104,7 +117,7 @@ final class NativeSession: Sendable {
   }
 
   /// Detaches the events (no callback runs once this returns) and stops and releases the
-  /// native player on its queue. Idempotent.
+  /// native player on its queue, after whatever call it is stuck in. Idempotent.
   func end() {
     guard !isEnded.exchange(true, ordering: .acquiringAndReleasing) else { return }
     bridge.invalidate()

@@ -85,14 +85,14 @@ struct DecodePass: Sendable {
     for option in options + [":input-repeat=65535"] { libvlc_media_add_option(pointer, option) }
     if let program { libvlc_media_add_option(pointer, ":program=\(program)") }
 
-    let session = NativeSession(media: media)
+    let session = NativeSession(instance: instance)
     defer { session.end() }
     let native = session.native
     let outputs = DecoderOutputs()
     native.retainUntilRelease(outputs)
     native.async { outputs.install(on: $0) }
     let ended = session.first { $0 == .endReached || $0 == .error }
-    session.start()
+    session.open(media)
     let playing = ContinuousClock.now
     let (isComplete, audioFormats) = await waitForDecoders(
       native: native, media: media, outputs: outputs, log: log, ended: ended, limit: limit,

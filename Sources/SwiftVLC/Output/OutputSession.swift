@@ -78,14 +78,15 @@ final class OutputSession: Sendable {
   }
 
   /// The media being played, carrying the `:sout` option.
-  var media: Media { session.media }
+  let media: Media
   private let session: NativeSession
   private let signals: SignalBox
   private let relay: Task<Void, Never>
 
   /// Creates the native player; ``begin()`` starts playing `media`.
   init(media: Media) {
-    session = NativeSession(media: media)
+    self.media = media
+    session = NativeSession(instance: media.instance)
     let signals = SignalBox()
     self.signals = signals
     let events = session.events()
@@ -103,7 +104,7 @@ final class OutputSession: Sendable {
   }
 
   /// Starts playing the media into its output. Call it at most once.
-  func begin() { session.start() }
+  func begin() { session.open(media) }
 
   deinit {
     relay.cancel()
@@ -169,7 +170,7 @@ final class OutputSession: Sendable {
         break loop
       case .tick:
         // Polled: libVLC sends few time events without a display, and none for its counters.
-        let reading = await session.reading()
+        let reading = await session.reading(of: media)
         furthest = max(furthest, reading.time)
         let elapsed = playingSince.map { clock.now - $0 } ?? .zero
         // Bounded even when the source never shows a stream: the limit opens the gate.

@@ -29,25 +29,17 @@ extension Player {
   /// Puts a fresh native player in place of the current one, which a stop could not finish.
   ///
   /// The new one gets every setting (``PlayerSettings``, the frame and sample sinks and the
-  /// equalizer among them) in one ``PlayerSettings/apply(to:)``, and the event bridge; the
-  /// session has already moved to a new generation. The stuck one is
-  /// stopped and released on its own queue whenever libVLC lets go of it; its events reach
-  /// nobody (its bridge is invalidated there, after the stop returns).
+  /// equalizer among them) in one ``PlayerSettings/apply(to:)``; the session machine has
+  /// already moved to a new generation. The stuck one's session ends: its events reach
+  /// nobody, and it is stopped and released on its own queue whenever libVLC lets go of it.
   func replaceNativePlayer() {
-    let stuck = native
-    let stuckBridge = bridge
-    native = NativePlayer(instance: instance)
-    bridge = EventBridge(player: native)
+    let stuck = engine
+    engine = NativeSession(instance: instance)
     tasks.add(makeEventTask())
     let settings = self.settings
     let fresh = native
     fresh.queue.async { settings.apply(to: fresh) }
-    core.nativeReplaced?(stuck, native)
-    stuck.queue.async {
-      // Runs after the stuck call returns: detach the listeners, then drop the last
-      // references, so the native player is released here, off the main actor.
-      stuckBridge.invalidate()
-    }
-    stuck.shutDown()
+    core.nativeReplaced?(stuck.native, fresh)
+    stuck.end()
   }
 }

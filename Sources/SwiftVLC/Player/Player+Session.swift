@@ -82,7 +82,8 @@ extension Player {
       case .replaceNative:
         replaceNativePlayer()
       case .releaseNative(let generation):
-        releaseNativeSession(generation)
+        // Its later events belong to no session and are ignored.
+        engine.close(generation: generation)
       case .setPause(let paused):
         if paused { native.interruptAudioWait() }
         native.async { libvlc_media_player_set_pause($0, paused ? 1 : 0) }
@@ -135,35 +136,12 @@ extension Player {
     }
   }
 
-  /// Stops the native player, sets the current media and plays it; the events from then on
-  /// carry `generation`. Stop first: after Ended or Error libVLC 3 does not play again
-  /// without it.
+  /// Opens the current media on the native player; the events from then on carry
+  /// `generation`.
   private func openNative(_ generation: UInt64) {
     guard let media = currentMedia else { return }
     core.diagnosis = LogWitness(instance: instance)
-    let native = self.native
-    let box = bridge.box
-    native.interruptAudioWait()
-    native.async { player in
-      native.stopInterruptingInput()
-      native.setMedia(media)
-      box.generation.store(generation, ordering: .releasing)
-      if libvlc_media_player_play(player) < 0 {
-        box.send(.error)
-      }
-    }
-  }
-
-  /// Stops the native player without changing the observable state, closing its input and
-  /// connections. Its later events belong to no session and are ignored.
-  private func releaseNativeSession(_ generation: UInt64) {
-    let native = self.native
-    let box = bridge.box
-    native.interruptAudioWait()
-    native.async { _ in
-      native.stopInterruptingInput()  // a sequence input that never yields must not hold it
-      box.generation.store(generation, ordering: .releasing)
-    }
+    engine.open(media, generation: generation)
   }
 
   /// Clears what belongs to one session.

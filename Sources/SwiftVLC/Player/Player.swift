@@ -64,10 +64,9 @@ public final class Player {
 
   /// Everything asked of the native player that outlives a session, as one value.
   @ObservationIgnored var settings = PlayerSettings()
-  /// The native player; replaced by a fresh one when a stop cannot finish (see ``stop()``).
-  @ObservationIgnored var native: NativePlayer
-  /// The native player's event listeners; replaced with it.
-  @ObservationIgnored var bridge: EventBridge
+  /// The native player with its events; replaced by a fresh one when a stop cannot finish
+  /// (see ``stop()``).
+  @ObservationIgnored var engine: NativeSession
   @ObservationIgnored let publicEvents = Broadcaster<PlayerEvent>()
   @ObservationIgnored let tasks = TaskBag()
   /// The session rules and the player's bookkeeping (see ``PlayerCore``).
@@ -75,12 +74,15 @@ public final class Player {
 
   /// The generation native events must carry to count.
   var generation: UInt64 { core.session.generation }
+  /// The current native player.
+  var native: NativePlayer { engine.native }
+  /// The current native player's event listeners.
+  var bridge: EventBridge { engine.bridge }
 
   /// Creates a player. Cheap; nothing plays until ``play(_:)``.
   public init(instance: VLCInstance = .shared) {
     self.instance = instance
-    native = NativePlayer(instance: instance)
-    bridge = EventBridge(player: native)
+    engine = NativeSession(instance: instance)
     tasks.add(makeEventTask())
     applyInitialAudioPacing()
   }
@@ -88,7 +90,7 @@ public final class Player {
   /// The task that applies the native player's events, holding the player weakly and only
   /// between events, so it never keeps the player alive.
   func makeEventTask() -> Task<Void, Never> {
-    let stream = bridge.box.broadcaster.subscribe()
+    let stream = engine.events()
     return Task { [weak self] in
       for await tagged in stream {
         guard let self else { return }
@@ -101,9 +103,8 @@ public final class Player {
   isolated deinit {
     tasks.cancelAll()
     core.tickTask?.cancel()
-    bridge.invalidate()
+    engine.end()
     publicEvents.terminate()
-    native.shutDown()
   }
 
   /// A new, independent stream of this player's events.

@@ -10,7 +10,7 @@ internal import CLibVLC
 final class ThumbnailSession: Sendable {
   private let session: NativeSession
   /// The media it plays: a copy of the caller's, with the thumbnail's options.
-  var media: Media { session.media }
+  let media: Media
   let capture = FrameCapture()
   private let watcher: Task<Void, Never>
 
@@ -30,8 +30,9 @@ final class ThumbnailSession: Sendable {
     if startsPaused { options += [":input-fast-seek", ":start-paused"] }
     // A private copy: these options must not reach the caller's media.
     let copy = try media.copy(adding: options)
-    let session = NativeSession(media: copy)
+    let session = NativeSession(instance: copy.instance)
     self.session = session
+    self.media = copy
     let sink = FrameSink(request: request, receiver: capture)
     sink.setSource(copy)
     sink.install(on: session.native)
@@ -68,7 +69,7 @@ final class ThumbnailSession: Sendable {
   static let pausedGrace = Duration.milliseconds(750)
 
   /// Starts playback; the first frame shown is the one at the start time.
-  func play() { session.start() }
+  func play() { session.open(media) }
 
   /// The source's visible picture size, once a frame came; `nil` when libVLC does not learn
   /// it within `limit`. Maps `libvlc_video_get_size`, which in libVLC 3 reads the media's
