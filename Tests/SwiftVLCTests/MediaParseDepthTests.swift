@@ -215,6 +215,30 @@ struct MediaParseDepthTests {
       }
       #expect(said == !declared, "\(url): \(remote.unknowns)")
     }
+
+    // ADTS AAC: its frames are its length. A body within the head read is counted as a file's
+    // is; a longer one is estimated from the head's frames, and said to be.
+    for (seconds, isLong) in [(4, false), (40, true)] {
+      let adts = try await media.make(
+        "tone\(seconds).aac",
+        [
+          "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)", "-f", "lavfi", "-i",
+          "anoisesrc=d=\(seconds):a=0.1", "-filter_complex", "amix", "-c:a", "aac", "-b:a",
+          "96k",
+        ])
+      let local = try await parse(try Media(path: adts, instance: instance), depth: .container)
+      let url = folderServer.url("files/tone\(seconds).aac")
+      let remote = try await parse(
+        try Media(url: url, instance: instance), depth: .container, network: true)
+      let said = remote.unknowns.contains { $0.hasPrefix("the exact length") }
+      let (localLength, remoteLength) = try (#require(local.duration), #require(remote.duration))
+      if isLong {
+        #expect(isClose(remoteLength, localLength, tolerance: localLength / 100), "\(url)")
+      } else {
+        #expect(remoteLength == localLength, "\(url)")
+      }
+      #expect(said == isLong, "\(url): \(remote.unknowns)")
+    }
   }
 }
 

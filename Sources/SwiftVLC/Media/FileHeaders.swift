@@ -39,8 +39,9 @@ struct FileHeaders: Sendable, Equatable {
   /// The length the headers give: TTA's sample count, the last granule position of an Ogg
   /// file with one audio stream (libVLC 3 measures Opus 4 % short and 5.1 Vorbis not at all).
   var duration: Duration?
-  /// Whether the length libVLC gives is only its estimate: an MP3 download whose first frame
-  /// declares no frame count (no Xing or VBRI header), measured from that frame's bitrate.
+  /// Whether the length is only an estimate: an MP3 download whose first frame declares no
+  /// frame count (no Xing or VBRI header), which libVLC measures from that frame's bitrate,
+  /// or an ADTS download longer than the bytes read, from their frames' mean length.
   var lengthIsEstimate = false
 
   static let moovLimit = 64 << 20
@@ -177,23 +178,42 @@ struct FileHeaders: Sendable, Equatable {
   private static func adtsDuration(path: String, from start: Int) -> Duration? {
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
     else { return nil }
-    return data.withUnsafeBytes { bytes -> Duration? in
-      var offset = start
-      var blocks = 0
-      var rate = 0
-      while offset + 7 <= bytes.count, bytes[offset] == 0xFF, bytes[offset + 1] & 0xF6 == 0xF0 {
-        let length =
-          Int(bytes[offset + 3] & 0x3) << 11 | Int(bytes[offset + 4]) << 3
-          | Int(bytes[offset + 5] >> 5)
-        let index = Int(bytes[offset + 2] >> 2) & 0xF
-        guard length >= 7, index < adtsRates.count else { break }
-        rate = adtsRates[index]
-        blocks += 1 + Int(bytes[offset + 6] & 0x3)
-        offset += length
-      }
-      guard blocks >= 2, rate > 0 else { return nil }
-      return .microseconds(Int64(blocks) * 1_024 * 1_000_000 / Int64(rate))
+    return data.withUnsafeBytes { adtsFrames($0, from: start) }?.duration
+  }
+
+  /// The length of an ADTS download whose first bytes are `head` and whose body is `total`
+  /// bytes long: counted when the head is the whole body, else estimated (`isEstimate`) from
+  /// the head's frames' mean length, as ffprobe estimates a file's.
+  static func adtsLength(head: [UInt8], total: Int) -> (duration: Duration, isEstimate: Bool)? {
+    let start = id3Length(head)
+    guard let frames = head.withUnsafeBytes({ adtsFrames($0, from: start) }) else { return nil }
+    let counted = frames.end - start
+    if frames.end >= total { return (frames.duration, false) }
+    guard counted > 0 else { return nil }
+    let scale = Double(total - start) / Double(counted)
+    return (.seconds(frames.duration / .seconds(1) * scale), true)
+  }
+
+  /// The ADTS frames from `start` on: their length in time, and where the last whole one
+  /// ends; `nil` for fewer than two.
+  private static func adtsFrames(_ bytes: UnsafeRawBufferPointer, from start: Int)
+    -> (duration: Duration, end: Int)?
+  {
+    var offset = start
+    var blocks = 0
+    var rate = 0
+    while offset + 7 <= bytes.count, bytes[offset] == 0xFF, bytes[offset + 1] & 0xF6 == 0xF0 {
+      let length =
+        Int(bytes[offset + 3] & 0x3) << 11 | Int(bytes[offset + 4]) << 3
+        | Int(bytes[offset + 5] >> 5)
+      let index = Int(bytes[offset + 2] >> 2) & 0xF
+      guard length >= 7, index < adtsRates.count, offset + length <= bytes.count else { break }
+      rate = adtsRates[index]
+      blocks += 1 + Int(bytes[offset + 6] & 0x3)
+      offset += length
     }
+    guard blocks >= 2, rate > 0 else { return nil }
+    return (.microseconds(Int64(blocks) * 1_024 * 1_000_000 / Int64(rate)), offset)
   }
 
   /// A TTA1 header's sample count over its rate.

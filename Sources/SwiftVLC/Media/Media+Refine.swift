@@ -13,6 +13,8 @@ extension Media {
   static let headTimeout = Duration.seconds(2)
   /// How much of each end of an `http(s)` MPEG-TS is read for its tables and length.
   static let remoteTransportStreamEnd = 1 << 20
+  /// How much of an ADTS download is read to estimate its length: 256 KiB, 20 s at 96 kb/s.
+  static let adtsHead = 256 << 10
 
   /// What the ends of an `http(s)` source say, as a file's headers and TS tables do: libVLC
   /// names only the demuxer it chose (over a server that cannot seek, libavformat, not
@@ -38,6 +40,20 @@ extension Media {
     {
       headers.duration = declared
       headers.lengthIsEstimate = declared == nil
+    }
+    if headers.container == "ADTS AAC", let total = start.total {
+      // Its length is its frames': counted in a head that holds the whole body, else
+      // estimated from a longer head.
+      let longer =
+        total > start.bytes.count
+        ? try? await HTTPFetch.prefix(
+          of: url, length: adtsHead, timeout: min(deadline - .now, headTimeout)) : nil
+      if let length = FileHeaders.adtsLength(
+        head: longer.map { [UInt8]($0.bytes) } ?? first, total: total)
+      {
+        headers.duration = length.duration
+        headers.lengthIsEstimate = length.isEstimate
+      }
     }
     let isStream = headers.container == "MPEG-TS"
     guard isStream || headers.container == "Ogg" else { return (headers, nil) }
@@ -130,8 +146,12 @@ extension Media {
     if let headers { correct(&info, with: headers, depth: depth) }
     if headers?.lengthIsEstimate == true, info.duration != nil {
       info.unknowns.append(
-        "the exact length: with no Xing or VBRI header, libVLC 3 estimates it from the first "
-          + "frame's bitrate, which is wrong for a VBR stream (a local file's frames are counted)")
+        headers?.container == "ADTS AAC"
+          ? "the exact length: it is estimated from the frames of the first "
+            + "\(Self.adtsHead >> 10) KiB (a local file's frames are counted)"
+          : "the exact length: with no Xing or VBRI header, libVLC 3 estimates it from the "
+            + "first frame's bitrate, which is wrong for a VBR stream (a local file's frames "
+            + "are counted)")
     }
     // A playlist's own size says nothing about its media's bitrate.
     let isPlaylist =
