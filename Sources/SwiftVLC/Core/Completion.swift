@@ -115,3 +115,21 @@ final class Completion<Value: Sendable>: Sendable {
     }
   }
 }
+
+/// The first value of `stream` that `matches`, or `nil` when it ends, the task is cancelled,
+/// or `limit` passes.
+func firstValue<T: Sendable>(
+  of stream: AsyncStream<T>, within limit: Duration,
+  where matches: @escaping @Sendable (T) -> Bool = { _ in true }
+) async -> T? {
+  let first = Completion<T>()
+  let reader = Task {
+    for await value in stream where matches(value) {
+      first.settle(.success(value))
+      return
+    }
+    first.settle(.failure(.cancelled))
+  }
+  defer { reader.cancel() }
+  return try? await first.value(within: limit).get()
+}

@@ -26,19 +26,28 @@ struct ReadOnlyFile: ~Copyable {
   }
 
   /// Up to `count` bytes from `offset` (fewer at the end of the file); `nil` on a read error.
+  /// Allocates no more than the file holds from `offset`: a 4 MiB window over a small file
+  /// costs the file's size, not 4 MiB of zeroed memory.
   func read(at offset: UInt64, upTo count: Int) -> Data? {
-    var bytes = [UInt8](repeating: 0, count: max(0, count))
-    var filled = 0
-    while filled < bytes.count {
-      let got = bytes.withUnsafeMutableBytes {
-        pread(
-          descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(offset) + off_t(filled))
+    var wanted = max(0, count)
+    if let size { wanted = min(wanted, size > offset ? Int(clamping: size - offset) : 0) }
+    var failed = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+      var filled = 0
+      while filled < buffer.count {
+        let got = pread(
+          descriptor, buffer.baseAddress! + filled, buffer.count - filled,
+          off_t(offset) + off_t(filled))
+        if got < 0 && errno == EINTR { continue }
+        guard got >= 0 else {
+          failed = true
+          break
+        }
+        if got == 0 { break }
+        filled += got
       }
-      if got < 0 && errno == EINTR { continue }
-      guard got >= 0 else { return nil }
-      if got == 0 { break }
-      filled += got
+      initialized = filled
     }
-    return Data(bytes[..<filled])
+    return failed ? nil : Data(bytes)
   }
 }
