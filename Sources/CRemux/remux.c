@@ -133,6 +133,10 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
   }
   stream->codecpar->codec_tag = 0;
   stream->time_base = in->time_base;
+  // As ffmpeg's stream copy does: Matroska writes a video's DefaultDuration from it, without
+  // which libVLC 3 stops its clock short of the end.
+  stream->avg_frame_rate = in->avg_frame_rate;
+  stream->r_frame_rate = in->r_frame_rate;
   stream->disposition = in->disposition;
   av_dict_copy(&stream->metadata, in->metadata, 0);
   av_dict_set(&stream->metadata, "DURATION", NULL, 0);

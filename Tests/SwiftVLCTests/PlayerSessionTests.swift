@@ -101,6 +101,53 @@ struct PlayerSessionTests {
     #expect(reason.hasPrefix("ended early at "))
   }
 
+  @Test(
+    "a whole Matroska file without the video's DefaultDuration ends; cut short, it fails as early"
+  )
+  func matroskaWithoutFrameDuration() async throws {
+    let corpus = try GeneratedMedia()
+    defer { corpus.remove() }
+    let made = try await corpus.make(
+      "made.mkv", GeneratedMedia.video(seconds: 10) + ["-c:v", "libx264", "-c:a", "aac"])
+    // libVLC 3 stops its clock far short on such a file (at 0.02 s of 10 s here), though it
+    // reads and decodes it whole. DefaultDuration (0x23E383, 4 bytes) becomes a Void element.
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: made)))
+    let element = try #require(
+      (0..<bytes.count - 8).first { bytes[$0..<$0 + 4].elementsEqual([0x23, 0xE3, 0x83, 0x84]) })
+    bytes.replaceSubrange(element..<element + 8, with: [0xEC, 0x86, 0, 0, 0, 0, 0, 0])
+    let whole = corpus.folder.appendingPathComponent("whole.mkv")
+    try Data(bytes).write(to: whole)
+    #expect(ContainerExtent.isComplete(path: whole.path) == true)
+    #expect(try await outcome(of: whole.path) == .ended)
+    let cut = corpus.folder.appendingPathComponent("cut.mkv")
+    try Data(bytes.prefix(bytes.count * 4 / 10)).write(to: cut)
+    #expect(ContainerExtent.isComplete(path: cut.path) == false)
+    guard case .failed(.playbackFailed(let reason)) = try await outcome(of: cut.path) else {
+      Issue.record("a cut Matroska file did not fail")
+      return
+    }
+    #expect(reason.hasPrefix("ended early at "))
+  }
+
+  @Test("a container's declared sizes tell a whole MP4 or WAV from one cut short")
+  func containerExtent() async throws {
+    let corpus = try GeneratedMedia()
+    defer { corpus.remove() }
+    let mp4 = try await corpus.make(
+      "a.mp4", GeneratedMedia.video(seconds: 2) + ["-c:v", "libx264", "-c:a", "aac"])
+    let wav = try await corpus.make("a.wav", GeneratedMedia.audio(silent: false, seconds: 2))
+    let flac = try await corpus.make("a.flac", GeneratedMedia.audio(silent: false, seconds: 2))
+    for path in [mp4, wav] {
+      #expect(ContainerExtent.isComplete(path: path) == true, "\(path)")
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      let cut = path + ".cut"
+      try data.prefix(data.count - 100).write(to: URL(fileURLWithPath: cut))
+      #expect(ContainerExtent.isComplete(path: cut) == false, "\(cut)")
+    }
+    #expect(ContainerExtent.isComplete(path: flac) == nil, "FLAC declares no size")
+    #expect(ContainerExtent.isComplete(path: corpus.folder.path + "/missing.mkv") == nil)
+  }
+
   @Test("audio-only playback keeps to the wall clock on the null audio output")
   func audioKeepsTime() async throws {
     let corpus = try GeneratedMedia()

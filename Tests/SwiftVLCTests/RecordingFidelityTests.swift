@@ -130,6 +130,29 @@ struct RecordingFidelityTests {
     }
   }
 
+  @Test("a Matroska recording gives its video a frame duration, as the source had")
+  func matroskaFrameDuration() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let scratch = try ScratchDirectory("fidelity-duration")
+    defer { scratch.remove() }
+    let source = try await Self.makeMKV(generated)
+    let result = try await within(.seconds(30), "recording") {
+      try await Recording.record(
+        try Media(path: source, instance: instance), to: scratch.path("out.mkv"),
+        options: RecordingOptions(container: .mkv))
+    }
+    // DefaultDuration (0x23E383): without it libVLC 3 stops its clock short of the end.
+    let defaultDuration: [UInt8] = [0x23, 0xE3, 0x83]
+    for path in [source, result.path] {
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(64 << 10))
+      let found = (0..<bytes.count - 3).contains {
+        bytes[$0..<$0 + 3].elementsEqual(defaultDuration)
+      }
+      #expect(found, "\(path) has no DefaultDuration")
+    }
+  }
+
   @Test(
     "an MP4 with mov_text subtitles keeps them as the container's text",
     arguments: [

@@ -26,6 +26,9 @@ struct EndEvidence: Equatable {
   var statistics: MediaStatistics?
   /// The size of the local file played, in bytes; `nil` for other sources.
   var fileSize: Int?
+  /// Whether the local file holds every byte its container declares
+  /// (``ContainerExtent/isComplete(path:)``); `nil` when unknown or not read.
+  var containerIsComplete: Bool?
   /// The common names of the streams this session was to decode (audio and video, less what
   /// the instance or media turned off), in the media's order.
   var decodableStreams: [String] = []
@@ -74,13 +77,17 @@ struct EndEvidence: Equatable {
   ///   a failed segment), at the larger of the time and the position times the length.
   /// - The clock never moved: a local file the input read to its end ended; anything else
   ///   (an HLS stream whose key or first segment failed) ended early at 0.
+  /// - A local file the input read to its end, and whose container declares no byte past
+  ///   its end, ended wherever the clock stopped: libVLC 3 stops it about 2 s short on a
+  ///   whole Matroska file without the video's DefaultDuration. A file cut short keeps its
+  ///   header's sizes, so it still ends early.
   var failure: FailureReason? {
     if everyStreamTurnedOff { return nil }
     if decodedNothing, let stream = decodableStreams.first {
       return .noDecoder(codec: "\(stream) in this libVLC")
     }
     guard let duration, duration > .zero, position < Self.earlyEndPosition else { return nil }
-    if !clockMoved && readWholeFile { return nil }
+    if readWholeFile && (!clockMoved || containerIsComplete == true) { return nil }
     let reached = max(time, duration * position)
     let margin = max(Self.earlyEndMinimumGap, duration / 10)
     guard duration - reached > margin else { return nil }

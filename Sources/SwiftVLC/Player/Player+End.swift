@@ -20,6 +20,10 @@ extension Player {
       evidence.decodableStreams.isEmpty
       && (media?.readTracks().contains { $0.kind == .audio || $0.kind == .video } ?? false)
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
+    if evidence.failure != nil, evidence.readWholeFile, let path = media.flatMap(localPath) {
+      // A few box or element headers; read only for an end the clock calls early.
+      evidence.containerIsComplete = ContainerExtent.isComplete(path: path)
+    }
     keepChapters(of: media, generation, inputRanUnpaced: evidence.everyStreamTurnedOff)
     guard evidence.failure != nil else { return feed(.native(.ended(evidence), generation)) }
     // libVLC counts every 250 ms and once more as the input closes, after the end event:

@@ -1,0 +1,88 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import FoundationEssentials
+
+/// Whether a local file holds every byte its container declares: an MP4's top-level boxes,
+/// a Matroska segment's size, a RIFF (WAV, AVI) chunk's size.
+///
+/// A file cut short keeps its header's sizes, so its last box, segment or chunk ends past
+/// the file's end. Evidence for an end that libVLC's clock reports early: libVLC 3 stops its
+/// clock about 2 s short on a whole Matroska file without the video's DefaultDuration.
+enum ContainerExtent {
+  /// How many top-level MP4 boxes are walked before the answer is "unknown" (a fragmented
+  /// MP4 has one pair per fragment).
+  static let boxLimit = 256
+
+  /// `true` when the container's declared sizes fit the file, `false` when they run past
+  /// its end, `nil` for other containers, sizes left open, or a file that cannot be read.
+  static func isComplete(path: String) -> Bool? {
+    guard let file = ReadOnlyFile(path: path), let size = file.size,
+      let head = file.read(at: 0, upTo: 128), head.count >= 16
+    else { return nil }
+    let bytes = [UInt8](head)
+    switch FileHeaders.containerName(bytes) {
+    case "MP4/QuickTime": return boxesFit(file, size: size)
+    case "Matroska/WebM": return segmentFits(bytes, size: size)
+    case "WAV", "AVI":
+      return UInt64(littleEndian(bytes, 4, 4)) + 8 <= size
+    default: return nil
+    }
+  }
+
+  /// Whether the top-level boxes, walked from the start, end within the file.
+  private static func boxesFit(_ file: borrowing ReadOnlyFile, size: UInt64) -> Bool? {
+    var offset: UInt64 = 0
+    for _ in 0..<boxLimit {
+      guard offset < size else { return true }
+      guard let header = file.read(at: offset, upTo: 16), header.count >= 8 else { return false }
+      let bytes = [UInt8](header)
+      var length = UInt64(MP4Boxes.integer(bytes, 0, 4))
+      if length == 1 {
+        guard bytes.count >= 16 else { return false }
+        length = UInt64(MP4Boxes.integer(bytes, 8, 8))
+      } else if length == 0 {
+        return true  // the last box runs to the end of the file
+      }
+      guard length >= 8 else { return nil }
+      offset += length
+      if offset > size { return false }
+    }
+    return nil
+  }
+
+  /// Whether the Matroska segment after the EBML header ends within the file; `nil` when
+  /// its size is left open (a live recording).
+  private static func segmentFits(_ bytes: [UInt8], size: UInt64) -> Bool? {
+    guard let header = element(bytes, at: 0), header.id == 0x1A45_DFA3,
+      let headerSize = header.size,
+      let segment = element(bytes, at: header.data + Int(clamping: headerSize)),
+      segment.id == 0x1853_8067, let segmentSize = segment.size
+    else { return nil }
+    return UInt64(segment.data) + segmentSize <= size
+  }
+
+  /// The EBML element at `offset`: its id, where its data start, and its size (`nil`: unknown).
+  private static func element(_ bytes: [UInt8], at offset: Int) -> (
+    id: UInt32, data: Int, size: UInt64?
+  )? {
+    guard let id = variableInteger(bytes, at: offset, keepMarker: true),
+      let size = variableInteger(bytes, at: offset + id.length, keepMarker: false)
+    else { return nil }
+    let isUnknown = size.value == (UInt64(1) << (7 * UInt64(size.length))) - 1
+    return (UInt32(truncatingIfNeeded: id.value), offset + id.length + size.length,
+      isUnknown ? nil : size.value)
+  }
+
+  /// An EBML variable-length integer at `offset` (its length from the leading zero bits).
+  private static func variableInteger(_ bytes: [UInt8], at offset: Int, keepMarker: Bool)
+    -> (value: UInt64, length: Int)?
+  {
+    guard offset < bytes.count, bytes[offset] != 0 else { return nil }
+    let length = bytes[offset].leadingZeroBitCount + 1
+    guard offset + length <= bytes.count else { return nil }
+    var value = UInt64(keepMarker ? bytes[offset] : bytes[offset] & (0xFF >> length))
+    for index in 1..<length { value = value << 8 | UInt64(bytes[offset + index]) }
+    return (value, length)
+  }
+}
