@@ -70,8 +70,10 @@ enum ContainerExtent {
       let size = variableInteger(bytes, at: offset + id.length, keepMarker: false)
     else { return nil }
     let isUnknown = size.value == (UInt64(1) << (7 * UInt64(size.length))) - 1
-    return (UInt32(truncatingIfNeeded: id.value), offset + id.length + size.length,
-      isUnknown ? nil : size.value)
+    return (
+      UInt32(truncatingIfNeeded: id.value), offset + id.length + size.length,
+      isUnknown ? nil : size.value
+    )
   }
 
   /// An EBML variable-length integer at `offset` (its length from the leading zero bits).
