@@ -40,11 +40,12 @@ void svlc_remux_set_start_at_keyframe(svlc_remux *remux, int enabled) {
   remux->start_at_keyframe = enabled != 0;
 }
 
-void svlc_remux_add_source(svlc_remux *remux, char kind, const char *language, const char *title,
-                           int is_default, int is_forced) {
+void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, const char *language,
+                           const char *title, int is_default, int is_forced) {
   if (remux->source_count >= MAX_SOURCES) return;
   source_t *source = &remux->sources[remux->source_count++];
   source->kind = kind;
+  av_strlcpy(source->codec, codec ? codec : "", sizeof(source->codec));
   av_strlcpy(source->language, language ? language : "", sizeof(source->language));
   source->title = title && *title ? av_strdup(title) : NULL;
   source->is_default = is_default;

@@ -23,6 +23,7 @@ typedef struct {
 
 typedef struct {
   char kind;
+  char codec[8];
   char language[16];
   char *title;
   int is_default, is_forced;

@@ -130,6 +130,41 @@ struct RecordingFidelityTests {
     }
   }
 
+  @Test(
+    "a TS over HTTP keeps its audio tracks' order and languages, though libVLC's muxer reorders them"
+  )
+  func audioOrderThroughLibVLC() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let scratch = try ScratchDirectory("fidelity-order")
+    defer { scratch.remove() }
+    // libVLC 3's MPEG-TS muxer writes the AC-3 track first, and "fra" as "???".
+    _ = try await generated.make(
+      "order.ts",
+      Self.videoWith(["-f", "lavfi", "-i", "sine=f=550"]) + [
+        "-t", "3", "-map", "0:v", "-map", "1:a", "-map", "2:a", "-c:v", "libx264", "-c:a:0",
+        "aac", "-ac:a:0", "1", "-c:a:1", "ac3", "-metadata:s:a:0", "language=eng",
+        "-metadata:s:a:1", "language=fra",
+      ])
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    for container in [OutputContainer.mkv, .ts] {
+      let media = try Media(url: server.url("files/order.ts"), instance: instance)
+      let result = try await within(.seconds(30), "recording into \(container)") {
+        try await Recording.record(
+          media, to: scratch.path("order.\(container.fileExtension)"),
+          options: RecordingOptions(container: container))
+      }
+      Self.expectStreams(
+        try await FFprobeReport.probe(result.path),
+        [
+          Expected(kind: "video", codec: "h264"),
+          Expected(kind: "audio", codec: "aac", language: "eng"),
+          Expected(kind: "audio", codec: "ac3", language: "fra"),
+        ], flags: false)
+    }
+  }
+
   @Test("a Matroska recording gives its video a frame duration, as the source had")
   func matroskaFrameDuration() async throws {
     let generated = try GeneratedMedia()

@@ -37,13 +37,14 @@ void svlc_remux_free(svlc_remux *remux);
 void svlc_remux_set_duration(svlc_remux *remux, int64_t microseconds);
 /// Starts every stream at the first keyframe of the video: what comes before cannot be shown.
 void svlc_remux_set_start_at_keyframe(svlc_remux *remux, int enabled);
-/// Describes the source's next stream, in the source's order (kind: 'v', 'a' or 's'). With
-/// sources given, the output follows their order: each input stream takes the first unused
-/// source of its kind and language (then of its kind), and that source's language, title and
-/// flags (1 set, 0 clear, -1 unknown: the input's flag stays). Without, the output keeps the
-/// input's order and tags.
-void svlc_remux_add_source(svlc_remux *remux, char kind, const char *language, const char *title,
-                           int is_default, int is_forced);
+/// Describes the source's next stream, in the source's order (kind: 'v', 'a' or 's'; codec:
+/// libVLC's four-character code, "" when unknown). With sources given, the output follows
+/// their order: input streams take, in passes over all of them, the first unused source of
+/// their kind, language and codec, then of their kind and codec, then of their kind; and that
+/// source's language, title and flags (1 set, 0 clear, -1 unknown: the input's flag stays).
+/// Without, the output keeps the input's order and tags.
+void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, const char *language,
+                           const char *title, int is_default, int is_forced);
 
 /// Copies; blocks until done.
 svlc_remux_result svlc_remux_run(svlc_remux *remux);

@@ -51,8 +51,8 @@ final class RemuxCopy: @unchecked Sendable {
         }
       // libVLC 3 does not tell a track's default and forced flags: -1 keeps the input's.
       svlc_remux_add_source(
-        pointer, kind, track.language.map(FFmpegRemuxer.threeLetter) ?? "", track.name ?? "", -1,
-        -1)
+        pointer, kind, track.codec.trimmingSpaces(),
+        track.language.map(FFmpegRemuxer.threeLetter) ?? "", track.name ?? "", -1, -1)
     }
   }
 
