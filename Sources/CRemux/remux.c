@@ -158,6 +158,12 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
              type != AVMEDIA_TYPE_SUBTITLE) {
     svlc_remux_drop(remux, in, "a data stream");
     return 0;
+  } else if (type == AVMEDIA_TYPE_VIDEO && remux->no_keyframe &&
+             !(in->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
+    // Nothing of it can be shown, and a container header cannot describe it (Matroska
+    // refuses H.264 without its parameter sets): the rest is written without it.
+    svlc_remux_drop(remux, in, "no keyframe of it came before the recording ended");
+    return 0;
   }
   enum AVCodecID written = id;
   if (type != AVMEDIA_TYPE_ATTACHMENT && !container_holds(remux, out->oformat, id)) {
@@ -342,6 +348,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   if (remux->start_at_keyframe) {
     unsigned known = in->nb_streams;
     start = svlc_remux_first_keyframe(in);
+    remux->no_keyframe = start == AV_NOPTS_VALUE;
     if (start != AV_NOPTS_VALUE && in->start_time != AV_NOPTS_VALUE)
       remux->skipped = start - in->start_time;
     // Streams found on the way have no parameters yet (a Matroska or MP4 header needs the

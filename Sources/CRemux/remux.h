@@ -48,6 +48,7 @@ struct svlc_remux {
   char *input, *output, *format;
   int64_t duration;
   int start_at_keyframe;
+  int no_keyframe;  // starting at a keyframe, and none came: the video is left out
   source_t sources[MAX_SOURCES];
   int source_count;
   atomic_int stop;

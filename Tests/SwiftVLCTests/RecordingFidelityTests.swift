@@ -307,8 +307,8 @@ struct RecordingFidelityTests {
 
   @Test(
     "a live video with no keyframe fails naming it and keeps the file, unless mayLack allows it",
-    arguments: [false, true])
-  func liveWithoutKeyframe(allowed: Bool) async throws {
+    arguments: [false, true], [OutputContainer.ts, .mkv])
+  func liveWithoutKeyframe(allowed: Bool, container: OutputContainer) async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
     let scratch = try ScratchDirectory("fidelity-nokey")
@@ -322,8 +322,8 @@ struct RecordingFidelityTests {
     defer { withExtendedLifetime(sender) {} }
     let media = try Media(
       url: try #require(URL(string: "udp://@127.0.0.1:\(port)")), instance: instance)
-    let path = scratch.path("nokey.ts")
-    var options = RecordingOptions(container: .ts)
+    let path = scratch.path("nokey.\(container.fileExtension)")
+    var options = RecordingOptions(container: container)
     if allowed { options.mayLack = [.video] }
     let recording = try Recording.start(media, to: path, options: options)
     let waited = try await within(.seconds(20), "waiting for a keyframe") {
@@ -341,6 +341,12 @@ struct RecordingFidelityTests {
       outcome = .failure(error)
     }
     #expect(FileManager.default.fileExists(atPath: path), "the file is kept")
+    // In the container asked for (Matroska refuses a video without a keyframe: the video is
+    // left out, not the copy), with the audio.
+    let magic = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(4))
+    #expect(container == .mkv ? magic == [0x1A, 0x45, 0xDF, 0xA3] : magic.first == 0x47)
+    let kept = try await FFprobeReport.probe(path)
+    #expect(kept.streams.map(\.kind) == ["audio"])
     switch (outcome, allowed) {
     case (.failure(let error), false):
       #expect("\(error)".contains("holds no video"), "\(error)")
