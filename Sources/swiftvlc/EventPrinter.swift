@@ -18,6 +18,8 @@ struct EventPrinter {
   let player: Player
 
   func run(_ media: Media) async -> ExitCode {
+    StderrFilter.install()
+    defer { StderrFilter.remove() }
     let (finished, finish) = AsyncStream.makeStream(of: ExitCode.self)
     let events = player.events  // subscribed before play, so no event is missed
     // libVLC says why a source failed only in its log (HTTP status, login, key).

@@ -72,6 +72,7 @@ final class Interruption {
   nonisolated static func leave(_ line: String) {
     Console.error(line)
     fflush(nil)
+    StderrFilter.remove()
     _exit(ExitCode.interrupted.rawValue)
   }
 }

@@ -24,6 +24,38 @@ struct CommandLinePlayContractTests {
     }
   }
 
+  @Test("play into a pipe of a file with SSA subtitles prints nothing on stderr (libass's banner)")
+  func libassBannerLeftOut() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let ass = generated.folder.appendingPathComponent("subs.ass")
+    try """
+    [Script Info]
+    ScriptType: v4.00+
+
+    [V4+ Styles]
+    Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+    Style: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,1
+
+    [Events]
+    Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+    Dialogue: 0,0:00:00.20,0:00:01.50,Default,,0,0,0,,Hello
+
+    """.write(to: ass, atomically: true, encoding: .utf8)
+    // libVLC 3 lets libass print its banner ("[ass] …") on stderr when the track is drawn.
+    let movie = try await generated.make(
+      "ass.mkv",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25", "-f", "lavfi", "-i", "sine=f=330", "-i",
+        ass.path, "-t", "2", "-map", "0:v", "-map", "1:a", "-map", "2", "-pix_fmt", "yuv420p",
+        "-c:v", "libx264", "-c:a", "aac", "-c:s", "ass", "-disposition:s:0", "default",
+      ])
+    let result = try await runTool(["play", movie], within: .seconds(30))
+    #expect(result.status == 0, "stdout \(result.stdoutLines)")
+    #expect(result.stdoutLines.contains { $0.hasPrefix("tracks ") && $0.contains("ssa*") })
+    #expect(result.stderrLines.isEmpty, "stderr \(result.stderrLines)")
+  }
+
   @Test("play of a missing file, or with --window and no display, prints error and end")
   func refusedSources() async throws {
     let missing = try await runTool(["play", "/no/such/file.mp4"], within: .seconds(30))

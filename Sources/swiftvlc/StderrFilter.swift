@@ -1,0 +1,110 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import Dispatch
+import Glibc
+import SwiftVLCCommandLine
+import Synchronization
+
+/// Keeps libass's banner off stderr while `play` prints event lines (standard output not a
+/// terminal), as the terminal player keeps it out of its replay (``CapturedStderr``).
+///
+/// libVLC 3's libass plugin leaves libass printing its banner on stderr when an SSA/ASS
+/// subtitle is first drawn; nothing in libVLC routes it. While installed, stderr is a pipe
+/// that a thread of its own copies to the real stderr line by line, without the lines that
+/// start with "[ass] ". Everything else (the tool's own messages, a crash report) passes at
+/// once, in order. ``remove()`` puts the real stderr back and waits, boundedly, until what
+/// was written before has passed.
+enum StderrFilter {
+  private struct Installed: Sendable {
+    var saved: Int32
+    var done: DispatchSemaphore
+  }
+
+  private static let installed = Mutex<Installed?>(nil)
+  /// How long ``remove()`` waits for the lines still in the pipe (a child process that
+  /// inherited stderr would hold the pipe open).
+  static let drainLimit = DispatchTimeInterval.milliseconds(500)
+
+  /// Points stderr at the filter; does nothing when it is installed already or no pipe can
+  /// be made.
+  static func install() {
+    installed.withLock { installed in
+      guard installed == nil else { return }
+      var ends: [Int32] = [-1, -1]
+      guard pipe(&ends) == 0 else { return }
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+      let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0)
+      let done = DispatchSemaphore(value: 0)
+      let (readEnd, writeEnd) = (ends[0], saved)
+      guard saved >= 0,
+        detach({
+          forward(from: readEnd, to: writeEnd)
+          close(readEnd)
+          done.signal()
+        })
+      else {
+        close(ends[0])
+        close(ends[1])
+        if saved >= 0 { close(saved) }
+        return
+      }
+      dup2(ends[1], STDERR_FILENO)
+      close(ends[1])
+      installed = Installed(saved: saved, done: done)
+    }
+  }
+
+  /// Puts the real stderr back (closing the pipe's write end) and waits at most
+  /// ``drainLimit`` for the filter to pass on what is left. Safe to call when not installed,
+  /// from any thread, before `_exit`.
+  static func remove() {
+    guard let removed = installed.withLock({ $0.take() }) else { return }
+    dup2(removed.saved, STDERR_FILENO)
+    // Still copying past the limit, it keeps its descriptor: closed, the number could be
+    // handed to another file.
+    if removed.done.wait(timeout: .now() + drainLimit) == .success { close(removed.saved) }
+  }
+
+  /// Copies `source` to `destination` until its end, a whole line at a time, without
+  /// libass's lines.
+  private static func forward(from source: Int32, to destination: Int32) {
+    var pending: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(source, $0.baseAddress!, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      pending += chunk[..<count]
+      guard let last = pending.lastIndex(of: UInt8(ascii: "\n")) else { continue }
+      let lines = Array(pending[...last])
+      pending.removeSubrange(...last)
+      Console.write(CapturedStderr.withoutLibassBanner(lines), to: destination)
+    }
+    Console.write(CapturedStderr.withoutLibassBanner(pending), to: destination)
+  }
+}
+
+/// What a detached thread runs.
+private final class ThreadBody: Sendable {
+  let run: @Sendable () -> Void
+  init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}
+
+/// Runs `body` on a detached POSIX thread of its own; `false` when no thread could start.
+private func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
+  let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+  var thread = pthread_t()
+  let started = pthread_create(
+    &thread, nil,
+    { raw in
+      Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
+      return nil
+    }, context)
+  guard started == 0 else {
+    Unmanaged<ThreadBody>.fromOpaque(context).release()
+    return false
+  }
+  pthread_detach(thread)
+  return true
+}
