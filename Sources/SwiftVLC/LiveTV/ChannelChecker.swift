@@ -40,14 +40,17 @@ public struct ChannelCheck: Sendable, Hashable {
 public struct ChannelChecker {
   /// How many channels are opened at once, 1…32. Default 4.
   public var concurrency: Int
-  /// How long one channel may take to show a picture. Default 10 s.
+  /// How long one channel may take to show a picture. Default ``defaultTimeout``.
   public var timeout: Duration
+  /// How long a channel may take to show a picture unless told otherwise: the checker's and
+  /// the ``ChannelPlayer``'s, 10 s.
+  public static let defaultTimeout: Duration = .seconds(10)
   /// The arguments of each worker's instance. Default: ``VLCInstance/headlessArguments``.
   public var instanceArguments: [String]
 
   /// Creates a checker.
   public init(
-    concurrency: Int = 4, timeout: Duration = .seconds(10),
+    concurrency: Int = 4, timeout: Duration = ChannelChecker.defaultTimeout,
     instanceArguments: [String] = VLCInstance.headlessArguments
   ) {
     self.concurrency = min(max(concurrency, 1), 32)

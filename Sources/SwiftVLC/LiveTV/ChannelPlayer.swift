@@ -39,6 +39,11 @@ public final class ChannelPlayer {
   /// How long the last switch took, from the call to the first picture of the new channel;
   /// `nil` until that picture arrives.
   public private(set) var lastSwitchLatency: Duration?
+  /// How long a channel may stay opening before it counts as dead with
+  /// ``ChannelFailure/timeout`` (each channel's ``Player/openingTimeout``): a server that
+  /// takes the connection and never answers. Default ``ChannelChecker/defaultTimeout``, the
+  /// checker's; applies to the channels opened after it is set.
+  @ObservationIgnored public var openingTimeout: Duration = ChannelChecker.defaultTimeout
   /// The timeshift options every channel plays with, or `nil` to play them live.
   public let timeshiftOptions: TimeshiftOptions?
   /// The current channel's timeshift buffer, to pause, seek and jump to live with: `nil`
@@ -220,6 +225,7 @@ public final class ChannelPlayer {
   private func open(_ index: Int) throws(VLCError) -> Slot {
     let media = try list.channels[index].makeMedia(instance: instance)
     let player = Player(instance: instance)
+    player.openingTimeout = openingTimeout
     player.isMuted = index != currentIndex
     let stream = try player.videoFrames(format: format, width: width, height: height)
     var starting: Task<Void, Never>?

@@ -119,6 +119,26 @@ struct ChannelPlayerTests {
     #expect(throws: VLCError.self) { try ChannelPlayer(list: ChannelList(channels: [])) }
   }
 
+  @Test("a channel whose server never answers is dead with a timeout at the channel timeout")
+  func silentChannelTimesOut() async throws {
+    let server = try await TestServer()
+    let list = try ChannelList(
+      parsing: "#EXTM3U\n#EXTINF:-1,Silent\n\(server.url("hang/live.ts").absoluteString)\n",
+      baseURL: nil)
+    let zapper = try ChannelPlayer(list: list, instance: try headlessInstance())
+    #expect(zapper.openingTimeout == ChannelChecker.defaultTimeout)
+    zapper.openingTimeout = .seconds(2)
+    let started = ContinuousClock.now
+    try zapper.play(at: 0)
+    try await waitUntil("the silent channel is dead", within: .seconds(15)) {
+      zapper.failure != nil
+    }
+    #expect(zapper.failure == .timeout)
+    // The player's own default (30 s) would leave it opening far longer.
+    #expect(ContinuousClock.now - started < .seconds(8))
+    await zapper.stop()
+  }
+
   @Test("a dead channel has a failure, and a live one none")
   func deadChannelFailure() async throws {
     // A port nothing listens on: the connection is refused at once.
