@@ -29,19 +29,7 @@ struct CommandLinePlayContractTests {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
     let ass = generated.folder.appendingPathComponent("subs.ass")
-    try """
-    [Script Info]
-    ScriptType: v4.00+
-
-    [V4+ Styles]
-    Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-    Style: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,1
-
-    [Events]
-    Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-    Dialogue: 0,0:00:00.20,0:00:01.50,Default,,0,0,0,,Hello
-
-    """.write(to: ass, atomically: true, encoding: .utf8)
+    try GeneratedMedia.writeASS(to: ass, from: "0:00:00.20", to: "0:00:01.50", text: "Hello")
     // libVLC 3 lets libass print its banner ("[ass] …") on stderr when the track is drawn.
     let movie = try await generated.make(
       "ass.mkv",

@@ -40,19 +40,7 @@ struct RecordingFidelityTests {
     try "1\n00:00:00,500 --> 00:00:02,000\nHello\n\n2\n00:00:03,000 --> 00:00:04,000\nWorld\n"
       .write(to: srt, atomically: true, encoding: .utf8)
     let ass = folder.appendingPathComponent("ja.ass")
-    try """
-    [Script Info]
-    ScriptType: v4.00+
-
-    [V4+ Styles]
-    Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-    Style: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,1
-
-    [Events]
-    Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-    Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,こんにちは
-
-    """.write(to: ass, atomically: true, encoding: .utf8)
+    try GeneratedMedia.writeASS(to: ass, from: "0:00:01.00", to: "0:00:02.50", text: "こんにちは")
     let meta = folder.appendingPathComponent("meta.txt")
     try """
     ;FFMETADATA1

@@ -98,6 +98,24 @@ struct GeneratedMedia {
     ]
   }
 
+  /// Writes an SSA/ASS subtitle file at `url` with one line of `text` from `start` to `end`
+  /// (`H:MM:SS.cc`), in a default style.
+  static func writeASS(to url: URL, from start: String, to end: String, text: String) throws {
+    try """
+    [Script Info]
+    ScriptType: v4.00+
+
+    [V4+ Styles]
+    Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+    Style: Default,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,1
+
+    [Events]
+    Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+    Dialogue: 0,\(start),\(end),Default,,0,0,0,,\(text)
+
+    """.write(to: url, atomically: true, encoding: .utf8)
+  }
+
   /// A 160×120, 25 fps test picture with a tone, of `seconds`, in the container's default
   /// codecs. x264 (MP4, MKV) encodes at its "veryfast" preset: B-frames as at its default, in
   /// about half the time.
