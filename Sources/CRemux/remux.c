@@ -146,6 +146,19 @@ static void apply_source(AVStream *out, const source_t *source) {
 }
 
 /// Adds the output stream for input stream `in`, or leaves it out with a reason.
+/// An MP4 track's name is its handler name (where MP4 outputs keep a title too): in Matroska
+/// it becomes the track's title, unless it is a muxer's generic one ("SoundHandler", "Core
+/// Media Video", "GPAC ISO Video Handler", …).
+static void title_from_handler(AVStream *stream) {
+  const AVDictionaryEntry *handler = av_dict_get(stream->metadata, "handler_name", NULL, 0);
+  if (!handler) return;
+  const char *name = handler->value;
+  int generic = !*name || strstr(name, "Handler") || strstr(name, "handler") ||
+                strncmp(name, "Core Media ", 11) == 0 || strncmp(name, "ISO Media", 9) == 0;
+  if (!generic) av_dict_set(&stream->metadata, "title", name, 0);
+  av_dict_set(&stream->metadata, "handler_name", NULL, 0);
+}
+
 static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *in,
                       route_t *route, const source_t *source) {
   enum AVCodecID id = in->codecpar->codec_id;
@@ -156,7 +169,9 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
     if (strcmp(remux->format, "matroska") != 0) return 0; // fonts: nothing to show
   } else if (type != AVMEDIA_TYPE_VIDEO && type != AVMEDIA_TYPE_AUDIO &&
              type != AVMEDIA_TYPE_SUBTITLE) {
-    svlc_remux_drop(remux, in, "a data stream");
+    // An MP4's QuickTime chapter track: libavformat reads it as the file's chapters (and
+    // discards its packets), which are copied as chapters, so nothing is lost.
+    if (in->discard != AVDISCARD_ALL) svlc_remux_drop(remux, in, "a data stream");
     return 0;
   } else if (type == AVMEDIA_TYPE_VIDEO && remux->no_keyframe &&
              !(in->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
@@ -198,6 +213,7 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
   const AVDictionaryEntry *title = av_dict_get(stream->metadata, "title", NULL, 0);
   if (title && strcmp(remux->format, "mp4") == 0)
     av_dict_set(&stream->metadata, "handler_name", title->value, 0);
+  if (!title && strcmp(remux->format, "matroska") == 0) title_from_handler(stream);
   route->output = stream->index;
   return 0;
 }

@@ -187,24 +187,37 @@ struct RecordingFidelityTests {
     let srt = generated.folder.appendingPathComponent("fr.srt")
     try "1\n00:00:00,500 --> 00:00:02,000\nBonjour\n".write(
       to: srt, atomically: true, encoding: .utf8)
+    // Chapters make ffmpeg add a QuickTime chapter track, which libavformat reads back as a
+    // data stream and as the chapters; a track's title is its handler name in MP4.
+    let meta = generated.folder.appendingPathComponent("chapters.txt")
+    try ";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1500\ntitle=Un\n[CHAPTER]\n"
+      .appending("TIMEBASE=1/1000\nSTART=1500\nEND=3000\ntitle=Deux\n")
+      .write(to: meta, atomically: true, encoding: .utf8)
     let source = try await generated.make(
       "movtext.mp4",
-      Self.videoWith(["-i", srt.path]) + [
-        "-map", "0:v", "-map", "1:a", "-map", "2", "-c:v", "libx264", "-c:a",
-        "aac", "-c:s", "mov_text", "-metadata:s:a:0", "language=ger", "-metadata:s:s:0",
-        "language=fre",
+      Self.videoWith(["-i", srt.path, "-i", meta.path]) + [
+        "-map", "0:v", "-map", "1:a", "-map", "2", "-map_chapters", "3", "-c:v", "libx264",
+        "-c:a", "aac", "-c:s", "mov_text", "-metadata:s:a:0", "language=ger",
+        "-metadata:s:a:0", "handler_name=Deutsch", "-metadata:s:s:0", "language=fre",
       ])
     let (result, probe) = try await Self.record(source, container, instance: instance)
     var expected = [
       Expected(kind: "video", codec: "h264"),
-      Expected(kind: "audio", codec: "aac", language: "ger"),
+      Expected(kind: "audio", codec: "aac", language: "ger", title: "Deutsch"),
     ]
     switch container {
     case .mkv: expected.append(Expected(kind: "subtitle", codec: "subrip", language: "fre"))
     case .mp4: expected.append(Expected(kind: "subtitle", codec: "mov_text", language: "fre"))
     case .ts: #expect(result.droppedReasons == ["MPEG-TS cannot hold mov_text"])
     }
-    Self.expectStreams(probe, expected)
+    // The chapter track is no lost stream: its chapters are kept (MPEG-TS holds none).
+    if container != .ts {
+      #expect(result.droppedTracks.isEmpty, "\(result.droppedReasons)")
+      #expect(probe.chapters.map(\.title) == ["Un", "Deux"])
+    }
+    // Matroska names the audio track as MP4 did (its handler name; generic ones are not
+    // names: the video's "VideoHandler" gives no title).
+    Self.expectStreams(probe, expected, titles: container == .mkv)
   }
 
   @Test(
