@@ -36,6 +36,9 @@ enum PlayCommand {
         }
       }
       player = Player(instance: instance)
+      // A channel that never answers is dead at the channel timeout, as `channels --check`
+      // and ChannelPlayer have it, not after a file's 30 s.
+      if channels != nil { player.openingTimeout = ChannelChecker.defaultTimeout }
       if let limit = options.stallTimeout { player.stallTimeout = limit }
     } catch {
       return failed(FailureWords.of(error), inTerminal: inTerminal)

@@ -44,6 +44,24 @@ struct CommandLinePlayContractTests {
     #expect(result.stderrLines.isEmpty, "stderr \(result.stderrLines)")
   }
 
+  @Test("play of a channel list whose channel never answers fails at the channel timeout")
+  func silentChannel() async throws {
+    let server = try await TestServer()
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let list = generated.folder.appendingPathComponent("tv.m3u")
+    try "#EXTM3U\n#EXTINF:-1,Silent\n\(server.url("hang/live.ts").absoluteString)\n"
+      .write(to: list, atomically: true, encoding: .utf8)
+    let started = ContinuousClock.now
+    let result = try await runTool(["play", list.path], within: .seconds(40))
+    #expect(result.status == 1)
+    #expect(
+      result.stdoutLines.suffix(2).first?.hasPrefix("error timed out") == true,
+      "stdout \(result.stdoutLines)")
+    // ChannelChecker.defaultTimeout (10 s), not a file's opening timeout (30 s).
+    #expect(ContinuousClock.now - started < .seconds(25))
+  }
+
   @Test("play of a missing file, or with --window and no display, prints error and end")
   func refusedSources() async throws {
     let missing = try await runTool(["play", "/no/such/file.mp4"], within: .seconds(30))
