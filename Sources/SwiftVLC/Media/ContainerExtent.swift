@@ -35,17 +35,10 @@ enum ContainerExtent {
     var offset: UInt64 = 0
     for _ in 0..<boxLimit {
       guard offset < size else { return true }
-      guard let header = file.read(at: offset, upTo: 16), header.count >= 8 else { return false }
-      let bytes = [UInt8](header)
-      var length = UInt64(MP4Boxes.integer(bytes, 0, 4))
-      if length == 1 {
-        guard bytes.count >= 16 else { return false }
-        length = UInt64(MP4Boxes.integer(bytes, 8, 8))
-      } else if length == 0 {
-        return true  // the last box runs to the end of the file
-      }
-      guard length >= 8 else { return nil }
-      offset += length
+      guard let box = MP4Boxes.header(file, at: offset) else { return false }
+      if box.size == 0 { return true }  // the last box runs to the end of the file
+      guard box.size >= box.headerLength else { return nil }
+      offset += UInt64(box.size)
       if offset > size { return false }
     }
     return nil

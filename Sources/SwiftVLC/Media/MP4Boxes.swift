@@ -13,6 +13,21 @@ enum MP4Boxes {
     return bytes[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
   }
 
+  /// The header of the top-level box of `file` at `offset`: its type, its whole size (0: it
+  /// runs to the end of the file; 1 when its 64-bit size is cut off) and the header's
+  /// length; `nil` when fewer than 8 bytes are left.
+  static func header(_ file: borrowing ReadOnlyFile, at offset: UInt64) -> (
+    type: String, size: Int, headerLength: Int
+  )? {
+    guard let header = try? read(file, at: offset, count: 16), header.count >= 8 else {
+      return nil
+    }
+    let type = String(decoding: header[4..<8], as: UTF8.self)
+    let size = integer(header, 0, 4)
+    guard size == 1, header.count >= 16 else { return (type, size, 8) }
+    return (type, integer(header, 8, 8), 16)
+  }
+
   /// `count` bytes (or fewer, at the end) of `file` from `offset`.
   static func read(_ file: borrowing ReadOnlyFile, at offset: UInt64, count: Int) throws
     -> [UInt8]

@@ -26,14 +26,7 @@ struct MP4Movie {
   /// is none within ``FileHeaders/moovLimit`` bytes.
   static func read(_ file: borrowing ReadOnlyFile) -> MP4Movie? {
     var offset: UInt64 = 0
-    while let header = try? MP4Boxes.read(file, at: offset, count: 16), header.count >= 8 {
-      var size = MP4Boxes.integer(header, 0, 4)
-      var headerLength = 8
-      if size == 1, header.count >= 16 {
-        size = MP4Boxes.integer(header, 8, 8)
-        headerLength = 16
-      }
-      let type = String(decoding: header[4..<8], as: UTF8.self)
+    while let (type, size, headerLength) = MP4Boxes.header(file, at: offset) {
       // A size of 0 runs to the end of the file; a negative one is damage.
       guard size == 0 && type == "moov" || size >= headerLength else { return nil }
       if type == "moov" {
