@@ -3,6 +3,7 @@
 
 import Dispatch
 import Glibc
+import SwiftVLC
 import SwiftVLCCommandLine
 import Synchronization
 
@@ -35,19 +36,17 @@ enum StderrFilter {
       guard pipe(&ends) == 0 else { return }
       for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
       let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0)
-      let done = DispatchSemaphore(value: 0)
-      let (readEnd, writeEnd) = (ends[0], saved)
-      guard saved >= 0,
-        detach({
-          forward(from: readEnd, to: writeEnd)
-          close(readEnd)
-          done.signal()
-        })
-      else {
+      guard saved >= 0 else {
         close(ends[0])
         close(ends[1])
-        if saved >= 0 { close(saved) }
         return
+      }
+      let done = DispatchSemaphore(value: 0)
+      let readEnd = ends[0]
+      OwnThread.start {
+        forward(from: readEnd, to: saved)
+        close(readEnd)
+        done.signal()
       }
       dup2(ends[1], STDERR_FILENO)
       close(ends[1])
@@ -83,28 +82,4 @@ enum StderrFilter {
     }
     Console.write(CapturedStderr.withoutLibassBanner(pending), to: destination)
   }
-}
-
-/// What a detached thread runs.
-private final class ThreadBody: Sendable {
-  let run: @Sendable () -> Void
-  init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-}
-
-/// Runs `body` on a detached POSIX thread of its own; `false` when no thread could start.
-private func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
-  let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-  var thread = pthread_t()
-  let started = pthread_create(
-    &thread, nil,
-    { raw in
-      Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
-      return nil
-    }, context)
-  guard started == 0 else {
-    Unmanaged<ThreadBody>.fromOpaque(context).release()
-    return false
-  }
-  pthread_detach(thread)
-  return true
 }

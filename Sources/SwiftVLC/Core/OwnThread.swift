@@ -11,12 +11,13 @@ import Glibc
 /// Not on `DispatchQueue.global()`: on Linux that pool runs only about as many work items at
 /// once as there are processors, so a few blocked readers delay every later item by seconds
 /// (a download with an 800 ms timeout took 5.5 s to start under a loaded CI run). Not on
-/// Swift's cooperative pool either, which must never block.
-enum OwnThread {
+/// Swift's cooperative pool either, which must never block. Package-wide: the tool's blocking
+/// readers use it too.
+package enum OwnThread {
   /// Starts `work` on a new detached thread and returns at once. Should the system refuse a
   /// thread, `work` runs on a serial queue of its own, which libdispatch also gives a thread
   /// whatever else blocks.
-  static func start(_ work: @escaping @Sendable () -> Void) {
+  package static func start(_ work: @escaping @Sendable () -> Void) {
     let box = Unmanaged.passRetained(Work(work)).toOpaque()
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
@@ -30,7 +31,7 @@ enum OwnThread {
 
   /// Runs `work` on a thread of its own and returns its result; the calling task suspends
   /// meanwhile, and its actor (the main actor too) keeps running.
-  static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+  package static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
       start { continuation.resume(returning: work()) }
     }
