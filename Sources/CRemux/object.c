@@ -72,6 +72,18 @@ const char *svlc_remux_dropped_reason(const svlc_remux *remux, int at) {
   return remux->dropped[at].reason;
 }
 int svlc_remux_dropped_chapters(const svlc_remux *remux) { return remux->dropped_chapters; }
+int svlc_remux_lost_count(const svlc_remux *remux) { return remux->lost_count; }
+int svlc_remux_lost_index(const svlc_remux *remux, int at) { return remux->lost[at].index; }
+char svlc_remux_lost_kind(const svlc_remux *remux, int at) { return remux->lost[at].kind; }
+const char *svlc_remux_lost_language(const svlc_remux *remux, int at) {
+  return remux->lost[at].language;
+}
+const char *svlc_remux_lost_field(const svlc_remux *remux, int at) {
+  return remux->lost[at].field;
+}
+const char *svlc_remux_lost_value(const svlc_remux *remux, int at) {
+  return remux->lost[at].value;
+}
 int64_t svlc_remux_skipped(const svlc_remux *remux) { return remux->skipped; }
 
 char svlc_remux_kind_of(enum AVMediaType type) {

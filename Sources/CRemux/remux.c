@@ -18,6 +18,14 @@
 
 static int is_mpegts(const svlc_remux *remux) { return strcmp(remux->format, "mpegts") == 0; }
 
+/// The container's name as the library's messages give it (``OutputContainer/displayName``).
+static const char *display_name(const svlc_remux *remux) {
+  if (is_mpegts(remux)) return "MPEG-TS";
+  if (strcmp(remux->format, "mp4") == 0) return "MP4";
+  if (strcmp(remux->format, "matroska") == 0) return "Matroska";
+  return remux->format;
+}
+
 /// Whether the output format takes `id` as it is. libavformat's MPEG-TS muxer answers no
 /// query and writes what it does not know as private data nothing reads back: its list.
 static int container_holds(const svlc_remux *remux, const AVOutputFormat *format,
@@ -44,111 +52,9 @@ static enum AVCodecID text_target(const svlc_remux *remux) {
   return AV_CODEC_ID_NONE;
 }
 
-/// libVLC's four-character codes (as ``Track/codec`` gives them, trailing spaces trimmed) of
-/// libavcodec's codecs, where libVLC's muxers may reorder streams of one kind.
-static const struct {
-  enum AVCodecID id;
-  const char *fourcc;
-} fourccs[] = {
-    {AV_CODEC_ID_AAC, "mp4a"},          {AV_CODEC_ID_AC3, "a52"},
-    {AV_CODEC_ID_EAC3, "eac3"},         {AV_CODEC_ID_MP2, "mpga"},
-    {AV_CODEC_ID_MP3, "mpga"},          {AV_CODEC_ID_MP3, "mp3"},
-    {AV_CODEC_ID_DTS, "dts"},           {AV_CODEC_ID_OPUS, "Opus"},
-    {AV_CODEC_ID_VORBIS, "vorb"},       {AV_CODEC_ID_FLAC, "flac"},
-    {AV_CODEC_ID_H264, "h264"},         {AV_CODEC_ID_HEVC, "hevc"},
-    {AV_CODEC_ID_MPEG2VIDEO, "mpgv"},   {AV_CODEC_ID_MPEG1VIDEO, "mpgv"},
-    {AV_CODEC_ID_MPEG4, "mp4v"},        {AV_CODEC_ID_VP9, "VP90"},
-    {AV_CODEC_ID_AV1, "av01"},          {AV_CODEC_ID_SUBRIP, "subt"},
-    {AV_CODEC_ID_ASS, "ssa"},           {AV_CODEC_ID_MOV_TEXT, "tx3g"},
-    {AV_CODEC_ID_DVB_SUBTITLE, "dvbs"}, {AV_CODEC_ID_DVB_TELETEXT, "telx"},
-    {AV_CODEC_ID_DVD_SUBTITLE, "spu"},  {AV_CODEC_ID_HDMV_PGS_SUBTITLE, "bdpg"},
-};
-
-/// Whether `source` is of `stream`'s codec: 1 yes, 0 no, -1 unknown (a code this table does
-/// not know, or none given).
-static int same_codec(const source_t *source, const AVStream *stream) {
-  if (!*source->codec) return -1;
-  int known = 0;
-  for (size_t i = 0; i < sizeof(fourccs) / sizeof(fourccs[0]); i++) {
-    if (strcmp(fourccs[i].fourcc, source->codec) != 0) continue;
-    known = 1;
-    if (fourccs[i].id == stream->codecpar->codec_id) return 1;
-  }
-  return known ? 0 : -1;
-}
-
-/// A stream's language tag, "" when it has none or an undetermined one (libVLC's MPEG-TS
-/// muxer writes "???" for some).
-static const char *language_of(const AVStream *stream) {
-  const AVDictionaryEntry *entry = av_dict_get(stream->metadata, "language", NULL, 0);
-  if (!entry || strcmp(entry->value, "???") == 0 || strcmp(entry->value, "und") == 0) return "";
-  return entry->value;
-}
-
-/// Pairs input streams with described sources, in passes over every stream so that a stream
-/// matched loosely never takes the source another matches exactly: kind, language and codec;
-/// kind and codec; kind. `source_of[i]` is the source's place, or -1.
-static void match_sources(svlc_remux *remux, const AVFormatContext *in, int *source_of) {
-  for (int pass = 0; pass < 3; pass++) {
-    for (unsigned s = 0; s < in->nb_streams; s++) {
-      if (source_of[s] >= 0) continue;
-      const AVStream *stream = in->streams[s];
-      char kind = svlc_remux_kind_of(stream->codecpar->codec_type);
-      const char *language = language_of(stream);
-      for (int i = 0; i < remux->source_count; i++) {
-        source_t *source = &remux->sources[i];
-        if (source->used || source->kind != kind) continue;
-        int codec = same_codec(source, stream);
-        if (pass == 0 && (!*language || strcmp(language, source->language) != 0 || codec == 0))
-          continue;
-        if (pass == 1 && codec != 1) continue;
-        source->used = 1;
-        source_of[s] = i;
-        break;
-      }
-    }
-  }
-}
-
-/// The order in which input streams are written: the sources' order, then the rest.
-static void plan_order(svlc_remux *remux, AVFormatContext *in, int *order, int *source_of) {
-  int count = 0;
-  for (unsigned i = 0; i < in->nb_streams; i++) source_of[i] = -1;
-  if (remux->source_count > 0) {
-    match_sources(remux, in, source_of);
-    for (int s = 0; s < remux->source_count; s++)
-      for (unsigned i = 0; i < in->nb_streams; i++)
-        if (source_of[i] == s) order[count++] = (int)i;
-  }
-  for (unsigned i = 0; i < in->nb_streams; i++)
-    if (source_of[i] < 0) order[count++] = (int)i;
-}
-
-/// Whether a described source's default flag is unknown (-1).
-static int flags_unknown(const svlc_remux *remux) {
-  for (int i = 0; i < remux->source_count; i++)
-    if (remux->sources[i].is_default < 0) return 1;
-  return 0;
-}
-
-static void apply_source(AVStream *out, const source_t *source) {
-  if (*source->language) av_dict_set(&out->metadata, "language", source->language, 0);
-  if (source->title) av_dict_set(&out->metadata, "title", source->title, 0);
-  // -1: the source's flag is not known; the input's stays.
-  if (source->is_default >= 0) {
-    out->disposition &= ~AV_DISPOSITION_DEFAULT;
-    if (source->is_default) out->disposition |= AV_DISPOSITION_DEFAULT;
-  }
-  if (source->is_forced >= 0) {
-    out->disposition &= ~AV_DISPOSITION_FORCED;
-    if (source->is_forced) out->disposition |= AV_DISPOSITION_FORCED;
-  }
-}
-
-/// Adds the output stream for input stream `in`, or leaves it out with a reason.
-/// An MP4 track's name is its handler name (where MP4 outputs keep a title too): in Matroska
-/// it becomes the track's title, unless it is a muxer's generic one ("SoundHandler", "Core
-/// Media Video", "GPAC ISO Video Handler", …).
+/// An MP4 track's name is its handler name (where MP4 outputs keep a title too): in another
+/// container it becomes the track's title, unless it is a muxer's generic one
+/// ("SoundHandler", "Core Media Video", "GPAC ISO Video Handler", …).
 static void title_from_handler(AVStream *stream) {
   const AVDictionaryEntry *handler = av_dict_get(stream->metadata, "handler_name", NULL, 0);
   if (!handler) return;
@@ -159,6 +65,7 @@ static void title_from_handler(AVStream *stream) {
   av_dict_set(&stream->metadata, "handler_name", NULL, 0);
 }
 
+/// Adds the output stream for input stream `in`, or leaves it out with a reason.
 static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *in,
                       route_t *route, const source_t *source) {
   enum AVCodecID id = in->codecpar->codec_id;
@@ -187,8 +94,10 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
         svlc_text_conversion_open(&route->text, in, target) == 0) {
       written = target;
     } else {
-      snprintf(reason, sizeof(reason), "%s cannot hold %s",
-               is_mpegts(remux) ? "MPEG-TS" : out->oformat->name, avcodec_get_name(id));
+      // A codec's long name ("SubRip subtitle"): the track's label has libVLC's code.
+      const AVCodecDescriptor *codec = avcodec_descriptor_get(id);
+      snprintf(reason, sizeof(reason), "%s cannot hold %s", display_name(remux),
+               codec && codec->long_name ? codec->long_name : avcodec_get_name(id));
       svlc_remux_drop(remux, in, reason);
       return 0;
     }
@@ -209,11 +118,11 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
   stream->disposition = in->disposition;
   av_dict_copy(&stream->metadata, in->metadata, 0);
   av_dict_set(&stream->metadata, "DURATION", NULL, 0);
-  if (source) apply_source(stream, source);
+  if (source) svlc_remux_apply_source(stream, source);
   const AVDictionaryEntry *title = av_dict_get(stream->metadata, "title", NULL, 0);
   if (title && strcmp(remux->format, "mp4") == 0)
     av_dict_set(&stream->metadata, "handler_name", title->value, 0);
-  if (!title && strcmp(remux->format, "matroska") == 0) title_from_handler(stream);
+  if (!title && strcmp(remux->format, "mp4") != 0) title_from_handler(stream);
   route->output = stream->index;
   return 0;
 }
@@ -389,7 +298,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   }
   for (unsigned i = 0; i < in->nb_streams; i++) routes[i].output = -1;
   routes_count = in->nb_streams;
-  plan_order(remux, in, order, source_of);
+  svlc_remux_plan_order(remux, in, order, source_of);
   for (unsigned n = 0; n < in->nb_streams; n++) {
     int i = order[n];
     const source_t *source = source_of[i] >= 0 ? &remux->sources[source_of[i]] : NULL;
@@ -416,7 +325,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   // Flags not known (libVLC does not tell them): Matroska marks the first audio and video
   // default, as MP4 does by itself, rather than none.
   AVDictionary *muxer_options = NULL;
-  if (strcmp(remux->format, "matroska") == 0 && flags_unknown(remux))
+  if (strcmp(remux->format, "matroska") == 0 && svlc_remux_flags_unknown(remux))
     av_dict_set(&muxer_options, "default_mode", "infer_no_subs", 0);
   status = avformat_write_header(out, &muxer_options);
   av_dict_free(&muxer_options);
@@ -428,6 +337,18 @@ static svlc_remux_result run(svlc_remux *remux) {
   status = av_write_trailer(out);
   if (status < 0 && result == SVLC_REMUX_OK)
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", status);
+  if (avio_closep(&out->pb) < 0 && result == SVLC_REMUX_OK)
+    result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", AVERROR(EIO));
+  if (result == SVLC_REMUX_OK || result == SVLC_REMUX_STOPPED) {
+    if (strcmp(remux->format, "mp4") == 0) svlc_remux_mp4_subtitles_as_written(remux->output, out);
+    int *input_of = av_calloc(out->nb_streams, sizeof(*input_of));
+    if (input_of) {
+      for (unsigned i = 0; i < routes_count; i++)
+        if (routes[i].output >= 0) input_of[routes[i].output] = (int)i;
+      svlc_remux_read_back(remux, out, input_of);
+    }
+    av_free(input_of);
+  }
 done:
   if (routes)
     for (unsigned i = 0; i < routes_count; i++) {

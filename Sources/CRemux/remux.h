@@ -20,6 +20,7 @@ typedef struct {
 
 #define MAX_SOURCES 64
 #define MAX_DROPPED 64
+#define MAX_LOST 64
 
 typedef struct {
   char kind;
@@ -37,6 +38,15 @@ typedef struct {
   char language[16];
   char reason[96];
 } dropped_t;
+
+/// A field written into the output that reading it back did not find.
+typedef struct {
+  int index;       // input stream index, -1 for the file's metadata
+  char kind;       // 'v', 'a', 's', 'd'; 0 for the file
+  char language[16];
+  char field[64];  // "title", "language", "default", "forced", or a metadata key
+  char value[128]; // what was written ("yes"/"no" for flags)
+} lost_t;
 
 typedef struct {
   int output;              // output stream index, -1 when left out
@@ -57,6 +67,8 @@ struct svlc_remux {
   dropped_t dropped[MAX_DROPPED];
   int dropped_count;
   int dropped_chapters;
+  lost_t lost[MAX_LOST];
+  int lost_count;
   int64_t skipped;
 };
 
@@ -64,6 +76,23 @@ struct svlc_remux {
 char svlc_remux_kind_of(enum AVMediaType type);
 /// Lists input stream `stream` as left out, for `reason`.
 void svlc_remux_drop(svlc_remux *remux, const AVStream *stream, const char *reason);
+
+/// The order in which input streams are written: the described sources' order, then the
+/// rest. `order` and `source_of` hold one entry per input stream; `source_of[i]` is input
+/// stream i's source, or -1.
+void svlc_remux_plan_order(svlc_remux *remux, AVFormatContext *in, int *order, int *source_of);
+/// Whether a described source's default flag is unknown (-1).
+int svlc_remux_flags_unknown(const svlc_remux *remux);
+/// Gives output stream `out` its source's language, title and known flags.
+void svlc_remux_apply_source(AVStream *out, const source_t *source);
+
+/// Reads the finished output back and lists, in `lost`, the tracks' titles, languages and
+/// flags and the file's metadata that `out` was given and the file does not hold.
+/// `input_of[i]` is output stream i's input stream.
+void svlc_remux_read_back(svlc_remux *remux, const AVFormatContext *out, const int *input_of);
+/// In a finished MP4 whose `out` marks no subtitle track default, clears the "enabled" flag
+/// libavformat's muxer set on the first one.
+void svlc_remux_mp4_subtitles_as_written(const char *path, const AVFormatContext *out);
 
 /// Whether `id` is a text subtitle codec.
 int svlc_text_subtitle(enum AVCodecID id);

@@ -84,6 +84,11 @@ enum RecordCommand {
       if result.droppedChapters > 0 {
         Console.line("dropped chapters \(result.droppedChapters) (MPEG-TS holds no chapters)")
       }
+      for field in result.droppedFields {
+        let owner = field.track.map { "\($0.kind.name) \($0.label)" }
+        let what = owner.map { "\(field.name) of \($0)" } ?? "metadata \(field.name)"
+        Console.line("dropped \(what) \"\(field.value)\" (\(field.reason))")
+      }
       status = .success
     case .failure(let error):
       Console.error("record: \(FailureWords.of(error))")

@@ -70,14 +70,16 @@ struct RecordingBitmapSubtitleTests {
       expected += [vobsub]
       #expect(
         result.droppedReasons == [
-          "mp4 cannot hold hdmv_pgs_subtitle", "mp4 cannot hold dvb_subtitle",
+          "MP4 cannot hold HDMV Presentation Graphic Stream subtitles",
+          "MP4 cannot hold DVB subtitles",
         ])
       #expect(result.droppedTracks.map(\.language) == ["eng", "ger"])
     case .ts:
       expected += [dvb]
       #expect(
         result.droppedReasons == [
-          "MPEG-TS cannot hold hdmv_pgs_subtitle", "MPEG-TS cannot hold dvd_subtitle",
+          "MPEG-TS cannot hold HDMV Presentation Graphic Stream subtitles",
+          "MPEG-TS cannot hold DVD subtitles",
         ])
       #expect(result.droppedTracks.map(\.language) == ["eng", "fre"])
     }
@@ -116,10 +118,10 @@ struct RecordingBitmapSubtitleTests {
       #expect(result.droppedReasons.isEmpty)
     case .mkv:
       expected += [dvb]
-      #expect(result.droppedReasons == ["matroska cannot hold dvb_teletext"])
+      #expect(result.droppedReasons == ["Matroska cannot hold DVB teletext"])
     case .mp4:
       #expect(
-        result.droppedReasons == ["mp4 cannot hold dvb_subtitle", "mp4 cannot hold dvb_teletext"])
+        result.droppedReasons == ["MP4 cannot hold DVB subtitles", "MP4 cannot hold DVB teletext"])
     }
     RecordingFidelityTests.expectStreams(probe, expected)
   }

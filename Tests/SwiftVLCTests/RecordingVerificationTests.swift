@@ -128,7 +128,10 @@ struct RecordingVerificationTests {
     }
     #expect(result.droppedTracks.map(\.codec) == (container == .ts ? ["subt", "ssa"] : []))
     if container == .ts {
-      #expect(result.droppedReasons == ["MPEG-TS cannot hold subrip", "MPEG-TS cannot hold ass"])
+      #expect(
+        result.droppedReasons == [
+          "MPEG-TS cannot hold SubRip subtitle", "MPEG-TS cannot hold ASS (Advanced SSA) subtitle",
+        ])
     }
     let info = try await readBack(path, instance: instance)
     let audio = info.tracks.filter { $0.kind == .audio }.compactMap(\.language)

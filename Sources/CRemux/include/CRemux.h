@@ -66,6 +66,16 @@ const char *svlc_remux_dropped_language(const svlc_remux *remux, int at);
 const char *svlc_remux_dropped_reason(const svlc_remux *remux, int at);
 /// Chapters of the input the container could not hold (MPEG-TS holds none).
 int svlc_remux_dropped_chapters(const svlc_remux *remux);
+/// Fields of the streams kept, and of the file, that the finished output does not hold
+/// (read back): count, then each one's input index (-1: the file's metadata), kind ('v', 'a',
+/// 's', 'd'; 0 for the file), language, field ("title", "language", "default", "forced", or a
+/// metadata key) and the value written ("yes"/"no" for flags).
+int svlc_remux_lost_count(const svlc_remux *remux);
+int svlc_remux_lost_index(const svlc_remux *remux, int at);
+char svlc_remux_lost_kind(const svlc_remux *remux, int at);
+const char *svlc_remux_lost_language(const svlc_remux *remux, int at);
+const char *svlc_remux_lost_field(const svlc_remux *remux, int at);
+const char *svlc_remux_lost_value(const svlc_remux *remux, int at);
 /// Where the copy started when it waited for a keyframe: microseconds of the input cut off.
 int64_t svlc_remux_skipped(const svlc_remux *remux);
 

@@ -43,11 +43,25 @@ struct RemuxReport: Sendable {
     /// libavcodec's name of its codec ("subrip", "dvb_teletext").
     var codec: String
     var language: String?
-    /// Why it was left out ("MPEG-TS cannot hold subrip").
+    /// Why it was left out ("MPEG-TS cannot hold SubRip subtitle").
     var reason: String
   }
 
+  /// A field written into the output that reading the finished file back did not find.
+  struct Lost: Sendable {
+    /// The stream's place in the input; `nil` for the file's metadata.
+    var index: Int?
+    var kind: TrackKind
+    var language: String?
+    /// "title", "language", "default", "forced", or a metadata key.
+    var field: String
+    /// What was written ("yes"/"no" for flags).
+    var value: String
+  }
+
   var dropped: [Dropped] = []
+  /// Fields of the streams kept, and of the file, that the finished output does not hold.
+  var lost: [Lost] = []
   /// Chapters the container could not hold.
   var droppedChapters = 0
   /// How much of the input was cut before the video's first keyframe.

@@ -91,22 +91,38 @@ final class RemuxCopy: @unchecked Sendable {
     report.droppedChapters = Int(svlc_remux_dropped_chapters(pointer))
     report.skipped = .microseconds(max(0, svlc_remux_skipped(pointer)))
     for at in 0..<svlc_remux_dropped_count(pointer) {
-      let kind: TrackKind =
-        switch UInt8(bitPattern: svlc_remux_dropped_kind(pointer, at)) {
-        case UInt8(ascii: "v"): .video
-        case UInt8(ascii: "a"): .audio
-        case UInt8(ascii: "s"): .subtitle
-        default: .unknown
-        }
-      let language = String(cString: svlc_remux_dropped_language(pointer, at))
       report.dropped.append(
         RemuxReport.Dropped(
-          index: Int(svlc_remux_dropped_index(pointer, at)), kind: kind,
+          index: Int(svlc_remux_dropped_index(pointer, at)),
+          kind: TrackKind(remuxKind: svlc_remux_dropped_kind(pointer, at)),
           codec: String(cString: svlc_remux_dropped_codec(pointer, at)),
-          language: language.isEmpty ? nil : language,
+          language: nonEmpty(svlc_remux_dropped_language(pointer, at)),
           reason: String(cString: svlc_remux_dropped_reason(pointer, at))))
     }
+    for at in 0..<svlc_remux_lost_count(pointer) {
+      let index = Int(svlc_remux_lost_index(pointer, at))
+      report.lost.append(
+        RemuxReport.Lost(
+          index: index < 0 ? nil : index,
+          kind: TrackKind(remuxKind: svlc_remux_lost_kind(pointer, at)),
+          language: nonEmpty(svlc_remux_lost_language(pointer, at)),
+          field: String(cString: svlc_remux_lost_field(pointer, at)),
+          value: String(cString: svlc_remux_lost_value(pointer, at))))
+    }
     return .success(report)
+  }
+}
+
+extension TrackKind {
+  /// The kind CRemux names by 'v', 'a' or 's' (anything else is unknown).
+  fileprivate init(remuxKind: CChar) {
+    self =
+      switch UInt8(bitPattern: remuxKind) {
+      case UInt8(ascii: "v"): .video
+      case UInt8(ascii: "a"): .audio
+      case UInt8(ascii: "s"): .subtitle
+      default: .unknown
+      }
   }
 }
 

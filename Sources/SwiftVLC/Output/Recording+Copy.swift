@@ -84,6 +84,7 @@ extension Recording {
       droppedTracks: dropped.map(\.track))
     result.droppedReasons = dropped.map(\.reason)
     result.droppedChapters = report.droppedChapters
+    result.droppedFields = DroppedField.of(report, among: info.tracks, container: options.container)
     if let missing = RecordingCheck.missing(
       written: written, source: info.tracks, path: target.destination, allowed: options.mayLack)
     {

@@ -101,6 +101,7 @@ extension Recording {
           droppedTracks: dropped.map(\.track)))
     }
     var droppedChapters = 0
+    var droppedFields: [DroppedField] = []
     if let report = await finalCopy(
       target.writing, seen: seen.tracks, options: options, live: !media.isLocalFile)
     {
@@ -110,6 +111,7 @@ extension Recording {
         RecordingCheck.track(for: $0, among: seen.tracks)
       }
       droppedChapters = report.droppedChapters
+      droppedFields = DroppedField.of(report, among: seen.tracks, container: options.container)
     }
     let written = await readBack(target.writing, instance: media.instance)
     dropped += RecordingCheck.lostSubtitles(
@@ -160,6 +162,7 @@ extension Recording {
       path: path, bytes: bytes, duration: duration, droppedTracks: dropped.map(\.track))
     result.droppedReasons = dropped.map(\.reason)
     result.droppedChapters = droppedChapters
+    result.droppedFields = droppedFields
     return .success(result)
   }
 

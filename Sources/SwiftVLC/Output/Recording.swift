@@ -55,11 +55,14 @@ public struct RecordingResult: Sendable, Hashable {
   /// bitmap subtitles other than VobSub in MP4, teletext outside MPEG-TS (see the README's
   /// record section). Audio and video the container cannot hold are refused instead.
   public var droppedTracks: [Track]
-  /// Why each of ``droppedTracks`` was left out ("MPEG-TS cannot hold subrip"), in the same
+  /// Why each of ``droppedTracks`` was left out ("MPEG-TS cannot hold SubRip subtitle"), in the same
   /// order.
   public var droppedReasons: [String] = []
   /// How many of the source's chapters were left out (MPEG-TS holds none).
   public var droppedChapters = 0
+  /// Fields of the tracks kept, and of the file, that the container did not keep (a track's
+  /// title in MPEG-TS, the file's artist), found by reading the finished file back.
+  public var droppedFields: [DroppedField] = []
 
   /// Creates a result.
   public init(path: String, bytes: Int64, duration: Duration, droppedTracks: [Track] = []) {

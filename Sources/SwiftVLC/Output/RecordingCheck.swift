@@ -85,24 +85,29 @@ enum RecordingCheck {
     return Array(lost.dropFirst(min(accounted.count, lost.count)))
   }
 
-  /// The source's track a stream left out by the final copy stands for (the first of its
-  /// kind and language, then the one at its place), with the reason.
+  /// The source's track a stream left out by the final copy stands for, with the reason.
   static func track(for dropped: RemuxReport.Dropped, among tracks: [Track]) -> (
     track: Track, reason: String
   ) {
-    let sameKind = tracks.filter { $0.kind == dropped.kind }
-    let byLanguage = sameKind.first {
-      dropped.language != nil
-        && $0.language.map(FFmpegRemuxer.threeLetter) == dropped.language
-    }
-    let atPlace =
-      dropped.index < tracks.count && tracks[dropped.index].kind == dropped.kind
-      ? tracks[dropped.index] : nil
     let track =
-      byLanguage ?? atPlace
+      track(at: dropped.index, kind: dropped.kind, language: dropped.language, among: tracks)
       ?? Track(
         id: dropped.index, kind: dropped.kind, codec: dropped.codec, language: dropped.language)
     return (track, dropped.reason)
+  }
+
+  /// The source's track that the final copy's input stream at `index` stands for: the first
+  /// at its place if kind and language agree, else the first of its kind and language, else
+  /// the one at its place if the kind agrees.
+  static func track(at index: Int, kind: TrackKind, language: String?, among tracks: [Track])
+    -> Track?
+  {
+    let same = { (track: Track) in
+      language != nil && track.language.map(FFmpegRemuxer.threeLetter) == language
+    }
+    let atPlace = index < tracks.count && tracks[index].kind == kind ? tracks[index] : nil
+    if let atPlace, language == nil || same(atPlace) { return atPlace }
+    return tracks.first { $0.kind == kind && same($0) } ?? atPlace
   }
 
   /// What the finished file says, or why it is not a recording.

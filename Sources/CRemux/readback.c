@@ -1,0 +1,106 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+// What a finished output does not hold of what was written into it: see remux.h.
+#include "remux.h"
+
+#include <libavutil/avstring.h>
+#include <stdio.h>
+#include <string.h>
+
+static void note_lost(svlc_remux *remux, int index, const AVStream *stream, const char *field,
+                      const char *value) {
+  if (remux->lost_count >= MAX_LOST) return;
+  lost_t *lost = &remux->lost[remux->lost_count++];
+  lost->index = index;
+  lost->kind = stream ? svlc_remux_kind_of(stream->codecpar->codec_type) : 0;
+  const AVDictionaryEntry *language =
+      stream ? av_dict_get(stream->metadata, "language", NULL, 0) : NULL;
+  av_strlcpy(lost->language, language ? language->value : "", sizeof(lost->language));
+  av_strlcpy(lost->field, field, sizeof(lost->field));
+  av_strlcpy(lost->value, value, sizeof(lost->value));
+}
+
+static const char *tag(const AVDictionary *metadata, const char *key) {
+  const AVDictionaryEntry *entry = av_dict_get(metadata, key, NULL, 0);
+  return entry && *entry->value ? entry->value : NULL;
+}
+
+/// A track's title as its container keeps it: an MP4 track's is its handler name.
+static const char *title_of(const AVStream *stream, int mp4) {
+  const char *title = tag(stream->metadata, "title");
+  return title ? title : mp4 ? tag(stream->metadata, "handler_name") : NULL;
+}
+
+/// The stream of `type` a player picks: the first marked default, else, for video and audio,
+/// the first of its kind; -1 for none.
+static int chosen(const AVFormatContext *context, enum AVMediaType type) {
+  int first = -1;
+  for (unsigned i = 0; i < context->nb_streams; i++) {
+    const AVStream *stream = context->streams[i];
+    if (stream->codecpar->codec_type != type) continue;
+    if (stream->disposition & AV_DISPOSITION_DEFAULT) return (int)i;
+    if (first < 0) first = (int)i;
+  }
+  return type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO ? first : -1;
+}
+
+/// Whether stream `at` is picked, or not, alike in what was written and what was read back:
+/// a default flag a container adds to, or leaves off, the track players pick anyway changes
+/// nothing.
+static int same_choice(const AVFormatContext *out, const AVFormatContext *back, unsigned at) {
+  enum AVMediaType type = out->streams[at]->codecpar->codec_type;
+  return (chosen(out, type) == (int)at) == (chosen(back, type) == (int)at);
+}
+
+static void compare_stream(svlc_remux *remux, const AVFormatContext *out,
+                           const AVFormatContext *read, unsigned at, const AVStream *back,
+                           int index) {
+  const AVStream *written = out->streams[at];
+  int mp4 = strcmp(remux->format, "mp4") == 0;
+  const char *title = tag(written->metadata, "title");
+  const char *title_back = title_of(back, mp4);
+  if (title && (!title_back || strcmp(title, title_back) != 0))
+    note_lost(remux, index, written, "title", title);
+  const char *language = tag(written->metadata, "language");
+  const char *language_back = tag(back->metadata, "language");
+  if (language && strcmp(language, "und") != 0 &&
+      (!language_back || av_strcasecmp(language, language_back) != 0))
+    note_lost(remux, index, written, "language", language);
+  int wanted = !!(written->disposition & AV_DISPOSITION_DEFAULT);
+  int got = !!(back->disposition & AV_DISPOSITION_DEFAULT);
+  if (wanted != got && !same_choice(out, read, at))
+    note_lost(remux, index, written, "default", wanted ? "yes" : "no");
+  wanted = !!(written->disposition & AV_DISPOSITION_FORCED);
+  if (wanted != !!(back->disposition & AV_DISPOSITION_FORCED))
+    note_lost(remux, index, written, "forced", wanted ? "yes" : "no");
+}
+
+/// Keys every muxer writes or reads back its own way: not the source's to lose.
+static int muxer_key(const char *key) {
+  static const char *keys[] = {"encoder", "major_brand", "minor_version", "compatible_brands",
+                               "handler_name", "DURATION"};
+  for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+    if (av_strcasecmp(keys[i], key) == 0) return 1;
+  return 0;
+}
+
+void svlc_remux_read_back(svlc_remux *remux, const AVFormatContext *out, const int *input_of) {
+  AVFormatContext *back = NULL;
+  if (avformat_open_input(&back, remux->output, NULL, NULL) < 0) return;
+  for (unsigned at = 0; at < out->nb_streams; at++) {
+    if (out->streams[at]->codecpar->codec_type == AVMEDIA_TYPE_ATTACHMENT) continue;
+    // Streams read back in the order written (MPEG-TS by PID, which follows it).
+    const AVStream *found = NULL;
+    for (unsigned b = 0; b < back->nb_streams && !found; b++)
+      if (back->streams[b]->index == (int)at) found = back->streams[b];
+    if (found) compare_stream(remux, out, back, at, found, input_of[at]);
+  }
+  const AVDictionaryEntry *entry = NULL;
+  while ((entry = av_dict_get(out->metadata, "", entry, AV_DICT_IGNORE_SUFFIX))) {
+    if (!*entry->value || muxer_key(entry->key)) continue;
+    const char *kept = tag(back->metadata, entry->key); // av_dict_get ignores case
+    if (!kept) note_lost(remux, -1, NULL, entry->key, entry->value);
+  }
+  avformat_close_input(&back);
+}

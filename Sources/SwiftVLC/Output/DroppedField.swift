@@ -1,0 +1,49 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+/// A field of a recorded track, or of the recorded file, that the output container did not
+/// keep: a track's title in MPEG-TS, say, or the file's artist. Found by reading the finished
+/// file back.
+public struct DroppedField: Sendable, Hashable {
+  /// The source's track the field belongs to; `nil` for the file's own metadata.
+  public var track: Track?
+  /// "title", "language", "default" or "forced" for a track; the metadata key ("artist") for
+  /// the file.
+  public var name: String
+  /// The source's value: "yes" or "no" for the default and forced flags.
+  public var value: String
+  /// Why it was left out ("MPEG-TS keeps no track title").
+  public var reason: String
+
+  /// Creates a dropped field.
+  public init(track: Track?, name: String, value: String, reason: String) {
+    self.track = track
+    self.name = name
+    self.value = value
+    self.reason = reason
+  }
+
+  /// The fields a copy into `container` did not keep, with the source's track each belongs to.
+  static func of(_ report: RemuxReport, among tracks: [Track], container: OutputContainer)
+    -> [DroppedField]
+  {
+    report.lost.map { lost in
+      let track = lost.index.map {
+        RecordingCheck.track(at: $0, kind: lost.kind, language: lost.language, among: tracks)
+          ?? Track(id: $0, kind: lost.kind, codec: "", language: lost.language)
+      }
+      let what =
+        switch (track, lost.field) {
+        case (nil, let key): "\(key.lowercased()) metadata"
+        case (_, "title"): "track title"
+        case (_, "language"): "language for this track"
+        case (_, let flag): "\(flag) flag for this track"
+        }
+      // Matroska's keys are upper case ("ARTIST"); a file's metadata is named in lower case.
+      let name = track == nil ? lost.field.lowercased() : lost.field
+      return DroppedField(
+        track: track, name: name, value: lost.value,
+        reason: "\(container.displayName) keeps no \(what)")
+    }
+  }
+}
