@@ -40,6 +40,10 @@ void svlc_remux_set_start_at_keyframe(svlc_remux *remux, int enabled) {
   remux->start_at_keyframe = enabled != 0;
 }
 
+void svlc_remux_set_refuse_unheld(svlc_remux *remux, int enabled) {
+  remux->refuse_unheld = enabled != 0;
+}
+
 void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, const char *language,
                            const char *title, int is_default, int is_forced) {
   if (remux->source_count >= MAX_SOURCES) return;

@@ -42,7 +42,13 @@ static int container_holds(const svlc_remux *remux, const AVOutputFormat *format
       if (ts[i] == id) return 1;
     return 0;
   }
-  return avformat_query_codec(format, id, FF_COMPLIANCE_NORMAL) == 1;
+  // Matroska holds any audio and video through its VFW/ACM codec ids, which libavformat
+  // writes and libVLC reads, but only owns to below normal compliance.
+  enum AVMediaType type = avcodec_get_type(id);
+  int any = strcmp(remux->format, "matroska") == 0 &&
+            (type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO);
+  return avformat_query_codec(format, id, any ? FF_COMPLIANCE_UNOFFICIAL : FF_COMPLIANCE_NORMAL) ==
+         1;
 }
 
 /// The text format the container holds, for text subtitles it does not hold as they are.
@@ -307,6 +313,13 @@ static svlc_remux_result run(svlc_remux *remux) {
       goto done;
     }
   }
+  if (remux->refuse_unheld)
+    for (int d = 0; d < remux->dropped_count; d++)
+      if (remux->dropped[d].kind == 'v' || remux->dropped[d].kind == 'a') {
+        snprintf(remux->error, sizeof(remux->error), "%s", remux->dropped[d].reason);
+        result = SVLC_REMUX_REFUSED;
+        goto done;
+      }
   int streams = 0;
   for (unsigned i = 0; i < out->nb_streams; i++)
     streams += out->streams[i]->codecpar->codec_type != AVMEDIA_TYPE_ATTACHMENT;

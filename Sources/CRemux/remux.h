@@ -58,6 +58,7 @@ struct svlc_remux {
   char *input, *output, *format;
   int64_t duration;
   int start_at_keyframe;
+  int refuse_unheld; // audio or video the container cannot hold fails the copy
   int no_keyframe;  // starting at a keyframe, and none came: the video is left out
   source_t sources[MAX_SOURCES];
   int source_count;

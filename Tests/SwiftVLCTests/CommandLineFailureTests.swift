@@ -83,16 +83,16 @@ struct CommandLineFailureTests {
 
   @Test("record exits 1 for a codec MP4 cannot hold, naming it, and writes nothing")
   func recordRefusedCodec() async throws {
-    let scratch = try ScratchDirectory("cli-vp9")
+    let scratch = try ScratchDirectory("cli-wmv")
     defer { scratch.remove() }
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let source = try await generated.make("clip.webm", GeneratedMedia.vp9Opus(seconds: 1))
+    let source = try await generated.make("clip.mkv", GeneratedMedia.windowsMedia(seconds: 1))
     let result = try await runTool(["record", source, "-o", scratch.path("out.mp4")])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderrLines.count == 1)
-    #expect(result.stderrLines.first?.contains("MP4 cannot hold VP90 video") == true)
+    #expect(result.stderrLines.first?.contains("MP4 cannot hold WMV2 video") == true)
     #expect(!FileManager.default.fileExists(atPath: scratch.path("out.mp4")))
   }
 

@@ -26,6 +26,9 @@ typedef enum {
   SVLC_REMUX_STOPPED = 3,
   /// Nothing the container can hold was found in the input.
   SVLC_REMUX_EMPTY = 4,
+  /// With `svlc_remux_set_refuse_unheld`: an audio or video stream the container cannot hold
+  /// was found (listed as dropped); nothing was written.
+  SVLC_REMUX_REFUSED = 5,
 } svlc_remux_result;
 
 /// A run from `input` to `output` in `format` (libavformat's muxer name: "mpegts", "mp4",
@@ -37,6 +40,9 @@ void svlc_remux_free(svlc_remux *remux);
 void svlc_remux_set_duration(svlc_remux *remux, int64_t microseconds);
 /// Starts every stream at the first keyframe of the video: what comes before cannot be shown.
 void svlc_remux_set_start_at_keyframe(svlc_remux *remux, int enabled);
+/// With `enabled`, an audio or video stream the container cannot hold fails the copy before
+/// anything is written (SVLC_REMUX_REFUSED) rather than being left out.
+void svlc_remux_set_refuse_unheld(svlc_remux *remux, int enabled);
 /// Describes the source's next stream, in the source's order (kind: 'v', 'a' or 's'; codec:
 /// libVLC's four-character code, "" when unknown). With sources given, the output follows
 /// their order: input streams take, in passes over all of them, the first unused source of

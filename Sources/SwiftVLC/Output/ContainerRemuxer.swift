@@ -31,6 +31,9 @@ struct RemuxJob: Sendable {
   /// The source's tracks in its order: the output follows it and takes each track's language
   /// and title. Empty: the input's own order and tags are kept (a local file copied as is).
   var sources: [Track] = []
+  /// Whether audio or video the container cannot hold fails the copy before anything is
+  /// written (``RemuxReport/refused``) rather than being left out.
+  var refusesUnheld = false
 }
 
 /// What a finished copy left out.
@@ -68,4 +71,7 @@ struct RemuxReport: Sendable {
   var skipped: Duration = .zero
   /// Whether the copy was stopped before the input's end (the output is finished anyway).
   var stopped = false
+  /// With ``RemuxJob/refusesUnheld``: the container cannot hold the ``dropped`` audio or
+  /// video, and nothing was written.
+  var refused = false
 }

@@ -41,6 +41,7 @@ final class RemuxCopy: @unchecked Sendable {
       svlc_remux_set_duration(pointer, duration.microseconds)
     }
     svlc_remux_set_start_at_keyframe(pointer, job.startAtKeyframe ? 1 : 0)
+    svlc_remux_set_refuse_unheld(pointer, job.refusesUnheld ? 1 : 0)
     for track in job.sources {
       let kind: CChar =
         switch track.kind {
@@ -88,6 +89,7 @@ final class RemuxCopy: @unchecked Sendable {
     }
     var report = RemuxReport()
     report.stopped = status == SVLC_REMUX_STOPPED
+    report.refused = status == SVLC_REMUX_REFUSED
     report.droppedChapters = Int(svlc_remux_dropped_chapters(pointer))
     report.skipped = .microseconds(max(0, svlc_remux_skipped(pointer)))
     for at in 0..<svlc_remux_dropped_count(pointer) {

@@ -33,7 +33,7 @@ extension Recording {
     let copy = remuxer.copy(
       RemuxJob(
         input: localPath(media) ?? "", output: target.writing, container: options.container,
-        duration: options.duration))
+        duration: options.duration, refusesUnheld: true))
     let engine = CopyEngine(copy: copy)
     control.attach(engine)
     let clock = ContinuousClock()
@@ -61,6 +61,15 @@ extension Recording {
       return .failure(error)
     case .success(let value):
       report = value
+    }
+    if report.refused {
+      // libavformat's muxer, not libVLC's, decides here (Opus and VP9 go into its MP4).
+      target.discard()
+      let refused = report.dropped.filter { $0.kind == .audio || $0.kind == .video }
+      return .failure(
+        RecordingCheck.refusal(
+          of: refused.map { RecordingCheck.track(for: $0, among: info.tracks).track },
+          container: options.container))
     }
     let written = await readBack(target.writing, instance: media.instance)
     let bytes = fileSize(target.writing) ?? 0

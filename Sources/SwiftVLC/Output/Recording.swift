@@ -228,7 +228,10 @@ public final class Recording: Sendable {
     Task {
       let witness = LogWitness(instance: media.instance)
       let parsed = isLocal ? try? await media.parse() : nil
-      if let info = parsed,
+      let direct = parsed.map {
+        canCopyDirectly($0, media: media, target: target, options: options)
+      }
+      if let info = parsed, direct != true,
         let refusal = RecordingCheck.refusal(
           tracks: info.tracks, container: options.container, transcode: options.transcode)
       {
@@ -239,7 +242,7 @@ public final class Recording: Sendable {
         return
       }
       let result: Result<RecordingResult, VLCError>
-      if let info = parsed, canCopyDirectly(info, media: media, target: target, options: options) {
+      if let info = parsed, direct == true {
         _ = witness.finish()
         result = await copyDirectly(
           media, info: info, target: target, options: options, control: control,

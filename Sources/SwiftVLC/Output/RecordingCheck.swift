@@ -12,8 +12,9 @@ import Glibc
 /// fails half-way (an HLS segment answering 404) ends like a natural end. So a recording is
 /// judged by the file it wrote, read back with libVLC.
 enum RecordingCheck {
-  /// The error for audio and video tracks that `container` cannot hold as they will be
-  /// written (copied, unless `transcode` re-encodes that kind), or `nil` when it can.
+  /// The error for audio and video tracks that `container`'s libVLC 3 muxer cannot hold as
+  /// they will be written (copied, unless `transcode` re-encodes that kind), or `nil` when it
+  /// can. A local file copied by libavformat is checked by the copy instead.
   static func refusal(tracks: [Track], container: OutputContainer, transcode: Transcode?)
     -> VLCError?
   {
@@ -25,6 +26,12 @@ enum RecordingCheck {
       }
     }
     guard !refused.isEmpty else { return nil }
+    return refusal(of: refused, container: container)
+  }
+
+  /// The error for audio and video tracks (`refused`) that `container` cannot hold: names
+  /// each, and says what to do instead.
+  static func refusal(of refused: [Track], container: OutputContainer) -> VLCError {
     let names = refused.map { track in
       let kind = track.kind == .video ? "video" : "audio"
       let name = track.codecName.map { "\($0), " } ?? ""

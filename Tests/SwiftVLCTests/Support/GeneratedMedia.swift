@@ -98,6 +98,15 @@ struct GeneratedMedia {
     ]
   }
 
+  /// ffmpeg arguments for `seconds` of Windows Media video and audio (WMV2, WMA2): codecs
+  /// MP4 cannot hold, Matroska only by its VFW/ACM ids.
+  static func windowsMedia(seconds: Int) -> [String] {
+    [
+      "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25", "-f", "lavfi", "-i", "sine=f=440",
+      "-t", "\(seconds)", "-c:v", "wmv2", "-c:a", "wmav2", "-shortest",
+    ]
+  }
+
   /// Writes an SSA/ASS subtitle file at `url` with one line of `text` from `start` to `end`
   /// (`H:MM:SS.cc`), in a default style.
   static func writeASS(to url: URL, from start: String, to end: String, text: String) throws {
