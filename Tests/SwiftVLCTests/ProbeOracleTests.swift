@@ -116,6 +116,11 @@ struct ProbeOracleTests {
         compare(
           track, with: stream, isMatroska: oracle.format.hasPrefix("matroska"),
           unknownAllowed: saysUnknown)
+        // An MP4 track's bitrate is its samples' size over its duration, for both.
+        if kind == .audio, oracle.format.contains("mp4"), let expected = stream.bitrate {
+          let ours = track.bitrate ?? 0
+          #expect(abs(ours - expected) * 100 <= expected, "track \(track.id) bitrate \(ours)")
+        }
       }
     }
 

@@ -22,6 +22,11 @@ struct FileHeaders: Sendable, Equatable {
     var trackID: Int?
     var channels: Int?
     var sampleRate: Int?
+    /// Whether the header describes the format (channels and rate) at all: an MP4 track other
+    /// than AAC lists its bitrate only, and leaves the rest to libVLC.
+    var declaresFormat = true
+    /// Bits per second of the track's samples over its duration (ffprobe's figure for MP4).
+    var bitrate: Int?
   }
 
   /// The container's common name, as ``CodecNames/container(module:codecs:)`` names it.

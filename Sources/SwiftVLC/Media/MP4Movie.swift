@@ -17,6 +17,9 @@ struct MP4Movie {
     var id = 0
     var handler = ""
     var timescale = 0
+    var duration = 0
+    /// The size of all its samples (`stsz`).
+    var bytes = 0
     var chapterTrackIDs: [Int] = []
     var audio: FileHeaders.Audio?
     var table: SampleTable?
@@ -55,10 +58,14 @@ struct MP4Movie {
       default: break
       }
     }
-    audio = tracks.compactMap { track in
-      track.audio.map {
-        FileHeaders.Audio(trackID: track.id, channels: $0.channels, sampleRate: $0.sampleRate)
-      }
+    // Every sound track, so that they pair with libVLC's audio tracks in order.
+    audio = tracks.filter { $0.handler == "soun" }.map { track in
+      let bitrate =
+        track.duration > 0 && track.timescale > 0 && track.bytes > 0
+        ? Int(Double(track.bytes) * 8 * Double(track.timescale) / Double(track.duration)) : nil
+      return FileHeaders.Audio(
+        trackID: track.id, channels: track.audio?.channels, sampleRate: track.audio?.sampleRate,
+        declaresFormat: track.audio != nil, bitrate: bitrate)
     }
     let chapterIDs = Set(tracks.flatMap(\.chapterTrackIDs))
     if let text = tracks.first(where: { chapterIDs.contains($0.id) && $0.table != nil }),
@@ -98,13 +105,16 @@ struct MP4Movie {
         for child in MP4Boxes.children(bytes, box.body) {
           let start = child.body.lowerBound
           switch child.type {
-          case "mdhd" where child.body.count >= 24:
-            track.timescale = MP4Boxes.integer(bytes, start + (bytes[start] == 1 ? 20 : 12), 4)
+          case "mdhd" where child.body.count >= (bytes[start] == 1 ? 32 : 20):
+            let long = bytes[start] == 1
+            track.timescale = MP4Boxes.integer(bytes, start + (long ? 20 : 12), 4)
+            track.duration = MP4Boxes.integer(bytes, start + (long ? 24 : 16), long ? 8 : 4)
           case "hdlr" where child.body.count >= 12:
             track.handler = String(decoding: bytes[(start + 8)..<(start + 12)], as: UTF8.self)
           case "minf":
             guard let stbl = MP4Boxes.find(bytes, child.body, path: ["stbl"]) else { continue }
             track.table = SampleTable(bytes, stbl)
+            track.bytes = sampleBytes(bytes, stbl)
             if track.handler == "soun" { track.audio = audioConfig(bytes, stbl) }
           default: break
           }
@@ -113,6 +123,21 @@ struct MP4Movie {
       }
     }
     return track
+  }
+
+  /// The size of all samples of a `stbl`'s `stsz` (one size for all, or one each).
+  private static func sampleBytes(_ bytes: [UInt8], _ stbl: Range<Int>) -> Int {
+    guard let stsz = MP4Boxes.find(bytes, stbl, path: ["stsz"]), stsz.count >= 12 else {
+      return 0
+    }
+    let fixed = MP4Boxes.integer(bytes, stsz.lowerBound + 4, 4)
+    let count = MP4Boxes.integer(bytes, stsz.lowerBound + 8, 4)
+    if fixed != 0 {
+      let (total, overflow) = fixed.multipliedReportingOverflow(by: count)
+      return overflow ? 0 : total
+    }
+    let listed = min(count, (stsz.count - 12) / 4)
+    return (0..<listed).reduce(0) { $0 + MP4Boxes.integer(bytes, stsz.lowerBound + 12 + $1 * 4, 4) }
   }
 
   /// The AudioSpecificConfig of an `mp4a` sample entry's `esds` (also inside QuickTime's

@@ -22,6 +22,8 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
   // Headers come in file order, as libVLC lists the tracks (it numbers them from 0).
   if audio.count == headers.audio.count {
     for (index, header) in zip(audio, headers.audio) {
+      if let bitrate = header.bitrate { info.tracks[index].bitrate = bitrate }
+      guard header.declaresFormat else { continue }
       if header.channels != nil || depth == .container {
         info.tracks[index].channels = header.channels
       }

@@ -14,6 +14,8 @@ struct FFprobeReport: Sendable {
     var codec: String
     var channels: Int?
     var sampleRate: Int?
+    /// Bits per second, where ffprobe gives one.
+    var bitrate: Int?
     var width: Int?
     var height: Int?
     var frameRate: Double?
@@ -111,6 +113,7 @@ extension FFprobeReport.Stream {
     codec = json["codec_name"] as? String ?? ""
     channels = json["channels"] as? Int
     sampleRate = number(json["sample_rate"]).map { Int($0) }
+    bitrate = number(json["bit_rate"]).map { Int($0) }
     width = json["width"] as? Int
     height = json["height"] as? Int
     frameRate = ratio(json["avg_frame_rate"]) ?? ratio(json["r_frame_rate"])

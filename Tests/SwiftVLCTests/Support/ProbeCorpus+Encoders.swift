@@ -7,7 +7,7 @@ import Foundation
 /// TwoLAME MP2, GSM 6.10 in WAV, Sun AU, CAF, Musepack (mpcenc), WMA v1, DTS, TrueHD, Opus
 /// with chapters, FLAC in Ogg, stereo ultra-wideband Speex, MP4 with two video tracks, a
 /// variable-frame-rate MKV, interlaced MPEG-2 in TS, BDAV M2TS, 10-bit HEVC, AV1, MJPEG,
-/// Flash video, an MPEG-1 program stream, WMV, and what this libVLC cannot play: DSD (DSF
+/// Flash video, an MPEG-1 program stream, WMV, Opus in MP4, and what this libVLC cannot play: DSD (DSF
 /// and DSDIFF) and a MIDI file, written by hand from their specifications.
 extension ProbeCorpus {
   /// The ffmpeg inputs and encoding of these files; `nil` for the others and for the ones
@@ -70,6 +70,8 @@ extension ProbeCorpus {
     case .flv: return (Self.video + tone, ["-c:v", "flv", "-c:a", "libmp3lame"])
     case .mpegPS: return (Self.video + tone48, ["-c:v", "mpeg1video", "-c:a", "mp2"])
     case .wmv: return (Self.video + tone, ["-c:v", "wmv2", "-c:a", "wmav2"])
+    // libVLC reads an Opus track's bitrate in MP4 as 16 bits a sample (768 kb/s).
+    case .mp4Opus: return (tone48, ["-ac", "2", "-c:a", "libopus"])
     default: return nil
     }
   }

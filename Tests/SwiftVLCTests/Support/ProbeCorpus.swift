@@ -81,6 +81,7 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case flv = "flv1-mp3.flv"
   case mpegPS = "mpeg1.mpg"
   case wmv = "wmv2-wma.wmv"
+  case mp4Opus = "opus.mp4"
   case dsf = "dsd.dsf"
   case dff = "dsd.dff"
   case midi = "tune.mid"
