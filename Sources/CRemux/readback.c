@@ -64,7 +64,8 @@ static void compare_stream(svlc_remux *remux, const AVFormatContext *out,
     note_lost(remux, index, written, "title", title);
   const char *language = tag(written->metadata, "language");
   const char *language_back = tag(back->metadata, "language");
-  if (language && strcmp(language, "und") != 0 &&
+  // "???": libVLC's MPEG-TS muxer's word for none.
+  if (language && strcmp(language, "und") != 0 && strcmp(language, "???") != 0 &&
       (!language_back || av_strcasecmp(language, language_back) != 0))
     note_lost(remux, index, written, "language", language);
   int wanted = !!(written->disposition & AV_DISPOSITION_DEFAULT);
@@ -85,6 +86,24 @@ static int muxer_key(const char *key) {
   return 0;
 }
 
+/// Whether `dictionary` holds `value` under any key.
+static int holds_value(const AVDictionary *dictionary, const char *value) {
+  const AVDictionaryEntry *entry = NULL;
+  while ((entry = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX)))
+    if (strcmp(entry->value, value) == 0) return 1;
+  return 0;
+}
+
+/// Whether the file read back keeps a tag: under its key (any case), or its value under
+/// another key, since muxers rename keys both ways ("track" is Matroska's PART_NUMBER), or in
+/// a program's tags (MPEG-TS names its service after the title).
+static int kept_tag(const AVFormatContext *back, const AVDictionaryEntry *entry) {
+  if (tag(back->metadata, entry->key) || holds_value(back->metadata, entry->value)) return 1;
+  for (unsigned i = 0; i < back->nb_programs; i++)
+    if (holds_value(back->programs[i]->metadata, entry->value)) return 1;
+  return 0;
+}
+
 void svlc_remux_read_back(svlc_remux *remux, const AVFormatContext *out, const int *input_of) {
   AVFormatContext *back = NULL;
   if (avformat_open_input(&back, remux->output, NULL, NULL) < 0) return;
@@ -99,8 +118,7 @@ void svlc_remux_read_back(svlc_remux *remux, const AVFormatContext *out, const i
   const AVDictionaryEntry *entry = NULL;
   while ((entry = av_dict_get(out->metadata, "", entry, AV_DICT_IGNORE_SUFFIX))) {
     if (!*entry->value || muxer_key(entry->key)) continue;
-    const char *kept = tag(back->metadata, entry->key); // av_dict_get ignores case
-    if (!kept) note_lost(remux, -1, NULL, entry->key, entry->value);
+    if (!kept_tag(back, entry)) note_lost(remux, -1, NULL, entry->key, entry->value);
   }
   avformat_close_input(&back);
 }

@@ -42,6 +42,9 @@ static int container_holds(const svlc_remux *remux, const AVOutputFormat *format
       if (ts[i] == id) return 1;
     return 0;
   }
+  // libavformat 5.1's MP4 muxer owns to these, then calls them experimental and refuses.
+  if (strcmp(remux->format, "mp4") == 0 && (id == AV_CODEC_ID_FLAC || id == AV_CODEC_ID_TRUEHD))
+    return 0;
   // Matroska holds any audio and video through its VFW/ACM codec ids, which libavformat
   // writes and libVLC reads, but only owns to below normal compliance.
   enum AVMediaType type = avcodec_get_type(id);
@@ -71,6 +74,42 @@ static void title_from_handler(AVStream *stream) {
   av_dict_set(&stream->metadata, "handler_name", NULL, 0);
 }
 
+/// A cover picture (an attached picture): MP4 keeps it as its cover, Matroska as an attachment
+/// named "cover" (which libVLC shows as the art; libavformat would write a video track), and
+/// MPEG-TS has no place for it.
+static int add_cover(svlc_remux *remux, AVFormatContext *out, const AVStream *in,
+                     route_t *route) {
+  enum AVCodecID id = in->codecpar->codec_id;
+  char reason[96];
+  snprintf(reason, sizeof(reason), "%s holds no cover picture", display_name(remux));
+  const char *mime = id == AV_CODEC_ID_PNG ? "image/png" : id == AV_CODEC_ID_MJPEG ? "image/jpeg" : NULL;
+  if (strcmp(remux->format, "mp4") == 0 && (id == AV_CODEC_ID_PNG || id == AV_CODEC_ID_MJPEG)) {
+    AVStream *stream = avformat_new_stream(out, NULL);
+    if (!stream || avcodec_parameters_copy(stream->codecpar, in->codecpar) < 0) return -1;
+    stream->codecpar->codec_tag = 0;
+    stream->disposition = AV_DISPOSITION_ATTACHED_PIC;
+    stream->time_base = in->time_base;
+    route->output = stream->index;
+    return 0;
+  }
+  if (strcmp(remux->format, "matroska") != 0 || !mime || in->attached_pic.size <= 0) {
+    svlc_remux_drop(remux, in, reason);
+    return 0;
+  }
+  AVStream *stream = avformat_new_stream(out, NULL);
+  if (!stream) return -1;
+  stream->codecpar->codec_type = AVMEDIA_TYPE_ATTACHMENT;
+  stream->codecpar->codec_id = id;
+  stream->codecpar->extradata = av_mallocz(in->attached_pic.size + AV_INPUT_BUFFER_PADDING_SIZE);
+  if (!stream->codecpar->extradata) return -1;
+  memcpy(stream->codecpar->extradata, in->attached_pic.data, in->attached_pic.size);
+  stream->codecpar->extradata_size = in->attached_pic.size;
+  av_dict_set(&stream->metadata, "filename", id == AV_CODEC_ID_PNG ? "cover.png" : "cover.jpg", 0);
+  av_dict_set(&stream->metadata, "mimetype", mime, 0);
+  route->output = -1; // written with the header; its packet is not copied
+  return 0;
+}
+
 /// Adds the output stream for input stream `in`, or leaves it out with a reason.
 static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *in,
                       route_t *route, const source_t *source) {
@@ -93,6 +132,8 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
     svlc_remux_drop(remux, in, "no keyframe of it came before the recording ended");
     return 0;
   }
+  if (type == AVMEDIA_TYPE_VIDEO && (in->disposition & AV_DISPOSITION_ATTACHED_PIC))
+    return add_cover(remux, out, in, route);
   enum AVCodecID written = id;
   if (type != AVMEDIA_TYPE_ATTACHMENT && !container_holds(remux, out->oformat, id)) {
     enum AVCodecID target = text_target(remux);
@@ -160,8 +201,11 @@ static svlc_remux_result fail(svlc_remux *remux, svlc_remux_result result, const
   return result;
 }
 
+/// Copies the packets from `start` on (AV_NOPTS_VALUE: all), moving their times back by `zero`
+/// (AV_NOPTS_VALUE: as they are).
 static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AVFormatContext *out,
-                                      route_t *routes, unsigned routes_count, int64_t start) {
+                                      route_t *routes, unsigned routes_count, int64_t start,
+                                      int64_t zero) {
   AVPacket *packet = av_packet_alloc();
   AVPacket *converted = av_packet_alloc();
   if (!packet || !converted) {
@@ -223,9 +267,8 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
       writing = converted;
     }
     AVStream *target = out->streams[route->output];
-    if (start != AV_NOPTS_VALUE) {
-      // A live recording cut at its first keyframe starts at 0.
-      int64_t offset = av_rescale_q(start, AV_TIME_BASE_Q, stream->time_base);
+    if (zero != AV_NOPTS_VALUE) {
+      int64_t offset = av_rescale_q(zero, AV_TIME_BASE_Q, stream->time_base);
       if (writing->pts != AV_NOPTS_VALUE) writing->pts -= offset;
       if (writing->dts != AV_NOPTS_VALUE) writing->dts -= offset;
     }
@@ -314,12 +357,15 @@ static svlc_remux_result run(svlc_remux *remux) {
     }
   }
   if (remux->refuse_unheld)
-    for (int d = 0; d < remux->dropped_count; d++)
+    for (int d = 0; d < remux->dropped_count; d++) {
+      const AVStream *stream = in->streams[remux->dropped[d].index];
+      if (stream->disposition & AV_DISPOSITION_ATTACHED_PIC) continue; // named, not refused
       if (remux->dropped[d].kind == 'v' || remux->dropped[d].kind == 'a') {
         snprintf(remux->error, sizeof(remux->error), "%s", remux->dropped[d].reason);
         result = SVLC_REMUX_REFUSED;
         goto done;
       }
+    }
   int streams = 0;
   for (unsigned i = 0; i < out->nb_streams; i++)
     streams += out->streams[i]->codecpar->codec_type != AVMEDIA_TYPE_ATTACHMENT;
@@ -329,6 +375,15 @@ static svlc_remux_result run(svlc_remux *remux) {
     goto done;
   }
   av_dict_copy(&out->metadata, in->metadata, 0);
+  // An MPEG-TS input's service name and provider are its program's tags.
+  if (in->nb_programs > 0) {
+    static const char *keys[] = {"service_name", "service_provider"};
+    for (int k = 0; k < 2; k++) {
+      const AVDictionaryEntry *entry = av_dict_get(in->programs[0]->metadata, keys[k], NULL, 0);
+      if (entry && !av_dict_get(out->metadata, keys[k], NULL, 0))
+        av_dict_set(&out->metadata, keys[k], entry->value, 0);
+    }
+  }
   copy_chapters(remux, in, out);
   status = avio_open(&out->pb, remux->output, AVIO_FLAG_WRITE);
   if (status < 0) {
@@ -346,7 +401,12 @@ static svlc_remux_result run(svlc_remux *remux) {
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot start the file", status);
     goto done;
   }
-  result = copy_packets(remux, in, out, routes, routes_count, start);
+  // The output starts at 0, as ffmpeg's copy does: a live recording cut at its first keyframe,
+  // and an input whose times start later (an MPEG-TS at 1.4 s would last 1.4 s too long).
+  int64_t zero = start != AV_NOPTS_VALUE ? start
+                 : in->start_time != AV_NOPTS_VALUE && in->start_time > 0 ? in->start_time
+                                                                            : AV_NOPTS_VALUE;
+  result = copy_packets(remux, in, out, routes, routes_count, start, zero);
   status = av_write_trailer(out);
   if (status < 0 && result == SVLC_REMUX_OK)
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", status);

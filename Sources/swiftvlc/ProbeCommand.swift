@@ -19,7 +19,11 @@ enum ProbeCommand {
 
   static func run(_ options: Command.Probe) async -> ExitCode {
     let jobs = options.sources.flatMap { expand($0, options: options) }
+    // Made first: its progress bar is drawn when stderr is a terminal.
     let printer = ProbePrinter(options: options, total: jobs.count)
+    // A decoded probe opens SSA/ASS subtitle decoders, whose libass prints a banner.
+    StderrFilter.install()
+    defer { StderrFilter.remove() }
     let (finished, continuation) = AsyncStream.makeStream(of: (Int, ProbeReport).self)
     let feeding = Task.detached {
       await withTaskGroup(of: Void.self) { group in

@@ -8,13 +8,14 @@ import SwiftVLCCommandLine
 import Synchronization
 
 /// Keeps libass's banner off stderr while `play` prints event lines (standard output not a
-/// terminal), as the terminal player keeps it out of its replay (``CapturedStderr``).
+/// terminal) and while `probe` runs, as the terminal player keeps it out of its replay
+/// (``CapturedStderr``).
 ///
 /// libVLC 3's libass plugin leaves libass printing its banner on stderr when an SSA/ASS
 /// subtitle is first drawn; nothing in libVLC routes it. While installed, stderr is a pipe
-/// that a thread of its own copies to the real stderr line by line, without the lines that
-/// start with "[ass] ". Everything else (the tool's own messages, a crash report) passes at
-/// once, in order. ``remove()`` puts the real stderr back and waits, boundedly, until what
+/// that a thread of its own copies to the real stderr, without the lines that start with
+/// "[ass] ". Everything else (the tool's own messages, a progress line, a crash report)
+/// passes at once, in order. ``remove()`` puts the real stderr back and waits, boundedly, until what
 /// was written before has passed.
 enum StderrFilter {
   private struct Installed: Sendable {
@@ -65,21 +66,37 @@ enum StderrFilter {
     if removed.done.wait(timeout: .now() + drainLimit) == .success { close(removed.saved) }
   }
 
-  /// Copies `source` to `destination` until its end, a whole line at a time, without
-  /// libass's lines.
+  /// Copies `source` to `destination` until its end, without libass's lines. A line is held
+  /// only while it may still turn out to be one ("[ass] " so far); any other passes at once,
+  /// so that a progress line redrawn with "\r" shows as it is drawn.
   private static func forward(from source: Int32, to destination: Int32) {
+    let banner = Array("[ass] ".utf8)
+    let newline = UInt8(ascii: "\n")
     var pending: [UInt8] = []
+    var passing = false  // the line under way is not libass's: its bytes go out as they come
     var chunk = [UInt8](repeating: 0, count: 16_384)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(source, $0.baseAddress!, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
       pending += chunk[..<count]
-      guard let last = pending.lastIndex(of: UInt8(ascii: "\n")) else { continue }
-      let lines = Array(pending[...last])
-      pending.removeSubrange(...last)
-      Console.write(CapturedStderr.withoutLibassBanner(lines), to: destination)
+      while !pending.isEmpty {
+        let end = pending.firstIndex(of: newline)
+        if passing {
+          let upTo = end.map { $0 + 1 } ?? pending.count
+          Console.write(Array(pending[..<upTo]), to: destination)
+          pending.removeSubrange(..<upTo)
+          passing = end == nil
+        } else if pending.starts(with: banner) {
+          guard let end else { break }  // libass's line: dropped once whole
+          pending.removeSubrange(...end)
+        } else if banner.starts(with: pending.prefix(while: { $0 != newline })), end == nil {
+          break  // "[as" so far: wait for more
+        } else {
+          passing = true
+        }
+      }
     }
-    Console.write(CapturedStderr.withoutLibassBanner(pending), to: destination)
+    if !pending.starts(with: banner) { Console.write(pending, to: destination) }
   }
 }

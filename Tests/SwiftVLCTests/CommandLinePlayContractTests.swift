@@ -42,6 +42,10 @@ struct CommandLinePlayContractTests {
     #expect(result.status == 0, "stdout \(result.stdoutLines)")
     #expect(result.stdoutLines.contains { $0.hasPrefix("tracks ") && $0.contains("ssa*") })
     #expect(result.stderrLines.isEmpty, "stderr \(result.stderrLines)")
+    // A decoded probe opens the subtitle decoder too.
+    let probe = try await runTool(["probe", "--depth", "decoded", movie], within: .seconds(30))
+    #expect(probe.status == 0)
+    #expect(probe.stderrLines.isEmpty, "stderr \(probe.stderrLines)")
   }
 
   @Test("play of a channel list whose channel never answers fails at the channel timeout")

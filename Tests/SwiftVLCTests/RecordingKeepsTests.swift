@@ -1,0 +1,140 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// What a copy keeps beyond the streams, found on files a user brought: cover pictures, tags a
+/// muxer renames, an MPEG-TS's start time, codecs libavformat's MP4 muxer calls experimental.
+@Suite("Recording keeps", .sharesTheMachine)
+struct RecordingKeepsTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  /// One ffprobe value of `path` (`entries` as `-show_entries` takes them), as CSV lines.
+  static func ffprobe(_ path: String, _ entries: String) async throws -> [String] {
+    let output = try await runProgram(
+      "ffprobe", ["-v", "error", "-show_entries", entries, "-of", "csv=p=0", path])
+    return String(decoding: output.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  /// Records `source` into `out.<extension>` in `generated`'s folder.
+  func record(_ source: String, _ container: OutputContainer, into generated: GeneratedMedia)
+    async throws -> RecordingResult
+  {
+    let media = try Media(path: source, instance: instance)
+    let path = generated.folder.appendingPathComponent("out.\(container.fileExtension)").path
+    return try await within(.seconds(30), "recording \(container)") {
+      try await Recording.record(media, to: path, options: RecordingOptions(container: container))
+    }
+  }
+
+  /// An MP3 with a PNG cover, a title, an artist and a track number.
+  static func coveredMP3(_ generated: GeneratedMedia) async throws -> String {
+    let cover = try await generated.make(
+      "cover.png", ["-f", "lavfi", "-i", "testsrc=size=64x64", "-frames:v", "1"])
+    return try await generated.make(
+      "covered.mp3",
+      [
+        "-f", "lavfi", "-i", "sine=f=440:duration=2", "-i", cover, "-map", "0", "-map", "1",
+        "-c:a", "libmp3lame", "-c:v", "copy", "-disposition:v", "attached_pic",
+        "-metadata", "title=Song", "-metadata", "artist=Singer", "-metadata", "track=3",
+      ])
+  }
+
+  @Test(
+    "a cover picture stays in MP4 and Matroska (as an attachment) and is named where MPEG-TS has none",
+    arguments: [OutputContainer.mkv, .mp4, .ts])
+  func coverPicture(_ container: OutputContainer) async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let source = try await Self.coveredMP3(generated)
+    let result = try await record(source, container, into: generated)
+    // MPEG-TS lists its program's streams too, without their dispositions.
+    let streams = try await Self.ffprobe(
+      result.path, "stream=codec_name,codec_type:stream_disposition=attached_pic"
+    ).filter { $0.split(separator: ",").count == 3 }
+    switch container {
+    case .ts:
+      #expect(streams == ["mp3,audio,0"])
+      #expect(result.droppedReasons == ["MPEG-TS holds no cover picture"])
+      // The title is kept as the service's name; the rest has no place.
+      #expect(
+        result.droppedFields.map(\.name).sorted() == ["artist", "track"],
+        "\(result.droppedFields)")
+    case .mkv, .mp4:
+      #expect(streams == ["mp3,audio,0", "png,video,1"])
+      #expect(result.droppedTracks.isEmpty)
+      #expect(result.droppedFields.isEmpty, "\(result.droppedFields)")
+      // libVLC still reads one audio track, not a video track made of the picture.
+      let written = try await readBack(result.path, instance: instance)
+      #expect(written.codecs == ["mpga"])
+    }
+  }
+
+  @Test("tags a muxer renames (track, PART_NUMBER) or keeps in its own way are not named lost")
+  func renamedTags() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let source = try await generated.make(
+      "tagged.mka",
+      [
+        "-f", "lavfi", "-i", "sine=f=440:duration=2", "-c:a", "libopus", "-metadata",
+        "title=Album track", "-metadata", "PART_NUMBER=4/12", "-metadata", "LEAD_PERFORMER=Perf",
+        "-metadata", "MY_KEY=mine",
+      ])
+    for container in [OutputContainer.mkv, .ts] {
+      let result = try await record(source, container, into: generated)
+      let lost = result.droppedFields.map(\.name).sorted()
+      // libavformat reads Matroska's PART_NUMBER as "track", LEAD_PERFORMER as "performer".
+      #expect(lost == (container == .mkv ? [] : ["my_key", "performer", "track"]))
+    }
+  }
+
+  @Test("an MPEG-TS whose times start at 1.4 s records from 0, its length unchanged")
+  func transportStreamStart() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let source = try await generated.make(
+      "late.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=3", "-f", "lavfi", "-i",
+        "sine=f=440:duration=3", "-c:v", "libx264", "-c:a", "aac", "-output_ts_offset", "1.4",
+      ])
+    let sourceStart = try await Self.ffprobe(source, "format=start_time").first
+    #expect(sourceStart.flatMap(Double.init) ?? 0 > 1.3, "\(sourceStart ?? "")")
+    for container in [OutputContainer.mkv, .mp4] {
+      let result = try await record(source, container, into: generated)
+      let format = try await Self.ffprobe(result.path, "format=start_time,duration")
+      let values = format.first?.split(separator: ",").compactMap { Double($0) } ?? []
+      #expect(values.count == 2 && values[0] < 0.1 && abs(values[1] - 3) < 0.15, "\(format)")
+      #expect(abs(result.duration.inMilliseconds / 1_000 - 3) < 0.15, "\(result.duration)")
+    }
+  }
+
+  @Test("FLAC into MP4 is refused before anything is written (experimental in this libavformat)")
+  func flacIntoMP4() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let source = try await generated.make(
+      "lossless.mka", ["-f", "lavfi", "-i", "sine=f=440:duration=1", "-c:a", "flac"])
+    let scratch = try ScratchDirectory("keeps-flac")
+    defer { scratch.remove() }
+    let media = try Media(path: source, instance: instance)
+    let error = await #expect(throws: VLCError.self) {
+      try await within(.seconds(15), "recording FLAC into MP4") {
+        try await Recording.record(
+          media, to: scratch.path("out.mp4"), options: .init(container: .mp4))
+      }
+    }
+    guard case .invalidInput(let message)? = error else {
+      Issue.record("expected invalidInput, got \(String(describing: error))")
+      return
+    }
+    #expect(message.contains("MP4 cannot hold flac"), "\(message)")
+    #expect(scratch.contents.isEmpty)
+  }
+}
