@@ -13,7 +13,7 @@ struct SoutChainTests {
   func fileDestination() {
     #expect(
       SoutChain.chain(destination: SoutChain.file(path: "/tmp/a b,c{d}.ts", container: .ts))
-        == #"#std{access=file,mux=ts,dst="/tmp/a b,c{d}.ts"}"#)
+        == #"#std{access=file,mux=ts{shaping=40},dst="/tmp/a b,c{d}.ts"}"#)
     #expect(
       SoutChain.file(path: #"/tmp/it's "x"\y.mkv"#, container: .mkv)
         == #"std{access=file,mux=mkv,dst="/tmp/it\'s \"x\"\\y.mkv"}"#)
@@ -40,14 +40,14 @@ struct SoutChainTests {
     #expect(
       SoutChain.chain(destination: file, transcode: transcode)
         == "#transcode{vcodec=h264,vb=800,scale=0.5,acodec=mp4a,ab=128,channels=2,samplerate=44100}"
-        + #":std{access=file,mux=ts,dst="/tmp/x.ts"}"#)
+        + #":std{access=file,mux=ts{shaping=40},dst="/tmp/x.ts"}"#)
     #expect(Transcode(audioCodec: .ac3).chainElement == "transcode{acodec=a52}")
     #expect(Transcode(videoCodec: .h265).chainElement == "transcode{vcodec=hevc}")
     #expect(Transcode().chainElement == nil)
     #expect(
       SoutChain.chain(
         destination: file, transcode: Transcode(videoCodec: .mpeg2), monitor: .display)
-        == #"#duplicate{dst=display,dst="transcode{vcodec=mp2v}:std{access=file,mux=ts,dst=\"/tmp/x.ts\"}"}"#
+        == #"#duplicate{dst=display,dst="transcode{vcodec=mp2v}:std{access=file,mux=ts{shaping=40},dst=\"/tmp/x.ts\"}"}"#
     )
   }
 

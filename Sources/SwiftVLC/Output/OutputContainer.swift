@@ -15,8 +15,9 @@ public enum OutputContainer: String, Sendable, Hashable, CaseIterable {
   /// The usual file-name extension, without the dot.
   public var fileExtension: String { rawValue }
 
-  /// libVLC's muxer name for a file destination.
-  var fileMuxer: String { rawValue }
+  /// libVLC's muxer for a file destination. Its MPEG-TS muxer holds back its last 200 ms
+  /// (its default "shaping") and drops them when the recording ends: one frame's worth here.
+  var fileMuxer: String { self == .ts ? "ts{shaping=40}" : rawValue }
 
   /// libVLC's muxer name for a destination that cannot seek back (HTTP).
   var streamMuxer: String { self == .mp4 ? "mp4frag" : rawValue }

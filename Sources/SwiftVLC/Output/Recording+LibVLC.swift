@@ -65,8 +65,17 @@ extension Recording {
     // What libVLC learnt about the source while recording it (HLS tracks appear only then).
     let seen = session.media.readInfo()
     let muxed = libVLCContainer(for: media, options: options)
+    // An MP4 is recorded as MPEG-TS first (see libVLCContainer): its muxer decides.
+    let through =
+      muxed == options.container
+      ? "" : "recorded through libVLC 3's \(muxed.displayName) muxer, which "
     var dropped = RecordingCheck.dropped(tracks: seen.tracks, container: muxed).map {
-      (track: $0, reason: "libVLC 3's \(muxed.displayName) muxer cannot hold \($0.codec)")
+      (
+        track: $0,
+        reason: through.isEmpty
+          ? "libVLC 3's \(muxed.displayName) muxer cannot hold \($0.codec)"
+          : "\(through)cannot hold \($0.codec)"
+      )
     }
     let failure: VLCError?
     if let reason = diagnosis.destinationReason {
@@ -83,7 +92,13 @@ extension Recording {
       case .sourceEnded where !outcome.hadStreams:
         failure = .sourceFailed(diagnosis.source ?? .notMedia, source: source)
       case .sourceEnded, .limitReached, .stopped, .stalled:
-        failure = nil
+        // A network source is vetted while it records; one that ended before the first look
+        // is vetted now, by the same rule (its tracks are known by then).
+        failure =
+          media.isLocalFile
+          ? nil
+          : RecordingCheck.refusal(
+            tracks: seen.tracks, container: options.container, transcode: options.transcode)
       }
     }
     if let failure {
@@ -117,7 +132,12 @@ extension Recording {
     dropped += RecordingCheck.lostSubtitles(
       source: seen.tracks, written: written, dropped: dropped.map(\.track)
     ).map {
-      (track: $0, reason: "libVLC 3's \(muxed.displayName) muxer wrote no readable \($0.codec)")
+      (
+        track: $0,
+        reason: through.isEmpty
+          ? "libVLC 3's \(muxed.displayName) muxer wrote no readable \($0.codec)"
+          : "\(through)wrote no readable \($0.codec)"
+      )
     }
     // In the source's order.
     let place = { (track: Track) in

@@ -45,9 +45,11 @@ enum RecordingCheck {
       "\(container.displayName) cannot hold \(names.joined(separator: " or ")): \(advice)")
   }
 
-  /// The subtitle tracks of `tracks` that `container` drops (libVLC's muxers skip them).
+  /// The subtitle tracks of `tracks` that `container` drops (libVLC's muxers skip them). A
+  /// stream libVLC could not identify ("undf": the text tracks that hold an MP4's chapters,
+  /// listed while playing) is no subtitle to keep.
   static func dropped(tracks: [Track], container: OutputContainer) -> [Track] {
-    tracks.filter { $0.kind == .subtitle && !container.copies($0) }
+    tracks.filter { $0.kind == .subtitle && $0.codec != "undf" && !container.copies($0) }
   }
 
   /// The error for a finished file that lacks a kind of track (audio or video) the source
@@ -77,7 +79,7 @@ enum RecordingCheck {
   static func lostSubtitles(source: [Track], written: MediaInfo?, dropped: [Track]) -> [Track] {
     var accounted = ((written?.tracks ?? []) + dropped).filter { $0.kind == .subtitle }
     var lost: [Track] = []
-    let subtitles = source.filter { $0.kind == .subtitle }
+    let subtitles = source.filter { $0.kind == .subtitle && $0.codec != "undf" }
     for track in subtitles {
       let language = track.language.map(FFmpegRemuxer.threeLetter)
       if let match = accounted.firstIndex(where: {
