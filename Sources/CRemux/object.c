@@ -5,6 +5,7 @@
 #include "remux.h"
 
 #include <libavutil/avstring.h>
+#include <libavutil/dict.h>
 #include <libavutil/mem.h>
 #include <stdlib.h>
 
@@ -26,6 +27,7 @@ svlc_remux *svlc_remux_new(const char *input, const char *output, const char *fo
 void svlc_remux_free(svlc_remux *remux) {
   if (!remux) return;
   for (int i = 0; i < remux->source_count; i++) av_free(remux->sources[i].title);
+  av_dict_free(&remux->tags);
   av_free(remux->input);
   av_free(remux->output);
   av_free(remux->format);
@@ -54,6 +56,10 @@ void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, cons
   source->title = title && *title ? av_strdup(title) : NULL;
   source->is_default = is_default;
   source->is_forced = is_forced;
+}
+
+void svlc_remux_add_tag(svlc_remux *remux, const char *key, const char *value) {
+  if (key && *key && value && *value) av_dict_set(&remux->tags, key, value, 0);
 }
 
 void svlc_remux_stop(svlc_remux *remux) { atomic_store(&remux->stop, 1); }

@@ -18,8 +18,7 @@
 
 static int is_mpegts(const svlc_remux *remux) { return strcmp(remux->format, "mpegts") == 0; }
 
-/// The container's name as the library's messages give it (``OutputContainer/displayName``).
-static const char *display_name(const svlc_remux *remux) {
+const char *svlc_remux_display_name(const svlc_remux *remux) {
   if (is_mpegts(remux)) return "MPEG-TS";
   if (strcmp(remux->format, "mp4") == 0) return "MP4";
   if (strcmp(remux->format, "matroska") == 0) return "Matroska";
@@ -74,42 +73,6 @@ static void title_from_handler(AVStream *stream) {
   av_dict_set(&stream->metadata, "handler_name", NULL, 0);
 }
 
-/// A cover picture (an attached picture): MP4 keeps it as its cover, Matroska as an attachment
-/// named "cover" (which libVLC shows as the art; libavformat would write a video track), and
-/// MPEG-TS has no place for it.
-static int add_cover(svlc_remux *remux, AVFormatContext *out, const AVStream *in,
-                     route_t *route) {
-  enum AVCodecID id = in->codecpar->codec_id;
-  char reason[96];
-  snprintf(reason, sizeof(reason), "%s holds no cover picture", display_name(remux));
-  const char *mime = id == AV_CODEC_ID_PNG ? "image/png" : id == AV_CODEC_ID_MJPEG ? "image/jpeg" : NULL;
-  if (strcmp(remux->format, "mp4") == 0 && (id == AV_CODEC_ID_PNG || id == AV_CODEC_ID_MJPEG)) {
-    AVStream *stream = avformat_new_stream(out, NULL);
-    if (!stream || avcodec_parameters_copy(stream->codecpar, in->codecpar) < 0) return -1;
-    stream->codecpar->codec_tag = 0;
-    stream->disposition = AV_DISPOSITION_ATTACHED_PIC;
-    stream->time_base = in->time_base;
-    route->output = stream->index;
-    return 0;
-  }
-  if (strcmp(remux->format, "matroska") != 0 || !mime || in->attached_pic.size <= 0) {
-    svlc_remux_drop(remux, in, reason);
-    return 0;
-  }
-  AVStream *stream = avformat_new_stream(out, NULL);
-  if (!stream) return -1;
-  stream->codecpar->codec_type = AVMEDIA_TYPE_ATTACHMENT;
-  stream->codecpar->codec_id = id;
-  stream->codecpar->extradata = av_mallocz(in->attached_pic.size + AV_INPUT_BUFFER_PADDING_SIZE);
-  if (!stream->codecpar->extradata) return -1;
-  memcpy(stream->codecpar->extradata, in->attached_pic.data, in->attached_pic.size);
-  stream->codecpar->extradata_size = in->attached_pic.size;
-  av_dict_set(&stream->metadata, "filename", id == AV_CODEC_ID_PNG ? "cover.png" : "cover.jpg", 0);
-  av_dict_set(&stream->metadata, "mimetype", mime, 0);
-  route->output = -1; // written with the header; its packet is not copied
-  return 0;
-}
-
 /// Adds the output stream for input stream `in`, or leaves it out with a reason.
 static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *in,
                       route_t *route, const source_t *source) {
@@ -133,7 +96,7 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
     return 0;
   }
   if (type == AVMEDIA_TYPE_VIDEO && (in->disposition & AV_DISPOSITION_ATTACHED_PIC))
-    return add_cover(remux, out, in, route);
+    return svlc_remux_add_cover(remux, out, in, route);
   enum AVCodecID written = id;
   if (type != AVMEDIA_TYPE_ATTACHMENT && !container_holds(remux, out->oformat, id)) {
     enum AVCodecID target = text_target(remux);
@@ -143,7 +106,7 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
     } else {
       // A codec's long name ("SubRip subtitle"): the track's label has libVLC's code.
       const AVCodecDescriptor *codec = avcodec_descriptor_get(id);
-      snprintf(reason, sizeof(reason), "%s cannot hold %s", display_name(remux),
+      snprintf(reason, sizeof(reason), "%s cannot hold %s", svlc_remux_display_name(remux),
                codec && codec->long_name ? codec->long_name : avcodec_get_name(id));
       svlc_remux_drop(remux, in, reason);
       return 0;
@@ -172,25 +135,6 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
   if (!title && strcmp(remux->format, "mp4") != 0) title_from_handler(stream);
   route->output = stream->index;
   return 0;
-}
-
-static void copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out) {
-  if (in->nb_chapters == 0) return;
-  if (is_mpegts(remux)) {
-    remux->dropped_chapters = (int)in->nb_chapters;
-    return;
-  }
-  out->chapters = av_calloc(in->nb_chapters, sizeof(*out->chapters));
-  if (!out->chapters) return;
-  for (unsigned i = 0; i < in->nb_chapters; i++) {
-    const AVChapter *from = in->chapters[i];
-    AVChapter *to = av_mallocz(sizeof(*to));
-    if (!to) break;
-    *to = (AVChapter){.id = from->id, .time_base = from->time_base, .start = from->start,
-                      .end = from->end};
-    av_dict_copy(&to->metadata, from->metadata, 0);
-    out->chapters[out->nb_chapters++] = to;
-  }
 }
 
 static svlc_remux_result fail(svlc_remux *remux, svlc_remux_result result, const char *what,
@@ -375,6 +319,7 @@ static svlc_remux_result run(svlc_remux *remux) {
     goto done;
   }
   av_dict_copy(&out->metadata, in->metadata, 0);
+  svlc_remux_add_source_tags(remux, out);
   // An MPEG-TS input's service name and provider are its program's tags.
   if (in->nb_programs > 0) {
     static const char *keys[] = {"service_name", "service_provider"};
@@ -384,7 +329,7 @@ static svlc_remux_result run(svlc_remux *remux) {
         av_dict_set(&out->metadata, keys[k], entry->value, 0);
     }
   }
-  copy_chapters(remux, in, out);
+  svlc_remux_copy_chapters(remux, in, out);
   status = avio_open(&out->pb, remux->output, AVIO_FLAG_WRITE);
   if (status < 0) {
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot create the file", status);

@@ -60,6 +60,7 @@ struct svlc_remux {
   int start_at_keyframe;
   int refuse_unheld; // audio or video the container cannot hold fails the copy
   int no_keyframe;  // starting at a keyframe, and none came: the video is left out
+  AVDictionary *tags; // the source's tags, for an input that lacks them
   source_t sources[MAX_SOURCES];
   int source_count;
   atomic_int stop;
@@ -86,6 +87,18 @@ void svlc_remux_plan_order(svlc_remux *remux, AVFormatContext *in, int *order, i
 int svlc_remux_flags_unknown(const svlc_remux *remux);
 /// Gives output stream `out` its source's language, title and known flags.
 void svlc_remux_apply_source(AVStream *out, const source_t *source);
+
+/// The container's name as the library's messages give it (``OutputContainer/displayName``).
+const char *svlc_remux_display_name(const svlc_remux *remux);
+/// Adds input stream `in`, a cover picture (an attached picture), where the container keeps
+/// one, or lists it as left out; -1 when out of memory.
+int svlc_remux_add_cover(svlc_remux *remux, AVFormatContext *out, const AVStream *in,
+                         route_t *route);
+/// Gives `out` the source's tags (svlc_remux_add_tag) the input lacks, under their key or any
+/// other.
+void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out);
+/// Copies the input's chapters, or counts them as left out where the container holds none.
+void svlc_remux_copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out);
 
 /// Reads the finished output back and lists, in `lost`, the tracks' titles, languages and
 /// flags and the file's metadata that `out` was given and the file does not hold.

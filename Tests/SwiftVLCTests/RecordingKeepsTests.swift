@@ -148,6 +148,33 @@ struct RecordingKeepsTests {
     #expect(frames >= 74, "\(frames) of 75 frames")
   }
 
+  @Test("a file's tags survive a recording over HTTP (libVLC's muxers write none)")
+  func httpTags() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    _ = try await generated.make(
+      "tagged.m4a",
+      [
+        "-f", "lavfi", "-i", "sine=f=440:duration=2", "-c:a", "aac", "-metadata", "title=Song",
+        "-metadata", "artist=Band", "-metadata", "album=LP", "-metadata", "date=1999",
+      ])
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    let media = try Media(url: server.url("files/tagged.m4a"), instance: instance)
+    for container in [OutputContainer.mkv, .mp4] {
+      let path = generated.folder.appendingPathComponent("out.\(container.fileExtension)").path
+      let result = try await within(.seconds(30), "recording over HTTP into \(container)") {
+        try await Recording.record(media, to: path, options: RecordingOptions(container: container))
+      }
+      let tags = try await Self.ffprobe(
+        result.path, "format_tags=title,artist,album,date")
+      // In the file's order, which differs between containers.
+      let values = tags.first?.split(separator: ",").map(String.init).sorted()
+      #expect(values == ["1999", "Band", "LP", "Song"], "\(container): \(tags)")
+      #expect(result.droppedFields.isEmpty, "\(result.droppedFields)")
+    }
+  }
+
   @Test("a short network source is vetted when it ends: FLAC over HTTP into MPEG-TS is refused")
   func shortNetworkSourceVetted() async throws {
     let generated = try GeneratedMedia()

@@ -52,6 +52,10 @@ void svlc_remux_set_refuse_unheld(svlc_remux *remux, int enabled);
 void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, const char *language,
                            const char *title, int is_default, int is_forced);
 
+/// A tag of the source's own (libavformat's generic key: "title", "artist", "track", …) for
+/// the output, where the input lacks it under any key (libVLC's muxers write no tags).
+void svlc_remux_add_tag(svlc_remux *remux, const char *key, const char *value);
+
 /// Copies; blocks until done.
 svlc_remux_result svlc_remux_run(svlc_remux *remux);
 /// Makes a running or later `svlc_remux_run` finish the output and return soon.

@@ -34,6 +34,9 @@ struct RemuxJob: Sendable {
   /// Whether audio or video the container cannot hold fails the copy before anything is
   /// written (``RemuxReport/refused``) rather than being left out.
   var refusesUnheld = false
+  /// The source's tags by libavformat's generic key ("title", "artist", "track"), for an
+  /// input that lacks them (libVLC's file: its muxers write none).
+  var tags: [String: String] = [:]
 }
 
 /// What a finished copy left out.

@@ -42,6 +42,9 @@ final class RemuxCopy: @unchecked Sendable {
     }
     svlc_remux_set_start_at_keyframe(pointer, job.startAtKeyframe ? 1 : 0)
     svlc_remux_set_refuse_unheld(pointer, job.refusesUnheld ? 1 : 0)
+    for (key, value) in job.tags.sorted(by: { $0.key < $1.key }) {
+      svlc_remux_add_tag(pointer, key, value)
+    }
     for track in job.sources {
       let kind: CChar =
         switch track.kind {
@@ -125,6 +128,23 @@ extension TrackKind {
       case UInt8(ascii: "s"): .subtitle
       default: .unknown
       }
+  }
+}
+
+extension Metadata {
+  /// The values libavformat's muxers write, by their generic key. The encoder and the
+  /// artwork are the muxer's and the file's own.
+  var avformatTags: [String: String] {
+    let keys: [MetadataKey: String] = [
+      .title: "title", .artist: "artist", .album: "album", .albumArtist: "album_artist",
+      .genre: "genre", .date: "date", .copyright: "copyright", .trackNumber: "track",
+      .description: "comment", .publisher: "publisher",
+    ]
+    var tags: [String: String] = [:]
+    for (key, name) in keys {
+      if let value = values[key]?.trimmingSpaces(), !value.isEmpty { tags[name] = value }
+    }
+    return tags
   }
 }
 

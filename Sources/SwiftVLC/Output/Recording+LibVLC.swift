@@ -118,7 +118,7 @@ extension Recording {
     var droppedChapters = 0
     var droppedFields: [DroppedField] = []
     if let report = await finalCopy(
-      target.writing, seen: seen.tracks, options: options, live: !media.isLocalFile)
+      target.writing, seen: seen, options: options, live: !media.isLocalFile)
     {
       // A stream libavformat cannot name ("none") is one libVLC wrote unreadably (text
       // subtitles in MPEG-TS): the source track it stood for is named as lost below.
@@ -222,16 +222,17 @@ extension Recording {
   /// source everything before the video's first keyframe cut (nothing can be shown there).
   /// `nil` when the copy failed: libVLC's file is kept as it is.
   static func finalCopy(
-    _ writing: String, seen: [Track], options: RecordingOptions, live: Bool,
+    _ writing: String, seen: MediaInfo, options: RecordingOptions, live: Bool,
     remuxer: some ContainerRemuxer = FFmpegRemuxer()
   ) async -> RemuxReport? {
     let copyPath = writing + ".copy"
-    let hasVideo = seen.contains { $0.kind == .video }
-    let copy = remuxer.copy(
-      RemuxJob(
-        input: writing, output: copyPath, container: options.container,
-        duration: live ? options.duration : nil, startAtKeyframe: live && hasVideo,
-        sources: seen))
+    let hasVideo = seen.tracks.contains { $0.kind == .video }
+    var job = RemuxJob(
+      input: writing, output: copyPath, container: options.container,
+      duration: live ? options.duration : nil, startAtKeyframe: live && hasVideo,
+      sources: seen.tracks)
+    job.tags = seen.metadata.avformatTags
+    let copy = remuxer.copy(job)
     guard case .success(let report) = await copy.run(), rename(copyPath, writing) == 0 else {
       try? FileManager.default.removeItem(atPath: copyPath)
       return nil

@@ -1,0 +1,78 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+// What an output holds besides its streams' packets: a cover, the file's tags, the chapters.
+// See remux.h.
+#include "remux.h"
+
+#include <libavutil/mem.h>
+#include <stdio.h>
+#include <string.h>
+
+// MP4 keeps a cover as its cover, Matroska as an attachment named "cover" (which libVLC shows
+// as the art; libavformat would write a video track), and MPEG-TS has no place for it.
+int svlc_remux_add_cover(svlc_remux *remux, AVFormatContext *out, const AVStream *in,
+                         route_t *route) {
+  enum AVCodecID id = in->codecpar->codec_id;
+  char reason[96];
+  snprintf(reason, sizeof(reason), "%s holds no cover picture", svlc_remux_display_name(remux));
+  const char *mime = id == AV_CODEC_ID_PNG     ? "image/png"
+                     : id == AV_CODEC_ID_MJPEG ? "image/jpeg"
+                                               : NULL;
+  if (strcmp(remux->format, "mp4") == 0 && (id == AV_CODEC_ID_PNG || id == AV_CODEC_ID_MJPEG)) {
+    AVStream *stream = avformat_new_stream(out, NULL);
+    if (!stream || avcodec_parameters_copy(stream->codecpar, in->codecpar) < 0) return -1;
+    stream->codecpar->codec_tag = 0;
+    stream->disposition = AV_DISPOSITION_ATTACHED_PIC;
+    stream->time_base = in->time_base;
+    route->output = stream->index;
+    return 0;
+  }
+  if (strcmp(remux->format, "matroska") != 0 || !mime || in->attached_pic.size <= 0) {
+    svlc_remux_drop(remux, in, reason);
+    return 0;
+  }
+  AVStream *stream = avformat_new_stream(out, NULL);
+  if (!stream) return -1;
+  stream->codecpar->codec_type = AVMEDIA_TYPE_ATTACHMENT;
+  stream->codecpar->codec_id = id;
+  stream->codecpar->extradata = av_mallocz(in->attached_pic.size + AV_INPUT_BUFFER_PADDING_SIZE);
+  if (!stream->codecpar->extradata) return -1;
+  memcpy(stream->codecpar->extradata, in->attached_pic.data, in->attached_pic.size);
+  stream->codecpar->extradata_size = in->attached_pic.size;
+  av_dict_set(&stream->metadata, "filename", id == AV_CODEC_ID_PNG ? "cover.png" : "cover.jpg", 0);
+  av_dict_set(&stream->metadata, "mimetype", mime, 0);
+  route->output = -1; // written with the header; its packet is not copied
+  return 0;
+}
+
+void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out) {
+  const AVDictionaryEntry *tag = NULL;
+  while ((tag = av_dict_get(remux->tags, "", tag, AV_DICT_IGNORE_SUFFIX))) {
+    if (av_dict_get(out->metadata, tag->key, NULL, 0)) continue;
+    int present = 0;
+    const AVDictionaryEntry *entry = NULL;
+    while (!present && (entry = av_dict_get(out->metadata, "", entry, AV_DICT_IGNORE_SUFFIX)))
+      present = strcmp(entry->value, tag->value) == 0;
+    if (!present) av_dict_set(&out->metadata, tag->key, tag->value, 0);
+  }
+}
+
+void svlc_remux_copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out) {
+  if (in->nb_chapters == 0) return;
+  if (strcmp(remux->format, "mpegts") == 0) {
+    remux->dropped_chapters = (int)in->nb_chapters;
+    return;
+  }
+  out->chapters = av_calloc(in->nb_chapters, sizeof(*out->chapters));
+  if (!out->chapters) return;
+  for (unsigned i = 0; i < in->nb_chapters; i++) {
+    const AVChapter *from = in->chapters[i];
+    AVChapter *to = av_mallocz(sizeof(*to));
+    if (!to) break;
+    *to = (AVChapter){.id = from->id, .time_base = from->time_base, .start = from->start,
+                      .end = from->end};
+    av_dict_copy(&to->metadata, from->metadata, 0);
+    out->chapters[out->nb_chapters++] = to;
+  }
+}
