@@ -202,7 +202,8 @@ extension CommandSpec {
     notes: """
       Streams are copied, not re-encoded. FILE's extension (.ts, .mp4, .mkv) chooses the
       container; a FILE without one needs --container. A source whose audio or video the
-      container cannot hold (VP9 into MP4) is refused before anything is written. Without
+      container cannot hold (Windows Media into MP4; through libVLC, for a URL, also VP9 or
+      Opus into MP4) is refused before anything is written. Without
       --duration, records until the source ends (a file is read faster than real time) or
       until Ctrl-C. When stderr is a terminal, a progress line shows the time elapsed and the
       file's size. The finished file is read back: one without audio or video, or a source
@@ -211,8 +212,14 @@ extension CommandSpec {
         file PATH
         bytes SIZE
         duration SECONDS          read from the finished file
-        dropped KIND ID:CODEC[:LANGUAGE]
-                                  one line per track the container left out (subtitles)
+        dropped KIND ID:CODEC[:LANGUAGE] (REASON)
+                                  one line per track the container left out (subtitles,
+                                  a cover picture in MPEG-TS)
+        dropped chapters COUNT (REASON)
+        dropped FIELD of KIND ID:CODEC[:LANGUAGE] "VALUE" (REASON)
+        dropped metadata KEY "VALUE" (REASON)
+                                  a track's title, language, default or forced flag, or a
+                                  tag of the file, that the finished file does not hold
       Ctrl-C (or SIGTERM, SIGHUP) stops cleanly: a line on stderr says so, the file is
       finished and the summary printed, and the exit status is 130 (0 when the source ended
       or --duration was reached). When libVLC cannot close the source within 5 seconds (a
