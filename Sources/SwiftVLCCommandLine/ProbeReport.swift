@@ -137,7 +137,7 @@ package struct ProbeReport: Codable, Equatable, Sendable {
       row(key, value)
     }
     for program in programs ?? [] {
-      var parts = [program.name.map { "\"\($0)\"" } ?? "(no name)"]
+      var parts = [program.name.map(TrackText.quoted) ?? "(no name)"]
       if let provider = program.provider { parts.append("by \(provider)") }
       parts.append("tracks " + program.trackIds.map(String.init).joined(separator: ","))
       row("program \(program.number)", parts.joined(separator: " "))
@@ -177,7 +177,7 @@ extension ProbeReport.TrackEntry {
     if let sampleRate { parts.append("\(sampleRate) Hz") }
     if let bitrate { parts.append(kilobits(bitrate)) }
     if let language = TrackText.language(language) { parts.append("[\(language)]") }
-    if let name { parts.append("\"\(name)\"") }
+    if let name { parts.append(TrackText.quoted(name)) }
     if let program { parts.append("program \(program)") }
     return parts.joined(separator: " ")
   }

@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The SwiftVLC authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
-/// How the tool's text output writes a track's language and channels.
+/// How the tool's text output writes a track's language, channels and names.
 package enum TrackText {
   /// The language as the container or libVLC names it, or `nil` when it is not known
   /// (missing, empty, libVLC's "???", ISO 639's "und", "unk" or "unknown").
@@ -21,5 +21,23 @@ package enum TrackText {
     case 8: "7.1"
     default: "\(count) ch"
     }
+  }
+
+  /// A name or value in double quotes, kept on one line: backslashes, quotes and line
+  /// breaks escaped ("Commentary \"director\"", "Line1\nLine2").
+  package static func quoted(_ value: String) -> String {
+    var text = "\""
+    for character in value {
+      switch character {
+      case "\\": text += "\\\\"
+      case "\"": text += "\\\""
+      case "\r\n": text += "\\r\\n"
+      case "\n": text += "\\n"
+      case "\r": text += "\\r"
+      case "\t": text += "\\t"
+      default: text.append(character)
+      }
+    }
+    return text + "\""
   }
 }

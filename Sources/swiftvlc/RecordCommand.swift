@@ -87,7 +87,7 @@ enum RecordCommand {
       for field in result.droppedFields {
         let owner = field.track.map { "\($0.kind.name) \($0.label)" }
         let what = owner.map { "\(field.name) of \($0)" } ?? "metadata \(field.name)"
-        Console.line("dropped \(what) \(quoted(field.value)) (\(field.reason))")
+        Console.line("dropped \(what) \(TrackText.quoted(field.value)) (\(field.reason))")
       }
       status = .success
     case .failure(let error):
@@ -127,21 +127,4 @@ extension Track {
     ([String(id), codec.isEmpty ? "?" : codec] + (language.map { [$0] } ?? []))
       .joined(separator: ":").replacing(" ", with: "_")
   }
-}
-
-/// `value` in double quotes, on one line: backslashes, quotes and line breaks escaped.
-private func quoted(_ value: String) -> String {
-  var text = "\""
-  for character in value {
-    switch character {
-    case "\\": text += "\\\\"
-    case "\"": text += "\\\""
-    case "\r\n": text += "\\r\\n"
-    case "\n": text += "\\n"
-    case "\r": text += "\\r"
-    case "\t": text += "\\t"
-    default: text.append(character)
-    }
-  }
-  return text + "\""
 }

@@ -16,6 +16,14 @@ struct CommandLineOutputTests {
 
   // MARK: Half-block renderer
 
+  @Test("a quoted name stays on one line: quotes, backslashes and line breaks escaped")
+  func quotedNames() {
+    #expect(TrackText.quoted("English mono") == #""English mono""#)
+    #expect(
+      TrackText.quoted("Line1\nLine2 \"director\" C:\\x\r\n")
+        == #""Line1\nLine2 \"director\" C:\\x\r\n""#)
+  }
+
   @Test("a cell shows the top pixel as foreground and the bottom pixel as background")
   func halfBlockCells() {
     // 2x2: red, green on top; blue, white below.
