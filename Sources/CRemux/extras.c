@@ -50,11 +50,8 @@ void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out) {
   const AVDictionaryEntry *tag = NULL;
   while ((tag = av_dict_get(remux->tags, "", tag, AV_DICT_IGNORE_SUFFIX))) {
     if (av_dict_get(out->metadata, tag->key, NULL, 0)) continue;
-    int present = 0;
-    const AVDictionaryEntry *entry = NULL;
-    while (!present && (entry = av_dict_get(out->metadata, "", entry, AV_DICT_IGNORE_SUFFIX)))
-      present = strcmp(entry->value, tag->value) == 0;
-    if (!present) av_dict_set(&out->metadata, tag->key, tag->value, 0);
+    if (!svlc_remux_holds_value(out->metadata, tag->value))
+      av_dict_set(&out->metadata, tag->key, tag->value, 0);
   }
 }
 

@@ -86,8 +86,7 @@ static int muxer_key(const char *key) {
   return 0;
 }
 
-/// Whether `dictionary` holds `value` under any key.
-static int holds_value(const AVDictionary *dictionary, const char *value) {
+int svlc_remux_holds_value(const AVDictionary *dictionary, const char *value) {
   const AVDictionaryEntry *entry = NULL;
   while ((entry = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX)))
     if (strcmp(entry->value, value) == 0) return 1;
@@ -98,9 +97,10 @@ static int holds_value(const AVDictionary *dictionary, const char *value) {
 /// another key, since muxers rename keys both ways ("track" is Matroska's PART_NUMBER), or in
 /// a program's tags (MPEG-TS names its service after the title).
 static int kept_tag(const AVFormatContext *back, const AVDictionaryEntry *entry) {
-  if (tag(back->metadata, entry->key) || holds_value(back->metadata, entry->value)) return 1;
+  if (tag(back->metadata, entry->key) || svlc_remux_holds_value(back->metadata, entry->value))
+    return 1;
   for (unsigned i = 0; i < back->nb_programs; i++)
-    if (holds_value(back->programs[i]->metadata, entry->value)) return 1;
+    if (svlc_remux_holds_value(back->programs[i]->metadata, entry->value)) return 1;
   return 0;
 }
 

@@ -100,6 +100,8 @@ void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out);
 /// Copies the input's chapters, or counts them as left out where the container holds none.
 void svlc_remux_copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out);
 
+/// Whether `dictionary` holds `value` under any key (muxers rename keys both ways).
+int svlc_remux_holds_value(const AVDictionary *dictionary, const char *value);
 /// Reads the finished output back and lists, in `lost`, the tracks' titles, languages and
 /// flags and the file's metadata that `out` was given and the file does not hold.
 /// `input_of[i]` is output stream i's input stream.
