@@ -55,21 +55,37 @@ void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out) {
   }
 }
 
+// A chapter that starts after a recording's duration is not part of it; the last one kept ends
+// with it.
 void svlc_remux_copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out) {
-  if (in->nb_chapters == 0) return;
-  if (strcmp(remux->format, "mpegts") == 0) {
-    remux->dropped_chapters = (int)in->nb_chapters;
-    return;
-  }
-  out->chapters = av_calloc(in->nb_chapters, sizeof(*out->chapters));
+  AVChapter *const *chapters = in->nb_chapters > 0 ? in->chapters : remux->chapters;
+  unsigned count = in->nb_chapters > 0 ? in->nb_chapters : (unsigned)remux->chapter_count;
+  if (count == 0) return;
+  out->chapters = av_calloc(count, sizeof(*out->chapters));
   if (!out->chapters) return;
-  for (unsigned i = 0; i < in->nb_chapters; i++) {
-    const AVChapter *from = in->chapters[i];
+  for (unsigned i = 0; i < count; i++) {
+    const AVChapter *from = chapters[i];
+    int64_t end = from->end;
+    if (remux->duration > 0) {
+      int64_t limit = av_rescale_q(remux->duration, AV_TIME_BASE_Q, from->time_base);
+      if (from->start >= limit) continue;
+      if (end > limit) end = limit;
+    }
     AVChapter *to = av_mallocz(sizeof(*to));
     if (!to) break;
     *to = (AVChapter){.id = from->id, .time_base = from->time_base, .start = from->start,
-                      .end = from->end};
+                      .end = end};
     av_dict_copy(&to->metadata, from->metadata, 0);
     out->chapters[out->nb_chapters++] = to;
+  }
+  if (strcmp(remux->format, "mpegts") == 0) {
+    // MPEG-TS holds none: they are counted as left out.
+    remux->dropped_chapters = (int)out->nb_chapters;
+    for (unsigned i = 0; i < out->nb_chapters; i++) {
+      av_dict_free(&out->chapters[i]->metadata);
+      av_freep(&out->chapters[i]);
+    }
+    av_freep(&out->chapters);
+    out->nb_chapters = 0;
   }
 }

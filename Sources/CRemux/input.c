@@ -16,7 +16,7 @@
 
 /// The time of the first keyframe of the first video stream to show one (in AV_TIME_BASE
 /// units), by reading from the start; AV_NOPTS_VALUE when there is none. Streams that start
-/// late (a live recording's video) are found on the way. Rewinds afterwards.
+/// late (a live recording's video) are found on the way. Leaves the input where it stopped.
 int64_t svlc_remux_first_keyframe(AVFormatContext *in) {
   AVPacket *packet = av_packet_alloc();
   int64_t found = AV_NOPTS_VALUE;
@@ -32,8 +32,16 @@ int64_t svlc_remux_first_keyframe(AVFormatContext *in) {
     if (hit) break;
   }
   av_packet_free(&packet);
-  avformat_seek_file(in, -1, INT64_MIN, 0, INT64_MAX, AVSEEK_FLAG_BYTE);
   return found;
+}
+
+int svlc_remux_rewind(AVFormatContext **in, const char *path) {
+  // Matroska's demuxer takes a byte seek as one in time, and lands on a later cluster.
+  if (strcmp((*in)->iformat->name, "mpegts") == 0 &&
+      avformat_seek_file(*in, -1, INT64_MIN, 0, INT64_MAX, AVSEEK_FLAG_BYTE) >= 0)
+    return 0;
+  avformat_close_input(in);
+  return svlc_remux_open_input(path, in);
 }
 
 /// Takes the parameter sets of a video stream's first keyframe as its extradata.
@@ -58,7 +66,7 @@ static void take_extradata(AVBSFContext *bsf, AVStream *stream, const AVPacket *
 
 /// Fills in the size, pixel format and parameter sets of a video stream libavformat could
 /// not probe (a live video that libVLC's MPEG-TS muxer announced long before its first
-/// keyframe): decodes from that keyframe on. Rewinds afterwards.
+/// keyframe): decodes from that keyframe on, reading from where the input is.
 void svlc_remux_fill_video(AVFormatContext *in, AVStream *stream) {
   const AVCodec *codec = avcodec_find_decoder(stream->codecpar->codec_id);
   AVCodecContext *context = codec ? avcodec_alloc_context3(codec) : NULL;
@@ -95,7 +103,6 @@ done:
   av_packet_free(&packet);
   av_bsf_free(&bsf);
   avcodec_free_context(&context);
-  avformat_seek_file(in, -1, INT64_MIN, 0, INT64_MAX, AVSEEK_FLAG_BYTE);
 }
 
 /// Opens `path`, reading far enough to find streams that start late (a live recording's

@@ -28,6 +28,11 @@ void svlc_remux_free(svlc_remux *remux) {
   if (!remux) return;
   for (int i = 0; i < remux->source_count; i++) av_free(remux->sources[i].title);
   av_dict_free(&remux->tags);
+  for (int i = 0; i < remux->chapter_count; i++) {
+    av_dict_free(&remux->chapters[i]->metadata);
+    av_free(remux->chapters[i]);
+  }
+  av_free(remux->chapters);
   av_free(remux->input);
   av_free(remux->output);
   av_free(remux->format);
@@ -60,6 +65,19 @@ void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, cons
 
 void svlc_remux_add_tag(svlc_remux *remux, const char *key, const char *value) {
   if (key && *key && value && *value) av_dict_set(&remux->tags, key, value, 0);
+}
+
+void svlc_remux_add_chapter(svlc_remux *remux, int64_t start, int64_t end, const char *title) {
+  if (start < 0 || end < start) return;
+  AVChapter *chapter = av_mallocz(sizeof(*chapter));
+  if (!chapter) return;
+  if (av_dynarray_add_nofree(&remux->chapters, &remux->chapter_count, chapter) < 0) {
+    av_free(chapter);
+    return;
+  }
+  *chapter = (AVChapter){.id = remux->chapter_count, .time_base = {1, 1000000}, .start = start,
+                         .end = end};
+  if (title && *title) av_dict_set(&chapter->metadata, "title", title, 0);
 }
 
 void svlc_remux_stop(svlc_remux *remux) { atomic_store(&remux->stop, 1); }

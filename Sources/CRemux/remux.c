@@ -270,16 +270,19 @@ static svlc_remux_result run(svlc_remux *remux) {
     if (start != AV_NOPTS_VALUE && in->start_time != AV_NOPTS_VALUE)
       remux->skipped = start - in->start_time;
     // Streams found on the way have no parameters yet (a Matroska or MP4 header needs the
-    // video's size and parameter sets): read on for them, and rewind again.
-    if (in->nb_streams > known) {
-      avformat_find_stream_info(in, NULL);
-      avformat_seek_file(in, -1, INT64_MIN, 0, INT64_MAX, AVSEEK_FLAG_BYTE);
-    }
-    for (unsigned i = 0; i < in->nb_streams; i++) {
+    // video's size and parameter sets): read on for them, from the start.
+    if (in->nb_streams > known) avformat_find_stream_info(in, NULL);
+    for (unsigned i = 0; i < in->nb_streams && status >= 0; i++) {
       AVStream *stream = in->streams[i];
       if (stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && stream->codecpar->width == 0 &&
-          !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC))
-        svlc_remux_fill_video(in, stream);
+          !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC) &&
+          (status = svlc_remux_rewind(&in, remux->input)) >= 0)
+        svlc_remux_fill_video(in, in->streams[i]);
+    }
+    if (status >= 0) status = svlc_remux_rewind(&in, remux->input);
+    if (status < 0) {
+      result = fail(remux, SVLC_REMUX_UNREADABLE, "cannot read the input again", status);
+      goto done;
     }
   }
   routes = av_calloc(in->nb_streams, sizeof(*routes));

@@ -61,6 +61,8 @@ struct svlc_remux {
   int refuse_unheld; // audio or video the container cannot hold fails the copy
   int no_keyframe;  // starting at a keyframe, and none came: the video is left out
   AVDictionary *tags; // the source's tags, for an input that lacks them
+  AVChapter **chapters; // the source's chapters (time base 1/1000000), for an input without
+  int chapter_count;
   source_t sources[MAX_SOURCES];
   int source_count;
   atomic_int stop;
@@ -97,7 +99,8 @@ int svlc_remux_add_cover(svlc_remux *remux, AVFormatContext *out, const AVStream
 /// Gives `out` the source's tags (svlc_remux_add_tag) the input lacks, under their key or any
 /// other.
 void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out);
-/// Copies the input's chapters, or counts them as left out where the container holds none.
+/// Copies the input's chapters (or, when it has none, the source's: svlc_remux_add_chapter),
+/// or counts them as left out where the container holds none.
 void svlc_remux_copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out);
 
 /// Whether `dictionary` holds `value` under any key (muxers rename keys both ways).

@@ -56,6 +56,10 @@ void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, cons
 /// the output, where the input lacks it under any key (libVLC's muxers write no tags).
 void svlc_remux_add_tag(svlc_remux *remux, const char *key, const char *value);
 
+/// A chapter of the source's own, in microseconds from its start, for an input that has none
+/// (libVLC's muxers write none); `title` may be NULL.
+void svlc_remux_add_chapter(svlc_remux *remux, int64_t start, int64_t end, const char *title);
+
 /// Copies; blocks until done.
 svlc_remux_result svlc_remux_run(svlc_remux *remux);
 /// Makes a running or later `svlc_remux_run` finish the output and return soon.

@@ -37,6 +37,8 @@ struct RemuxJob: Sendable {
   /// The source's tags by libavformat's generic key ("title", "artist", "track"), for an
   /// input that lacks them (libVLC's file: its muxers write none).
   var tags: [String: String] = [:]
+  /// The source's chapters, for an input that has none (libVLC's file: its muxers write none).
+  var chapters: [Chapter] = []
 }
 
 /// What a finished copy left out.

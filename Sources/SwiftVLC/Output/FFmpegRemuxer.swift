@@ -45,6 +45,11 @@ final class RemuxCopy: @unchecked Sendable {
     for (key, value) in job.tags.sorted(by: { $0.key < $1.key }) {
       svlc_remux_add_tag(pointer, key, value)
     }
+    for chapter in job.chapters {
+      svlc_remux_add_chapter(
+        pointer, chapter.start.microseconds, (chapter.start + chapter.duration).microseconds,
+        chapter.name)
+    }
     for track in job.sources {
       let kind: CChar =
         switch track.kind {

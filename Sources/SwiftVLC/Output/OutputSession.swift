@@ -38,6 +38,8 @@ final class OutputSession: Sendable {
     var elapsed: Duration
     /// Whether the source had any elementary stream (audio, video, subtitles) at all.
     var hadStreams: Bool
+    /// The source's chapters, as libVLC listed them while it played.
+    var chapters: [Chapter] = []
   }
 
   /// What a session checks on every tick, besides libVLC's events.
@@ -149,6 +151,9 @@ final class OutputSession: Sendable {
     var ending = Outcome.Ending.stopped
     var stall = StallWatch<NativeSession.Reading>(since: clock.now)
     var vetted: [Track]?
+    var chapters: [Chapter] = []
+    // Looked for again on the first ticks, for a demuxer that lists them late.
+    var chapterLooks = 0
     // When the wall-clock limit starts counting: at playback, or once the gate opens.
     var countingSince: ContinuousClock.Instant?
     let (media, session) = (media, session)
@@ -159,6 +164,8 @@ final class OutputSession: Sendable {
         if watch.gate == nil, countingSince == nil { countingSince = clock.now }
       case .elementaryStream:
         hadStreams = true
+        // The demuxer lists chapters when it opens: a short source may end before a tick.
+        if chapters.isEmpty { chapters = await session.chapters() }
       case .ended:
         ending = .sourceEnded
         break loop
@@ -187,6 +194,10 @@ final class OutputSession: Sendable {
           ending = .limitReached
           break loop
         }
+        if hadStreams, chapters.isEmpty, chapterLooks < 4 {
+          chapterLooks += 1
+          chapters = await session.chapters()
+        }
         if hadStreams, let vet = watch.vet {
           let tracks = media.readTracks()
           if tracks != vetted {
@@ -211,7 +222,7 @@ final class OutputSession: Sendable {
     signals.finish()
     return Outcome(
       ending: ending, mediaTime: furthest > 0 ? .milliseconds(furthest) : nil, elapsed: elapsed,
-      hadStreams: hadStreams)
+      hadStreams: hadStreams, chapters: chapters)
   }
 }
 

@@ -6,7 +6,7 @@ import Glibc
 
 extension Recording {
   /// Plays `copy` (the source with its `:sout` chain) through libVLC into the recording's
-  /// file, then makes the final copy with libavformat (see ``finalCopy(_:seen:options:live:)``).
+  /// file, then makes the final copy with libavformat (see ``finalCopy(_:seen:chapters:options:live:remuxer:)``).
   static func recordThroughLibVLC(
     _ copy: Media, source media: Media, target: RecordingTarget, options: RecordingOptions,
     control: RecordingControl, progress: Broadcaster<RecordingProgress>, witness: LogWitness
@@ -118,7 +118,8 @@ extension Recording {
     var droppedChapters = 0
     var droppedFields: [DroppedField] = []
     if let report = await finalCopy(
-      target.writing, seen: seen, options: options, live: !media.isLocalFile)
+      target.writing, seen: seen, chapters: outcome.chapters, options: options,
+      live: !media.isLocalFile)
     {
       // A stream libavformat cannot name ("none") is one libVLC wrote unreadably (text
       // subtitles in MPEG-TS): the source track it stood for is named as lost below.
@@ -222,7 +223,8 @@ extension Recording {
   /// source everything before the video's first keyframe cut (nothing can be shown there).
   /// `nil` when the copy failed: libVLC's file is kept as it is.
   static func finalCopy(
-    _ writing: String, seen: MediaInfo, options: RecordingOptions, live: Bool,
+    _ writing: String, seen: MediaInfo, chapters: [Chapter], options: RecordingOptions,
+    live: Bool,
     remuxer: some ContainerRemuxer = FFmpegRemuxer()
   ) async -> RemuxReport? {
     let copyPath = writing + ".copy"
@@ -232,6 +234,7 @@ extension Recording {
       duration: live ? options.duration : nil, startAtKeyframe: live && hasVideo,
       sources: seen.tracks)
     job.tags = seen.metadata.avformatTags
+    job.chapters = chapters
     let copy = remuxer.copy(job)
     guard case .success(let report) = await copy.run(), rename(copyPath, writing) == 0 else {
       try? FileManager.default.removeItem(atPath: copyPath)
