@@ -114,7 +114,41 @@ int svlc_remux_open_input(const char *path, AVFormatContext **in) {
   int status = avformat_open_input(in, path, NULL, &options);
   av_dict_free(&options);
   if (status < 0) return status;
+  // AVI stores no presentation times: with B-frames they are made from the decode order (as
+  // ffmpeg's -fflags +genpts), or Matroska and MPEG-TS refuse the packets.
+  (*in)->flags |= AVFMT_FLAG_GENPTS;
   (*in)->probesize = 50000000;
   (*in)->max_analyze_duration = 30 * (int64_t)AV_TIME_BASE;
   return avformat_find_stream_info(*in, NULL);
+}
+
+int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in) {
+  *line = (svlc_timeline){.count = in->nb_streams};
+  line->next = av_malloc_array(in->nb_streams ? in->nb_streams : 1, sizeof(*line->next));
+  if (!line->next) return AVERROR(ENOMEM);
+  for (unsigned i = 0; i < in->nb_streams; i++) line->next[i] = AV_NOPTS_VALUE;
+  return 0;
+}
+
+void svlc_timeline_free(svlc_timeline *line) { av_freep(&line->next); }
+
+void svlc_timeline_join(svlc_timeline *line, const AVFormatContext *in, AVPacket *packet) {
+  if ((unsigned)packet->stream_index >= line->count) return;
+  AVRational base = in->streams[packet->stream_index]->time_base;
+  int64_t *next = &line->next[packet->stream_index];
+  if ((in->iformat->flags & AVFMT_TS_DISCONT) && packet->dts != AV_NOPTS_VALUE) {
+    int64_t dts = av_rescale_q(packet->dts, base, AV_TIME_BASE_Q) + line->offset;
+    if (*next != AV_NOPTS_VALUE &&
+        (dts < *next - AV_TIME_BASE / 10 || dts > *next + 10 * (int64_t)AV_TIME_BASE)) {
+      line->offset += *next - dts;
+      dts = *next;
+    }
+    int64_t duration = packet->duration > 0 ? av_rescale_q(packet->duration, base, AV_TIME_BASE_Q)
+                                            : 0;
+    *next = dts + duration;
+  }
+  if (line->offset == 0) return;
+  int64_t shift = av_rescale_q(line->offset, AV_TIME_BASE_Q, base);
+  if (packet->pts != AV_NOPTS_VALUE) packet->pts += shift;
+  if (packet->dts != AV_NOPTS_VALUE) packet->dts += shift;
 }

@@ -20,4 +20,19 @@ void svlc_remux_fill_video(AVFormatContext *in, AVStream *stream);
 /// keyframe, past packets of other streams written before it). Negative on failure.
 int svlc_remux_rewind(AVFormatContext **in, const char *path);
 
+/// The times of an input whose format allows jumps (MPEG-TS: two recordings joined, a
+/// broadcast's clock reset), made continuous as ffmpeg's copy does.
+typedef struct {
+  int64_t offset; // added to every time from the last jump on (AV_TIME_BASE units)
+  int64_t *next;  // per input stream: where its next packet is expected, or AV_NOPTS_VALUE
+  unsigned count;
+} svlc_timeline;
+
+/// A timeline for `in`'s streams; svlc_timeline_free releases it.
+int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in);
+void svlc_timeline_free(svlc_timeline *line);
+/// Moves `packet`'s times by the offset; a packet of a stream that goes back more than 0.1 s
+/// or forward more than 10 s from where it was expected moves the offset to continue there.
+void svlc_timeline_join(svlc_timeline *line, const AVFormatContext *in, AVPacket *packet);
+
 #endif

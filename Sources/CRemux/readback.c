@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static void note_lost(svlc_remux *remux, int index, const AVStream *stream, const char *field,
-                      const char *value) {
+void svlc_remux_note_lost(svlc_remux *remux, int index, const AVStream *stream, const char *field,
+                          const char *value) {
   if (remux->lost_count >= MAX_LOST) return;
   lost_t *lost = &remux->lost[remux->lost_count++];
   lost->index = index;
@@ -61,26 +61,27 @@ static void compare_stream(svlc_remux *remux, const AVFormatContext *out,
   const char *title = tag(written->metadata, "title");
   const char *title_back = title_of(back, mp4);
   if (title && (!title_back || strcmp(title, title_back) != 0))
-    note_lost(remux, index, written, "title", title);
+    svlc_remux_note_lost(remux, index, written, "title", title);
   const char *language = tag(written->metadata, "language");
   const char *language_back = tag(back->metadata, "language");
   // "???": libVLC's MPEG-TS muxer's word for none.
   if (language && strcmp(language, "und") != 0 && strcmp(language, "???") != 0 &&
       (!language_back || av_strcasecmp(language, language_back) != 0))
-    note_lost(remux, index, written, "language", language);
+    svlc_remux_note_lost(remux, index, written, "language", language);
   int wanted = !!(written->disposition & AV_DISPOSITION_DEFAULT);
   int got = !!(back->disposition & AV_DISPOSITION_DEFAULT);
   if (wanted != got && !same_choice(out, read, at))
-    note_lost(remux, index, written, "default", wanted ? "yes" : "no");
+    svlc_remux_note_lost(remux, index, written, "default", wanted ? "yes" : "no");
   wanted = !!(written->disposition & AV_DISPOSITION_FORCED);
   if (wanted != !!(back->disposition & AV_DISPOSITION_FORCED))
-    note_lost(remux, index, written, "forced", wanted ? "yes" : "no");
+    svlc_remux_note_lost(remux, index, written, "forced", wanted ? "yes" : "no");
 }
 
-/// Keys every muxer writes or reads back its own way: not the source's to lose.
+/// Keys every muxer writes or reads back its own way: not the source's to lose ("software" is
+/// AVI's name for the program that wrote the file, "encoder" in the others).
 static int muxer_key(const char *key) {
-  static const char *keys[] = {"encoder", "major_brand", "minor_version", "compatible_brands",
-                               "handler_name", "DURATION"};
+  static const char *keys[] = {"encoder", "software", "major_brand", "minor_version",
+                               "compatible_brands", "handler_name", "DURATION"};
   for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
     if (av_strcasecmp(keys[i], key) == 0) return 1;
   return 0;
@@ -118,7 +119,18 @@ void svlc_remux_read_back(svlc_remux *remux, const AVFormatContext *out, const i
   const AVDictionaryEntry *entry = NULL;
   while ((entry = av_dict_get(out->metadata, "", entry, AV_DICT_IGNORE_SUFFIX))) {
     if (!*entry->value || muxer_key(entry->key)) continue;
-    if (!kept_tag(back, entry)) note_lost(remux, -1, NULL, entry->key, entry->value);
+    if (!kept_tag(back, entry)) svlc_remux_note_lost(remux, -1, NULL, entry->key, entry->value);
   }
   avformat_close_input(&back);
+}
+
+void svlc_remux_note_refused(svlc_remux *remux, const AVFormatContext *out, const route_t *routes,
+                             unsigned count) {
+  for (unsigned i = 0; i < count; i++) {
+    if (routes[i].refused == 0) continue;
+    char value[64];
+    snprintf(value, sizeof(value), "%lld of %lld", (long long)routes[i].refused,
+             (long long)(routes[i].refused + routes[i].written));
+    svlc_remux_note_lost(remux, (int)i, out->streams[routes[i].output], "packets", value);
+  }
 }

@@ -159,8 +159,9 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
   }
   int64_t first = start;
   svlc_remux_result result = SVLC_REMUX_OK;
-  int read_status;
-  while ((read_status = av_read_frame(in, packet)) >= 0) {
+  svlc_timeline line;
+  int read_status = svlc_timeline_init(&line, in);
+  while (read_status >= 0 && (read_status = av_read_frame(in, packet)) >= 0) {
     if (atomic_load(&remux->stop)) {
       result = SVLC_REMUX_STOPPED;
       av_packet_unref(packet);
@@ -170,6 +171,7 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
       av_packet_unref(packet); // a stream that appeared after the header was written
       continue;
     }
+    svlc_timeline_join(&line, in, packet);
     const AVStream *stream = in->streams[packet->stream_index];
     route_t *route = &routes[packet->stream_index];
     int64_t when = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
@@ -217,10 +219,24 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
       if (writing->dts != AV_NOPTS_VALUE) writing->dts -= offset;
     }
     av_packet_rescale_ts(writing, stream->time_base, target->time_base);
+    // Times that overlap the previous packet's by a little (joined recordings), moved on as
+    // ffmpeg's copy moves them.
+    if (route->written > 0 && writing->dts != AV_NOPTS_VALUE && writing->dts <= route->last_dts) {
+      writing->dts = route->last_dts + 1;
+      if (writing->pts != AV_NOPTS_VALUE && writing->pts < writing->dts) writing->pts = writing->dts;
+    }
+    int64_t dts = writing->dts;
     writing->stream_index = route->output;
     writing->pos = -1;
     int status = av_interleaved_write_frame(out, writing);
     av_packet_unref(writing);
+    // A packet whose times the muxer refuses is left out and counted (named afterwards).
+    if (status == AVERROR(EINVAL))
+      route->refused++;
+    else if (status >= 0) {
+      route->written++;
+      if (dts != AV_NOPTS_VALUE) route->last_dts = dts;
+    }
     if (status < 0 && status != AVERROR(EINVAL)) {
       result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot write", status);
       break;
@@ -230,6 +246,7 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
   if (result == SVLC_REMUX_OK && read_status < 0 && read_status != AVERROR_EOF) {
     result = fail(remux, SVLC_REMUX_UNREADABLE, "cannot read the input", read_status);
   }
+  svlc_timeline_free(&line);
   av_packet_free(&packet);
   av_packet_free(&converted);
   return result;
@@ -323,8 +340,9 @@ static svlc_remux_result run(svlc_remux *remux) {
   }
   av_dict_copy(&out->metadata, in->metadata, 0);
   svlc_remux_add_source_tags(remux, out);
-  // An MPEG-TS input's service name and provider are its program's tags.
-  if (in->nb_programs > 0) {
+  // An MPEG-TS input's service name and provider are its program's tags (MP4 has no atom
+  // for them: not written, rather than named lost).
+  if (in->nb_programs > 0 && strcmp(remux->format, "mp4") != 0) {
     static const char *keys[] = {"service_name", "service_provider"};
     for (int k = 0; k < 2; k++) {
       const AVDictionaryEntry *entry = av_dict_get(in->programs[0]->metadata, keys[k], NULL, 0);
@@ -355,6 +373,7 @@ static svlc_remux_result run(svlc_remux *remux) {
                  : in->start_time != AV_NOPTS_VALUE && in->start_time > 0 ? in->start_time
                                                                             : AV_NOPTS_VALUE;
   result = copy_packets(remux, in, out, routes, routes_count, start, zero);
+  svlc_remux_note_refused(remux, out, routes, routes_count);
   status = av_write_trailer(out);
   if (status < 0 && result == SVLC_REMUX_OK)
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", status);

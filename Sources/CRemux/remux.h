@@ -52,6 +52,8 @@ typedef struct {
   int output;              // output stream index, -1 when left out
   svlc_text_conversion text; // text subtitles converted to another text format
   int started;             // a keyframe (video) or a packet past the start was seen
+  int64_t written, refused; // packets written, and refused by the muxer (their times)
+  int64_t last_dts;         // of the last packet written (output time base), if written > 0
 } route_t;
 
 struct svlc_remux {
@@ -103,6 +105,14 @@ void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out);
 /// or counts them as left out where the container holds none.
 void svlc_remux_copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out);
 
+/// Lists `field` of input stream `index` (written as `stream`; -1 and NULL for the file) as not
+/// kept, with the value written.
+void svlc_remux_note_lost(svlc_remux *remux, int index, const AVStream *stream, const char *field,
+                          const char *value);
+/// Lists, for each input stream some of whose packets the muxer refused (`routes`, one per input
+/// stream), how many ("34 of 100") as its lost "packets".
+void svlc_remux_note_refused(svlc_remux *remux, const AVFormatContext *out, const route_t *routes,
+                             unsigned count);
 /// Whether `dictionary` holds `value` under any key (muxers rename keys both ways).
 int svlc_remux_holds_value(const AVDictionary *dictionary, const char *value);
 /// Reads the finished output back and lists, in `lost`, the tracks' titles, languages and

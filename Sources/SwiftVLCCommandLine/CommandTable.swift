@@ -219,7 +219,9 @@ extension CommandSpec {
         dropped FIELD of KIND ID:CODEC[:LANGUAGE] "VALUE" (REASON)
         dropped metadata KEY "VALUE" (REASON)
                                   a track's title, language, default or forced flag, or a
-                                  tag of the file, that the finished file does not hold
+                                  tag of the file, that the finished file does not hold;
+                                  "dropped packets of ... "3 of 100"": packets whose times
+                                  the container refused
       Ctrl-C (or SIGTERM, SIGHUP) stops cleanly: a line on stderr says so, the file is
       finished and the summary printed, and the exit status is 130 (0 when the source ended
       or --duration was reached). When libVLC cannot close the source within 5 seconds (a

@@ -285,4 +285,74 @@ struct RecordingKeepsTests {
       }
     }
   }
+
+  /// The video packets of `path` and the MD5 of its decoded pictures, in order.
+  static func pictures(_ path: String) async throws -> (packets: Int, digest: String) {
+    let counted = try await runProgram(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v", "-count_packets", "-show_entries",
+        "stream=nb_read_packets", "-of", "csv=p=0", path,
+      ])
+    let decoded = try await runProgram(
+      "ffmpeg", ["-v", "error", "-i", path, "-map", "0:v:0", "-f", "md5", "-"])
+    return (
+      String(decoding: counted.stdout, as: UTF8.self).split(separator: "\n").first
+        .flatMap { Int($0) } ?? 0,
+      String(decoding: decoded.stdout, as: UTF8.self).trimmingCharacters(
+        in: .whitespacesAndNewlines)
+    )
+  }
+
+  @Test(
+    "an AVI with B-frames (no presentation times) and two MPEG-TS recordings joined end to end record whole",
+    arguments: [OutputContainer.mkv, .mp4, .ts])
+  func timesMadeWhole(container: OutputContainer) async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let avi = try await generated.make(
+      "bframes.avi",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=4", "-f", "lavfi", "-i", "sine=d=4",
+        "-c:v", "mpeg4", "-bf", "2", "-vtag", "XVID", "-c:a", "libmp3lame",
+      ])
+    let part = try await generated.make(
+      "part.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=2", "-f", "lavfi", "-i", "sine=d=2",
+        "-c:v", "libx264", "-g", "25", "-c:a", "aac",
+      ])
+    // Joined as `cat a.ts b.ts` joins them: the times start again half-way.
+    let joined = generated.folder.appendingPathComponent("joined.ts")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: part))
+    try (bytes + bytes).write(to: joined)
+    for source in [avi, joined.path] {
+      let expected = try await Self.pictures(source)
+      let result = try await record(source, container, into: generated)
+      let got = try await Self.pictures(result.path)
+      // Matroska and MPEG-TS refused the AVI's packets without times (66 and 0 of 100 were
+      // kept) and every packet of the joined file's second half (50 of 100), without a word.
+      #expect(got.packets == expected.packets, "\(source) into \(container)")
+      #expect(got.digest == expected.digest, "\(source) into \(container)")
+      let written = result.duration
+      #expect(abs(Double(written.milliseconds) / 1_000 - 4) < 0.2, "\(source): \(written)")
+      #expect(result.droppedFields.isEmpty, "\(result.droppedFields)")
+    }
+  }
+
+  @Test("packets a muxer refused are named with their count, as the track's, not as a flag")
+  func refusedPacketsNamed() {
+    var report = RemuxReport()
+    report.lost = [
+      RemuxReport.Lost(index: 0, kind: .video, language: nil, field: "packets", value: "3 of 10")
+    ]
+    let video = Track(id: 0, kind: .video, codec: "h264", language: nil)
+    let fields = DroppedField.of(report, among: [video], container: .mkv)
+    #expect(
+      fields == [
+        DroppedField(
+          track: video, name: "packets", value: "3 of 10",
+          reason: "Matroska refused their times")
+      ])
+  }
 }
