@@ -133,6 +133,7 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
   if (title && strcmp(remux->format, "mp4") == 0)
     av_dict_set(&stream->metadata, "handler_name", title->value, 0);
   if (!title && strcmp(remux->format, "mp4") != 0) title_from_handler(stream);
+  if (written != id) svlc_text_conversion_note(remux, in, stream);
   route->output = stream->index;
   return 0;
 }

@@ -134,5 +134,8 @@ int svlc_text_conversion_packet(svlc_text_conversion *conversion, AVPacket *pack
                                 AVPacket *converted);
 /// Frees the decoder and encoder.
 void svlc_text_conversion_close(svlc_text_conversion *conversion);
+/// Lists the styling of input stream `in`, converted into `out`, as lost where the target
+/// format has no place for it (ASS/SSA and WebVTT as mov_text or SubRip).
+void svlc_text_conversion_note(svlc_remux *remux, const AVStream *in, const AVStream *out);
 
 #endif

@@ -58,3 +58,13 @@ void svlc_text_conversion_close(svlc_text_conversion *conversion) {
   avcodec_free_context(&conversion->decoder);
   avcodec_free_context(&conversion->encoder);
 }
+
+void svlc_text_conversion_note(svlc_remux *remux, const AVStream *in, const AVStream *out) {
+  // SubRip keeps bold, italics, underline and colours, as mov_text does; what ASS/SSA and
+  // WebVTT say beyond that (fonts, positions, karaoke, cue settings) has no place in either.
+  enum AVCodecID id = in->codecpar->codec_id;
+  const char *from = id == AV_CODEC_ID_ASS || id == AV_CODEC_ID_SSA ? "ASS"
+                     : id == AV_CODEC_ID_WEBVTT                     ? "WebVTT"
+                                                                    : NULL;
+  if (from) svlc_remux_note_lost(remux, in->index, out, "styling", from);
+}

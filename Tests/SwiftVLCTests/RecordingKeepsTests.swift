@@ -355,4 +355,51 @@ struct RecordingKeepsTests {
           reason: "Matroska refused their times")
       ])
   }
+
+  @Test(
+    "ASS and WebVTT subtitles converted to MP4's mov_text name their lost styling; SubRip's and Matroska's do not"
+  )
+  func convertedStylingNamed() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let folder = generated.folder
+    let ass = """
+      [Script Info]
+      ScriptType: v4.00+
+
+      [V4+ Styles]
+      Format: Name, Fontname, Fontsize, PrimaryColour, Bold, Italic, Alignment, MarginV
+      Style: Default,Arial,20,&H00FFFFFF,0,0,2,10
+
+      [Events]
+      Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+      Dialogue: 0,0:00:00.50,0:00:01.50,Default,,0,0,0,,{\\pos(50,50)}Placed
+
+      """
+    try ass.write(to: folder.appendingPathComponent("a.ass"), atomically: true, encoding: .utf8)
+    try "WEBVTT\n\n00:00.500 --> 00:01.500 line:10%\nHigh\n".write(
+      to: folder.appendingPathComponent("v.vtt"), atomically: true, encoding: .utf8)
+    try "1\n00:00:00,500 --> 00:00:01,500\n<i>Plain</i>\n".write(
+      to: folder.appendingPathComponent("s.srt"), atomically: true, encoding: .utf8)
+    let source = try await generated.make(
+      "subtitled.mkv",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=160x120:r=10:d=2", "-i",
+        folder.appendingPathComponent("a.ass").path,
+        "-i", folder.appendingPathComponent("v.vtt").path, "-i",
+        folder.appendingPathComponent("s.srt").path, "-map", "0", "-map", "1", "-map", "2",
+        "-map", "3", "-c:v", "libx264", "-c:s", "copy",
+      ])
+    let mp4 = try await record(source, .mp4, into: generated)
+    let styling = mp4.droppedFields.filter { $0.name == "styling" }
+    #expect(styling.map(\.value) == ["ASS", "WebVTT"], "\(mp4.droppedFields)")
+    #expect(styling.map(\.track?.id) == [1, 2])
+    #expect(
+      styling.first?.reason
+        == "MP4 holds text subtitles as mov_text, without ASS's fonts and positions")
+    #expect(
+      try await Self.ffprobe(mp4.path, "stream=codec_name").filter { $0 == "mov_text" }.count == 3)
+    let mkv = try await record(source, .mkv, into: generated)
+    #expect(mkv.droppedFields.isEmpty, "\(mkv.droppedFields)")
+  }
 }

@@ -61,8 +61,8 @@ struct RemuxReport: Sendable {
     var index: Int?
     var kind: TrackKind
     var language: String?
-    /// "title", "language", "default", "forced", "packets" (some refused by the muxer), or a
-    /// metadata key.
+    /// "title", "language", "default", "forced", "packets" (some refused by the muxer),
+    /// "styling" (a text subtitle converted), or a metadata key.
     var field: String
     /// What was written ("yes"/"no" for flags).
     var value: String

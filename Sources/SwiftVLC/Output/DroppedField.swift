@@ -7,9 +7,10 @@
 public struct DroppedField: Sendable, Hashable {
   /// The source's track the field belongs to; `nil` for the file's own metadata.
   public var track: Track?
-  /// "title", "language", "default" or "forced" for a track, or "packets" for a track's
-  /// packets the container refused (their times; the value says how many: "34 of 100"); the
-  /// metadata key ("artist") for the file.
+  /// "title", "language", "default" or "forced" for a track, "packets" for a track's packets
+  /// the container refused (their times; the value says how many: "34 of 100"), "styling"
+  /// for a text subtitle converted to the container's text format (the value names the
+  /// source's: "ASS", "WebVTT"); the metadata key ("artist") for the file.
   public var name: String
   /// The source's value: "yes" or "no" for the default and forced flags.
   public var value: String
@@ -43,9 +44,13 @@ public struct DroppedField: Sendable, Hashable {
       // Matroska's keys are upper case ("ARTIST"); a file's metadata is named in lower case.
       let name = track == nil ? lost.field.lowercased() : lost.field
       let reason =
-        lost.field == "packets" && track != nil
-        ? "\(container.displayName) refused their times"
-        : "\(container.displayName) keeps no \(what)"
+        switch (track, lost.field) {
+        case (.some, "packets"): "\(container.displayName) refused their times"
+        case (.some, "styling"):
+          "\(container.displayName) holds text subtitles as \(container.textSubtitleName),"
+            + " without \(lost.value)'s fonts and positions"
+        default: "\(container.displayName) keeps no \(what)"
+        }
       return DroppedField(track: track, name: name, value: lost.value, reason: reason)
     }
   }

@@ -77,4 +77,14 @@ public enum OutputContainer: String, Sendable, Hashable, CaseIterable {
     case .mkv: "Matroska"
     }
   }
+
+  /// The text subtitle format a copy converts other text subtitles to (see CRemux); MPEG-TS
+  /// holds none.
+  var textSubtitleName: String {
+    switch self {
+    case .ts: "none"
+    case .mp4: "mov_text"
+    case .mkv: "SubRip"
+    }
+  }
 }
