@@ -3,6 +3,7 @@
 
 import Foundation
 import SwiftVLC
+import Synchronization
 import Testing
 
 @Suite("Video frames", .mostlyWaits)
@@ -31,6 +32,31 @@ struct VideoFrameTests {
       return frame.centreHue
     }
     #expect(hues == [.red, .green, .blue])
+  }
+
+  @Test("on a software-only instance one video output serves the frames: hardware offers are taken")
+  func oneVideoOutput() async throws {
+    // libVLC 3 offers VAAPI and VDPAU surfaces first even with `--avcodec-hw=none`; refusing
+    // them made it destroy and build the whole video output again, twice (about 20 ms more to
+    // the first frame), logging "video output creation failed" each time.
+    let seen = Mutex<[String]>([])
+    let logs = instance.logs(minimumLevel: .debug)
+    let collector = Task {
+      for await entry in logs { seen.withLock { $0.append(entry.message) } }
+    }
+    defer { collector.cancel() }
+    let player = Player(instance: instance)
+    let frames = try player.videoFrames(format: .rgba, width: 80, height: 60)
+    try play(.seekMP4, on: player)
+    _ = try await frames.first(within: .seconds(10), "a frame") { _ in true }
+    await player.stop()
+    // The decoders are closed at the stop, after everything the first frame needed: once
+    // that is in the log, so is any failed video output before it.
+    try await waitUntil("the stop in the log", within: .seconds(10)) {
+      seen.withLock { $0.contains { $0.hasPrefix("killing decoder") } }
+    }
+    let failures = seen.withLock { $0.filter { $0.contains("video output creation failed") } }
+    #expect(failures.isEmpty)
   }
 
   @Test("an RGBA width whose rows libVLC pads still gives tight frames of the right picture")

@@ -124,6 +124,8 @@ public final class VLCInstance: Sendable {
   let usesNullAudioOutput: Bool
   /// Whether the arguments choose a hardware decoding (`--avcodec-hw`).
   let choosesHardwareDecoding: Bool
+  /// Whether the arguments turn hardware decoding off (`--avcodec-hw=none`, the last one counts).
+  let decodesInSoftwareOnly: Bool
   /// The arguments libVLC was started with (the caller's and those added to keep it quiet).
   let arguments: [String]
 
@@ -159,13 +161,16 @@ public final class VLCInstance: Sendable {
     logRouter = LogRouter(instance: created)
     libvlc_set_exit_handler(
       created, exitRequested, Unmanaged.passUnretained(exitBroadcaster).toOpaque())
-    let outputs = zip(arguments, arguments.dropFirst().map(Optional.some) + [nil]).compactMap {
-      argument, next -> String? in
-      if argument.hasPrefix("--aout=") { return String(argument.dropFirst("--aout=".count)) }
-      return argument == "--aout" ? next : nil
+    func values(of option: String) -> [String] {
+      zip(arguments, arguments.dropFirst().map(Optional.some) + [nil]).compactMap {
+        argument, next -> String? in
+        if argument.hasPrefix(option + "=") { return String(argument.dropFirst(option.count + 1)) }
+        return argument == option ? next : nil
+      }
     }
-    usesNullAudioOutput = outputs.last == "adummy"
+    usesNullAudioOutput = values(of: "--aout").last == "adummy"
     choosesHardwareDecoding = arguments.contains { $0.hasPrefix("--avcodec-hw") }
+    decodesInSoftwareOnly = values(of: "--avcodec-hw").last == "none"
   }
 
   deinit {

@@ -24,7 +24,7 @@ final class NativePlayer: Sendable {
   nonisolated(unsafe) let pointer: OpaquePointer  // owned: released in deinit, never reassigned
   let queue: DispatchQueue
   /// The video-memory callback context, installed at most once and kept until release.
-  let video = VideoContext()
+  let video: VideoContext
   /// Audio-memory contexts ever installed (libVLC may call any of them until release), and
   /// the `MediaChanged` listener that opens them to the sessions started after them.
   private let audio: AudioContextList
@@ -46,6 +46,7 @@ final class NativePlayer: Sendable {
     NativeCensus.created(.player)
     self.pointer = pointer
     self.queue = DispatchQueue(label: "SwiftVLC.player")
+    video = VideoContext(acceptsHardwareSurfaces: instance.decodesInSoftwareOnly)
     let audio = AudioContextList()
     self.audio = audio
     mediaChanges = audio.listen(to: pointer)

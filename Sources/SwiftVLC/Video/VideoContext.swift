@@ -25,6 +25,15 @@ import Synchronization
 final class VideoContext: Sendable {
   private let pool = FramePool(limit: 8)
   private let state = Mutex(State())
+  /// Whether `setup` takes VAAPI and VDPAU offers (libVLC then converts them to the frame
+  /// format): only where hardware decoding is off (see `setup`).
+  private let acceptsHardwareSurfaces: Bool
+
+  /// - Parameter acceptsHardwareSurfaces: `true` when the instance decodes in software only
+  ///   (`--avcodec-hw=none`).
+  init(acceptsHardwareSurfaces: Bool = false) {
+    self.acceptsHardwareSurfaces = acceptsHardwareSurfaces
+  }
 
   private struct State: @unchecked Sendable {  // the decode buffer is owned by the context
     /// The sink the next video output will serve.
@@ -62,8 +71,13 @@ final class VideoContext: Sendable {
   ) -> UInt32 {
     let offered = String(decoding: UnsafeRawBufferPointer(start: chroma, count: 4), as: UTF8.self)
     // VAAPI and VDPAU surfaces (VAOP, VAO0, VDV0, VDVL, …) hold no pixels in memory; refusing
-    // them makes libVLC fall back to software decoding.
-    if offered.hasPrefix("VA") || offered.hasPrefix("VD") { return 0 }
+    // them makes libVLC fall back to software decoding. libVLC 3 offers them before it looks
+    // for a hardware decoder, even with `--avcodec-hw=none`, and a refusal destroys the whole
+    // video output (a new one, text renderer and fonts included, for each offer: about 20 ms
+    // more to the first frame). With hardware decoding off, taking the offer (answering the
+    // frame format as for any other) keeps the output: libVLC finds no hardware decoder and
+    // only reopens the display with the software format.
+    if !acceptsHardwareSurfaces, offered.hasPrefix("VA") || offered.hasPrefix("VD") { return 0 }
     guard let sink = state.withLock({ $0.bound == nil ? $0.target : nil }) else { return 0 }
     let request = sink.request
     let padded = (width: Int(width), height: Int(height))
