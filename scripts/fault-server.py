@@ -16,6 +16,8 @@ files honour "Range: bytes=a-b" with 206, because libVLC seeks with Range reques
     /reset/<path>                  headers and a third of the body, then a TCP reset
     /drip/<bytes-per-second>/<path> the file, slowly
     /badlength/<path>              Content-Length 50% larger than the body, body, close
+    /norange/<path>                the whole file for every request, Range ignored (as
+                                   python's http.server): a server that cannot seek
     /auth/<user>/<password>/<path> the file behind HTTP Basic auth (realm "SwiftVLC")
     /hlsfault/<fault>/<n>/<dir>/<file>  HLS from <dir>; seg<n>.ts gets <fault>:
                                    stall, 404, 500 or reset
@@ -120,7 +122,7 @@ class Handler(BaseHTTPRequestHandler):
     def dispatch(self, route, args):
         if route == "files":
                 self.send_file(args)
-        elif route in ("stall", "reset", "badlength"):
+        elif route in ("stall", "reset", "badlength", "norange"):
             self.send_file(args, fault=route)
         elif route == "hang":
             self.hold()
@@ -251,6 +253,8 @@ class Handler(BaseHTTPRequestHandler):
             data = file.read()
         size, code, headers = len(data), 200, {"Accept-Ranges": "bytes"}
         wanted = parse_range(self.headers.get("Range"), size)
+        if fault == "norange":
+            headers, wanted = {}, None
         if wanted == "unsatisfiable":
             return self.send_status(416, {"Content-Range": f"bytes */{size}"})
         if wanted:

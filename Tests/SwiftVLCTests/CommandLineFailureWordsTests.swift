@@ -67,6 +67,29 @@ struct CommandLineFailureWordsTests {
     #expect(channels.stdoutLines == ["1 dead \(test.name): \(test.words)"], "\(channels.stdout)")
   }
 
+  @Test(
+    "an MP4 with its index at the end over a server that cannot seek: play, thumbnail and record say so"
+  )
+  func serverCannotSeek() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    // ffmpeg writes the index (moov) after the data unless asked to move it. Large enough
+    // (about 600 KB) that libVLC's read-ahead does not hold the whole file (it can seek in that).
+    _ = try await generated.make(
+      "tail.mp4", ["-f", "lavfi", "-i", "testsrc2=s=640x360:r=25:d=4", "-c:v", "libx264"])
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    let source = server.url("norange/tail.mp4").absoluteString
+    let expected = "\(source): the server cannot seek (no byte ranges), which this file needs"
+    let output = generated.folder.appendingPathComponent("out").path
+    // They said "ended early at 0.0 s of 3.0 s", "libVLC could not decode a frame" and
+    // "holds no audio or video after recording (0 bytes written)".
+    #expect(try await failureLine("play", source, []) == expected)
+    #expect(
+      try await failureLine("thumbnail", source, ["--at", "1", "-o", output + ".png"]) == expected)
+    #expect(try await failureLine("record", source, ["-o", output + ".mkv"]) == expected)
+  }
+
   @Test("an HLS stream whose second segment answers 404 names the segment and status once")
   func hlsSegment() async throws {
     let server = try await TestServer()

@@ -106,6 +106,12 @@ struct FailureReasonTests {
     #expect(reason("HTTP 404 error") == .httpStatus(404, url: nil))
     #expect(reason("error: HTTP/1.1 503 Service Unavailable") == .httpStatus(503, url: nil))
     #expect(reason("HTTP 407 error") == .authenticationRequired)
+    // modules/demux/mp4/mp4.c and modules/stream_filter/prefetch.c: a server that cannot seek
+    #expect(
+      reason("no moov before mdat and the stream is not seekable") == .serverCannotSeek)
+    #expect(reason("cannot seek (to offset 48)") == .serverCannotSeek)
+    // A seek a live stream's reader tried gives way to what failed later.
+    #expect(reason("cannot seek (to offset 48)", "HTTP 404 error") == .httpStatus(404, url: nil))
     // A timeout gives way to a specific reason; otherwise the first reason stays.
     #expect(reason("read timed out", "HTTP 404 error") == .httpStatus(404, url: nil))
     #expect(

@@ -28,6 +28,9 @@ public enum FailureReason: Sendable, Hashable, CustomStringConvertible {
   /// The AES-128 key of an encrypted HLS stream could not be fetched: its URL and the HTTP
   /// status it answered.
   case encryptionKeyUnavailable(url: String, status: Int)
+  /// The server cannot seek (it ignores byte ranges) and the file cannot be read without it:
+  /// an MP4 whose index (`moov`) is at its end, a file whose reader must jump ahead.
+  case serverCannotSeek
   /// Nothing arrived within the time allowed (a server that never answers, a UDP address
   /// nobody sends to, a parse that did not finish).
   case timeout
@@ -59,6 +62,7 @@ public enum FailureReason: Sendable, Hashable, CustomStringConvertible {
       "authentication required: put the user and password in the URL or answer the login dialog"
     case .encryptionKeyUnavailable(let url, let status):
       "the AES-128 key \(url) could not be fetched (HTTP \(status))"
+    case .serverCannotSeek: "the server cannot seek (no byte ranges), which this file needs"
     case .timeout: "timeout"
     case .unsupportedScheme(_, let explanation): explanation
     case .noDecoder(let codec): "no decoder for \(codec)"
@@ -71,11 +75,12 @@ public enum FailureReason: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether the reason is about reaching the source over the network (DNS, connection, TLS,
-  /// HTTP, login, key, timeout), as opposed to its content or the output.
+  /// HTTP, login, key, a server that cannot seek, timeout), as opposed to its content or the
+  /// output.
   public var isNetwork: Bool {
     switch self {
     case .connectionRefused, .hostNotFound, .httpStatus, .tls, .authenticationRequired,
-      .encryptionKeyUnavailable, .timeout:
+      .encryptionKeyUnavailable, .serverCannotSeek, .timeout:
       true
     case .unsupportedScheme, .noDecoder, .notMedia, .truncated, .cannotWrite, .other: false
     }

@@ -15,13 +15,15 @@ import Synchronization
 /// "connection failed: %s"), `modules/access/http/` ("cannot resolve %s: %s", the
 /// "incoming response:" dump with its "HTTP/1.1 404 Not Found" line), `modules/access/http.c`
 /// ("HTTP %d error"), `modules/misc/gnutls.c` ("TLS handshake error: %s"),
-/// `src/input/decoder.c` ("Codec `%4.4s' (%s) is not supported."), `src/input/input.c` ("no
+/// `src/input/decoder.c` ("Codec `%4.4s' (%s) is not supported."), `modules/demux/mp4/mp4.c`
+/// ("no moov before mdat and the stream is not seekable"), `modules/stream_filter/prefetch.c`
+/// ("cannot seek (to offset %"PRIu64")"), `src/input/input.c` ("no
 /// suitable demux module for `%s/%s://%s'"), `modules/demux/adaptive` ("Retrieving %s",
 /// "Retrieving AES key %s") and `modules/access_output/file.c` ("cannot write: %s",
 /// "cannot create %s: %s").
 package struct LogDiagnosis: Sendable, Equatable {
   /// Why the source failed, when the log tells. The first specific reason is kept; a
-  /// ``FailureReason/timeout`` gives way to a later, more specific one.
+  /// ``FailureReason/timeout`` or ``FailureReason/serverCannotSeek`` gives way to a later one.
   package private(set) var source: FailureReason?
   /// Why writing the output failed ("No space left on device"), when the log tells.
   package private(set) var destinationReason: String?
@@ -79,8 +81,10 @@ package struct LogDiagnosis: Sendable, Equatable {
     }
   }
 
+  /// A timeout, or a seek the server refused (a live stream's reader may try one and read on),
+  /// gives way to a later reason.
   private mutating func found(_ reason: FailureReason) {
-    if source == nil || source == .timeout { source = reason }
+    if source == nil || source == .timeout || source == .serverCannotSeek { source = reason }
   }
 
   private mutating func noteHTTP(status: Int) {
@@ -116,6 +120,13 @@ package struct LogDiagnosis: Sendable, Equatable {
     // data a demuxer could take (an empty file).
     if message.hasPrefix("no suitable demux module") || message == "cannot peek" {
       return .notMedia
+    }
+    // modules/demux/mp4/mp4.c (an index at the end) and modules/stream_filter/prefetch.c
+    // (a reader that jumps ahead, libavformat's MP4 and Matroska readers among them).
+    if message == "no moov before mdat and the stream is not seekable"
+      || message.hasPrefix("cannot seek (to offset ")
+    {
+      return .serverCannotSeek
     }
     if message.contains(bytes: "timed out") { return .timeout }
     return nil
