@@ -55,8 +55,8 @@ void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out) {
   }
 }
 
-// A chapter that starts after a recording's duration is not part of it; the last one kept ends
-// with it.
+// A chapter that starts after what was copied (a recording's duration, a stopped copy, a
+// source that ended early) is not part of the file; the last one kept ends with it.
 void svlc_remux_copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out) {
   AVChapter *const *chapters = in->nb_chapters > 0 ? in->chapters : remux->chapters;
   unsigned count = in->nb_chapters > 0 ? in->nb_chapters : (unsigned)remux->chapter_count;
@@ -66,8 +66,11 @@ void svlc_remux_copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFo
   for (unsigned i = 0; i < count; i++) {
     const AVChapter *from = chapters[i];
     int64_t end = from->end;
-    if (remux->duration > 0) {
-      int64_t limit = av_rescale_q(remux->duration, AV_TIME_BASE_Q, from->time_base);
+    int64_t copied = remux->duration > 0 && remux->duration < remux->copied_end
+                         ? remux->duration
+                         : remux->copied_end;
+    if (copied > 0) {
+      int64_t limit = av_rescale_q(copied, AV_TIME_BASE_Q, from->time_base);
       if (from->start >= limit) continue;
       if (end > limit) end = limit;
     }

@@ -202,8 +202,11 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
       av_packet_unref(packet);
       continue;
     }
-    if (at != AV_NOPTS_VALUE && first != AV_NOPTS_VALUE)
+    if (at != AV_NOPTS_VALUE && first != AV_NOPTS_VALUE) {
       atomic_store(&remux->position, at - first);
+      int64_t end = at - first + av_rescale_q(packet->duration, stream->time_base, AV_TIME_BASE_Q);
+      if (end > remux->copied_end) remux->copied_end = end;
+    }
     AVPacket *writing = packet;
     if (route->text.encoder) {
       if (!svlc_text_conversion_packet(&route->text, packet, converted)) {
@@ -287,21 +290,24 @@ static svlc_remux_result run(svlc_remux *remux) {
     remux->no_keyframe = start == AV_NOPTS_VALUE;
     if (start != AV_NOPTS_VALUE && in->start_time != AV_NOPTS_VALUE)
       remux->skipped = start - in->start_time;
-    // Streams found on the way have no parameters yet (a Matroska or MP4 header needs the
-    // video's size and parameter sets): read on for them, from the start.
+    // Streams found on the way have no parameters yet: read on for them.
     if (in->nb_streams > known) avformat_find_stream_info(in, NULL);
-    for (unsigned i = 0; i < in->nb_streams && status >= 0; i++) {
-      AVStream *stream = in->streams[i];
-      if (stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && stream->codecpar->width == 0 &&
-          !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC) &&
-          (status = svlc_remux_rewind(&in, remux->input)) >= 0)
-        svlc_remux_fill_video(in, in->streams[i]);
+    status = svlc_remux_rewind(&in, remux->input);
+  }
+  // A Matroska or MP4 header needs a video's size and parameter sets, which a video that
+  // starts late in libVLC's MPEG-TS file may lack (a stream announced before its first
+  // keyframe; found on the way to a keyframe): decoded from its first keyframe on.
+  for (unsigned i = 0; i < in->nb_streams && status >= 0; i++) {
+    AVStream *stream = in->streams[i];
+    if (stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && stream->codecpar->width == 0 &&
+        !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
+      svlc_remux_fill_video(in, in->streams[i]);
+      status = svlc_remux_rewind(&in, remux->input);
     }
-    if (status >= 0) status = svlc_remux_rewind(&in, remux->input);
-    if (status < 0) {
-      result = fail(remux, SVLC_REMUX_UNREADABLE, "cannot read the input again", status);
-      goto done;
-    }
+  }
+  if (status < 0) {
+    result = fail(remux, SVLC_REMUX_UNREADABLE, "cannot read the input again", status);
+    goto done;
   }
   routes = av_calloc(in->nb_streams, sizeof(*routes));
   order = av_calloc(in->nb_streams, sizeof(*order));
@@ -351,7 +357,6 @@ static svlc_remux_result run(svlc_remux *remux) {
         av_dict_set(&out->metadata, keys[k], entry->value, 0);
     }
   }
-  svlc_remux_copy_chapters(remux, in, out);
   status = avio_open(&out->pb, remux->output, AVIO_FLAG_WRITE);
   if (status < 0) {
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot create the file", status);
@@ -369,12 +374,22 @@ static svlc_remux_result run(svlc_remux *remux) {
     goto done;
   }
   // The output starts at 0, as ffmpeg's copy does: a live recording cut at its first keyframe,
-  // and an input whose times start later (an MPEG-TS at 1.4 s would last 1.4 s too long).
-  int64_t zero = start != AV_NOPTS_VALUE ? start
-                 : in->start_time != AV_NOPTS_VALUE && in->start_time > 0 ? in->start_time
-                                                                            : AV_NOPTS_VALUE;
+  // and an input whose times start later (an MPEG-TS at 1.4 s would last 1.4 s too long). The
+  // earliest stream copied counts, not the input's: libVLC's MPEG-TS files have streams that
+  // are not copied, 0.4 s earlier.
+  int64_t zero = start;
+  for (unsigned i = 0; i < routes_count && start == AV_NOPTS_VALUE; i++) {
+    const AVStream *stream = in->streams[i];
+    if (routes[i].output < 0 || stream->start_time == AV_NOPTS_VALUE) continue;
+    int64_t first = av_rescale_q(stream->start_time, stream->time_base, AV_TIME_BASE_Q);
+    if (zero == AV_NOPTS_VALUE || first < zero) zero = first;
+  }
+  if (zero != AV_NOPTS_VALUE && zero <= 0) zero = AV_NOPTS_VALUE;
   result = copy_packets(remux, in, out, routes, routes_count, start, zero);
   svlc_remux_note_refused(remux, out, routes, routes_count);
+  // Chapters given before the trailer are written there (Matroska, MP4), where they can end
+  // with what was copied; given with the header they were written then, as they were.
+  svlc_remux_copy_chapters(remux, in, out);
   status = av_write_trailer(out);
   if (status < 0 && result == SVLC_REMUX_OK)
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", status);

@@ -69,6 +69,7 @@ struct svlc_remux {
   int source_count;
   atomic_int stop;
   atomic_llong position;
+  int64_t copied_end; // the end of the last packet copied, from the first (AV_TIME_BASE units)
   char error[256];
   dropped_t dropped[MAX_DROPPED];
   int dropped_count;
@@ -101,8 +102,9 @@ int svlc_remux_add_cover(svlc_remux *remux, AVFormatContext *out, const AVStream
 /// Gives `out` the source's tags (svlc_remux_add_tag) the input lacks, under their key or any
 /// other.
 void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out);
-/// Copies the input's chapters (or, when it has none, the source's: svlc_remux_add_chapter),
-/// or counts them as left out where the container holds none.
+/// Copies the input's chapters (or, when it has none, the source's: svlc_remux_add_chapter)
+/// that start before the end of what was copied, or counts them as left out where the
+/// container holds none. Called before the trailer.
 void svlc_remux_copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out);
 
 /// Lists `field` of input stream `index` (written as `stream`; -1 and NULL for the file) as not

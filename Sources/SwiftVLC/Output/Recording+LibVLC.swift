@@ -117,10 +117,28 @@ extension Recording {
     }
     var droppedChapters = 0
     var droppedFields: [DroppedField] = []
-    if let report = await finalCopy(
+    switch await finalCopy(
       target.writing, seen: seen, chapters: outcome.chapters, options: options,
-      live: !media.isLocalFile)
+      live: !media.isLocalFile && (isLiveLocation(media) || seen.duration == nil))
     {
+    case .failure(let error) where muxed != options.container:
+      // libVLC's file is not in the container asked for (MPEG-TS for an MP4). One with audio
+      // or video is kept under its own extension, and the recording fails; an empty one is
+      // judged below, as any.
+      let held = await readBack(target.writing, instance: media.instance)?.tracks ?? []
+      guard held.contains(where: { $0.kind == .audio || $0.kind == .video }) else { break }
+      let kept = path + ".\(muxed.fileExtension)"
+      guard rename(target.writing, kept) == 0 else {
+        target.discard()
+        return .failure(error)
+      }
+      return .failure(
+        .operationFailed(
+          "the copy into \(options.container.displayName) failed (\(error)); libVLC's "
+            + "\(muxed.displayName) recording is kept in \(kept)"))
+    case .failure:
+      break  // libVLC's own file, in the container asked for, is kept as it is
+    case .success(let report):
       // A stream libavformat cannot name ("none") is one libVLC wrote unreadably (text
       // subtitles in MPEG-TS): the source track it stood for is named as lost below.
       dropped += report.dropped.filter { $0.codec != "none" }.map {
@@ -208,38 +226,46 @@ extension Recording {
   static func libVLCContainer(for media: Media, options: RecordingOptions) -> OutputContainer {
     guard !media.isLocalFile else { return options.container }
     if options.container == .mp4 { return .ts }
+    return options.container == .mkv && isLiveLocation(media) ? .ts : options.container
+  }
+
+  /// Whether `media`'s location names a live transport stream: UDP, RTP, an HLS playlist or an
+  /// MPEG-TS (which a broadcast recording joins half-way through a group of pictures).
+  static func isLiveLocation(_ media: Media) -> Bool {
     let location = media.mrl.lowercased()
-    let live =
-      ["udp://", "rtp://"].contains { location.hasPrefix($0) }
+    return ["udp://", "rtp://"].contains { location.hasPrefix($0) }
       || [".m3u8", ".ts", ".m3u"].contains {
         location.split(separator: "?").first?.hasSuffix($0) == true
       }
-    return options.container == .mkv && live ? .ts : options.container
   }
 
   /// The final copy of libVLC's file with libavformat, in place: the tracks in the source's
   /// order with its languages and titles, every stream present from the start (libVLC's
-  /// MPEG-TS muxer announces a live video only when its first keyframe comes), and for a live
-  /// source everything before the video's first keyframe cut (nothing can be shown there).
-  /// `nil` when the copy failed: libVLC's file is kept as it is.
+  /// MPEG-TS muxer announces a live video only when its first keyframe comes), no longer than
+  /// the duration asked, and for a live source (a live location, or one without a length; a
+  /// file over HTTP starts at its start) everything before the video's first keyframe cut
+  /// (nothing can be shown there).
+  /// A failed copy leaves libVLC's file as it is.
   static func finalCopy(
     _ writing: String, seen: MediaInfo, chapters: [Chapter], options: RecordingOptions,
     live: Bool,
     remuxer: some ContainerRemuxer = FFmpegRemuxer()
-  ) async -> RemuxReport? {
+  ) async -> Result<RemuxReport, VLCError> {
     let copyPath = writing + ".copy"
     let hasVideo = seen.tracks.contains { $0.kind == .video }
     var job = RemuxJob(
       input: writing, output: copyPath, container: options.container,
-      duration: live ? options.duration : nil, startAtKeyframe: live && hasVideo,
+      duration: options.duration, startAtKeyframe: live && hasVideo,
       sources: seen.tracks)
     job.tags = seen.metadata.avformatTags
     job.chapters = chapters
     let copy = remuxer.copy(job)
-    guard case .success(let report) = await copy.run(), rename(copyPath, writing) == 0 else {
+    let ran = await copy.run()
+    guard case .success(let report) = ran, rename(copyPath, writing) == 0 else {
       try? FileManager.default.removeItem(atPath: copyPath)
-      return nil
+      if case .failure(let error) = ran { return .failure(error) }
+      return .failure(.operationFailed("cannot replace \(writing) with its copy"))
     }
-    return report
+    return .success(report)
   }
 }
