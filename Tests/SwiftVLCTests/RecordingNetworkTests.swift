@@ -122,6 +122,30 @@ struct RecordingNetworkTests {
     }
   }
 
+  @Test("an audio track libVLC does not pass on (MP4's disabled track) is named, not lost silently")
+  func disabledTrackNamed() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    // ffmpeg marks a track without the default disposition disabled in MP4 (tkhd flags).
+    _ = try await generated.make(
+      "two.mp4",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=3", "-f", "lavfi", "-i", "sine=d=3",
+        "-f", "lavfi", "-i", "sine=f=880:d=3", "-map", "0", "-map", "1", "-map", "2",
+        "-c:v", "libx264", "-c:a:0", "aac", "-c:a:1", "ac3", "-metadata:s:a:1", "language=eng",
+        "-disposition:a:1", "0",
+      ])
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    let media = try Media(url: server.url("files/two.mp4"), instance: instance)
+    let path = generated.folder.appendingPathComponent("out.mkv").path
+    let result = try await within(.seconds(30), "recording") {
+      try await Recording.record(media, to: path, options: RecordingOptions(container: .mkv))
+    }
+    #expect(result.droppedTracks.map(\.codec) == ["a52"], "\(result.droppedTracks)")
+    #expect(result.droppedReasons == ["libVLC 3 passed none of it to its muxer"])
+  }
+
   @Test("chapters end with what a stopped recording holds: none starts after its end")
   func chaptersOfAStoppedRecording() async throws {
     let generated = try GeneratedMedia()

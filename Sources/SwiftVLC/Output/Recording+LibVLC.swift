@@ -148,8 +148,8 @@ extension Recording {
       droppedFields = DroppedField.of(report, among: seen.tracks, container: options.container)
     }
     let written = await readBack(target.writing, instance: media.instance)
-    dropped += RecordingCheck.lostSubtitles(
-      source: seen.tracks, written: written, dropped: dropped.map(\.track)
+    dropped += RecordingCheck.lost(
+      .subtitle, source: seen.tracks, written: written, dropped: dropped.map(\.track)
     ).map {
       (
         track: $0,
@@ -157,6 +157,15 @@ extension Recording {
           ? "libVLC 3's \(muxed.displayName) muxer wrote no readable \($0.codec)"
           : "\(through)wrote no readable \($0.codec)"
       )
+    }
+    // An audio or video track of which nothing came (libVLC 3 does not play an MP4 track the
+    // file marks disabled); one kind missing altogether is an error below.
+    if let tracks = written?.tracks {
+      for kind in [TrackKind.audio, .video] where tracks.contains(where: { $0.kind == kind }) {
+        dropped += RecordingCheck.lost(
+          kind, source: seen.tracks, written: written, dropped: dropped.map(\.track)
+        ).map { (track: $0, reason: "libVLC 3 passed none of it to its muxer") }
+      }
     }
     // In the source's order.
     let place = { (track: Track) in

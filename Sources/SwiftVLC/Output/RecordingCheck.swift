@@ -72,15 +72,18 @@ enum RecordingCheck {
     return nil
   }
 
-  /// The source's subtitle tracks that are neither in the finished file (`written`) nor
+  /// The source's tracks of `kind` that are neither in the finished file (`written`) nor
   /// among `dropped`: lost on the way without a word (libVLC 3's MPEG-TS muxer writes text
-  /// subtitles as MPEG-4 timed text, which no demuxer reads back). Each written or dropped
-  /// subtitle accounts for one source track, of its language first, then any.
-  static func lostSubtitles(source: [Track], written: MediaInfo?, dropped: [Track]) -> [Track] {
-    var accounted = ((written?.tracks ?? []) + dropped).filter { $0.kind == .subtitle }
+  /// subtitles as MPEG-4 timed text, which no demuxer reads back; libVLC passes nothing of an
+  /// MP4 track the file marks disabled). Each written or dropped track of the kind accounts
+  /// for one source track, of its language first, then any.
+  static func lost(
+    _ kind: TrackKind, source: [Track], written: MediaInfo?, dropped: [Track]
+  ) -> [Track] {
+    var accounted = ((written?.tracks ?? []) + dropped).filter { $0.kind == kind }
     var lost: [Track] = []
-    let subtitles = source.filter { $0.kind == .subtitle && $0.codec != "undf" }
-    for track in subtitles {
+    let tracks = source.filter { $0.kind == kind && $0.codec != "undf" }
+    for track in tracks {
       let language = track.language.map(FFmpegRemuxer.threeLetter)
       if let match = accounted.firstIndex(where: {
         $0.language.map(FFmpegRemuxer.threeLetter) == language
