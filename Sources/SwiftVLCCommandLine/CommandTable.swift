@@ -226,7 +226,9 @@ extension CommandSpec {
       finished and the summary printed, and the exit status is 130 (0 when the source ended
       or --duration was reached). When libVLC cannot close the source within 5 seconds (a
       stalled network read), the tool says so and exits 130, leaving the file unfinished; a
-      second Ctrl-C does that at once. A source that sends nothing for the stall timeout
+      second Ctrl-C does that at once (one within 0.5 s of the first, as `timeout -s INT`
+      sends to the tool and its group, counts as the same). A source that sends nothing for
+      the stall timeout
       (a stalled HTTP or HLS download, a silent UDP address) ends the recording within about
       5 seconds more: what was recorded is kept, an error line says so, and the exit status
       is 1. Example:

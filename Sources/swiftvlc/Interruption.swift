@@ -15,6 +15,11 @@ import SwiftVLCCommandLine
 final class Interruption {
   /// Whether a signal has arrived.
   private(set) var isRequested = false
+  /// When the first signal arrived.
+  private var firstSignal: ContinuousClock.Instant?
+  /// A second signal this soon after the first is the same request: `timeout -s INT` and a
+  /// terminal's Ctrl-C signal the tool and its process group, which can arrive as two.
+  static let sameRequestWindow: Duration = .milliseconds(500)
   private var deadline: DispatchWorkItem?
   private let limit: Duration
   private let command: String
@@ -29,18 +34,20 @@ final class Interruption {
 
   /// Handles one signal: the first prints `message`, arms the limit (which prints
   /// `timeoutMessage` and exits with status 130) and runs `stop`; a second prints
-  /// `againMessage` and exits with status 130 at once. `beforeLeaving` runs, on any thread,
-  /// just before either exit.
+  /// `againMessage` and exits with status 130 at once (one within ``sameRequestWindow`` of
+  /// the first is ignored). `beforeLeaving` runs, on any thread, just before either exit.
   func handle(
     message: String, timeoutMessage: String, againMessage: String,
     beforeLeaving: @escaping @Sendable () -> Void = {}, stop: () -> Void
   ) {
     guard !isRequested else {
+      if let firstSignal, ContinuousClock.now - firstSignal < Self.sameRequestWindow { return }
       beforeLeaving()
       Self.leave("\(command): \(againMessage)")
       return
     }
     isRequested = true
+    firstSignal = ContinuousClock.now
     Console.error("\(command): \(message)")
     let line = "\(command): \(timeoutMessage)"
     let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
