@@ -208,7 +208,8 @@ extension CommandSpec {
       until Ctrl-C. When stderr is a terminal, a progress line shows the time elapsed and the
       file's size. The finished file is read back: one without audio or video, or a source
       that ended early (an HLS segment that failed), is an error (exit status 1, the file is
-      removed). At the end, stdout gets:
+      removed); one that lacks the source's audio or video (a live video that never reached
+      a keyframe) is an error too, and the file is kept. At the end, stdout gets:
         file PATH
         bytes SIZE
         duration SECONDS          read from the finished file
