@@ -231,21 +231,10 @@ struct RecordingKeepsTests {
   func httpChapters() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let chapters = generated.folder.appendingPathComponent("chapters.txt")
-    var text = ";FFMETADATA1\n"
-    for (index, title) in ["Opening", "Middle part", "End"].enumerated() {
-      text += "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\(index * 2000)\nEND=\((index + 1) * 2000)\n"
-      text += "title=\(title)\n"
-    }
-    try text.write(to: chapters, atomically: true, encoding: .utf8)
     // 150 frames, one keyframe (libx264's default interval is longer than the clip).
-    let mkv = try await generated.make(
-      "chaptered.mkv",
-      [
-        "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=6", "-f", "lavfi", "-i", "sine=d=6",
-        "-i", chapters.path, "-map", "0", "-map", "1", "-map_chapters", "2", "-c:v", "libx264",
-        "-c:a", "aac",
-      ])
+    let mkv = try await generated.chaptered(
+      "chaptered.mkv", seconds: 6,
+      chapters: [("Opening", 0, 2000), ("Middle part", 2000, 4000), ("End", 4000, 6000)])
     _ = try await generated.make("chaptered.mp4", ["-i", mkv, "-c", "copy"])
     let server = try await TestServer(root: generated.folder)
     defer { server.stop() }

@@ -150,21 +150,10 @@ struct RecordingNetworkTests {
   func chaptersOfAStoppedRecording() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let chapters = generated.folder.appendingPathComponent("chapters.txt")
-    var text = ";FFMETADATA1\n"
-    for (title, start, end) in [("A", 0, 1000), ("B", 1000, 8000), ("C", 8000, 10000)] {
-      text += "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\(start)\nEND=\(end)\ntitle=\(title)\n"
-    }
-    try text.write(to: chapters, atomically: true, encoding: .utf8)
     // An MP4 with audio: libVLC 3 reads a dripping Matroska file's end first, and a
     // video-only MP4 over slow HTTP not at all until the whole file has come.
-    let clip = try await generated.make(
-      "long.mp4",
-      [
-        "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=10", "-f", "lavfi", "-i", "sine=d=10",
-        "-i", chapters.path, "-map", "0", "-map", "1", "-map_chapters", "2", "-c:v", "libx264",
-        "-c:a", "aac",
-      ])
+    let clip = try await generated.chaptered(
+      "long.mp4", seconds: 10, chapters: [("A", 0, 1000), ("B", 1000, 8000), ("C", 8000, 10000)])
     let server = try await TestServer(root: generated.folder)
     defer { server.stop() }
     // Delivered at real time (its size over 10 s a second), stopped after 3 s.

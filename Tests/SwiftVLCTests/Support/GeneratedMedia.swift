@@ -137,6 +137,30 @@ struct GeneratedMedia {
 }
 
 /// ffmpeg could not make a test file.
+extension GeneratedMedia {
+  /// `name`: `seconds` of H.264 test pattern (320×240, 25 fps, one keyframe) and AAC sine
+  /// with `chapters` (title, start and end in milliseconds), in the container its extension
+  /// names.
+  func chaptered(
+    _ name: String, seconds: Int, chapters: [(title: String, start: Int, end: Int)]
+  ) async throws -> String {
+    var text = ";FFMETADATA1\n"
+    for chapter in chapters {
+      text += "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\(chapter.start)\nEND=\(chapter.end)\n"
+      text += "title=\(chapter.title)\n"
+    }
+    let metadata = folder.appendingPathComponent(name + ".chapters.txt")
+    try text.write(to: metadata, atomically: true, encoding: .utf8)
+    return try await make(
+      name,
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=\(seconds)", "-f", "lavfi", "-i",
+        "sine=d=\(seconds)", "-i", metadata.path, "-map", "0", "-map", "1", "-map_chapters", "2",
+        "-c:v", "libx264", "-c:a", "aac",
+      ])
+  }
+}
+
 struct GenerationFailed: Error, CustomStringConvertible {
   var name: String
   var message: String
