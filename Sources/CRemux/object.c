@@ -27,6 +27,7 @@ svlc_remux *svlc_remux_new(const char *input, const char *output, const char *fo
 void svlc_remux_free(svlc_remux *remux) {
   if (!remux) return;
   for (int i = 0; i < remux->source_count; i++) av_free(remux->sources[i].title);
+  for (int i = 0; i < remux->title_count; i++) av_free(remux->titles[i].title);
   av_dict_free(&remux->tags);
   for (int i = 0; i < remux->chapter_count; i++) {
     av_dict_free(&remux->chapters[i]->metadata);
@@ -61,6 +62,12 @@ void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, cons
   source->title = title && *title ? av_strdup(title) : NULL;
   source->is_default = is_default;
   source->is_forced = is_forced;
+}
+
+void svlc_remux_add_title(svlc_remux *remux, char kind, const char *title) {
+  if (remux->title_count >= MAX_SOURCES) return;
+  remux->titles[remux->title_count].kind = kind;
+  remux->titles[remux->title_count++].title = title && *title ? av_strdup(title) : NULL;
 }
 
 void svlc_remux_add_tag(svlc_remux *remux, const char *key, const char *value) {

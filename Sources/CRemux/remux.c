@@ -318,6 +318,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   }
   for (unsigned i = 0; i < in->nb_streams; i++) routes[i].output = -1;
   routes_count = in->nb_streams;
+  svlc_remux_fill_titles(remux, in);
   svlc_remux_plan_order(remux, in, order, source_of);
   for (unsigned n = 0; n < in->nb_streams; n++) {
     int i = order[n];

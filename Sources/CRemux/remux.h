@@ -67,6 +67,11 @@ struct svlc_remux {
   int chapter_count;
   source_t sources[MAX_SOURCES];
   int source_count;
+  struct {
+    char kind;
+    char *title;
+  } titles[MAX_SOURCES]; // svlc_remux_add_title
+  int title_count;
   atomic_int stop;
   atomic_llong position;
   int64_t copied_end; // the end of the last packet copied, from the first (AV_TIME_BASE units)
@@ -88,6 +93,9 @@ void svlc_remux_drop(svlc_remux *remux, const AVStream *stream, const char *reas
 /// rest. `order` and `source_of` hold one entry per input stream; `source_of[i]` is input
 /// stream i's source, or -1.
 void svlc_remux_plan_order(svlc_remux *remux, AVFormatContext *in, int *order, int *source_of);
+/// Gives the input's streams without a title the titles libVLC read (svlc_remux_add_title),
+/// kind by kind, where the counts of the kind agree.
+void svlc_remux_fill_titles(const svlc_remux *remux, AVFormatContext *in);
 /// Whether a described source's default flag is unknown (-1).
 int svlc_remux_flags_unknown(const svlc_remux *remux);
 /// Gives output stream `out` its source's language, title and known flags.

@@ -105,3 +105,28 @@ void svlc_remux_apply_source(AVStream *out, const source_t *source) {
     if (source->is_forced) out->disposition |= AV_DISPOSITION_FORCED;
   }
 }
+
+/// An input stream counted as a track of its kind (a cover picture is not one to libVLC).
+static char track_kind(const AVStream *stream) {
+  if (stream->disposition & AV_DISPOSITION_ATTACHED_PIC) return 0;
+  return svlc_remux_kind_of(stream->codecpar->codec_type);
+}
+
+void svlc_remux_fill_titles(const svlc_remux *remux, AVFormatContext *in) {
+  static const char kinds[] = {'v', 'a', 's'};
+  for (size_t k = 0; k < sizeof(kinds); k++) {
+    int given = 0, present = 0;
+    for (int i = 0; i < remux->title_count; i++) given += remux->titles[i].kind == kinds[k];
+    for (unsigned i = 0; i < in->nb_streams; i++) present += track_kind(in->streams[i]) == kinds[k];
+    if (given == 0 || given != present) continue; // not the same tracks: nothing to match
+    int next = 0;
+    for (unsigned i = 0; i < in->nb_streams; i++) {
+      if (track_kind(in->streams[i]) != kinds[k]) continue;
+      while (remux->titles[next].kind != kinds[k]) next++;
+      const char *title = remux->titles[next++].title;
+      AVDictionary **metadata = &in->streams[i]->metadata;
+      if (title && !av_dict_get(*metadata, "title", NULL, 0))
+        av_dict_set(metadata, "title", title, 0);
+    }
+  }
+}

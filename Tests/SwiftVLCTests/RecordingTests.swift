@@ -278,4 +278,35 @@ extension RecordingTests {
     }
     #expect(scratch.contents.isEmpty)
   }
+
+  @Test("an MP4's track titles that libavformat does not read (udta name) reach a local copy")
+  func titlesLibAVFormatDoesNotRead() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    // ffmpeg writes an MP4 track's title as its udta name, which libVLC reads and libavformat
+    // 5.1 does not: the copy lost both titles without a word.
+    let source = try await generated.make(
+      "titled.mp4",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=2", "-f", "lavfi", "-i", "sine=d=2",
+        "-f", "lavfi", "-i", "sine=f=880:d=2", "-map", "0", "-map", "1", "-map", "2",
+        "-c:v", "libx264", "-c:a", "aac", "-metadata:s:a:0", "title=Japanese",
+        "-metadata:s:a:1", "title=Commentary",
+      ])
+    let media = try Media(path: source, instance: instance)
+    for (container, tag) in [(OutputContainer.mkv, "title"), (.mp4, "handler_name")] {
+      let path = generated.folder.appendingPathComponent("out.\(container.fileExtension)").path
+      let result = try await within(.seconds(30), "recording \(container)") {
+        try await Recording.record(media, to: path, options: RecordingOptions(container: container))
+      }
+      let output = try await runProgram(
+        "ffprobe",
+        [
+          "-v", "error", "-select_streams", "a", "-show_entries", "stream_tags=\(tag)", "-of",
+          "csv=p=0", result.path,
+        ])
+      let titles = String(decoding: output.stdout, as: UTF8.self).split(separator: "\n")
+      #expect(titles == ["Japanese", "Commentary"], "\(container)")
+    }
+  }
 }

@@ -56,6 +56,12 @@ void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, cons
 /// the output, where the input lacks it under any key (libVLC's muxers write no tags).
 void svlc_remux_add_tag(svlc_remux *remux, const char *key, const char *value);
 
+/// The title libVLC read for the source's next track of `kind` ('v', 'a', 's'; "" for none),
+/// in libVLC's order: an input stream of that kind without a title takes it, where the input
+/// has as many streams of the kind (libavformat 5.1 does not read an MP4 track's `udta/name`,
+/// which ffmpeg writes and libVLC reads).
+void svlc_remux_add_title(svlc_remux *remux, char kind, const char *title);
+
 /// A chapter of the source's own, in microseconds from its start, for an input that has none
 /// (libVLC's muxers write none); `title` may be NULL.
 void svlc_remux_add_chapter(svlc_remux *remux, int64_t start, int64_t end, const char *title);

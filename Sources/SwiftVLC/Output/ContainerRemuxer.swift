@@ -39,6 +39,9 @@ struct RemuxJob: Sendable {
   var tags: [String: String] = [:]
   /// The source's chapters, for an input that has none (libVLC's file: its muxers write none).
   var chapters: [Chapter] = []
+  /// The tracks libVLC read from the input itself, whose titles go to its streams without one
+  /// (a local copy: libavformat does not read every title libVLC does).
+  var titled: [Track] = []
 }
 
 /// What a finished copy left out.

@@ -45,27 +45,33 @@ final class RemuxCopy: @unchecked Sendable {
     for (key, value) in job.tags.sorted(by: { $0.key < $1.key }) {
       svlc_remux_add_tag(pointer, key, value)
     }
+    for track in job.titled where track.kind != .unknown {
+      svlc_remux_add_title(pointer, Self.kindCode(track.kind), track.name ?? "")
+    }
     for chapter in job.chapters {
       svlc_remux_add_chapter(
         pointer, chapter.start.microseconds, (chapter.start + chapter.duration).microseconds,
         chapter.name)
     }
     for track in job.sources {
-      let kind: CChar =
-        switch track.kind {
-        case .video: CChar(UInt8(ascii: "v"))
-        case .audio: CChar(UInt8(ascii: "a"))
-        case .subtitle: CChar(UInt8(ascii: "s"))
-        case .unknown: CChar(UInt8(ascii: "d"))
-        }
       // libVLC 3 does not tell a track's default and forced flags: -1 keeps the input's.
       svlc_remux_add_source(
-        pointer, kind, track.codec.trimmingSpaces(),
+        pointer, Self.kindCode(track.kind), track.codec.trimmingSpaces(),
         track.language.map(FFmpegRemuxer.threeLetter) ?? "", track.name ?? "", -1, -1)
     }
   }
 
   deinit { svlc_remux_free(pointer) }
+
+  /// CRemux's letter for a track kind.
+  private static func kindCode(_ kind: TrackKind) -> CChar {
+    switch kind {
+    case .video: CChar(UInt8(ascii: "v"))
+    case .audio: CChar(UInt8(ascii: "a"))
+    case .subtitle: CChar(UInt8(ascii: "s"))
+    case .unknown: CChar(UInt8(ascii: "d"))
+    }
+  }
 
   /// Ends a running copy soon; the output is finished with what was copied.
   func stop() {

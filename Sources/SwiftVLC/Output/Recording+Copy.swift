@@ -30,10 +30,11 @@ extension Recording {
     control: RecordingControl, progress: Broadcaster<RecordingProgress>,
     remuxer: some ContainerRemuxer = FFmpegRemuxer()
   ) async -> Result<RecordingResult, VLCError> {
-    let copy = remuxer.copy(
-      RemuxJob(
-        input: localPath(media) ?? "", output: target.writing, container: options.container,
-        duration: options.duration, refusesUnheld: true))
+    var job = RemuxJob(
+      input: localPath(media) ?? "", output: target.writing, container: options.container,
+      duration: options.duration, refusesUnheld: true)
+    job.titled = info.tracks
+    let copy = remuxer.copy(job)
     let engine = CopyEngine(copy: copy)
     control.attach(engine)
     let clock = ContinuousClock()
