@@ -133,6 +133,15 @@ final class LogRouter: Sendable {
     }
   }
 
+  /// Returns once every subscription made before the call is forwarded to: the change is
+  /// made on the router's queue, after the subscribing call has returned, and libVLC's
+  /// messages logged before it reach no stream.
+  func settled() async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      queue.async { done.resume() }
+    }
+  }
+
   private func reconcile() {
     let wanted = broadcaster.subscriberCount > 0 || sinkContext.hasTaps
     state.withLock { state in

@@ -76,6 +76,9 @@ struct DecodePass: Sendable {
     let log = PassLog()
     let reading = Task { for await entry in logs { log.take(entry.message) } }
     defer { reading.cancel() }
+    // A decoder that fails says so once, when the media opens: the log must be on by then
+    // (on a busy machine a MIDI file's failure was missed, and its pass waited 20 s).
+    await instance.logRouter.settled()
     guard let pointer = libvlc_media_new_location(instance.pointer, mrl) else { return nil }
     let media = Media(instance: instance, pointer: pointer)
     // Repeating keeps blocks flowing after the decoders' first output even for a tiny file
