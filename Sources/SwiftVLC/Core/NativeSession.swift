@@ -100,11 +100,6 @@ final class NativeSession: Sendable {
       decodedBlocks: (statistics?.decodedVideo ?? 0) + (statistics?.decodedAudio ?? 0))
   }
 
-  /// The chapters of the input's current title, read on the queue; none while no input runs.
-  func chapters() async -> [Chapter] {
-    await native.run { readNativeChapters($0) }
-  }
-
   /// Stops the native player (closing the input, which makes a muxer finish its file),
   /// waiting at most `limit`; `false` when libVLC had not closed the input by then. A stuck
   /// stop finishes on the queue whenever libVLC lets go; later calls wait behind it.

@@ -84,6 +84,9 @@ final class OutputSession: Sendable {
   private let session: NativeSession
   private let signals: SignalBox
   private let relay: Task<Void, Never>
+  /// The source's chapters, read on the player's queue as soon as its streams are listed: a
+  /// short file over a fast network ends (and libVLC frees them) moments later.
+  private let chapters = ChapterList()
 
   /// Creates the native player; ``begin()`` starts playing `media`.
   init(media: Media) {
@@ -92,6 +95,22 @@ final class OutputSession: Sendable {
     let signals = SignalBox()
     self.signals = signals
     let events = session.events()
+    // Read on the player's queue, queued from libVLC's event thread as the input sets its
+    // title (its chapters are known then) or lists a stream, until a read finds some: a task
+    // would get to it after a short file over a fast network has ended.
+    let (native, chapters) = (session.native, chapters)
+    _ = session.first { event in
+      switch event {
+      case .title, .chapter, .tracksChanged:
+        native.async { player in
+          guard chapters.list.withLock({ $0.isEmpty }) else { return }
+          let read = readNativeChapters(player)
+          chapters.list.withLock { $0 = read }
+        }
+      default: break
+      }
+      return false  // a tap on the events: it never settles, and ends with the session
+    }
     relay = Task {
       for await tagged in events {
         switch tagged.event {
@@ -151,9 +170,6 @@ final class OutputSession: Sendable {
     var ending = Outcome.Ending.stopped
     var stall = StallWatch<NativeSession.Reading>(since: clock.now)
     var vetted: [Track]?
-    var chapters: [Chapter] = []
-    // Looked for again on the first ticks, for a demuxer that lists them late.
-    var chapterLooks = 0
     // When the wall-clock limit starts counting: at playback, or once the gate opens.
     var countingSince: ContinuousClock.Instant?
     let (media, session) = (media, session)
@@ -164,8 +180,6 @@ final class OutputSession: Sendable {
         if watch.gate == nil, countingSince == nil { countingSince = clock.now }
       case .elementaryStream:
         hadStreams = true
-        // The demuxer lists chapters when it opens: a short source may end before a tick.
-        if chapters.isEmpty { chapters = await session.chapters() }
       case .ended:
         ending = .sourceEnded
         break loop
@@ -194,10 +208,6 @@ final class OutputSession: Sendable {
           ending = .limitReached
           break loop
         }
-        if hadStreams, chapters.isEmpty, chapterLooks < 4 {
-          chapterLooks += 1
-          chapters = await session.chapters()
-        }
         if hadStreams, let vet = watch.vet {
           let tracks = media.readTracks()
           if tracks != vetted {
@@ -222,8 +232,13 @@ final class OutputSession: Sendable {
     signals.finish()
     return Outcome(
       ending: ending, mediaTime: furthest > 0 ? .milliseconds(furthest) : nil, elapsed: elapsed,
-      hadStreams: hadStreams, chapters: chapters)
+      hadStreams: hadStreams, chapters: chapters.list.withLock { $0 })
   }
+}
+
+/// The chapters a session read, shared with the closure that reads them on the player's queue.
+final class ChapterList: Sendable {
+  let list = Mutex<[Chapter]>([])
 }
 
 /// The session's signal stream and its continuation.
