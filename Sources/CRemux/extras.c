@@ -60,35 +60,29 @@ void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out) {
 void svlc_remux_copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out) {
   AVChapter *const *chapters = in->nb_chapters > 0 ? in->chapters : remux->chapters;
   unsigned count = in->nb_chapters > 0 ? in->nb_chapters : (unsigned)remux->chapter_count;
+  int64_t copied = remux->duration > 0 && remux->duration < remux->copied_end
+                       ? remux->duration
+                       : remux->copied_end;
+  // MPEG-TS holds none: those in the file's span are counted as left out.
+  int keeps = strcmp(remux->format, "mpegts") != 0;
   if (count == 0) return;
-  out->chapters = av_calloc(count, sizeof(*out->chapters));
-  if (!out->chapters) return;
+  if (keeps) {
+    out->chapters = av_calloc(count, sizeof(*out->chapters));
+    if (!out->chapters) return;
+  }
   for (unsigned i = 0; i < count; i++) {
     const AVChapter *from = chapters[i];
-    int64_t end = from->end;
-    int64_t copied = remux->duration > 0 && remux->duration < remux->copied_end
-                         ? remux->duration
-                         : remux->copied_end;
-    if (copied > 0) {
-      int64_t limit = av_rescale_q(copied, AV_TIME_BASE_Q, from->time_base);
-      if (from->start >= limit) continue;
-      if (end > limit) end = limit;
+    int64_t limit = copied > 0 ? av_rescale_q(copied, AV_TIME_BASE_Q, from->time_base) : INT64_MAX;
+    if (from->start >= limit) continue;
+    if (!keeps) {
+      remux->dropped_chapters++;
+      continue;
     }
     AVChapter *to = av_mallocz(sizeof(*to));
     if (!to) break;
     *to = (AVChapter){.id = from->id, .time_base = from->time_base, .start = from->start,
-                      .end = end};
+                      .end = FFMIN(from->end, limit)};
     av_dict_copy(&to->metadata, from->metadata, 0);
     out->chapters[out->nb_chapters++] = to;
-  }
-  if (strcmp(remux->format, "mpegts") == 0) {
-    // MPEG-TS holds none: they are counted as left out.
-    remux->dropped_chapters = (int)out->nb_chapters;
-    for (unsigned i = 0; i < out->nb_chapters; i++) {
-      av_dict_free(&out->chapters[i]->metadata);
-      av_freep(&out->chapters[i]);
-    }
-    av_freep(&out->chapters);
-    out->nb_chapters = 0;
   }
 }

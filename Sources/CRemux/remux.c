@@ -227,7 +227,8 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
     // ffmpeg's copy moves them.
     if (route->written > 0 && writing->dts != AV_NOPTS_VALUE && writing->dts <= route->last_dts) {
       writing->dts = route->last_dts + 1;
-      if (writing->pts != AV_NOPTS_VALUE && writing->pts < writing->dts) writing->pts = writing->dts;
+      if (writing->pts != AV_NOPTS_VALUE && writing->pts < writing->dts)
+        writing->pts = writing->dts;
     }
     int64_t dts = writing->dts;
     writing->stream_index = route->output;

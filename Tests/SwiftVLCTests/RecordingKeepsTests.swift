@@ -14,13 +14,6 @@ struct RecordingKeepsTests {
 
   init() throws { instance = try headlessInstance() }
 
-  /// One ffprobe value of `path` (`entries` as `-show_entries` takes them), as CSV lines.
-  static func ffprobe(_ path: String, _ entries: String) async throws -> [String] {
-    let output = try await runProgram(
-      "ffprobe", ["-v", "error", "-show_entries", entries, "-of", "csv=p=0", path])
-    return String(decoding: output.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
-  }
-
   /// Records `source` into `out.<extension>` in `generated`'s folder.
   func record(_ source: String, _ container: OutputContainer, into generated: GeneratedMedia)
     async throws -> RecordingResult
@@ -54,7 +47,7 @@ struct RecordingKeepsTests {
     let source = try await Self.coveredMP3(generated)
     let result = try await record(source, container, into: generated)
     // MPEG-TS lists its program's streams too, without their dispositions.
-    let streams = try await Self.ffprobe(
+    let streams = try await ffprobeLines(
       result.path, "stream=codec_name,codec_type:stream_disposition=attached_pic"
     ).filter { $0.split(separator: ",").count == 3 }
     switch container {
@@ -104,11 +97,11 @@ struct RecordingKeepsTests {
         "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=3", "-f", "lavfi", "-i",
         "sine=f=440:duration=3", "-c:v", "libx264", "-c:a", "aac", "-output_ts_offset", "1.4",
       ])
-    let sourceStart = try await Self.ffprobe(source, "format=start_time").first
+    let sourceStart = try await ffprobeLines(source, "format=start_time").first
     #expect(sourceStart.flatMap(Double.init) ?? 0 > 1.3, "\(sourceStart ?? "")")
     for container in [OutputContainer.mkv, .mp4] {
       let result = try await record(source, container, into: generated)
-      let format = try await Self.ffprobe(result.path, "format=start_time,duration")
+      let format = try await ffprobeLines(result.path, "format=start_time,duration")
       let values = format.first?.split(separator: ",").compactMap { Double($0) } ?? []
       #expect(values.count == 2 && values[0] < 0.1 && abs(values[1] - 3) < 0.15, "\(format)")
       #expect(abs(result.duration.inMilliseconds / 1_000 - 3) < 0.15, "\(result.duration)")
@@ -135,15 +128,7 @@ struct RecordingKeepsTests {
     let result = try await within(.seconds(30), "recording over HTTP") {
       try await Recording.record(media, to: path, options: RecordingOptions(container: container))
     }
-    let output = try await runProgram(
-      "ffprobe",
-      [
-        "-v", "error", "-select_streams", "v", "-count_packets", "-show_entries",
-        "stream=nb_read_packets", "-of", "csv=p=0", result.path,
-      ])
-    // MPEG-TS lists the stream under its program too: the first line.
-    let lines = String(decoding: output.stdout, as: UTF8.self).split(separator: "\n")
-    let frames = lines.first.flatMap { Int($0) } ?? 0
+    let frames = try await ffprobeVideoPackets(result.path)
     // libVLC's muxer held back, and lost, the last 200 ms (5 frames) at its default shaping.
     #expect(frames >= 74, "\(frames) of 75 frames")
   }
@@ -166,7 +151,7 @@ struct RecordingKeepsTests {
       let result = try await within(.seconds(30), "recording over HTTP into \(container)") {
         try await Recording.record(media, to: path, options: RecordingOptions(container: container))
       }
-      let tags = try await Self.ffprobe(
+      let tags = try await ffprobeLines(
         result.path, "format_tags=title,artist,album,date")
       // In the file's order, which differs between containers.
       let values = tags.first?.split(separator: ",").map(String.init).sorted()
@@ -246,8 +231,8 @@ struct RecordingKeepsTests {
           try await Recording.record(
             media, to: path, options: RecordingOptions(container: container))
         }
-        let titles = try await Self.ffprobe(result.path, "chapter_tags=title")
-        let starts = try await Self.ffprobe(result.path, "chapter=start_time")
+        let titles = try await ffprobeLines(result.path, "chapter_tags=title")
+        let starts = try await ffprobeLines(result.path, "chapter=start_time")
         if container == .ts {
           #expect(titles.isEmpty)
           #expect(result.droppedChapters == 3, "\(source) into \(container)")
@@ -258,15 +243,7 @@ struct RecordingKeepsTests {
         }
         // Matroska's demuxer took the copy's rewind to the start for a seek in time, to the
         // video's keyframe: the audio before it and the video were lost.
-        let video = try await runProgram(
-          "ffprobe",
-          [
-            "-v", "error", "-select_streams", "v", "-count_packets", "-show_entries",
-            "stream=nb_read_packets", "-of", "csv=p=0", result.path,
-          ])
-        let packets =
-          String(decoding: video.stdout, as: UTF8.self).split(separator: "\n").first
-          .flatMap { Int($0) } ?? 0
+        let packets = try await ffprobeVideoPackets(result.path)
         // Into MP4 and MPEG-TS the file goes through libVLC 3's MPEG-TS muxer, which holds back
         // and loses the last B-frames (see docs/libvlc3-findings.md).
         let least = container == .mkv ? 149 : 147
@@ -277,17 +254,10 @@ struct RecordingKeepsTests {
 
   /// The video packets of `path` and the MD5 of its decoded pictures, in order.
   static func pictures(_ path: String) async throws -> (packets: Int, digest: String) {
-    let counted = try await runProgram(
-      "ffprobe",
-      [
-        "-v", "error", "-select_streams", "v", "-count_packets", "-show_entries",
-        "stream=nb_read_packets", "-of", "csv=p=0", path,
-      ])
     let decoded = try await runProgram(
       "ffmpeg", ["-v", "error", "-i", path, "-map", "0:v:0", "-f", "md5", "-"])
     return (
-      String(decoding: counted.stdout, as: UTF8.self).split(separator: "\n").first
-        .flatMap { Int($0) } ?? 0,
+      try await ffprobeVideoPackets(path),
       String(decoding: decoded.stdout, as: UTF8.self).trimmingCharacters(
         in: .whitespacesAndNewlines)
     )
@@ -387,7 +357,7 @@ struct RecordingKeepsTests {
       styling.first?.reason
         == "MP4 holds text subtitles as mov_text, without ASS's fonts and positions")
     #expect(
-      try await Self.ffprobe(mp4.path, "stream=codec_name").filter { $0 == "mov_text" }.count == 3)
+      try await ffprobeLines(mp4.path, "stream=codec_name").filter { $0 == "mov_text" }.count == 3)
     let mkv = try await record(source, .mkv, into: generated)
     #expect(mkv.droppedFields.isEmpty, "\(mkv.droppedFields)")
   }

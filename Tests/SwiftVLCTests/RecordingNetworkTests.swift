@@ -104,15 +104,11 @@ struct RecordingNetworkTests {
       let result = try await within(.seconds(30), "recording into \(container)") {
         try await Recording.record(media, to: path, options: RecordingOptions(container: container))
       }
-      let output = try await runProgram(
-        "ffprobe",
-        [
-          "-v", "error", "-count_packets", "-show_entries",
-          "stream=codec_type,start_time,nb_read_packets", "-of", "csv=p=0", result.path,
-        ])
       // One line per stream (MPEG-TS lists its program's streams again): type, start, count.
-      let streams = Set(String(decoding: output.stdout, as: UTF8.self).split(separator: "\n"))
-        .map { $0.split(separator: ",").map(String.init) }
+      let streams = Set(
+        try await ffprobeLines(
+          result.path, "stream=codec_type,start_time,nb_read_packets", ["-count_packets"])
+      ).map { $0.split(separator: ",").map(String.init) }
       let audio = try #require(streams.first { $0.first == "audio" }, "\(streams)")
       let video = try #require(streams.first { $0.first == "video" }, "\(streams)")
       // It was cut at 1.5 s: 159 of 217 audio packets.
@@ -166,10 +162,7 @@ struct RecordingNetworkTests {
     let result = try await within(.seconds(20), "stopping") { try await recording.stop() }
     let length = Double(result.duration.milliseconds) / 1_000
     #expect(length < 8, "\(length) s")
-    let ends = try await runProgram(
-      "ffprobe",
-      ["-v", "error", "-show_entries", "chapter=start_time,end_time", "-of", "csv=p=0", path])
-    let rows = String(decoding: ends.stdout, as: UTF8.self).split(separator: "\n").map {
+    let rows = try await ffprobeLines(path, "chapter=start_time,end_time").map {
       $0.split(separator: ",").compactMap { Double($0) }
     }
     // Chapter C (from 8 s) was written into a file that ends before it.

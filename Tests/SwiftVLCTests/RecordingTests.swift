@@ -299,13 +299,8 @@ extension RecordingTests {
       let result = try await within(.seconds(30), "recording \(container)") {
         try await Recording.record(media, to: path, options: RecordingOptions(container: container))
       }
-      let output = try await runProgram(
-        "ffprobe",
-        [
-          "-v", "error", "-select_streams", "a", "-show_entries", "stream_tags=\(tag)", "-of",
-          "csv=p=0", result.path,
-        ])
-      let titles = String(decoding: output.stdout, as: UTF8.self).split(separator: "\n")
+      let titles = try await ffprobeLines(
+        result.path, "stream_tags=\(tag)", ["-select_streams", "a"])
       #expect(titles == ["Japanese", "Commentary"], "\(container)")
     }
   }

@@ -48,6 +48,18 @@ final class NativeSession: Sendable {
     bridge.box.broadcaster.subscribe()
   }
 
+  /// Runs `handle` with every event from now on, on libVLC's event thread, as it is sent: for
+  /// work that must be queued before a task could get to it. `handle` must be quick and must
+  /// not call libVLC (queue that with `native.async`). It stops at ``end()``.
+  func tap(_ handle: @escaping @Sendable (NativeEvent) -> Void) {
+    let events = bridge.box.broadcaster.subscribe { tagged in
+      handle(tagged.event)
+      return false
+    }
+    // The subscription lasts while its stream is alive; nothing passes through it.
+    Task { for await _ in events {} }
+  }
+
   /// A completion settled with the first event from now on that `matches` (a failure once the
   /// session ended without one): what a caller awaits instead of polling the player's state.
   /// `matches` runs on libVLC's event thread: it must be quick and must not call libVLC.

@@ -169,8 +169,9 @@ public final class VLCInstance: Sendable {
       }
     }
     usesNullAudioOutput = values(of: "--aout").last == "adummy"
-    choosesHardwareDecoding = arguments.contains { $0.hasPrefix("--avcodec-hw") }
-    decodesInSoftwareOnly = values(of: "--avcodec-hw").last == "none"
+    let decoding = values(of: "--avcodec-hw")
+    choosesHardwareDecoding = !decoding.isEmpty
+    decodesInSoftwareOnly = decoding.last == "none"
   }
 
   deinit {

@@ -34,23 +34,20 @@ public struct DroppedField: Sendable, Hashable {
         RecordingCheck.track(at: $0, kind: lost.kind, language: lost.language, among: tracks)
           ?? Track(id: $0, kind: lost.kind, codec: "", language: lost.language)
       }
-      let what =
+      let containerName = container.displayName
+      let reason =
         switch (track, lost.field) {
-        case (nil, let key): "\(key.lowercased()) metadata"
-        case (_, "title"): "track title"
-        case (_, "language"): "language for this track"
-        case (_, let flag): "\(flag) flag for this track"
+        case (nil, let key): "\(containerName) keeps no \(key.lowercased()) metadata"
+        case (_, "title"): "\(containerName) keeps no track title"
+        case (_, "language"): "\(containerName) keeps no language for this track"
+        case (_, "packets"): "\(containerName) refused their times"
+        case (_, "styling"):
+          "\(containerName) holds text subtitles as \(container.textSubtitleName), without "
+            + "\(lost.value)'s fonts and positions"
+        case (_, let flag): "\(containerName) keeps no \(flag) flag for this track"
         }
       // Matroska's keys are upper case ("ARTIST"); a file's metadata is named in lower case.
       let name = track == nil ? lost.field.lowercased() : lost.field
-      let reason =
-        switch (track, lost.field) {
-        case (.some, "packets"): "\(container.displayName) refused their times"
-        case (.some, "styling"):
-          "\(container.displayName) holds text subtitles as \(container.textSubtitleName),"
-            + " without \(lost.value)'s fonts and positions"
-        default: "\(container.displayName) keeps no \(what)"
-        }
       return DroppedField(track: track, name: name, value: lost.value, reason: reason)
     }
   }

@@ -99,7 +99,7 @@ final class OutputSession: Sendable {
     // title (its chapters are known then) or lists a stream, until a read finds some: a task
     // would get to it after a short file over a fast network has ended.
     let (native, chapters) = (session.native, chapters)
-    _ = session.first { event in
+    session.tap { event in
       switch event {
       case .title, .chapter, .tracksChanged:
         native.async { player in
@@ -109,7 +109,6 @@ final class OutputSession: Sendable {
         }
       default: break
       }
-      return false  // a tap on the events: it never settles, and ends with the session
     }
     relay = Task {
       for await tagged in events {

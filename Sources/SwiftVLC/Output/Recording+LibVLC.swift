@@ -117,16 +117,17 @@ extension Recording {
     }
     var droppedChapters = 0
     var droppedFields: [DroppedField] = []
-    switch await finalCopy(
+    let copied = await finalCopy(
       target.writing, seen: seen, chapters: outcome.chapters, options: options,
       live: !media.isLocalFile && (isLiveLocation(media) || seen.duration == nil))
-    {
-    case .failure(let error) where muxed != options.container:
-      // libVLC's file is not in the container asked for (MPEG-TS for an MP4). One with audio
-      // or video is kept under its own extension, and the recording fails; an empty one is
+    let written = await readBack(target.writing, instance: media.instance)
+    switch copied {
+    case .failure(let error)
+    where muxed != options.container
+      && (written?.tracks.contains { $0.kind == .audio || $0.kind == .video } ?? false):
+      // libVLC's file is not in the container asked for (MPEG-TS for an MP4): one with audio
+      // or video is kept under its own extension, and the recording fails. An empty one is
       // judged below, as any.
-      let held = await readBack(target.writing, instance: media.instance)?.tracks ?? []
-      guard held.contains(where: { $0.kind == .audio || $0.kind == .video }) else { break }
       let kept = path + ".\(muxed.fileExtension)"
       guard rename(target.writing, kept) == 0 else {
         target.discard()
@@ -147,7 +148,6 @@ extension Recording {
       droppedChapters = report.droppedChapters
       droppedFields = DroppedField.of(report, among: seen.tracks, container: options.container)
     }
-    let written = await readBack(target.writing, instance: media.instance)
     dropped += RecordingCheck.lost(
       .subtitle, source: seen.tracks, written: written, dropped: dropped.map(\.track)
     ).map {

@@ -145,3 +145,21 @@ private func ratio(_ value: Any?) -> Double? {
   guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return nil }
   return parts[0] / parts[1]
 }
+
+/// ffprobe's CSV lines (no section names) of `entries` of `path`, as `-show_entries` takes them,
+/// after `options` (`-select_streams`, `-count_packets`).
+func ffprobeLines(_ path: String, _ entries: String, _ options: [String] = []) async throws
+  -> [String]
+{
+  let output = try await runProgram(
+    "ffprobe", ["-v", "error"] + options + ["-show_entries", entries, "-of", "csv=p=0", path])
+  return String(decoding: output.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+}
+
+/// The packets of `path`'s first video stream, as ffprobe counts them (MPEG-TS lists the
+/// stream under its program too: the first line counts); 0 without video.
+func ffprobeVideoPackets(_ path: String) async throws -> Int {
+  let lines = try await ffprobeLines(
+    path, "stream=nb_read_packets", ["-select_streams", "v", "-count_packets"])
+  return lines.first.flatMap { Int($0) } ?? 0
+}
