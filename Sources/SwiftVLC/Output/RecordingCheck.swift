@@ -30,17 +30,15 @@ enum RecordingCheck {
   }
 
   /// The error for audio and video tracks (`refused`) that `container` cannot hold: names
-  /// each, and says what to do instead.
+  /// each, and says what to do instead (re-encoding is ``RecordingOptions/transcode``).
   static func refusal(of refused: [Track], container: OutputContainer) -> VLCError {
     let names = refused.map { track in
       let kind = track.kind == .video ? "video" : "audio"
       let name = track.codecName.map { "\($0), " } ?? ""
       return "\(track.codec) \(kind) (\(name)track \(track.id))"
     }
-    let advice =
-      container == .mkv
-      ? "transcode it (RecordingOptions.transcode)"
-      : "record to Matroska (.mkv), or transcode it (RecordingOptions.transcode)"
+    // The same words in the tool, which has no re-encoding: no API name in them.
+    let advice = container == .mkv ? "re-encode it" : "record to Matroska (.mkv), or re-encode it"
     return .invalidInput(
       "\(container.displayName) cannot hold \(names.joined(separator: " or ")): \(advice)")
   }
