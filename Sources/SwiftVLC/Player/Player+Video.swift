@@ -70,7 +70,9 @@ extension Player {
 
   /// Saves the current picture as a PNG file and returns its path once libVLC wrote it.
   ///
-  /// Works with every video output, including frames and ``VideoOutput/none``.
+  /// Works with every video output, including frames and ``VideoOutput/none``. Taken right
+  /// after ``PlayerEvent/videoOutputsChanged(_:)``, it waits up to 1 s for libVLC to hand its
+  /// new output over to the frames' format.
   ///
   /// - Parameters:
   ///   - path: a file path, or an existing directory (libVLC then picks a file name in it).
@@ -90,10 +92,23 @@ extension Player {
     }
     // Subscribe first, so the event cannot slip past.
     let snapshots = publicEvents.subscribe { if case .snapshotTaken = $0 { true } else { false } }
-    let status = await native.run { player in
-      checkStatus("taking a snapshot", failure: VLCError.invalidState) {
-        libvlc_video_take_snapshot(player, 0, path, UInt32(width), UInt32(height))
+    let take = { [native] in
+      await native.run { player in
+        checkStatus("taking a snapshot", failure: VLCError.invalidState) {
+          libvlc_video_take_snapshot(player, 0, path, UInt32(width), UInt32(height))
+        }
       }
+    }
+    var status = await take()
+    // Memory outputs take libVLC's hardware offers (see VideoContext): libVLC announces its
+    // video output, then hands it over to the software format, and for that moment (tens of
+    // ms) the output is not the input's, with no event when it is again: polled, for a media
+    // with video, at most 1 s.
+    let deadline = ContinuousClock.now + .seconds(1)
+    let hasVideo = currentMedia?.readTracks().contains { $0.kind == .video } ?? false
+    while hasVideo, case .failure = status, ContinuousClock.now < deadline, !Task.isCancelled {
+      try? await Task.sleep(for: .milliseconds(20))
+      status = await take()
     }
     try status.get()
     let event = await firstValue(of: snapshots, within: timeout)
