@@ -22,6 +22,12 @@ enum PlayCommand {
       let source = try options.source.map(MediaSource.parse) ?? demoClip()
       let instance = try VLCInstance(arguments: instanceArguments(window: options.window))
       channels = await ChannelsCommand.channelList(at: source)
+      if inTerminal, let channels {
+        return await TerminalPlayer(
+          playback: .channels(try zapper(channels, on: instance, options: options)),
+          window: options.window, guide: options.epg.map(ChannelsCommand.guideURL)
+        ).run()
+      }
       media = try channels?.channels[0].makeMedia(instance: instance) ?? source.media(on: instance)
       if !options.window {
         // Frames for the terminal are read by the CPU, so no GPU decoding (and no GPU
@@ -45,12 +51,29 @@ enum PlayCommand {
     }
     if inTerminal {
       return await TerminalPlayer(
-        player: player, window: options.window, channels: channels,
-        guide: options.epg.map(ChannelsCommand.guideURL),
+        playback: .media(player, media), window: options.window,
         timeshift: options.timeshift ? TimeshiftOptions() : nil
-      ).run(media)
+      ).run()
     }
     return await EventPrinter(player: player).run(media)
+  }
+
+  /// The channel player the terminal zaps with: frames for the terminal (decoded in software,
+  /// since the CPU reads them), or video in libVLC's window with `--window`.
+  private static func zapper(
+    _ channels: ChannelList, on instance: VLCInstance, options: Command.Play
+  ) throws(VLCError) -> ChannelPlayer {
+    let zapper = try ChannelPlayer(
+      list: channels, instance: instance, format: options.window ? nil : .rgba,
+      width: options.window ? nil : TerminalPlayer.frameWidth(),
+      timeshift: options.timeshift ? TimeshiftOptions() : nil)
+    if !options.window {
+      var configuration = VLCConfiguration()
+      configuration.hardwareDecoding = .off
+      zapper.configuration = configuration
+    }
+    if let limit = options.stallTimeout { zapper.stallTimeout = limit }
+    return zapper
   }
 
   /// Reports a failure before playback: on stderr, and, for event lines, as an `error` line

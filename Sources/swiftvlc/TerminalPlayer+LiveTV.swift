@@ -12,7 +12,8 @@ extension TerminalPlayer {
   /// Reads the channel list's guide in the background; the status line shows now and next
   /// once it is read, and a notice says why not when it cannot be.
   func loadGuide() {
-    guard let channels, guideSource != nil || !channels.guideURLs.isEmpty else { return }
+    guard let channels = zapper?.list, guideSource != nil || !channels.guideURLs.isEmpty
+    else { return }
     let source = guideSource
     tasks.append(
       Task { [weak self] in
@@ -31,16 +32,16 @@ extension TerminalPlayer {
   /// What is on the current channel now and next; recomputed only when the channel changes
   /// or a programme boundary passes.
   func currentProgramme() -> String? {
-    guard let guide, let channels else { return nil }
+    guard let guide, let zapper, let index = zapper.currentIndex else { return nil }
     let now = Date()
-    if let cached = programmeText, cached.channel == channelIndex, now < cached.until {
+    if let cached = programmeText, cached.channel == index, now < cached.until {
       return cached.text
     }
-    let schedule = guide.channel(for: channels.channels[channelIndex])
+    let schedule = guide.channel(for: zapper.list.channels[index])
     let (current, next) = schedule?.nowAndNext(at: now) ?? (nil, nil)
     let boundary = current?.stop ?? next?.start ?? .distantFuture
     let text = ProgrammeText.status(now: current, next: next)
-    programmeText = (channelIndex, text, boundary)
+    programmeText = (index, text, boundary)
     return text
   }
 
@@ -63,13 +64,18 @@ extension TerminalPlayer {
     return true
   }
 
-  /// The channel's number and name for the status line, with why it failed while it is dead.
+  /// The current channel's number and name ("2 News"), or `nil` without a channel list.
+  var channelLabel: String? {
+    guard let zapper, let index = zapper.currentIndex else { return nil }
+    return "\(index + 1) \(zapper.list.channels[index].name)"
+  }
+
+  /// The channel's number and name for the status line, with why it is dead while it is
+  /// (the channel player's ``ChannelPlayer/failure``, in `channels --check`'s words).
   var channelStatus: String? {
-    guard let channels else { return nil }
-    let name = "\(channelIndex + 1) \(channels.channels[channelIndex].name)"
-    if let startFailure { return "\(name): \(FailureWords.of(startFailure))" }
-    guard case .failed(let error)? = player.outcome else { return name }
-    return "\(name): \(FailureWords.of(error))"
+    guard let label = channelLabel else { return nil }
+    guard let failure = zapper?.failure else { return label }
+    return "\(label): \(FailureWords.of(failure))"
   }
 
   /// A dead channel: its picture is not the last one of the previous channel, and the status
@@ -81,41 +87,29 @@ extension TerminalPlayer {
     redrawAll()
   }
 
-  /// Plays the channel `step` places away in the list, wrapping, and shows its name.
+  /// Plays the channel `step` places away in the list, wrapping, and shows its name. A channel
+  /// whose location cannot be opened at all (``ChannelPlayer/play(at:)`` throws) is skipped,
+  /// and the notice names it with why.
   func zap(by step: Int) {
-    guard let channels else { return }
-    let count = channels.channels.count
-    channelIndex = (channelIndex + step + count) % count
-    startFailure = nil
-    let index = channelIndex
-    let channel = channels.channels[channelIndex]
-    do {
-      let media = try channel.makeMedia(instance: player.instance)
-      media.addOption(":avcodec-hw=none")
-      if timeshiftOptions != nil {
-        let previous = zapTask
-        previous?.cancel()  // a buffer still starting gives up
-        zapTask = Task {
-          await previous?.value
-          guard index == channelIndex else { return }  // zapped on meanwhile
-          do throws(VLCError) {
-            try await start(media)
-          } catch {
-            // Shown in the status line until the next zap (a notice would fade).
-            guard index == channelIndex else { return }
-            startFailure = error
-            channelFailed()
-          }
-        }
-      } else {
-        try player.play(media)
+    guard let zapper else { return }
+    let channels = zapper.list.channels
+    var index = zapper.currentIndex ?? 0
+    var skipped: [String] = []
+    for _ in channels.indices {
+      index = (index + step + channels.count) % channels.count
+      do throws(VLCError) {
+        try zapper.play(at: index)
+      } catch {
+        skipped.append("\(index + 1) \(channels[index].name): \(FailureWords.of(error))")
+        continue
       }
       pendingFrame = nil
       shownFrame = nil
+      watchEvents()
       redrawAll()
-      show("\(channelIndex + 1) \(channel.name)")
-    } catch {
-      show("\(channel.name): \(error)")
+      let label = channelLabel ?? ""
+      return show(skipped.isEmpty ? label : "\(label) (skipped \(skipped.joined(separator: "; ")))")
     }
+    show("no channel can be opened: \(skipped.joined(separator: "; "))")
   }
 }

@@ -7,13 +7,35 @@ import Glibc
 import SwiftVLC
 import SwiftVLCCommandLine
 
+/// What the terminal player plays.
+enum TerminalPlayback {
+  /// One media on one player: a file, a URL, a live source (through a timeshift buffer with
+  /// `--timeshift`).
+  case media(Player, Media)
+  /// A channel list, zapped with Page Up and Page Down, through the library's
+  /// ``ChannelPlayer``: the same opening, dead-channel reasons and timeshift buffers.
+  case channels(ChannelPlayer)
+}
+
 /// Plays in the terminal: the video drawn with half-block characters above a status line
 /// (full-screen), or only the status line on the current line when the video plays in an
 /// X11 window. Reads keys, follows the window's size, and restores the terminal on every way
 /// out.
 @MainActor
 final class TerminalPlayer {
-  let player: Player
+  private let playback: TerminalPlayback
+  /// The player of what plays: the media's, or the current channel's (`nil` before the
+  /// first channel plays).
+  var player: Player? {
+    switch playback {
+    case .media(let player, _): player
+    case .channels(let zapper): zapper.player
+    }
+  }
+  /// The channel player, when a channel list plays.
+  var zapper: ChannelPlayer? {
+    if case .channels(let zapper) = playback { zapper } else { nil }
+  }
   private let screen: TerminalScreen
   private let isFullScreen: Bool
   private var keys = KeyDecoder()
@@ -29,38 +51,40 @@ final class TerminalPlayer {
   /// playback has landed, and keys pressed meanwhile add up.
   private var seekTarget: Duration?
   private var seekTask: Task<Void, Never>?
-  /// The channel list zapped through with Page Up and Page Down, and the channel playing.
-  let channels: ChannelList?
-  var channelIndex = 0
-  /// Why the current channel's timeshift buffer could not start (`--timeshift`), until the
-  /// next zap: its player never played it, so its outcome cannot say.
-  var startFailure: VLCError?
-  /// The latest zap through a timeshift buffer (`--timeshift`); each waits for the one before,
-  /// so two buffers are never started at once and none is left running.
-  var zapTask: Task<Void, Never>?
-  /// The programme guide of ``channels`` (`--epg`, or the list's), once read.
+  /// Follows the events of ``player``; a zap follows the new channel's player.
+  private var eventsTask: Task<Void, Never>?
+  /// The programme guide of the channel list (`--epg`, or the list's), once read.
   let guideSource: URL?
   var guide: ProgrammeGuide?
   /// The status line's programme text, kept until the next programme boundary.
   var programmeText: (channel: Int, text: String?, until: Date)?
-  /// The timeshift options (`--timeshift`), and the buffer of the live source playing.
-  let timeshiftOptions: TimeshiftOptions?
-  private var timeshift: Timeshift?
+  /// The timeshift options of a single media (`--timeshift`; a channel player has its own),
+  /// and its buffer once started.
+  private let timeshiftOptions: TimeshiftOptions?
+  private var mediaTimeshift: Timeshift?
+
+  /// The timeshift buffer of what plays: the media's, or the current channel's.
+  private var timeshift: Timeshift? { zapper?.timeshift ?? mediaTimeshift }
 
   init(
-    player: Player, window: Bool, channels: ChannelList? = nil, guide: URL? = nil,
+    playback: TerminalPlayback, window: Bool, guide: URL? = nil,
     timeshift: TimeshiftOptions? = nil
   ) {
-    self.player = player
-    self.channels = channels
+    self.playback = playback
     guideSource = guide
     timeshiftOptions = timeshift
     isFullScreen = !window
     screen = TerminalScreen(alternateScreen: !window)
   }
 
-  /// Plays `media` until it ends, fails, or the user quits; returns the exit status.
-  func run(_ media: Media) async -> ExitCode {
+  /// The width of the frames drawn in a terminal `columns` cells wide: twice as wide (one
+  /// pixel per cell column and two per cell row), which leaves room for the window to grow.
+  static func frameWidth(columns: Int = TerminalScreen.currentSize.columns) -> Int {
+    min(max(columns * 2, 16), 1_920)
+  }
+
+  /// Plays until the media ends, fails, or the user quits; returns the exit status.
+  func run() async -> ExitCode {
     let (finished, finish) = AsyncStream.makeStream(of: ExitCode.self)
     self.finish = finish
     screen.enter()
@@ -69,7 +93,7 @@ final class TerminalPlayer {
     }
     startVideo()
     do {
-      try await start(media)
+      try await start()
     } catch {
       signals.cancel()
       screen.restore()
@@ -89,24 +113,33 @@ final class TerminalPlayer {
     // Give the terminal back first; the player may take a moment to close the source.
     input?.cancel()
     for task in tasks { task.cancel() }
+    eventsTask?.cancel()
     signals.cancel()
     screen.restore()
-    if status == .mediaError { Console.error("play: \(FailureWords.of(player.failure))") }
-    zapTask?.cancel()
-    await zapTask?.value
-    if let timeshift { _ = await withDeadline(.seconds(2)) { await timeshift.stop() } }
-    await PlayCommand.stopPlayback(player)
+    if status == .mediaError, let player {
+      Console.error("play: \(FailureWords.of(player.failure))")
+    }
+    switch playback {
+    case .channels(let zapper):
+      _ = await withDeadline(.seconds(2)) { await zapper.stop() }
+    case .media(let player, _):
+      if let mediaTimeshift {
+        _ = await withDeadline(.seconds(2)) { await mediaTimeshift.stop() }
+      }
+      await PlayCommand.stopPlayback(player)
+    }
     return status
   }
 
-  /// Plays `media`, through a timeshift buffer with `--timeshift`.
-  func start(_ media: Media) async throws(VLCError) {
-    guard let timeshiftOptions else { return try player.play(media) }
-    if let previous = timeshift {
-      timeshift = nil
-      await previous.stop()
+  /// Plays the media, through a timeshift buffer with `--timeshift`, or the first channel.
+  private func start() async throws(VLCError) {
+    switch playback {
+    case .channels(let zapper):
+      try zapper.play(at: 0)
+    case .media(let player, let media):
+      guard let timeshiftOptions else { return try player.play(media) }
+      mediaTimeshift = try await player.playTimeshifted(media, options: timeshiftOptions)
     }
-    timeshift = try await player.playTimeshifted(media, options: timeshiftOptions)
   }
 
   // MARK: - Video
@@ -122,21 +155,24 @@ final class TerminalPlayer {
   /// decoded meanwhile replace each other, so a slow terminal skips frames instead of falling
   /// behind. The frames are twice as wide as the terminal (the renderer samples one pixel per
   /// cell column and two per cell row), which leaves room for the window to grow; a resize
-  /// needs no new stream, since each draw fits the frame to the current video area.
+  /// needs no new stream, since each draw fits the frame to the current video area. A
+  /// channel player's frames are of whichever channel is current.
   func startVideo() {
     guard isFullScreen else { return }
-    let frames: VideoFrameStream
-    do {
-      frames = try player.videoFrames(
-        format: .rgba, width: min(max(screen.size.columns * 2, 16), 1_920))
-    } catch {
-      show("no video: \(error)")
-      return
+    switch playback {
+    case .channels(let zapper):
+      let frames = zapper.frames
+      tasks.append(Task { [weak self] in for await frame in frames { self?.pendingFrame = frame } })
+    case .media(let player, _):
+      do {
+        let frames = try player.videoFrames(format: .rgba, width: Self.frameWidth())
+        tasks.append(
+          Task { [weak self] in for await frame in frames { self?.pendingFrame = frame } })
+      } catch {
+        show("no video: \(error)")
+        return
+      }
     }
-    tasks.append(
-      Task { [weak self] in
-        for await frame in frames { self?.pendingFrame = frame }
-      })
     tasks.append(
       Task { [weak self] in
         while !Task.isCancelled {
@@ -190,13 +226,12 @@ final class TerminalPlayer {
   /// What the video area shows without video: the title and the keys.
   private func drawPlaceholder() {
     let area = videoArea
-    let title =
-      channels.map { "\(channelIndex + 1) \($0.channels[channelIndex].name)" }
-      ?? player.currentMedia?.displayTitle ?? ""
+    let title = channelLabel ?? player?.currentMedia?.displayTitle ?? ""
+    let timeshifted = timeshiftOptions != nil || zapper?.timeshiftOptions != nil
     let lines = [
       title, "",
       "space pause   \u{2190}/\u{2192} seek   \u{2191}/\u{2193} volume   a audio   v video   s subtitles   m mute   q quit",
-      (channels == nil ? "" : "PgUp/PgDn channel   ") + (timeshiftOptions == nil ? "" : "l live"),
+      (zapper == nil ? "" : "PgUp/PgDn channel   ") + (timeshifted ? "l live" : ""),
     ]
     let top = area.row + max((area.rows - lines.count) / 2, 0)
     for (offset, line) in lines.enumerated() where top + offset < area.row + area.rows {
@@ -207,7 +242,7 @@ final class TerminalPlayer {
   }
 
   private func drawStatus() {
-    guard screen.isActive else { return }
+    guard screen.isActive, let player else { return }
     if let notice, notice.until < .now { self.notice = nil }
     var status = PlaybackStatus(
       state: player.state, time: player.currentTime, duration: player.duration,
@@ -226,21 +261,7 @@ final class TerminalPlayer {
   // MARK: - Events, keys and signals
 
   private func watchPlayback() {
-    let events = player.events
-    tasks.append(
-      Task { [weak self] in
-        for await event in events {
-          guard let self else { return }
-          switch event {
-          case .endReached where channels != nil: show("channel ended: PgUp/PgDn to zap")
-          case .encounteredError where channels != nil: channelFailed()
-          case .endReached: finish?.yield(.success)
-          case .encounteredError: finish?.yield(.mediaError)
-          case .timeChanged: break  // the refresh loop below draws time
-          default: drawStatus()
-          }
-        }
-      })
+    watchEvents()
     tasks.append(
       Task { [weak self] in
         while !Task.isCancelled {
@@ -248,6 +269,25 @@ final class TerminalPlayer {
           try? await Task.sleep(for: .milliseconds(100))
         }
       })
+  }
+
+  /// Follows the events of ``player`` (after a zap, of the new channel's player).
+  func watchEvents() {
+    eventsTask?.cancel()
+    guard let events = player?.events else { return }
+    eventsTask = Task { [weak self] in
+      for await event in events {
+        guard let self else { return }
+        switch event {
+        case .endReached where zapper != nil: show("channel ended: PgUp/PgDn to zap")
+        case .encounteredError where zapper != nil: channelFailed()
+        case .endReached: finish?.yield(.success)
+        case .encounteredError: finish?.yield(.mediaError)
+        case .timeChanged: break  // the refresh loop draws time
+        default: drawStatus()
+        }
+      }
+    }
   }
 
   func startReadingKeys() {
@@ -272,6 +312,10 @@ final class TerminalPlayer {
 
   private func handle(_ key: PlayerKey) {
     if let timeshift, handleTimeshift(key, timeshift) { return }
+    if key == .previousChannel || key == .nextChannel {
+      return zap(by: key == .nextChannel ? 1 : -1)
+    }
+    guard let player else { return }
     switch key {
     case .togglePause:
       player.togglePause()
@@ -309,13 +353,13 @@ final class TerminalPlayer {
     case .quit:
       finish?.yield(.success)
     case .previousChannel, .nextChannel:
-      zap(by: key == .nextChannel ? 1 : -1)
+      break  // zapped above
     }
   }
 
   /// Seeks to ``seekTarget`` until it stops moving, each seek waiting for playback to land.
   private func runSeeks() async {
-    while let target = seekTarget {
+    while let target = seekTarget, let player {
       do {
         try await player.seek(to: target, mode: .precise, timeout: .seconds(5))
       } catch {

@@ -103,7 +103,10 @@ final class TerminalScreen {
   }
 
   /// The terminal's size in cells (80x24 when it cannot be read).
-  var size: (columns: Int, rows: Int) {
+  var size: (columns: Int, rows: Int) { Self.currentSize }
+
+  /// The size in cells of the terminal on stdout (80x24 when it cannot be read).
+  static var currentSize: (columns: Int, rows: Int) {
     var window = winsize()
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
       window.ws_row > 0

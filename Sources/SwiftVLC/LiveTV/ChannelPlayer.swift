@@ -37,13 +37,22 @@ public final class ChannelPlayer {
   /// switch.
   public private(set) var player: Player?
   /// How long the last switch took, from the call to the first picture of the new channel;
-  /// `nil` until that picture arrives.
+  /// `nil` until that picture arrives, and always without a frame format.
   public private(set) var lastSwitchLatency: Duration?
   /// How long a channel may stay opening before it counts as dead with
   /// ``ChannelFailure/timeout`` (each channel's ``Player/openingTimeout``): a server that
   /// takes the connection and never answers. Default ``ChannelChecker/defaultTimeout``, the
   /// checker's; applies to the channels opened after it is set.
   @ObservationIgnored public var openingTimeout: Duration = ChannelChecker.defaultTimeout
+  /// How long a channel may make no progress while playing before its player reports a stall
+  /// (each channel's ``Player/stallTimeout``), or `nil` for the player's default; applies to
+  /// the channels opened after it is set.
+  @ObservationIgnored public var stallTimeout: Duration?
+  /// Per-media options (network caching, hardware decoding, …) given to every channel's media,
+  /// or `nil` for libVLC's defaults; applies to the channels opened after it is set. Set
+  /// ``VLCConfiguration/hardwareDecoding`` to ``VLCConfiguration/HardwareDecoding/off`` when
+  /// the frames are read by the CPU.
+  @ObservationIgnored public var configuration: VLCConfiguration?
   /// The timeshift options every channel plays with, or `nil` to play them live.
   public let timeshiftOptions: TimeshiftOptions?
   /// The current channel's timeshift buffer, to pause, seek and jump to live with: `nil`
@@ -67,10 +76,12 @@ public final class ChannelPlayer {
 
   /// The current channel's decoded pictures, whatever channel is current: one sequence for the
   /// life of the channel player. Keeps the newest four frames when the consumer falls behind.
-  /// One consumer at a time; finishes when the channel player goes away.
+  /// One consumer at a time; finishes when the channel player goes away. Yields nothing when
+  /// the channel player was made with no frame format (its video goes to the instance's
+  /// video output).
   @ObservationIgnored public var frames: AsyncStream<VideoFrame> { relay.frames }
 
-  @ObservationIgnored private let format: PixelFormat
+  @ObservationIgnored private let format: PixelFormat?
   @ObservationIgnored private let width: Int?
   @ObservationIgnored private let height: Int?
   @ObservationIgnored private let relay = ChannelFrameRelay()
@@ -82,7 +93,8 @@ public final class ChannelPlayer {
 
   private struct Slot {
     var player: Player
-    var forwarding: Task<Void, Never>
+    /// Forwards the player's frames to the relay; `nil` without a frame format.
+    var forwarding: Task<Void, Never>?
     /// With timeshift: the start of the channel's buffer, and the buffer once started.
     var starting: Task<Void, Never>?
     var timeshift: Timeshift?
@@ -94,7 +106,8 @@ public final class ChannelPlayer {
   ///   - list: the channels; must not be empty.
   ///   - instance: the instance every channel plays on.
   ///   - warmNeighbours: channels kept playing ahead on each side of the current one, 0…2.
-  ///   - format: the pixel layout of ``frames``.
+  ///   - format: the pixel layout of ``frames``, or `nil` for no frames: each channel's video
+  ///     then goes to the instance's video output (an X11 window with `--vout=xcb_x11`).
   ///   - width: the frame width, 1…8192, or `nil` to follow each channel's picture.
   ///   - height: the frame height, 1…8192, or `nil` to follow each channel's picture.
   ///   - timeshift: options for a timeshift buffer per open channel, or `nil` to play live.
@@ -103,7 +116,7 @@ public final class ChannelPlayer {
   ///   ``TimeshiftOptions/minimumSize``.
   public init(
     list: ChannelList, instance: VLCInstance = .shared, warmNeighbours: Int = 0,
-    format: PixelFormat = .rgba, width: Int? = nil, height: Int? = nil,
+    format: PixelFormat? = .rgba, width: Int? = nil, height: Int? = nil,
     timeshift: TimeshiftOptions? = nil
   ) throws(VLCError) {
     guard !list.channels.isEmpty else { throw .invalidInput("the channel list is empty") }
@@ -132,7 +145,7 @@ public final class ChannelPlayer {
   isolated deinit {
     switchTask?.cancel()
     relay.finish()
-    for slot in slots.values { slot.forwarding.cancel() }
+    for slot in slots.values { slot.forwarding?.cancel() }
     // Dropping the players releases them; Player's own teardown stops them off this actor.
   }
 
@@ -224,10 +237,14 @@ public final class ChannelPlayer {
   /// A new player playing channel `index`, its frames forwarded to the relay.
   private func open(_ index: Int) throws(VLCError) -> Slot {
     let media = try list.channels[index].makeMedia(instance: instance)
+    if let configuration { try media.apply(configuration) }
     let player = Player(instance: instance)
     player.openingTimeout = openingTimeout
+    if let stallTimeout { player.stallTimeout = stallTimeout }
     player.isMuted = index != currentIndex
-    let stream = try player.videoFrames(format: format, width: width, height: height)
+    let stream = try format.map { format throws(VLCError) in
+      try player.videoFrames(format: format, width: width, height: height)
+    }
     var starting: Task<Void, Never>?
     if let timeshiftOptions {
       startFailures[index] = nil
@@ -244,7 +261,7 @@ public final class ChannelPlayer {
     }
     relay.forget(index)
     return Slot(
-      player: player, forwarding: relay.forward(stream, as: index), starting: starting)
+      player: player, forwarding: stream.map { relay.forward($0, as: index) }, starting: starting)
   }
 
   /// Keeps a channel's started buffer; `false` when the channel closed meanwhile.
@@ -263,7 +280,7 @@ public final class ChannelPlayer {
 
   /// Stops a channel's player, through its buffer when it has one (deleting it).
   private func close(_ slot: Slot) async {
-    slot.forwarding.cancel()
+    slot.forwarding?.cancel()
     // A buffer still starting stops itself when cancelled, or is stopped by its task when it
     // started meanwhile (the slot is gone, so it is not adopted).
     slot.starting?.cancel()

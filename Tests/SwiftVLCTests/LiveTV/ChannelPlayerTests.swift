@@ -111,6 +111,26 @@ struct ChannelPlayerTests {
     await zapper.stop()
   }
 
+  @Test("without a frame format each channel plays to the instance's output, with the options set")
+  func noFramesWithSettings() async throws {
+    let list = try ChannelList(
+      parsing: "#EXTM3U\n#EXTINF:-1,File\n\(Fixture.seekMP4.url.absoluteString)\n", baseURL: nil)
+    let zapper = try ChannelPlayer(list: list, instance: try headlessInstance(), format: nil)
+    var configuration = VLCConfiguration()
+    configuration.hardwareDecoding = .off
+    zapper.configuration = configuration
+    zapper.stallTimeout = .seconds(3)
+    try zapper.play(at: 0)
+    let player = try #require(zapper.player)
+    try await waitUntil("the channel plays on", within: .seconds(15)) {
+      player.currentTime > .milliseconds(500)
+    }
+    #expect(player.stallTimeout == .seconds(3))
+    #expect(player.currentMedia?.options.contains(":avcodec-hw=none") == true)
+    #expect(zapper.lastSwitchLatency == nil, "a picture came out of frames without a format")
+    await zapper.stop()
+  }
+
   @Test("bad arguments are typed errors")
   func badArguments() throws {
     let list = try ChannelList(parsing: "http://a/1\n")
