@@ -29,7 +29,9 @@ extension CommandSpec {
       first channel plays, Page Up and Page Down switch channels, and the status line shows
       the channel's number and name, and what is on now and next from the list's programme
       guide (url-tvg in its header, or --epg), kept current at programme boundaries. The
-      guide is read in the background; playback does not wait for it.
+      guide is read in the background; playback does not wait for it. A dead channel shows
+      why on the status line, in the words of channels --check; one whose location cannot
+      be opened at all is skipped, and a notice names it.
 
       With --timeshift, a live SOURCE (a channel list's channels, udp://, HLS, an HTTP
       stream) plays through a buffer on disk (in $TMPDIR/swiftvlc-timeshift-UID, at most
