@@ -68,7 +68,7 @@ struct CommandLineFailureWordsTests {
   }
 
   @Test(
-    "an MP4 with its index at the end over a server that cannot seek: play, thumbnail and record say so"
+    "an MP4 with its index at the end over a server that cannot seek: play, probe, thumbnail and record say so"
   )
   func serverCannotSeek() async throws {
     let generated = try GeneratedMedia()
@@ -85,6 +85,11 @@ struct CommandLineFailureWordsTests {
     // They said "ended early at 0.0 s of 3.0 s", "libVLC could not decode a frame" and
     // "holds no audio or video after recording (0 bytes written)".
     #expect(try await failureLine("play", source, []) == expected)
+    // The decoded probe listed the tracks the index declares, as if it could be played, after
+    // waiting out its time limit (its input repeats); now it ends once libVLC has said why.
+    let started = ContinuousClock.now
+    #expect(try await failureLine("probe", source, []) == expected)
+    #expect(ContinuousClock.now - started < .seconds(8), "the probe's limit is 10 s")
     #expect(
       try await failureLine("thumbnail", source, ["--at", "1", "-o", output + ".png"]) == expected)
     #expect(try await failureLine("record", source, ["-o", output + ".mkv"]) == expected)

@@ -45,6 +45,9 @@ struct DecodePass: Sendable {
     /// Whether the pass gave up because the input was read through several times with
     /// nothing decoded (``exhaustedReads``): a local file with no decodable stream.
     var readThroughUndecoded = false
+    /// Why the source could not be read, as the one log diagnosis names it (a server that
+    /// cannot seek, an HTTP status, …), or `nil`.
+    var sourceFailure: FailureReason?
   }
 
   var mrl: String
@@ -79,6 +82,7 @@ struct DecodePass: Sendable {
     // A decoder that fails says so once, when the media opens: the log must be on by then
     // (on a busy machine a MIDI file's failure was missed, and its pass waited 20 s).
     await instance.logRouter.settled()
+    let witness = LogWitness(instance: instance)  // why a source could not be read
     guard let pointer = libvlc_media_new_location(instance.pointer, mrl) else { return nil }
     let media = Media(instance: instance, pointer: pointer)
     // Repeating keeps blocks flowing after the decoders' first output even for a tiny file
@@ -98,8 +102,8 @@ struct DecodePass: Sendable {
     session.open(media)
     let playing = ContinuousClock.now
     let (isComplete, audioFormats) = await waitForDecoders(
-      native: native, media: media, outputs: outputs, log: log, ended: ended, limit: limit,
-      since: playing)
+      native: native, media: media, outputs: outputs, log: log, witness: witness, ended: ended,
+      limit: limit, since: playing)
     let readThrough = !outputs.decodedAnything && exhausted(media, since: playing)
     let (chapters, tracks, length) = await native.run { player in
       let read = (
@@ -118,7 +122,8 @@ struct DecodePass: Sendable {
       tracks: tracks, duration: length > 0 ? .milliseconds(length) : nil,
       demuxer: log.demuxer, chapters: chapters, audioFormats: audioFormats,
       isComplete: isComplete, failures: log.failures,
-      decodedAnything: outputs.decodedAnything, readThroughUndecoded: readThrough)
+      decodedAnything: outputs.decodedAnything, readThroughUndecoded: readThrough,
+      sourceFailure: witness.finish().source)
   }
 
   /// Waits until the selected audio track's output was set up and, when there is video, a
@@ -128,8 +133,15 @@ struct DecodePass: Sendable {
   /// happened within `limit`, and the audio format of each track decoded.
   private func waitForDecoders(
     native: NativePlayer, media: Media, outputs: DecoderOutputs, log: PassLog,
-    ended: Completion<NativeEvent>, limit: Duration, since start: ContinuousClock.Instant
+    witness: LogWitness, ended: Completion<NativeEvent>, limit: Duration,
+    since start: ContinuousClock.Instant
   ) async -> (Bool, [(id: Int, rate: Int, channels: Int)]) {
+    // Nothing decoded and nothing will be: the input was read through, or libVLC named why it
+    // cannot read the source (its input repeats, so the pass would otherwise wait it out).
+    let hopeless = { @Sendable in
+      !outputs.decodedAnything
+        && (exhausted(media, since: start) || unreadable(witness.current, since: start))
+    }
     let deadline = ContinuousClock.now + limit
     let first = await poll(native, ended: ended, until: deadline) {
       let tracks = media.readTracks()
@@ -139,11 +151,9 @@ struct DecodePass: Sendable {
         tracks.contains { $0.kind == .video }
         && !(outputs.hasPicture && tracks.contains { $0.kind == .video && $0.width != nil })
       let missing = (audioMissing ? 1 : 0) + (videoMissing ? 1 : 0)
-      return (missing <= log.failures.count && !tracks.isEmpty) || exhausted(media, since: start)
+      return (missing <= log.failures.count && !tracks.isEmpty) || hopeless()
     }
-    guard first == .ready else { return (false, []) }
-    // Read through with nothing decoded: no decoder will report.
-    if !outputs.decodedAnything && exhausted(media, since: start) { return (false, []) }
+    guard first == .ready, !hopeless() else { return (false, []) }
     var formats: [(id: Int, rate: Int, channels: Int)] = []
     let selected = await native.run { libvlc_audio_get_track($0) }
     if selected >= 0, let format = outputs.audioFormat {
@@ -181,7 +191,18 @@ struct DecodePass: Sendable {
     return statistics.readBytes >= Int(size) * Self.exhaustedReads
   }
 
-  /// How long a pass waits for decoders at least, however often its input was read through.
+  /// Whether libVLC named a reason it cannot read the source (a server that cannot seek, an
+  /// HTTP status: not a timeout) and ``exhaustedWait`` passed since the pass started playing.
+  /// A reason logged while a fallback demuxer still tries is kept for that long too.
+  private func unreadable(_ diagnosis: LogDiagnosis, since start: ContinuousClock.Instant) -> Bool {
+    guard let reason = diagnosis.source, reason.isNetwork, reason != .timeout else {
+      return false
+    }
+    return ContinuousClock.now - start >= Self.exhaustedWait
+  }
+
+  /// How long a pass waits for decoders at least, however often its input was read through
+  /// or whatever libVLC logged.
   static let exhaustedWait = Duration.seconds(2)
 
   private enum PollResult { case ready, ended, timedOut }

@@ -93,8 +93,12 @@ extension Media {
 
   /// `info` corrected where libVLC 3's preparse is known to be wrong or silent, reading the
   /// file itself (MPEG-TS tables, MP3 frames) and, for ``ParseDepth/decoded``, the decoders.
+  ///
+  /// - Throws: ``VLCError/sourceFailed(_:source:)`` when playing decoded nothing and libVLC
+  ///   logged why it could not read the source (a server that cannot seek, an HTTP status):
+  ///   the reason a player of it fails with.
   func refined(_ info: MediaInfo, depth: ParseDepth, until deadline: ContinuousClock.Instant)
-    async -> MediaInfo
+    async throws(VLCError) -> MediaInfo
   {
     var info = info
     let url = URL(string: mrl)
@@ -121,7 +125,7 @@ extension Media {
     if depth == .decoded, input == nil, info.isPlayable {
       // A search only: garbage played with its input repeating would last the whole limit.
       let until = searchesStreams ? min(deadline, .now + Self.streamSearch) : deadline
-      audioFormats = await decode(into: &info, programs: scan?.programs ?? [], until: until)
+      audioFormats = try await decode(into: &info, programs: scan?.programs ?? [], until: until)
       if listedNone, info.tracks.isEmpty {
         info.isPlayable = false
         // The one thing to say: the decoders' notes are about streams that are not there.
@@ -185,10 +189,14 @@ extension Media {
 
   /// Plays private copies (one per TS program) and takes what the decoders report; returns
   /// the audio format each pass's memory output saw.
+  ///
+  /// - Throws: ``VLCError/sourceFailed(_:source:)`` when the preparse listed streams, nothing
+  ///   was decoded and the log names why the source could not be read (not a timeout: a pass
+  ///   has its own time limit).
   private func decode(
     into info: inout MediaInfo, programs: [TransportStreamProgram],
     until deadline: ContinuousClock.Instant
-  ) async -> [(program: Int?, id: Int, rate: Int, channels: Int)] {
+  ) async throws(VLCError) -> [(program: Int?, id: Int, rate: Int, channels: Int)] {
     var formats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
     let pass = DecodePass(mrl: mrl, options: options)
     let numbers: [Int?] = programs.count > 1 ? programs.map(\.number) : [nil]
@@ -196,6 +204,10 @@ extension Media {
     var failures: [String] = []
     var decodedAnything = false
     var readThroughUndecoded = false
+    var sourceFailure: FailureReason?
+    // Only media whose streams the preparse listed is unreadable for a reason: garbage that
+    // libVLC's MP4 demuxer gave up on also logs that the server cannot seek.
+    let listed = !info.tracks.isEmpty
     for (index, number) in numbers.enumerated() {
       // What is left is shared by the passes still to run.
       let share = (deadline - ContinuousClock.now) / (numbers.count - index)
@@ -207,6 +219,7 @@ extension Media {
       for failure in result.failures where !failures.contains(failure) { failures.append(failure) }
       decodedAnything = decodedAnything || result.decodedAnything
       readThroughUndecoded = readThroughUndecoded || result.readThroughUndecoded
+      sourceFailure = sourceFailure ?? result.sourceFailure
       formats += result.audioFormats.map { (number, $0.id, $0.rate, $0.channels) }
       info.tracks = merged(info.tracks, with: result.tracks)
       if info.duration == nil { info.duration = result.duration }
@@ -216,6 +229,11 @@ extension Media {
           info.container ?? CodecNames.container(module: demuxer, codecs: info.tracks.map(\.codec))
       }
       if info.chapters.isEmpty { info.chapters = result.chapters }
+    }
+    if listed, !decodedAnything, let sourceFailure, sourceFailure.isNetwork,
+      sourceFailure != .timeout
+    {
+      throw .sourceFailed(sourceFailure, source: mrl)
     }
     if !failures.isEmpty {
       info.unknowns.append(

@@ -209,7 +209,7 @@ public final class Media: Sendable {
     let deadline = ContinuousClock.now + timeout
     if let cached = parsed.withLock({ $0 }) {
       if cached.depth == .decoded || depth == .container { return cached.info }
-      return cache(await refined(cached.info, depth: depth, until: deadline), depth: depth)
+      return cache(try await refined(cached.info, depth: depth, until: deadline), depth: depth)
     }
     if Task.isCancelled { throw .cancelled }
     // libVLC 3's parser skips descriptors whatever the flags (their item type is "unknown").
@@ -226,7 +226,7 @@ public final class Media: Sendable {
     let completions = eventBox.parse.subscribe()
     let previous = libvlc_media_get_parsed_status(pointer)
     if previous == libvlc_media_parsed_status_done {
-      return cache(await refined(readInfo(), depth: depth, until: deadline), depth: depth)
+      return cache(try await refined(readInfo(), depth: depth, until: deadline), depth: depth)
     }
     // libVLC 3 fires MediaParsedChanged only when the status changes, so a parse it skips
     // again is never answered. It skips again unless the network is newly allowed.
@@ -248,7 +248,7 @@ public final class Media: Sendable {
       if current == libvlc_media_parsed_status_failed { throw await failedParse(until: deadline) }
       if current.rawValue != 0 {
         let info = try result(of: current, network: network, isEarlierParse: true)
-        return cache(await refined(info, depth: depth, until: deadline), depth: depth)
+        return cache(try await refined(info, depth: depth, until: deadline), depth: depth)
       }
     }
 
@@ -271,7 +271,7 @@ public final class Media: Sendable {
     }
     if final == libvlc_media_parsed_status_failed { throw await failedParse(until: deadline) }
     let info = try result(of: final, network: network)
-    return cache(await refined(info, depth: depth, until: deadline), depth: depth)
+    return cache(try await refined(info, depth: depth, until: deadline), depth: depth)
   }
 
   /// What a decode pass learns of a stream libVLC 3's parser skips (`udp://`, `rtp://`, …).
@@ -279,7 +279,7 @@ public final class Media: Sendable {
     -> MediaInfo
   {
     let empty = MediaInfo(duration: nil, metadata: Metadata(), tracks: [], isPlayable: true)
-    var info = await refined(empty, depth: .decoded, until: deadline)
+    var info = try await refined(empty, depth: .decoded, until: deadline)
     if Task.isCancelled { throw .cancelled }
     guard !info.tracks.isEmpty else {
       throw .parseFailed(
