@@ -27,11 +27,14 @@ package enum ContactSheet {
     /// The header's lines (``SheetHeader``), also when the header is not drawn: for the
     /// picture file's text chunks.
     package var header: [String]
+    /// The time under each cell, in order: when its picture is presented, where known.
+    package var labels: [String]
   }
 
   /// A contact sheet of `media`: `columns` × `rows` pictures taken at
   /// ``times(count:over:)`` of its parsed duration and laid out by
-  /// ``compose(_:times:header:layout:)``, each with its time under it, under a header.
+  /// ``compose(_:times:header:layout:)``, each with the time of its picture under it
+  /// (``Thumbnail/time``, else the time it was taken at), under a header.
   ///
   /// The pictures are made by one ``Thumbnailer``
   /// (``Thumbnailer/thumbnails(at:timeout:progress:)``): for a local file, in forward passes
@@ -84,11 +87,13 @@ package enum ContactSheet {
     let layout = SheetLayout(
       columns: columns, rows: rows, cellWidth: first.width, cellHeight: first.height,
       headerLines: header ? lines.count : 0)
-    let stamps = times.map {
-      TimeText.clock($0, milliseconds: duration / times.count < .seconds(10))
+    // Each cell says when its picture is presented, where that is known (a keyframe can be
+    // seconds before the cell's time), else the time it was asked at.
+    let stamps = zip(times, pictures).map { time, picture in
+      TimeText.clock(picture.time ?? time, milliseconds: duration / times.count < .seconds(10))
     }
     let picture = try compose(pictures, times: stamps, header: header ? lines : [], layout: layout)
-    return Sheet(picture: picture, header: lines)
+    return Sheet(picture: picture, header: lines, labels: stamps)
   }
 
   /// The cells whose picture is the same as the cell before or after it, in order.

@@ -70,6 +70,19 @@ struct CommandLineThumbnailTests {
     }
     #expect(Set(keyframes).count == 4, "the clip's keyframes are not where the test expects")
     #expect(wrong.isEmpty, "\(wrong)")
+    // Each cell's label is the time of the frame it shows (it was the time asked, up to
+    // 1.6 s after the keyframe shown).
+    let sheet = try await ContactSheet.make(
+      columns: 5, rows: 1, of: Media(path: clip.path, instance: headlessInstance()), width: 32,
+      mode: .fast, network: false, timeout: .seconds(10), progress: { _ in })
+    let shown = times.indices.map { index in
+      let seconds = times[index].inMilliseconds / 1_000
+      let shared = keyframes.filter { $0 == keyframes[index] }.count > 1
+      let frame = shared ? clip.frame(shownAt: seconds) : keyframes[index]
+      return TimeText.clock(
+        .milliseconds(Int((clip.times[frame] * 1_000).rounded())), milliseconds: true)
+    }
+    #expect(sheet.labels == shown)
   }
 
   @Test(

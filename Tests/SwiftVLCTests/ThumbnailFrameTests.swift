@@ -35,10 +35,17 @@ struct ThumbnailFrameTests {
     var expected: Int
     var frame: Int
     var difference: Double
+    /// The picture's own time (``Thumbnail/time``) and the expected frame's, in seconds.
+    var presented: Double?
+    var expectedTime: Double
 
-    var isRight: Bool { frame == expected && difference < ThumbnailFrameTests.tolerance }
+    var isRight: Bool {
+      frame == expected && difference < ThumbnailFrameTests.tolerance
+        && presented.map { abs($0 - expectedTime) < 0.001 } == true
+    }
     var description: String {
-      "at \(time) s frame \(frame), expected \(expected) (difference \(Int(difference)))"
+      "at \(time) s frame \(frame), expected \(expected) (difference \(Int(difference))), "
+        + "time \(presented.map { "\($0)" } ?? "none"), expected \(expectedTime)"
     }
   }
 
@@ -51,8 +58,12 @@ struct ThumbnailFrameTests {
     return zip(Self.times, pictures).map { time, picture in
       let expected = mode == .fast ? clip.keyframe(before: time) : clip.frame(shownAt: time)
       let match = clip.match(picture, expected: expected)
+      let presented = picture.time.map {
+        Double($0.components.seconds) + Double($0.components.attoseconds) * 1e-18
+      }
       return Outcome(
-        time: time, expected: expected, frame: match.frame, difference: match.difference)
+        time: time, expected: expected, frame: match.frame, difference: match.difference,
+        presented: presented, expectedTime: clip.times[expected])
     }
   }
 
@@ -71,13 +82,16 @@ struct ThumbnailFrameTests {
     }
   }
 
-  @Test("a fast thumbnail is the latest keyframe at or before the time", arguments: variants)
+  @Test(
+    "a fast thumbnail is the latest keyframe at or before the time, and says that frame's time",
+    arguments: variants)
   func fastIsTheKeyframeBefore(variant: OracleVariant) async throws {
     let results = try await outcomes(variant, mode: .fast)
     #expect(results.allSatisfy { $0.isRight }, "fast \(variant): \(results)")
   }
 
-  @Test("a precise thumbnail is the frame shown at the time", arguments: variants)
+  @Test(
+    "a precise thumbnail is the frame shown at the time, and says its time", arguments: variants)
   func preciseIsTheFrameShown(variant: OracleVariant) async throws {
     let results = try await outcomes(variant, mode: .precise)
     #expect(results.allSatisfy { $0.isRight }, "precise \(variant): \(results)")

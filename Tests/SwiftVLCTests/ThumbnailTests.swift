@@ -124,6 +124,9 @@ struct ThumbnailTests {
       // Each says which way it was made.
       #expect(picture.origin == .libVLC(reason: "a custom input"), "\(mode)")
       #expect(expected.origin == .exactFrame, "\(mode)")
+      // Only the exact-frame decoder knows when its picture is presented.
+      #expect(picture.time == nil, "\(mode)")
+      #expect(expected.time != nil && expected.time! <= .milliseconds(1_500), "\(mode)")
       // libVLC 3 cannot parse a custom input: the length is known once it has opened it.
       await #expect(
         throws: VLCError.invalidInput(

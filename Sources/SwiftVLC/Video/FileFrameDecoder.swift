@@ -155,7 +155,9 @@ struct FileFrameDecoder: ExactFrameSource {
         return false
       }
       last = (presented, index)
-      return keep(Thumbnail(width: output.width, height: output.height, rgba: rgba), at: index)
+      var picture = Thumbnail(width: output.width, height: output.height, rgba: rgba)
+      picture.time = .microseconds(presented)
+      return keep(picture, at: index)
     }
 
     private func keep(_ picture: Thumbnail, at index: Int) -> Bool {

@@ -27,7 +27,8 @@ public enum ThumbnailMode: Sendable, Hashable {
 
 /// A still picture of a media, as 8-bit RGBA pixels.
 ///
-/// Equality and hashing compare the pictures (size and pixels), not their ``origin``.
+/// Equality and hashing compare the pictures (size and pixels), not their ``origin`` or
+/// ``time``.
 public struct Thumbnail: Sendable, Hashable {
   /// The width in pixels.
   public var width: Int
@@ -37,6 +38,12 @@ public struct Thumbnail: Sendable, Hashable {
   public var rgba: [UInt8]
   /// How ``Thumbnailer`` made the picture; `nil` for one made with ``init(width:height:rgba:)``.
   public internal(set) var origin: ThumbnailOrigin?
+  /// Where in the media the picture is presented, from its start, when the maker knows it:
+  /// the frame's own time from the exact-frame decoder (``ThumbnailOrigin/exactFrame``), which
+  /// in ``ThumbnailMode/fast`` mode is the keyframe's, seconds before the time asked for when
+  /// keyframes are far apart. `nil` for pictures libVLC made (libVLC 3 gives its pictures no
+  /// timestamp) and for one made with ``init(width:height:rgba:)``.
+  public internal(set) var time: Duration?
 
   /// Creates a thumbnail from pixels.
   public init(width: Int, height: Int, rgba: [UInt8]) {

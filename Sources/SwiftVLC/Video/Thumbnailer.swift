@@ -335,6 +335,7 @@ extension Thumbnail {
     }
     var resampled = Thumbnail(width: newWidth, height: newHeight, rgba: output)
     resampled.origin = origin
+    resampled.time = time
     return resampled
   }
 }
