@@ -29,6 +29,7 @@ packages=("$@")
   lintian             # scripts/test-packaging.sh checks the .deb with Debian's checks
   ffmpeg              # tests only: writes the probe corpus; ffprobe is the probe oracle
   musepack-tools      # tests only: mpcenc writes the probe corpus's Musepack file
+  mkvtoolnix          # tests only: mkvmerge writes Matroska chapter editions and nesting
   libgtk-4-dev        # SwiftVLCGTK and the GTK example player (linked by name; headers for make check-gtk)
   weston              # a headless Wayland compositor for the GTK player's tests
   xdotool             # types keys and clicks into windows under Xvfb (GTK player, input tests)

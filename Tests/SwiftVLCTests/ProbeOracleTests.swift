@@ -124,7 +124,10 @@ struct ProbeOracleTests {
       }
     }
 
+    // Matroska's chapter table is read from the file at both depths; only Ogg's are left to
+    // libVLC's playing.
     let chaptersUnknown = info.unknowns.contains { $0.hasPrefix("chapters") }
+    #expect(!(chaptersUnknown && oracle.format.hasPrefix("matroska")), "\(info.unknowns)")
     #expect(
       info.chapters.count == oracle.chapters.count || chaptersUnknown && info.chapters.isEmpty)
     for (chapter, expected) in zip(info.chapters, oracle.chapters) {

@@ -6,8 +6,8 @@ import Glibc
 
 /// What a media file's own headers declare, read where libVLC 3's preparse is wrong or
 /// silent: the container (from its first bytes), the channel count and sample rate of FLAC
-/// (STREAMINFO) and of AAC in MP4/M4A/3GP (the AudioSpecificConfig in `esds`), and MP4
-/// chapters (QuickTime text chapters, else Nero `chpl`).
+/// (STREAMINFO) and of AAC in MP4/M4A/3GP (the AudioSpecificConfig in `esds`), MP4
+/// chapters (QuickTime text chapters, else Nero `chpl`) and Matroska chapters.
 ///
 /// libVLC 3's preparse reports FLAC as 3 channels before a frame is decoded, MP4 AAC with the
 /// sample entry's channel count (2 whatever the stream holds), and no chapters at all;
@@ -41,6 +41,9 @@ struct FileHeaders: Sendable, Equatable {
   var audio: [Audio] = []
   /// The chapters, when the file has a chapter table (`nil`: none read).
   var chapters: [Chapter]?
+  /// Whether the whole file was searched for chapters (an MP4's `moov`, a Matroska file's
+  /// `Chapters`): `chapters` being `nil` then means the file has none.
+  var searchedChapters = false
   /// The length the headers give: TTA's sample count, the last granule position of an Ogg
   /// file with one audio stream (libVLC 3 measures Opus 4 % short and 5.1 Vorbis not at all).
   var duration: Duration?
@@ -65,7 +68,11 @@ struct FileHeaders: Sendable, Equatable {
       if let movie = MP4Movie.read(file) {
         headers.audio = movie.audio
         headers.chapters = movie.chapters
+        headers.searchedChapters = true
       }
+    case "Matroska/WebM":
+      headers.chapters = MatroskaChapters.read(file)
+      headers.searchedChapters = true
     case "ADTS AAC":
       headers.duration = adtsDuration(path: path, from: id3Length(bytes))
     case "Ogg":

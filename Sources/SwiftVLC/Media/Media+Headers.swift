@@ -50,8 +50,8 @@ extension FileHeaders {
 /// At container depth, says what only the decoders would tell: channel counts, sample rates,
 /// picture sizes and frame rates the container leaves out, the container's name when its
 /// first bytes are not known, and chapters of containers whose chapters libVLC reads only
-/// while playing.
-func noteWhatDecodersTell(_ info: inout MediaInfo) {
+/// while playing, unless the file's headers were searched for them (`searchedChapters`).
+func noteWhatDecodersTell(_ info: inout MediaInfo, searchedChapters: Bool) {
   var missing: [String] = []
   let audio = info.tracks.filter { $0.kind == .audio }
   let video = info.tracks.filter { $0.kind == .video }
@@ -76,7 +76,9 @@ func noteWhatDecodersTell(_ info: inout MediaInfo) {
       "the container: its first bytes match no format SwiftVLC reads, and libVLC names its "
         + "demuxer only while playing (depth .decoded)")
   }
-  if ["Matroska/WebM", "Ogg"].contains(info.container) && info.chapters.isEmpty {
+  if ["Matroska/WebM", "Ogg"].contains(info.container) && info.chapters.isEmpty
+    && !searchedChapters
+  {
     info.unknowns.append(
       "chapters: libVLC 3 reads \(info.container ?? "") chapters only while playing "
         + "(depth .decoded)")

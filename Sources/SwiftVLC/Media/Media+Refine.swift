@@ -165,7 +165,9 @@ extension Media {
     {
       info.bitrate = Int(Double(size) * 8 / (Double(duration.milliseconds) / 1_000))
     }
-    if depth == .container { noteWhatDecodersTell(&info) }
+    if depth == .container {
+      noteWhatDecodersTell(&info, searchedChapters: headers?.searchedChapters == true)
+    }
     if depth == .decoded, info.tracks.contains(where: { $0.kind == .video && $0.frameRate == nil })
     {
       info.unknowns.append(
