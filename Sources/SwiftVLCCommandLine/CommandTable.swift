@@ -87,8 +87,8 @@ extension CommandSpec {
       get wrong: the channels of mono AAC in MP4, the picture size of MPEG-TS and HLS, the
       streams of every TS program. Files found in a folder are read from their container
       and headers only (--depth container), dozens of times faster, with the same facts:
-      what only decoders know (MPEG-TS picture sizes, HE-AAC channels, Ogg chapters) is
-      then missing, and "unknown" lines say so.
+      what only decoders know (MPEG-TS picture sizes, HE-AAC channels) is then missing,
+      and "unknown" lines say so.
       --depth sets one depth for all. Codecs show their common name and the fourcc
       ("H.264 (h264)"), containers their common name and libVLC's demuxer ("MPEG-TS (ts)").
       Bitrates are in the text too: the file's average, and each track's when known.

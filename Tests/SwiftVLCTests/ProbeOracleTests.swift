@@ -124,12 +124,9 @@ struct ProbeOracleTests {
       }
     }
 
-    // Matroska's chapter table is read from the file at both depths; only Ogg's are left to
-    // libVLC's playing.
-    let chaptersUnknown = info.unknowns.contains { $0.hasPrefix("chapters") }
-    #expect(!(chaptersUnknown && oracle.format.hasPrefix("matroska")), "\(info.unknowns)")
-    #expect(
-      info.chapters.count == oracle.chapters.count || chaptersUnknown && info.chapters.isEmpty)
+    // Every chapter table (MP4, Matroska, Ogg) is read from the file at both depths.
+    #expect(!info.unknowns.contains { $0.hasPrefix("chapters") }, "\(info.unknowns)")
+    #expect(info.chapters.count == oracle.chapters.count)
     for (chapter, expected) in zip(info.chapters, oracle.chapters) {
       #expect(abs(chapter.start.inMilliseconds / 1_000 - expected.start) <= 0.05)
       let end = (chapter.start + chapter.duration).inMilliseconds / 1_000

@@ -7,7 +7,8 @@ import Glibc
 /// What a media file's own headers declare, read where libVLC 3's preparse is wrong or
 /// silent: the container (from its first bytes), the channel count and sample rate of FLAC
 /// (STREAMINFO) and of AAC in MP4/M4A/3GP (the AudioSpecificConfig in `esds`), MP4
-/// chapters (QuickTime text chapters, else Nero `chpl`) and Matroska chapters.
+/// chapters (QuickTime text chapters, else Nero `chpl`), Matroska chapters and Ogg ones
+/// (`CHAPTERnnn` comments).
 ///
 /// libVLC 3's preparse reports FLAC as 3 channels before a frame is decoded, MP4 AAC with the
 /// sample entry's channel count (2 whatever the stream holds), and no chapters at all;
@@ -77,10 +78,21 @@ struct FileHeaders: Sendable, Equatable {
       headers.duration = adtsDuration(path: path, from: id3Length(bytes))
     case "Ogg":
       headers.duration = OggLength.read(file, head: bytes)
+      // A comment header too long for the head (a cover picture in it).
+      if !headers.searchedChapters, let start = file.read(at: 0, upTo: OggChapters.searchLength) {
+        headers.noteChapters(OggChapters.read([UInt8](start)))
+      }
     default:
       break
     }
     return headers
+  }
+
+  /// Keeps the chapters a chapter reader found (`nil`: it found no chapter table to read).
+  private mutating func noteChapters(_ found: [Chapter]?) {
+    guard let found else { return }
+    chapters = found.isEmpty ? nil : found
+    searchedChapters = true
   }
 
   /// What the first bytes of a file or a download (``headLength`` of them) say by
@@ -97,6 +109,8 @@ struct FileHeaders: Sendable, Equatable {
     case "MPEG-PS":
       // The pack header's marker bits: 0010 in MPEG-1, 01 in MPEG-2.
       headers.isMPEG1System = bytes.count > 4 && bytes[4] & 0xF0 == 0x20
+    case "Ogg":
+      headers.noteChapters(OggChapters.read(bytes))
     case "Musepack":
       headers.audioCodec = bytes.starts(with: Array("MPCK".utf8)) ? "MPC8" : "MPC7"
     default:

@@ -41,7 +41,9 @@ func readNativeChapters(_ player: OpaquePointer) -> [Chapter] {
       Chapter(
         index: index, name: nonEmpty($0.pointee.psz_name)?.trimmingSpaces(),
         start: .milliseconds($0.pointee.i_time_offset),
-        duration: .milliseconds($0.pointee.i_duration))
+        // libVLC takes the next chapter's start less this one's, negative when the next one
+        // starts earlier (Ogg chapter comments out of order in time).
+        duration: .milliseconds(max($0.pointee.i_duration, 0)))
     }
   }
   // libVLC ends the last chapter at its title's length, and gives 0 when the demuxer has

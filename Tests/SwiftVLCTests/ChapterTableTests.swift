@@ -9,11 +9,10 @@ import Testing
 /// cannot.
 private let hasMkvmerge = FileManager.default.isExecutableFile(atPath: "/usr/bin/mkvmerge")
 
-/// Matroska chapters read from the file at container depth are those libVLC 3 plays: the same
-/// indices, names, starts and lengths as ``Player/chapters``.
-@Suite(
-  "Matroska chapters", .sharesTheMachine, .enabled(if: hasMkvmerge, "mkvmerge is not installed"))
-struct MatroskaChapterTests {
+/// Chapters read from a Matroska or Ogg file at container depth are those libVLC 3 plays: the
+/// same indices, names, starts and lengths as ``Player/chapters``.
+@Suite("Chapter tables read from files", .sharesTheMachine)
+struct ChapterTableTests {
   /// Two editions, the second the default, with a sub-chapter, a hidden chapter and an end
   /// time before the next chapter's start.
   static let chapters = """
@@ -44,9 +43,11 @@ struct MatroskaChapterTests {
     </Chapters>
     """
 
-  @Test("a container-depth parse lists the chapters the player plays, without decoding")
+  @Test(
+    "a container-depth parse lists a Matroska file's chapters as the player plays them",
+    .enabled(if: hasMkvmerge, "mkvmerge is not installed"))
   @MainActor
-  func containerDepthMatchesThePlayer() async throws {
+  func matroska() async throws {
     let media = try GeneratedMedia()
     defer { media.remove() }
     let base = try await media.make(
@@ -55,10 +56,34 @@ struct MatroskaChapterTests {
     try Self.chapters.write(to: xml, atomically: true, encoding: .utf8)
     let path = media.folder.appendingPathComponent("chapters.mkv").path
     _ = try await runProgram("mkvmerge", ["-q", "-o", path, "--chapters", xml.path, base])
-    let instance = try headlessInstance()
+    try await compareWithPlayer(path, names: ["Intro", "+ Scene", "Ünïcode"])
+  }
 
+  @Test("a container-depth parse lists an Ogg file's CHAPTER comments as the player plays them")
+  @MainActor
+  func ogg() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    // Out of order, in lower case, one without a name, one without a time, and "01.5": libVLC
+    // (and FFmpeg) count the digits after the point as milliseconds.
+    let comments = [
+      "CHAPTER02=00:00:03.250", "chapter001=00:00:01.5", "CHAPTER001NAME=Half way",
+      "CHAPTER000=00:00:00.000", "CHAPTER000NAME=Start", "CHAPTER003NAME=No time",
+    ]
+    let path = try await media.make(
+      "chapters.ogg",
+      ["-f", "lavfi", "-i", "sine=d=5", "-c:a", "libvorbis"]
+        + comments.flatMap { ["-metadata:s:a:0", $0] })
+    try await compareWithPlayer(path, names: ["Start", "Half way", nil, "No time"])
+  }
+
+  /// Parses `path` at container depth, expects chapters named `names`, and compares them with
+  /// the chapters a player of it lists.
+  @MainActor
+  func compareWithPlayer(_ path: String, names: [String?]) async throws {
+    let instance = try headlessInstance()
     let info = try await Media(path: path, instance: instance).parse(depth: .container)
-    #expect(info.chapters.map(\.name) == ["Intro", "+ Scene", "Ünïcode"])
+    #expect(info.chapters.map(\.name) == names)
     #expect(!info.unknowns.contains { $0.hasPrefix("chapters") }, "\(info.unknowns)")
 
     let player = Player(instance: instance)
@@ -67,7 +92,7 @@ struct MatroskaChapterTests {
     try player.play(playing)
     player.pause()
     try await waitUntil("the player lists its chapters", within: .seconds(30)) {
-      player.chapters.count == 3
+      player.chapters.count == names.count
     }
     let played = player.chapters
     await player.stop()
