@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
 import Foundation
-import SwiftVLC
 import Testing
+
+@testable import SwiftVLC
 
 /// Whether mkvmerge is installed: it writes the editions, nesting and hidden chapters FFmpeg
 /// cannot.
@@ -77,6 +78,44 @@ struct ChapterTableTests {
     try await compareWithPlayer(path, names: ["Start", "Half way", nil, "No time"])
   }
 
+  @Test("damaged Matroska and Ogg chapter tables read as none or some, never a crash")
+  func damagedTables() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let mkv = try await media.chaptered("damage.mkv", seconds: 1, chapters: [("A", 0, 500)])
+    let ogg = try await media.make(
+      "damage.ogg",
+      ["-f", "lavfi", "-i", "sine=d=1", "-c:a", "libvorbis", "-metadata:s:a:0", "CHAPTER1=x"])
+    // A seek head sending the chapters to the last byte a 64-bit offset can name.
+    let seekHead: [UInt8] =
+      [0x1A, 0x45, 0xDF, 0xA3, 0x80, 0x18, 0x53, 0x80, 0x67, 0x01]
+      + [UInt8](repeating: 0xFF, count: 7) + [0x11, 0x4D, 0x9B, 0x74, 0x95, 0x4D, 0xBB, 0x92]
+      + [0x53, 0xAB, 0x84, 0x10, 0x43, 0xA7, 0x70, 0x53, 0xAC, 0x88]
+      + [UInt8](repeating: 0xFF, count: 8)
+    let crafted = media.folder.appendingPathComponent("far.mkv")
+    try Data(seekHead).write(to: crafted)
+    #expect(matroskaChapters(crafted.path) == nil)
+    let damaged = media.folder.appendingPathComponent("damaged")
+    for (path, isMatroska) in [(mkv, true), (ogg, false)] {
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+      for round in 0..<300 {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        var copy = Array(bytes.prefix(Int(seed >> 33) % bytes.count + 1))
+        for flip in 0..<(round % 8) {
+          let at = Int((seed >> UInt64(flip * 3)) % UInt64(min(copy.count, 4_096)))
+          copy[at] ^= UInt8(truncatingIfNeeded: seed >> UInt64(flip * 5))
+        }
+        if isMatroska {
+          try Data(copy).write(to: damaged)
+          _ = matroskaChapters(damaged.path)
+        } else {
+          _ = OggChapters.read(copy)
+        }
+      }
+    }
+  }
+
   /// Parses `path` at container depth, expects chapters named `names`, and compares them with
   /// the chapters a player of it lists.
   @MainActor
@@ -103,4 +142,10 @@ struct ChapterTableTests {
       #expect(gap <= 50, "\(read) lasts \(read.duration), played \(shown.duration)")
     }
   }
+}
+
+/// The chapters ``MatroskaChapters`` reads from the file at `path`.
+private func matroskaChapters(_ path: String) -> [Chapter]? {
+  guard let file = ReadOnlyFile(path: path) else { return nil }
+  return MatroskaChapters.read(file)
 }

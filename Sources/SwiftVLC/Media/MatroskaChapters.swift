@@ -97,7 +97,8 @@ enum MatroskaChapters {
         let data = file.read(at: offset + UInt64(element.length), upTo: size)
       {
         if let position = seekPosition(of: chaptersID, in: [UInt8](data)) {
-          return segment + position
+          let (target, overflow) = segment.addingReportingOverflow(position)
+          return overflow ? nil : target
         }
         seekHeadRead = true
       }

@@ -31,9 +31,10 @@ enum OggChapters {
       else { continue }
       let key = field[..<equals].uppercased().dropFirst(7)
       let value = String(field[field.index(after: equals)...])
-      if key.hasSuffix("NAME"), let number = Int(key.dropLast(4)), number >= 0 {
+      // libVLC keeps chapter numbers up to 4096.
+      if key.hasSuffix("NAME"), let number = Int(key.dropLast(4)), (0...4_096).contains(number) {
         if names[number] == nil { names[number] = value }
-      } else if let number = Int(key), number >= 0, let start = clock(value) {
+      } else if let number = Int(key), (0...4_096).contains(number), let start = clock(value) {
         starts[number] = start
       }
     }
@@ -58,7 +59,8 @@ enum OggChapters {
     }
     let second = parts[2].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
     guard second.count == 2, let seconds = Int(second[0]), let milliseconds = Int(second[1]),
-      hours >= 0, minutes >= 0, seconds >= 0, milliseconds >= 0
+      (0...1_000_000).contains(hours), (0...1_000_000).contains(minutes),
+      (0...1_000_000_000).contains(seconds), (0...1_000_000_000).contains(milliseconds)
     else { return nil }
     return .seconds(hours * 3_600 + minutes * 60 + seconds) + .milliseconds(milliseconds)
   }
