@@ -76,6 +76,15 @@ struct ChapterTableTests {
       ["-f", "lavfi", "-i", "sine=d=5", "-c:a", "libvorbis"]
         + comments.flatMap { ["-metadata:s:a:0", $0] })
     try await compareWithPlayer(path, names: ["Start", "Half way", nil, "No time"])
+    // The chapters of a stream after the first (Vorbis after Theora) are listed too.
+    let second = try await media.make(
+      "second.ogg",
+      [
+        "-f", "lavfi", "-i", "testsrc=s=64x64:d=3", "-f", "lavfi", "-i", "sine=d=3", "-c:v",
+        "libtheora", "-c:a", "libvorbis", "-metadata:s:a:0", "CHAPTER01=00:00:01.000",
+        "-metadata:s:a:0", "CHAPTER01NAME= Audio ",
+      ])
+    try await compareWithPlayer(second, names: ["Audio"])
   }
 
   @Test("damaged Matroska and Ogg chapter tables read as none or some, never a crash")

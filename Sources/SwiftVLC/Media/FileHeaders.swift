@@ -13,7 +13,9 @@ import Glibc
 /// libVLC 3's preparse reports FLAC as 3 channels before a frame is decoded, MP4 AAC with the
 /// sample entry's channel count (2 whatever the stream holds), and no chapters at all;
 /// ffprobe and mediainfo read these headers without decoding. Reads a few kilobytes, plus the
-/// `moov` box of an MP4 (at most ``moovLimit`` bytes).
+/// `moov` box of an MP4 (at most ``moovLimit`` bytes), a Matroska file's element headers up
+/// to its chapters (at most ``MatroskaChapters/chaptersLimit`` bytes of them) and up to
+/// ``OggChapters/searchLength`` bytes of an Ogg file's start.
 struct FileHeaders: Sendable, Equatable {
   /// What one audio track's header declares; a `nil` value is one the header leaves to the
   /// decoder (HE-AAC's SBR and PS, a program config element).
@@ -72,8 +74,7 @@ struct FileHeaders: Sendable, Equatable {
         headers.searchedChapters = true
       }
     case "Matroska/WebM":
-      headers.chapters = MatroskaChapters.read(file)
-      headers.searchedChapters = true
+      headers.noteChapters(MatroskaChapters.read(file))
     case "ADTS AAC":
       headers.duration = adtsDuration(path: path, from: id3Length(bytes))
     case "Ogg":

@@ -12,16 +12,28 @@ import FoundationEssentials
 /// walking the segment's top-level elements (skipping clusters by their sizes); EBML is the
 /// variable-length integers of RFC 8794.
 enum MatroskaChapters {
-  /// The chapters of `file`, `nil` when it has no chapter element or cannot be read.
+  /// The chapters of `file`: none when it has no chapter element, `nil` when that cannot be
+  /// told (damage, a walk that gave up, chapters of an ordered edition or from other
+  /// segments, which libVLC places on a timeline of its own).
   static func read(_ file: borrowing ReadOnlyFile) -> [Chapter]? {
-    guard let segment = segmentStart(file),
-      let offset = chaptersOffset(file, segment: segment),
-      let element = header(file, at: offset), element.id == chaptersID,
-      let size = element.size, size <= chaptersLimit,
-      let data = file.read(at: offset + UInt64(element.length), upTo: size)
-    else { return nil }
-    let chapters = chapters(in: [UInt8](data))
-    return chapters.isEmpty ? nil : chapters
+    guard let segment = segmentStart(file) else { return nil }
+    switch search(file, segment: segment) {
+    case .unknown: return nil
+    case .none: return []
+    case .found(let offset):
+      guard let element = header(file, at: offset), element.id == chaptersID,
+        let size = element.size, size <= chaptersLimit,
+        let data = file.read(at: offset + UInt64(element.length), upTo: size)
+      else { return nil }
+      return chapters(in: [UInt8](data))
+    }
+  }
+
+  /// What a search for the `Chapters` element found.
+  private enum Search {
+    case found(UInt64)
+    case none
+    case unknown
   }
 
   /// At most this many bytes of chapters are read (a chapter is about a hundred).
@@ -81,30 +93,53 @@ enum MatroskaChapters {
     return offset + UInt64(segment.length)
   }
 
-  /// The offset of the `Chapters` element: the seek head's entry for it, else the first one
-  /// found walking the segment's top-level elements. A file whose seek head names no
-  /// chapters has none before its first cluster, where muxers put them (mkvmerge, FFmpeg):
-  /// the walk stops there instead of reading every cluster's header.
-  private static func chaptersOffset(_ file: borrowing ReadOnlyFile, segment: UInt64) -> UInt64? {
+  /// Where the `Chapters` element is: the seek head's entry for it (following a seek head that
+  /// points to another, as libVLC does), else the first one found walking the segment's
+  /// top-level elements. A file whose seek heads name no chapters has none before its first
+  /// cluster, where muxers put them (mkvmerge, FFmpeg): the walk stops there with none
+  /// instead of reading every cluster's header.
+  private static func search(_ file: borrowing ReadOnlyFile, segment: UInt64) -> Search {
     var offset = segment
     var seekHeadRead = false
     for _ in 0..<walkLimit {
-      guard let element = header(file, at: offset) else { return nil }
-      if element.id == chaptersID { return offset }
-      if element.id == clusterID && seekHeadRead { return nil }
-      guard let size = element.size else { return nil }
-      if element.id == seekHeadID, size <= chaptersLimit,
-        let data = file.read(at: offset + UInt64(element.length), upTo: size)
-      {
-        if let position = seekPosition(of: chaptersID, in: [UInt8](data)) {
-          let (target, overflow) = segment.addingReportingOverflow(position)
-          return overflow ? nil : target
-        }
+      guard let element = header(file, at: offset) else { return seekHeadRead ? .none : .unknown }
+      if element.id == chaptersID { return .found(offset) }
+      if element.id == clusterID && seekHeadRead { return .none }
+      guard let size = element.size else { return .unknown }
+      if element.id == seekHeadID {
+        var visited: Set<UInt64> = []
+        let found = seek(file, head: offset, segment: segment, visited: &visited)
+        guard case .none = found else { return found }
         seekHeadRead = true
       }
       offset += UInt64(element.length + size)
     }
-    return nil
+    return .unknown
+  }
+
+  /// Where the seek head at `offset`, or one it points to, puts `Chapters`: `.none` when they
+  /// name no chapters, `.unknown` when a head cannot be read or names a place no file has.
+  private static func seek(
+    _ file: borrowing ReadOnlyFile, head offset: UInt64, segment: UInt64,
+    visited: inout Set<UInt64>
+  ) -> Search {
+    guard visited.count < 8, visited.insert(offset).inserted else { return .none }
+    guard let element = header(file, at: offset), element.id == seekHeadID,
+      let size = element.size, size <= chaptersLimit,
+      let data = file.read(at: offset + UInt64(element.length), upTo: size)
+    else { return .unknown }
+    let bytes = [UInt8](data)
+    func absolute(_ position: UInt64) -> UInt64? {
+      let (target, overflow) = segment.addingReportingOverflow(position)
+      guard !overflow, let fileSize = file.size, target < fileSize else { return nil }
+      return target
+    }
+    if let position = seekPosition(of: chaptersID, in: bytes) {
+      return absolute(position).map { .found($0) } ?? .unknown
+    }
+    guard let position = seekPosition(of: seekHeadID, in: bytes) else { return .none }
+    guard let next = absolute(position) else { return .unknown }
+    return seek(file, head: next, segment: segment, visited: &visited)
   }
 
   /// The position, from the segment's body, that a seek head gives for element `id`.
@@ -121,20 +156,28 @@ enum MatroskaChapters {
   }
 
   /// The chapters of the chosen edition of a `Chapters` body, as libVLC 3's Matroska demuxer
-  /// publishes them (`PublishChapters` in `modules/demux/mkv/virtual_segment.cpp`), so that
-  /// the indices are those ``Player/selectChapter(_:)`` takes: the default edition (else the
-  /// first), its chapters and their sub-chapters in tree order, hidden ones left out (their
-  /// sub-chapters kept), each named by its display strings with a "+" per level of nesting
-  /// ("+ Scene 2"), and lasting until the next one starts (libVLC ignores the end times).
-  private static func chapters(in bytes: [UInt8]) -> [Chapter] {
+  /// publishes them (`PublishChapters` in `modules/demux/mkv/virtual_segment.cpp`, parsed by
+  /// `ParseChapterAtom` in `matroska_segment_parse.cpp`), so that the indices are those
+  /// ``Player/selectChapter(_:)`` takes: the last edition flagged default (else the first),
+  /// its chapters and their sub-chapters in tree order, hidden ones left out (their
+  /// sub-chapters kept; libVLC has no rule for the enabled flag), each named by its display
+  /// strings with a "+" per level of nesting ("+ Scene 2"), and lasting until the next one
+  /// starts (libVLC ignores the end times). `nil` for an ordered edition or chapters that
+  /// name another segment: libVLC then builds a timeline of its own.
+  private static func chapters(in bytes: [UInt8]) -> [Chapter]? {
     let editions = children(bytes, 0..<bytes.count).filter { $0.id == 0x45B9 }
     let chosen =
-      editions.first { edition in
-        children(bytes, edition.body).contains { $0.id == 0x45DB && unsigned(bytes, $0.body) == 1 }
+      editions.last { edition in
+        children(bytes, edition.body).contains {
+          $0.id == 0x45DB && unsigned(bytes, $0.body).map { UInt8(truncatingIfNeeded: $0) } != 0
+        }
       } ?? editions.first
     guard let chosen else { return [] }
+    let ordered = children(bytes, chosen.body).contains {
+      $0.id == 0x45DD && unsigned(bytes, $0.body).map { UInt8(truncatingIfNeeded: $0) } != 0
+    }
     var atoms: [(start: UInt64, name: String?)] = []
-    collect(bytes, in: chosen.body, level: 0, into: &atoms)
+    guard !ordered, collect(bytes, in: chosen.body, level: 0, into: &atoms) else { return nil }
     return atoms.enumerated().map { index, atom in
       // The last one's end is the media's, which the caller knows (a duration of zero).
       let next = index + 1 < atoms.count ? atoms[index + 1].start : atom.start
@@ -144,29 +187,35 @@ enum MatroskaChapters {
     }
   }
 
-  /// Appends the shown chapters among the `ChapterAtom`s in `range`, then their sub-chapters.
+  /// Appends the shown chapters among the `ChapterAtom`s in `range`, then their sub-chapters;
+  /// `false` for a chapter of another segment (`ChapterSegmentUID`).
   private static func collect(
     _ bytes: [UInt8], in range: Range<Int>, level: Int,
     into atoms: inout [(start: UInt64, name: String?)]
-  ) {
-    guard level < 16 else { return }  // deeper nesting is damage
+  ) -> Bool {
+    guard level < 16 else { return true }  // deeper nesting is damage
     for atom in children(bytes, range) where atom.id == 0xB6 {
       let fields = children(bytes, atom.body)
       let value = { (id: UInt32) in
         fields.first { $0.id == id }.flatMap { unsigned(bytes, $0.body) }
       }
-      if value(0x98) != 1, value(0x4598) != 0, let start = value(0x91) {
+      if fields.contains(where: { $0.id == 0x6E67 }) { return false }
+      // libVLC reads the flag as a byte: any value but 0 hides the chapter.
+      if value(0x98).map({ UInt8(truncatingIfNeeded: $0) }) ?? 0 == 0 {
         let strings = fields.filter { $0.id == 0x80 }.flatMap { display in
           children(bytes, display.body).filter { $0.id == 0x85 }.map {
-            String(repeating: "+", count: level) + " "
-              + String(decoding: bytes[$0.body], as: UTF8.self)
+            // libebml ends a string at its first NUL.
+            let text = bytes[$0.body].prefix { $0 != 0 }
+            return String(repeating: "+", count: level) + " "
+              + String(decoding: text, as: UTF8.self)
           }
         }
         let name = strings.joined().trimmingSpaces()
-        atoms.append((start, name.isEmpty ? nil : name))
+        atoms.append((value(0x91) ?? 0, name.isEmpty ? nil : name))
       }
-      collect(bytes, in: atom.body, level: level + 1, into: &atoms)
+      guard collect(bytes, in: atom.body, level: level + 1, into: &atoms) else { return false }
     }
+    return true
   }
 
   /// The elements in `range` of `bytes`: id and body.

@@ -77,7 +77,7 @@ public struct MediaProgram: Sendable, Hashable {
 public enum ParseDepth: Sendable, Hashable {
   /// What libVLC's preparse reads from the container, corrected where the file's own
   /// headers tell more or libVLC is wrong (MPEG-TS programs, their streams and length, MP3,
-  /// Ogg, TTA and ADTS length, FLAC and MP4 AAC channels and rate, MP4 and Matroska chapters, the
+  /// Ogg, TTA and ADTS length, FLAC and MP4 AAC channels and rate, MP4, Matroska and Ogg chapters, the
   /// container's name). What only decoders know is then `nil`, and
   /// ``MediaInfo/unknowns`` says so. Fast: no decoding.
   case container

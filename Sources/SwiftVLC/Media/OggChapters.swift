@@ -4,9 +4,10 @@
 import FoundationEssentials
 
 /// The chapters of an Ogg file, from the `CHAPTERnnn` and `CHAPTERnnnNAME` Vorbis comments of
-/// its first stream (the convention FFmpeg and most taggers write), as libVLC 3 reads them
-/// while playing (`vorbis_ParseComment` in `modules/demux/xiph_metadata.c`): ordered by
-/// their number, each lasting until the next one starts.
+/// its streams (the convention FFmpeg and most taggers write), as libVLC 3 reads them while
+/// playing (`vorbis_ParseComment` in `modules/demux/xiph_metadata.c`, called by the Ogg
+/// demuxer for each stream): each stream's ordered by their number, the streams' one after
+/// the other, each lasting until the next one starts.
 ///
 /// libVLC 3's preparse does not report them, so a container-depth probe said "chapters
 /// unknown" where a decoded one listed them. The comment header is at the start of the file,
@@ -16,13 +17,23 @@ enum OggChapters {
   /// picture can make it large).
   static let searchLength = 1 << 20
 
-  /// The chapters in the first stream's comment header in `bytes`, the file's first bytes:
-  /// none when the header has none, `nil` when the header is not there (cut off, or not an
-  /// Ogg stream whose comments are known).
+  /// The chapters in the comment headers in `bytes`, the file's first bytes: none when the
+  /// headers have none, `nil` when they are not all there (cut off, or not Ogg).
   static func read(_ bytes: [UInt8]) -> [Chapter]? {
-    guard let comments = commentPacket(bytes), let fields = commentFields(comments) else {
-      return nil
+    guard let packets = commentPackets(bytes) else { return nil }
+    // libVLC appends each stream's chapters, in stream order, to one list.
+    let entries = packets.compactMap(commentFields).flatMap(chapterEntries)
+    return entries.indices.map { index in
+      // The last one's end is the media's, which the caller knows (a duration of zero).
+      let start = entries[index].start
+      let next = index + 1 < entries.count ? entries[index + 1].start : start
+      return Chapter(
+        index: index, name: entries[index].name, start: start, duration: max(next - start, .zero))
     }
+  }
+
+  /// One stream's chapters from its comments, by number: a name with no time starts at 0.
+  private static func chapterEntries(_ fields: [String]) -> [(start: Duration, name: String?)] {
     var starts: [Int: Duration] = [:]
     var names: [Int: String] = [:]
     for field in fields {
@@ -31,38 +42,37 @@ enum OggChapters {
       else { continue }
       let key = field[..<equals].uppercased().dropFirst(7)
       let value = String(field[field.index(after: equals)...])
-      // libVLC keeps chapter numbers up to 4096.
+      // libVLC keeps chapter numbers up to 4096, and the first name given.
       if key.hasSuffix("NAME"), let number = Int(key.dropLast(4)), (0...4_096).contains(number) {
-        if names[number] == nil { names[number] = value }
+        if names[number] == nil { names[number] = value.trimmingSpaces() }
       } else if let number = Int(key), (0...4_096).contains(number), let start = clock(value) {
         starts[number] = start
       }
     }
-    let numbers = Set(starts.keys).union(names.keys).sorted()
-    guard !numbers.isEmpty else { return [] }
-    let begins = numbers.map { starts[$0] ?? .zero }
-    return numbers.indices.map { index in
-      // The last one's end is the media's, which the caller knows (a duration of zero).
-      let next = index + 1 < begins.count ? begins[index + 1] : begins[index]
-      return Chapter(
-        index: index, name: names[numbers[index]], start: begins[index],
-        duration: max(next - begins[index], .zero))
+    return Set(starts.keys).union(names.keys).sorted().map { number in
+      (starts[number] ?? .zero, names[number].flatMap { $0.isEmpty ? nil : $0 })
     }
   }
 
-  /// "HH:MM:SS.mmm" as a duration. The digits after the point count milliseconds, however
-  /// many there are, as libVLC and FFmpeg both read them ("00:00:01.5" is 1.005 s).
+  /// "HH:MM:SS.mmm" as a duration, read as libVLC's `sscanf("%u:%u:%u.%u")` reads it:
+  /// spaces before a number and anything after the last one are let pass, and the digits
+  /// after the point count milliseconds however many there are ("00:00:01.5" is 1.005 s, as
+  /// FFmpeg reads it too).
   private static func clock(_ text: String) -> Duration? {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 3, let hours = Int(parts[0]), let minutes = Int(parts[1]) else {
-      return nil
+    var rest = Substring(text)
+    var numbers: [Int] = []
+    for separator in [":", ":", ".", ""] {
+      rest = rest.drop { $0 == " " || $0 == "\t" }
+      let digits = rest.prefix { $0.isASCII && $0.isNumber }
+      guard !digits.isEmpty, digits.count <= 9, let value = Int(digits) else { return nil }
+      numbers.append(value)
+      rest = rest.dropFirst(digits.count)
+      if !separator.isEmpty {
+        guard rest.hasPrefix(separator) else { return nil }
+        rest = rest.dropFirst()
+      }
     }
-    let second = parts[2].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-    guard second.count == 2, let seconds = Int(second[0]), let milliseconds = Int(second[1]),
-      (0...1_000_000).contains(hours), (0...1_000_000).contains(minutes),
-      (0...1_000_000_000).contains(seconds), (0...1_000_000_000).contains(milliseconds)
-    else { return nil }
-    return .seconds(hours * 3_600 + minutes * 60 + seconds) + .milliseconds(milliseconds)
+    return .seconds(numbers[0] * 3_600 + numbers[1] * 60 + numbers[2]) + .milliseconds(numbers[3])
   }
 
   /// The comments of a comment packet: Vorbis ("\u{3}vorbis"), Opus ("OpusTags"), Theora
@@ -74,8 +84,9 @@ enum OggChapters {
     case .vorbis, .theora: start = 7
     case .opus: start = 8
     case .flac:
-      // A metadata block: its type (4, VORBIS_COMMENT) and length come first.
-      guard bytes.first.map({ $0 & 0x7F }) == 4 else { return nil }
+      // A metadata block: its type and length come first. libVLC reads it only as the last
+      // block (0x84: VORBIS_COMMENT with the last-block flag), `Ogg_ExtractFlacComments`.
+      guard bytes.first == 0x84 else { return nil }
       start = 4
     case .speex: start = 0
     }
@@ -100,37 +111,55 @@ enum OggChapters {
   /// The codecs whose comment header is read.
   private enum Codec { case vorbis, opus, theora, flac, speex }
 
-  /// The second packet of the first stream in `bytes` (its comment header) and the codec its
-  /// first packet names, reassembled across pages; `nil` when cut off or unknown.
-  private static func commentPacket(_ bytes: [UInt8]) -> (codec: Codec, bytes: [UInt8])? {
+  /// The comment header (second packet) of every stream of a known codec, in the order the
+  /// streams begin, reassembled across pages; `nil` when `bytes` ends before every stream's
+  /// comment header (the headers of all streams come before any data, RFC 3533).
+  private static func commentPackets(_ bytes: [UInt8]) -> [(codec: Codec, bytes: [UInt8])]? {
+    var streams: [Int: (codec: Codec?, packets: Int, packet: [UInt8])] = [:]
+    var order: [Int] = []
+    var comments: [Int: [UInt8]] = [:]
     var offset = 0
-    var serial: Int?
-    var codec: Codec?
-    var packets = 0
-    var packet: [UInt8] = []
     while offset + 27 <= bytes.count, bytes[offset..<offset + 4].elementsEqual("OggS".utf8) {
       let segments = Int(bytes[offset + 26])
       var body = offset + 27 + segments
       guard body <= bytes.count else { return nil }
-      let pageSerial = (0..<4).reduce(0) { $0 | Int(bytes[offset + 14 + $1]) << (8 * $1) }
-      if serial == nil { serial = pageSerial }
+      let serial = (0..<4).reduce(0) { $0 | Int(bytes[offset + 14 + $1]) << (8 * $1) }
+      if bytes[offset + 5] & 0x02 != 0, streams[serial] == nil {
+        streams[serial] = (nil, 0, [])
+        order.append(serial)
+      }
       for segment in 0..<segments {
         let length = Int(bytes[offset + 27 + segment])
         guard body + length <= bytes.count else { return nil }
-        if pageSerial == serial { packet += bytes[body..<body + length] }
-        body += length
+        defer { body += length }
+        guard var stream = streams[serial], stream.packets < 2 else { continue }
+        stream.packet += bytes[body..<body + length]
         // A lacing value under 255 ends a packet.
-        guard pageSerial == serial, length < 255 else { continue }
-        if packets == 0 {
-          codec = Self.codec(of: packet)
-          guard codec != nil else { return nil }
-        } else if let codec {
-          return (codec, packet)
+        if length < 255 {
+          if stream.packets == 0 {
+            stream.codec = codec(of: stream.packet)
+          } else if stream.codec != nil {
+            comments[serial] = stream.packet
+          }
+          stream.packets += 1
+          stream.packet = []
         }
-        packets += 1
-        packet = []
+        streams[serial] = stream
       }
       offset = body
+      // Done once every stream has given its comment header or is of an unknown codec.
+      let done = order.allSatisfy { serial in
+        guard let stream = streams[serial] else { return false }
+        return stream.packets >= 2 || (stream.packets == 1 && stream.codec == nil)
+      }
+      if !order.isEmpty, done {
+        return order.compactMap { serial in
+          guard let codec = streams[serial]?.codec, let packet = comments[serial] else {
+            return nil
+          }
+          return (codec, packet)
+        }
+      }
     }
     return nil
   }
