@@ -157,7 +157,7 @@ static int hand_out(frame_pass *pass) {
   AVRational base = pass->format->streams[pass->stream]->time_base;
   decoder->picture_time =
       pass->candidate_time == AV_NOPTS_VALUE
-          ? 0
+          ? INT64_MIN
           : av_rescale_q(pass->candidate_time - pass->start, base, AV_TIME_BASE_Q);
   int index = pass->resolved++;
   if (pass->callback && pass->callback(pass->context, index, decoder) != 0) {

@@ -16,7 +16,7 @@ struct svlc_frame_decoder {
   atomic_int stop;
   int64_t deadline;  // on av_gettime_relative()'s clock
   AVFrame *picture;  // the picture being handed out
-  int64_t picture_time;  // microseconds from the file's start
+  int64_t picture_time;  // microseconds from the file's start, INT64_MIN without a timestamp
   int64_t duration;      // microseconds, 0 when unknown
   struct SwsContext *scaler;
   /// What the last run did: packets sent to the decoder, seeks.

@@ -87,20 +87,37 @@ extension TerminalPlayer {
     redrawAll()
   }
 
-  /// Plays the channel `step` places away in the list, wrapping, and shows its name. A channel
-  /// whose location cannot be opened at all (``ChannelPlayer/play(at:)`` throws) is skipped,
-  /// and the notice names it with why.
+  /// Plays the channel `step` places away in the list, wrapping, and shows its name; see
+  /// ``openChannel(from:step:)``.
   func zap(by step: Int) {
     guard let zapper else { return }
+    let count = zapper.list.channels.count
+    let next = ((zapper.currentIndex ?? 0) + step % count + count) % count
+    do throws(VLCError) {
+      try openChannel(from: next, step: step)
+    } catch {
+      show("no channel can be opened: \(FailureWords.of(error))")
+    }
+  }
+
+  /// Plays the first channel that can be opened, from `first` on, `step` places at a time,
+  /// wrapping, and shows its name. A channel whose location cannot be opened at all
+  /// (``ChannelPlayer/play(at:)`` throws) is skipped, and the notice names it with why.
+  ///
+  /// - Throws: the last channel's error when none can be opened.
+  func openChannel(from first: Int, step: Int) throws(VLCError) {
+    guard let zapper else { return }
     let channels = zapper.list.channels
-    var index = zapper.currentIndex ?? 0
     var skipped: [String] = []
+    var index = first
+    var failure: VLCError?
     for _ in channels.indices {
-      index = (index + step + channels.count) % channels.count
       do throws(VLCError) {
         try zapper.play(at: index)
       } catch {
         skipped.append("\(index + 1) \(channels[index].name): \(FailureWords.of(error))")
+        failure = error
+        index = (index + step % channels.count + channels.count) % channels.count
         continue
       }
       pendingFrame = nil
@@ -110,6 +127,6 @@ extension TerminalPlayer {
       let label = channelLabel ?? ""
       return show(skipped.isEmpty ? label : "\(label) (skipped \(skipped.joined(separator: "; ")))")
     }
-    show("no channel can be opened: \(skipped.joined(separator: "; "))")
+    if let failure { throw failure }
   }
 }

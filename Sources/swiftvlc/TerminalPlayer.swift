@@ -134,8 +134,8 @@ final class TerminalPlayer {
   /// Plays the media, through a timeshift buffer with `--timeshift`, or the first channel.
   private func start() async throws(VLCError) {
     switch playback {
-    case .channels(let zapper):
-      try zapper.play(at: 0)
+    case .channels:
+      try openChannel(from: 0, step: 1)
     case .media(let player, let media):
       guard let timeshiftOptions else { return try player.play(media) }
       mediaTimeshift = try await player.playTimeshifted(media, options: timeshiftOptions)

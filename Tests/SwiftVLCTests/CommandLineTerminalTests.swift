@@ -280,30 +280,34 @@ struct CommandLineTerminalTests {
     let sender = try await NumberedStream.senders()[0]
     let scratch = try ScratchDirectory("cli-zap")
     defer { scratch.remove() }
+    // A missing file first: it cannot be opened at all, so the player starts on the next one.
     let list =
-      "#EXTM3U\n#EXTINF:-1,Live\nudp://@127.0.0.1:\(sender.port)\n#EXTINF:-1,Dead\n"
-      + TestServer.closedPortURL().absoluteString + "\n#EXTINF:-1,Gone\n"
-      + scratch.path("gone.ts") + "\n"
+      "#EXTM3U\n#EXTINF:-1,Gone\n" + scratch.path("gone.ts") + "\n#EXTINF:-1,Live\n"
+      + "udp://@127.0.0.1:\(sender.port)\n#EXTINF:-1,Dead\n"
+      + TestServer.closedPortURL().absoluteString + "\n"
     try list.write(toFile: scratch.path("tv.m3u"), atomically: true, encoding: .utf8)
     let tool = [SwiftVLCTool.url.path, "play"] + options + [scratch.path("tv.m3u")]
     let session = try await Session.start(running: tool.joined(separator: " "))
     defer { session.close() }
+    _ = try await session.waitFor("the live channel, past the missing one") {
+      $0.contains("2 Live (skipped 1 Gone")
+    }
     _ = try await session.waitFor("the live channel's picture") {
-      $0.contains("1 Live") && !videoWidths($0).isEmpty
+      $0.contains("2 Live") && !videoWidths($0).isEmpty
     }
     try await session.tmux("send-keys", "-t", "test", "NPage")
     // The reason in `channels --check`'s words: the terminal zaps with ChannelPlayer.
     let dead = try await session.waitFor("the dead channel's reason") {
-      $0.contains("2 Dead: connection refused")
+      $0.contains("3 Dead: connection refused")
     }
     #expect(videoWidths(dead).isEmpty, "the previous channel's picture stays:\n\(dead)")
-    // A channel whose file is missing cannot be opened at all: skipped, and named.
+    // On past the end: the missing one is skipped again, and named.
     try await session.tmux("send-keys", "-t", "test", "NPage")
     _ = try await session.waitFor("the live channel again, past the missing one") {
-      $0.contains("1 Live (skipped 3 Gone")
+      $0.contains("2 Live (skipped 1 Gone")
     }
     _ = try await session.waitFor("the live channel's picture again") {
-      $0.contains("1 Live") && !$0.contains("2 Dead") && !videoWidths($0).isEmpty
+      $0.contains("2 Live") && !$0.contains("3 Dead") && !videoWidths($0).isEmpty
     }
     let exited = try await session.quit()
     #expect(exited.status == 0)

@@ -58,7 +58,8 @@ svlc_frame_result svlc_frame_decoder_run(svlc_frame_decoder *decoder, const char
                                          char *message, size_t message_size);
 
 /// The picture being handed out: its size in pixels and its presentation time in microseconds
-/// from the file's start; zeros outside a callback of a run.
+/// from the file's start (INT64_MIN for a frame without a timestamp); zeros outside a
+/// callback of a run.
 void svlc_frame_decoder_picture(const svlc_frame_decoder *decoder, int *width, int *height,
                                 int64_t *time_us);
 

@@ -87,6 +87,23 @@ public enum FailureReason: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
+extension FailureReason {
+  /// Whether the reason ends reading the source for good, so that waiting on cannot help: a
+  /// refused connection, a host that does not resolve, a login, TLS, the source's own HTTP
+  /// error status, an HLS key, a server that cannot seek. Not a timeout (the next read may
+  /// come), nor one HLS segment's status (the stream reads on past it).
+  var endsReading: Bool {
+    switch self {
+    case .connectionRefused, .hostNotFound, .tls, .authenticationRequired,
+      .encryptionKeyUnavailable, .serverCannotSeek:
+      true
+    case .httpStatus(_, let url): url == nil
+    case .timeout, .unsupportedScheme, .noDecoder, .notMedia, .truncated, .cannotWrite, .other:
+      false
+    }
+  }
+}
+
 extension VLCError {
   /// The typed reason of a failure, when it has one: the reason of
   /// ``sourceFailed(_:source:)``, ``FailureReason/timeout`` for ``parseTimeout``, `nil`

@@ -90,6 +90,10 @@ public final class ChannelPlayer {
   /// Why the timeshift buffer of an open channel could not start, by channel index.
   private var startFailures: [Int: VLCError] = [:]
   @ObservationIgnored private var switchTask: Task<Void, Never>?
+  /// The channels closing after a switch left them, by number, awaited by ``stop()``; each
+  /// removes itself when done.
+  @ObservationIgnored private var closing: [Int: Task<Void, Never>] = [:]
+  @ObservationIgnored private var closings = 0
 
   private struct Slot {
     var player: Player
@@ -107,11 +111,13 @@ public final class ChannelPlayer {
   ///   - instance: the instance every channel plays on.
   ///   - warmNeighbours: channels kept playing ahead on each side of the current one, 0…2.
   ///   - format: the pixel layout of ``frames``, or `nil` for no frames: each channel's video
-  ///     then goes to the instance's video output (an X11 window with `--vout=xcb_x11`).
+  ///     then goes to the instance's video output (an X11 window with `--vout=xcb_x11`), and
+  ///     `warmNeighbours` must be 0.
   ///   - width: the frame width, 1…8192, or `nil` to follow each channel's picture.
   ///   - height: the frame height, 1…8192, or `nil` to follow each channel's picture.
   ///   - timeshift: options for a timeshift buffer per open channel, or `nil` to play live.
-  /// - Throws: ``VLCError/invalidInput(_:)`` for an empty list, `warmNeighbours` outside 0…2,
+  /// - Throws: ``VLCError/invalidInput(_:)`` for an empty list, `warmNeighbours` outside 0…2
+  ///   or above 0 without a frame format,
   ///   a dimension outside 1…8192 or a timeshift size limit under
   ///   ``TimeshiftOptions/minimumSize``.
   public init(
@@ -122,6 +128,10 @@ public final class ChannelPlayer {
     guard !list.channels.isEmpty else { throw .invalidInput("the channel list is empty") }
     guard (0...2).contains(warmNeighbours) else {
       throw .invalidInput("warmNeighbours \(warmNeighbours) is outside 0…2")
+    }
+    // Without frames a warm channel's video would open an output of its own.
+    guard format != nil || warmNeighbours == 0 else {
+      throw .invalidInput("warm neighbours need a frame format: their pictures are dropped")
     }
     for dimension in [width, height].compactMap({ $0 }) where !(1...8_192).contains(dimension) {
       throw .invalidInput("frame dimension \(dimension) is outside 1…8192")
@@ -197,10 +207,11 @@ public final class ChannelPlayer {
     currentIndex = nil
     player = nil
     timeshift = nil
-    let closing = slots.values
+    let open = slots.values
     slots = [:]
     startFailures = [:]
-    for slot in closing { await close(slot) }
+    for slot in open { await close(slot) }
+    for task in closing.values { await task.value }
   }
 
   /// Whether channel `index` is open ahead of a switch, its player playing (the main actor
@@ -223,7 +234,13 @@ public final class ChannelPlayer {
     for (slotIndex, slot) in slots where !wanted.contains(slotIndex) {
       slots[slotIndex] = nil
       startFailures[slotIndex] = nil
-      Task { await close(slot) }
+      let number = closings
+      closings += 1
+      // Runs on the main actor after this call returns, so it is in `closing` by then.
+      closing[number] = Task {
+        await close(slot)
+        closing[number] = nil
+      }
     }
     for neighbour in wanted.sorted() where slots[neighbour] == nil {
       // A neighbour that cannot open is skipped: it will fail again, visibly, if chosen.

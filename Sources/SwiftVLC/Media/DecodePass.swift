@@ -191,13 +191,12 @@ struct DecodePass: Sendable {
     return statistics.readBytes >= Int(size) * Self.exhaustedReads
   }
 
-  /// Whether libVLC named a reason it cannot read the source (a server that cannot seek, an
-  /// HTTP status: not a timeout) and ``exhaustedWait`` passed since the pass started playing.
-  /// A reason logged while a fallback demuxer still tries is kept for that long too.
+  /// Whether libVLC named a reason that ends reading the source for good
+  /// (`FailureReason.endsReading`: not a timeout, nor one HLS segment's status) and
+  /// ``exhaustedWait`` passed since the pass started playing (a fallback demuxer may still
+  /// try meanwhile).
   private func unreadable(_ diagnosis: LogDiagnosis, since start: ContinuousClock.Instant) -> Bool {
-    guard let reason = diagnosis.source, reason.isNetwork, reason != .timeout else {
-      return false
-    }
+    guard let reason = diagnosis.source, reason.endsReading else { return false }
     return ContinuousClock.now - start >= Self.exhaustedWait
   }
 

@@ -193,8 +193,8 @@ extension Media {
   /// the audio format each pass's memory output saw.
   ///
   /// - Throws: ``VLCError/sourceFailed(_:source:)`` when the preparse listed streams, nothing
-  ///   was decoded and the log names why the source could not be read (not a timeout: a pass
-  ///   has its own time limit).
+  ///   was decoded and the log names a reason that ends reading the source
+  ///   (`FailureReason.endsReading`; not a timeout: a pass has its own time limit).
   private func decode(
     into info: inout MediaInfo, programs: [TransportStreamProgram],
     until deadline: ContinuousClock.Instant
@@ -221,7 +221,9 @@ extension Media {
       for failure in result.failures where !failures.contains(failure) { failures.append(failure) }
       decodedAnything = decodedAnything || result.decodedAnything
       readThroughUndecoded = readThroughUndecoded || result.readThroughUndecoded
-      sourceFailure = sourceFailure ?? result.sourceFailure
+      if sourceFailure == nil || sourceFailure == .timeout {
+        sourceFailure = result.sourceFailure ?? sourceFailure
+      }
       formats += result.audioFormats.map { (number, $0.id, $0.rate, $0.channels) }
       info.tracks = merged(info.tracks, with: result.tracks)
       if info.duration == nil { info.duration = result.duration }
@@ -232,9 +234,7 @@ extension Media {
       }
       if info.chapters.isEmpty { info.chapters = result.chapters }
     }
-    if listed, !decodedAnything, let sourceFailure, sourceFailure.isNetwork,
-      sourceFailure != .timeout
-    {
+    if listed, !decodedAnything, let sourceFailure, sourceFailure.endsReading {
       throw .sourceFailed(sourceFailure, source: mrl)
     }
     if !failures.isEmpty {

@@ -156,7 +156,8 @@ struct FileFrameDecoder: ExactFrameSource {
       }
       last = (presented, index)
       var picture = Thumbnail(width: output.width, height: output.height, rgba: rgba)
-      picture.time = .microseconds(presented)
+      // A frame without a timestamp has no known time.
+      picture.time = presented == .min ? nil : .microseconds(max(presented, 0))
       return keep(picture, at: index)
     }
 

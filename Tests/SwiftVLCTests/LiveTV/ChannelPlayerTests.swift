@@ -136,6 +136,10 @@ struct ChannelPlayerTests {
     let list = try ChannelList(parsing: "http://a/1\n")
     #expect(throws: VLCError.self) { try ChannelPlayer(list: list, warmNeighbours: 3) }
     #expect(throws: VLCError.self) { try ChannelPlayer(list: list, width: 0) }
+    // Warm channels without frames would each open a video output.
+    #expect(throws: VLCError.self) {
+      try ChannelPlayer(list: list, warmNeighbours: 1, format: nil)
+    }
     #expect(throws: VLCError.self) { try ChannelPlayer(list: ChannelList(channels: [])) }
   }
 
