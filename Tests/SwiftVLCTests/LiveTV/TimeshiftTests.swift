@@ -200,10 +200,13 @@ struct TimeshiftTests {
     try await Task.sleep(for: .milliseconds(300))
     let atPause = try #require(shown.last)
     let countAtPause = shown.count
-    try await Task.sleep(for: .seconds(4))
+    // Live goes on while paused: 3 s behind takes 3 s, longer when a busy machine fetches
+    // the live segments late.
+    try await wait("3 s behind live", within: .seconds(30), timeshift, shown) {
+      timeshift.behindLive >= .seconds(3)
+    }
     #expect(
       shown.numbers[countAtPause...].allSatisfy { $0 == atPause }, "no new picture while paused")
-    #expect(timeshift.behindLive >= .seconds(3))
     let countAtResume = shown.count
     timeshift.resume()
     try await wait("pictures after the pause", within: .seconds(10), timeshift, shown) {
@@ -213,7 +216,7 @@ struct TimeshiftTests {
     #expect(
       (atPause + 1...atPause + 3).contains(afterResume),
       "paused at frame \(atPause), resumed at \(afterResume) (live was 100 frames on)")
-    #expect(timeshift.behindLive >= .seconds(3), "still behind live after resuming")
+    #expect(timeshift.behindLive >= .seconds(2), "still behind live after resuming")
     try timeshift.jumpToLive()
     try await wait("live again", within: .seconds(15), timeshift, shown) { timeshift.isLive }
     await timeshift.stop()
