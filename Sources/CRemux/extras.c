@@ -9,6 +9,14 @@
 #include <stdio.h>
 #include <string.h>
 
+const char *svlc_remux_data_reason(const svlc_remux *remux, const AVStream *in) {
+  int timecode = in->codecpar->codec_tag == MKTAG('t', 'm', 'c', 'd') &&
+                 av_dict_get(in->metadata, "timecode", NULL, 0);
+  if (!timecode) return "a data stream";
+  return strcmp(remux->format, "mpegts") == 0 ? "a timecode track: MPEG-TS has no place for it"
+                                               : NULL;
+}
+
 // MP4 keeps a cover as its cover, Matroska as an attachment named "cover" (which libVLC shows
 // as the art; libavformat would write a video track), and MPEG-TS has no place for it.
 int svlc_remux_add_cover(svlc_remux *remux, AVFormatContext *out, const AVStream *in,

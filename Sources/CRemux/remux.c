@@ -86,7 +86,8 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
              type != AVMEDIA_TYPE_SUBTITLE) {
     // An MP4's QuickTime chapter track: libavformat reads it as the file's chapters (and
     // discards its packets), which are copied as chapters, so nothing is lost.
-    if (in->discard != AVDISCARD_ALL) svlc_remux_drop(remux, in, "a data stream");
+    const char *reason = svlc_remux_data_reason(remux, in);
+    if (in->discard != AVDISCARD_ALL && reason) svlc_remux_drop(remux, in, reason);
     return 0;
   } else if (type == AVMEDIA_TYPE_VIDEO && remux->no_keyframe &&
              !(in->disposition & AV_DISPOSITION_ATTACHED_PIC)) {

@@ -103,6 +103,11 @@ void svlc_remux_apply_source(AVStream *out, const source_t *source);
 
 /// The container's name as the library's messages give it (``OutputContainer/displayName``).
 const char *svlc_remux_display_name(const svlc_remux *remux);
+/// Why data stream `in` is left out, or NULL when what it holds is kept another way: a
+/// QuickTime timecode track, whose start libavformat also gives the video stream as its
+/// "timecode" tag, which is copied (MP4 writes a timecode track from it, Matroska keeps the
+/// tag); MPEG-TS has no place for it.
+const char *svlc_remux_data_reason(const svlc_remux *remux, const AVStream *in);
 /// Adds input stream `in`, a cover picture (an attached picture), where the container keeps
 /// one, or lists it as left out; -1 when out of memory.
 int svlc_remux_add_cover(svlc_remux *remux, AVFormatContext *out, const AVStream *in,
