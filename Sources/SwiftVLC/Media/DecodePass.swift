@@ -48,6 +48,9 @@ struct DecodePass: Sendable {
     /// Why the source could not be read, as the one log diagnosis names it (a server that
     /// cannot seek, an HTTP status, …), or `nil`.
     var sourceFailure: FailureReason?
+    /// The ids of the streams the playing input has (its audio, video and subtitle track
+    /// descriptions), as a player lists them.
+    var liveTrackIDs: Set<Int> = []
   }
 
   var mrl: String
@@ -105,9 +108,10 @@ struct DecodePass: Sendable {
       native: native, media: media, outputs: outputs, log: log, witness: witness, ended: ended,
       limit: limit, since: playing)
     let readThrough = !outputs.decodedAnything && exhausted(media, since: playing)
-    let (chapters, tracks, length) = await native.run { player in
+    let (chapters, tracks, length, live) = await native.run { player in
       let read = (
-        readNativeChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer)
+        readNativeChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer),
+        liveTrackIDs(player)
       )
       // Stopping joins the input thread and frees the decoders and their pictures now, not
       // when the player's release comes round: passes in a row do not pile up.
@@ -123,7 +127,7 @@ struct DecodePass: Sendable {
       demuxer: log.demuxer, chapters: chapters, audioFormats: audioFormats,
       isComplete: isComplete, failures: log.failures,
       decodedAnything: outputs.decodedAnything, readThroughUndecoded: readThrough,
-      sourceFailure: witness.finish().source)
+      sourceFailure: witness.finish().source, liveTrackIDs: live)
   }
 
   /// Waits until the selected audio track's output was set up and, when there is video, a
@@ -220,6 +224,24 @@ struct DecodePass: Sendable {
     }
     return .timedOut
   }
+}
+
+/// The ids of the audio, video and subtitle streams the player's input has.
+private func liveTrackIDs(_ player: OpaquePointer) -> Set<Int> {
+  var ids: Set<Int> = []
+  let lists = [
+    libvlc_audio_get_track_description(player), libvlc_video_get_track_description(player),
+    libvlc_video_get_spu_description(player),
+  ]
+  for list in lists {
+    var node = list
+    while let current = node {
+      if current.pointee.i_id >= 0 { ids.insert(Int(current.pointee.i_id)) }  // -1: "Disable"
+      node = current.pointee.p_next
+    }
+    if let list { libvlc_track_description_list_release(list) }
+  }
+  return ids
 }
 
 /// The ES ids of the audio tracks the player offers but has not selected.

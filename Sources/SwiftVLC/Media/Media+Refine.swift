@@ -225,7 +225,10 @@ extension Media {
         sourceFailure = result.sourceFailure ?? sourceFailure
       }
       formats += result.audioFormats.map { (number, $0.id, $0.rate, $0.channels) }
-      info.tracks = merged(info.tracks, with: result.tracks)
+      // MPEG-TS: the player numbers streams by PID, the media's list does not.
+      let live: Set<Int> = programs.isEmpty ? result.liveTrackIDs : []
+      info.tracks = merged(
+        withoutStale(info.tracks, live: live), with: withoutStale(result.tracks, live: live))
       if info.duration == nil { info.duration = result.duration }
       if info.demuxer == nil, let demuxer = result.demuxer {
         info.demuxer = demuxer
@@ -255,6 +258,21 @@ extension Media {
           + "and frame rates are what the container declares")
     }
     return formats
+  }
+}
+
+/// `tracks` without those of a demuxer that gave up: over a server that cannot seek, libVLC's
+/// MP4 demuxer makes its streams, fails, and avformat's makes them again under new ids, and
+/// the media's track list keeps both (the preparse's too). A track is stale when the playing
+/// input has no stream of its id but has one of the same kind and codec; a player lists only
+/// the live ones. Not for MPEG-TS, whose player ids are PIDs.
+private func withoutStale(_ tracks: [Track], live: Set<Int>) -> [Track] {
+  guard !live.isEmpty else { return tracks }
+  return tracks.filter { track in
+    live.contains(track.id)
+      || !tracks.contains {
+        live.contains($0.id) && $0.kind == track.kind && $0.codec == track.codec
+      }
   }
 }
 
