@@ -134,7 +134,7 @@ package struct ProbeReport: Codable, Equatable, Sendable {
       durationMs.map { TimeText.clock(.milliseconds($0), milliseconds: true) } ?? "unknown")
     if let bitrate { row("bitrate", kilobits(bitrate)) }
     for (key, value) in (metadata ?? [:]).sorted(by: { $0.key < $1.key }) {
-      row(key, value)
+      row(key, TrackText.oneLine(value))
     }
     for program in programs ?? [] {
       var parts = [program.name.map(TrackText.quoted) ?? "(no name)"]
@@ -148,7 +148,8 @@ package struct ProbeReport: Codable, Equatable, Sendable {
     for chapter in chapters ?? [] {
       let start = TimeText.clock(.milliseconds(chapter.startMs), milliseconds: true)
       let length = TimeText.seconds(.milliseconds(chapter.durationMs))
-      row("chapter \(chapter.index)", "\(start) \(chapter.name ?? "") (\(length) s)")
+      let name = chapter.name.map { TrackText.oneLine($0) + " " } ?? ""
+      row("chapter \(chapter.index)", "\(start) \(name)(\(length) s)")
     }
     for note in unknown ?? [] {
       row("unknown", note)

@@ -23,21 +23,40 @@ package enum TrackText {
     }
   }
 
-  /// A name or value in double quotes, kept on one line: backslashes, quotes and line
-  /// breaks escaped ("Commentary \"director\"", "Line1\nLine2").
+  /// A name or value in double quotes, kept on one line: backslashes, quotes, line breaks
+  /// and other control characters escaped ("Commentary \"director\"", "Line1\nLine2").
   package static func quoted(_ value: String) -> String {
-    var text = "\""
+    "\"" + oneLine(value, escaping: ["\\", "\""]) + "\""
+  }
+
+  /// A file's text (a tag's value, a chapter's name) as one line that cannot steer the
+  /// terminal: line breaks, tabs and other control characters (an escape sequence's ESC)
+  /// escaped, `\n` or `\u{1B}`, and the characters in `escaping` behind a backslash.
+  package static func oneLine(_ value: String, escaping: Set<Character> = []) -> String {
+    var text = ""
     for character in value {
       switch character {
-      case "\\": text += "\\\\"
-      case "\"": text += "\\\""
+      case _ where escaping.contains(character): text += "\\" + String(character)
       case "\r\n": text += "\\r\\n"
       case "\n": text += "\\n"
       case "\r": text += "\\r"
       case "\t": text += "\\t"
-      default: text.append(character)
+      default:
+        let controls = character.unicodeScalars.filter {
+          $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+        }
+        if controls.isEmpty {
+          text.append(character)
+        } else {
+          for scalar in character.unicodeScalars {
+            text +=
+              scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+              ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+              : String(scalar)
+          }
+        }
       }
     }
-    return text + "\""
+    return text
   }
 }

@@ -22,6 +22,17 @@ struct CommandLineOutputTests {
     #expect(
       TrackText.quoted("Line1\nLine2 \"director\" C:\\x\r\n")
         == #""Line1\nLine2 \"director\" C:\\x\r\n""#)
+    // A file's escape sequences reach the terminal as text, not as orders.
+    #expect(TrackText.quoted("\u{1B}[31mRED\u{7}") == #""\u{1B}[31mRED\u{7}""#)
+  }
+
+  @Test("tag values and chapter names print on one line, with the terminal's controls escaped")
+  func oneLineText() {
+    // A chapter named so that its second line looked like a track line, and a tag that
+    // turned the terminal red.
+    #expect(TrackText.oneLine("A\n  track 9    video FAKE") == #"A\n  track 9    video FAKE"#)
+    #expect(TrackText.oneLine("Line2 \u{1B}[31mRED\u{9B}") == #"Line2 \u{1B}[31mRED\u{9B}"#)
+    #expect(TrackText.oneLine("Ünïcode \"as is\"") == "Ünïcode \"as is\"")
   }
 
   @Test("a cell shows the top pixel as foreground and the bottom pixel as background")
