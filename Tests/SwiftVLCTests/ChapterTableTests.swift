@@ -60,7 +60,7 @@ struct ChapterTableTests {
     try await compareWithPlayer(path, names: ["Intro", "+ Scene", "Ünïcode"])
   }
 
-  @Test("a container-depth parse lists an Ogg file's CHAPTER comments as the player plays them")
+  @Test("a container-depth parse lists Ogg and FLAC CHAPTER comments as the player plays them")
   @MainActor
   func ogg() async throws {
     let media = try GeneratedMedia()
@@ -85,6 +85,15 @@ struct ChapterTableTests {
         "-metadata:s:a:0", "CHAPTER01NAME= Audio ",
       ])
     try await compareWithPlayer(second, names: ["Audio"])
+    // A native FLAC file's VORBIS_COMMENT block says the same (a folder probe said none).
+    let flac = try await media.make(
+      "chapters.flac",
+      [
+        "-f", "lavfi", "-i", "sine=d=3", "-c:a", "flac", "-metadata", "CHAPTER001=00:00:00.000",
+        "-metadata", "CHAPTER001NAME=Alpha", "-metadata", "CHAPTER002=00:00:01.500",
+        "-metadata", "CHAPTER002NAME=Beta",
+      ])
+    try await compareWithPlayer(flac, names: ["Alpha", "Beta"])
   }
 
   @Test("damaged Matroska and Ogg chapter tables read as none or some, never a crash")

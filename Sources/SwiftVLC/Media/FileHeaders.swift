@@ -75,6 +75,11 @@ struct FileHeaders: Sendable, Equatable {
       }
     case "Matroska/WebM":
       headers.noteChapters(MatroskaChapters.read(file))
+    case "FLAC" where !headers.searchedChapters:
+      // Metadata blocks too long for the head (a picture before the comments).
+      if let start = file.read(at: 0, upTo: OggChapters.searchLength) {
+        headers.noteChapters(OggChapters.readFLAC([UInt8](start), at: id3Length(bytes)))
+      }
     case "ADTS AAC":
       headers.duration = adtsDuration(path: path, from: id3Length(bytes))
     case "Ogg":
@@ -105,6 +110,7 @@ struct FileHeaders: Sendable, Equatable {
     switch headers.container {
     case "FLAC":
       if let audio = flacStreamInfo(bytes) { headers.audio = [audio] }
+      headers.noteChapters(OggChapters.readFLAC(bytes, at: id3Length(bytes)))
     case "TTA":
       headers.duration = ttaDuration(bytes)
     case "MPEG-PS":

@@ -17,10 +17,35 @@ enum OggChapters {
   /// picture can make it large).
   static let searchLength = 1 << 20
 
+  /// The chapters of a native FLAC file (not in Ogg), from its VORBIS_COMMENT metadata block,
+  /// which libVLC's FLAC demuxer reads the same way; `bytes` are the file's first bytes and
+  /// `start` where "fLaC" is (after an ID3v2 tag). None when the blocks have no comments or
+  /// no chapters, `nil` when the blocks are cut off.
+  static func readFLAC(_ bytes: [UInt8], at start: Int) -> [Chapter]? {
+    var offset = start + 4
+    while offset + 4 <= bytes.count {
+      let header = bytes[offset]
+      let length =
+        Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+      let body = offset + 4
+      guard body + length <= bytes.count else { return nil }
+      if header & 0x7F == 4 {
+        return chapters(of: [(.bare, Array(bytes[body..<body + length]))])
+      }
+      if header & 0x80 != 0 { return [] }  // the last block
+      offset = body + length
+    }
+    return nil
+  }
+
   /// The chapters in the comment headers in `bytes`, the file's first bytes: none when the
   /// headers have none, `nil` when they are not all there (cut off, or not Ogg).
   static func read(_ bytes: [UInt8]) -> [Chapter]? {
-    guard let packets = commentPackets(bytes) else { return nil }
+    commentPackets(bytes).map(chapters(of:))
+  }
+
+  /// The chapters of comment packets, each stream's after the one before.
+  private static func chapters(of packets: [(codec: Codec, bytes: [UInt8])]) -> [Chapter] {
     // libVLC appends each stream's chapters, in stream order, to one list.
     let entries = packets.compactMap(commentFields).flatMap(chapterEntries)
     return entries.indices.map { index in
@@ -88,7 +113,7 @@ enum OggChapters {
       // block (0x84: VORBIS_COMMENT with the last-block flag), `Ogg_ExtractFlacComments`.
       guard bytes.first == 0x84 else { return nil }
       start = 4
-    case .speex: start = 0
+    case .bare: start = 0
     }
     var offset = start
     func integer() -> Int? {
@@ -109,7 +134,9 @@ enum OggChapters {
   }
 
   /// The codecs whose comment header is read.
-  private enum Codec { case vorbis, opus, theora, flac, speex }
+  /// The codecs whose comment header is read; `bare` for a comment list with no header of
+  /// its own (Speex's second packet, a native FLAC file's block).
+  private enum Codec { case vorbis, opus, theora, flac, bare }
 
   /// The comment header (second packet) of every stream of a known codec, in the order the
   /// streams begin, reassembled across pages; `nil` when `bytes` ends before every stream's
@@ -171,7 +198,7 @@ enum OggChapters {
     if starts(Array("OpusHead".utf8)) { return .opus }
     if starts([0x80] + Array("theora".utf8)) { return .theora }
     if starts([0x7F] + Array("FLAC".utf8)) { return .flac }
-    if starts(Array("Speex   ".utf8)) { return .speex }
+    if starts(Array("Speex   ".utf8)) { return .bare }
     return nil
   }
 }
