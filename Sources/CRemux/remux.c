@@ -81,7 +81,13 @@ static int add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *i
   char reason[96];
   route->output = -1;
   if (type == AVMEDIA_TYPE_ATTACHMENT) {
-    if (strcmp(remux->format, "matroska") != 0) return 0; // fonts: nothing to show
+    if (strcmp(remux->format, "matroska") != 0) {
+      // A font or other file of a Matroska source: only Matroska holds attachments.
+      snprintf(reason, sizeof(reason), "%s holds no attached files",
+               svlc_remux_display_name(remux));
+      svlc_remux_drop(remux, in, reason);
+      return 0;
+    }
   } else if (type != AVMEDIA_TYPE_VIDEO && type != AVMEDIA_TYPE_AUDIO &&
              type != AVMEDIA_TYPE_SUBTITLE) {
     // An MP4's QuickTime chapter track: libavformat reads it as the file's chapters (and

@@ -361,29 +361,4 @@ struct RecordingKeepsTests {
     let mkv = try await record(source, .mkv, into: generated)
     #expect(mkv.droppedFields.isEmpty, "\(mkv.droppedFields)")
   }
-
-  @Test("a QuickTime timecode is kept where the container holds one, and named dropped in TS")
-  func timecode() async throws {
-    let generated = try GeneratedMedia()
-    defer { generated.remove() }
-    let source = try await generated.make(
-      "timecode.mov",
-      [
-        "-f", "lavfi", "-i", "testsrc=s=64x64:r=25:d=1", "-c:v", "libx264", "-timecode",
-        "01:00:00:00",
-      ])
-    for container in [OutputContainer.mkv, .mp4, .ts] {
-      let result = try await record(source, container, into: generated)
-      let path = generated.folder.appendingPathComponent("out.\(container.fileExtension)").path
-      let timecodes = try await ffprobeLines(path, "stream_tags=timecode")
-      // It was named "a data stream" dropped, though MP4 had its timecode track and Matroska
-      // its TIMECODE tag.
-      if container == .ts {
-        #expect(result.droppedReasons == ["a timecode track: MPEG-TS has no place for it"])
-      } else {
-        #expect(result.droppedReasons.isEmpty, "\(container)")
-        #expect(timecodes.contains("01:00:00:00"), "\(container): \(timecodes)")
-      }
-    }
-  }
 }

@@ -1,0 +1,75 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// What a copy names dropped, and only that: streams other than audio, video and subtitles
+/// (a QuickTime timecode, a Matroska font) are kept where the container has a place for them
+/// and named with the reason where it has not.
+@Suite("Recording drops", .sharesTheMachine)
+struct RecordingDropsTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  /// Records `source` into `out.<extension>` in `generated`'s folder.
+  func record(_ source: String, _ container: OutputContainer, into generated: GeneratedMedia)
+    async throws -> RecordingResult
+  {
+    let media = try Media(path: source, instance: instance)
+    let path = generated.folder.appendingPathComponent("out.\(container.fileExtension)").path
+    return try await within(.seconds(30), "recording \(container)") {
+      try await Recording.record(media, to: path, options: RecordingOptions(container: container))
+    }
+  }
+
+  @Test("a QuickTime timecode is kept where the container holds one, and named dropped in TS")
+  func timecode() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let source = try await generated.make(
+      "timecode.mov",
+      [
+        "-f", "lavfi", "-i", "testsrc=s=64x64:r=25:d=1", "-c:v", "libx264", "-timecode",
+        "01:00:00:00",
+      ])
+    for container in [OutputContainer.mkv, .mp4, .ts] {
+      let result = try await record(source, container, into: generated)
+      let path = generated.folder.appendingPathComponent("out.\(container.fileExtension)").path
+      let timecodes = try await ffprobeLines(path, "stream_tags=timecode")
+      // It was named "a data stream" dropped, though MP4 had its timecode track and Matroska
+      // its TIMECODE tag.
+      if container == .ts {
+        #expect(result.droppedReasons == ["a timecode track: MPEG-TS has no place for it"])
+      } else {
+        #expect(result.droppedReasons.isEmpty, "\(container)")
+        #expect(timecodes.contains("01:00:00:00"), "\(container): \(timecodes)")
+      }
+    }
+  }
+
+  @Test("a Matroska font attachment is kept in Matroska and named dropped elsewhere")
+  func attachment() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    let source = try await generated.make(
+      "font.mkv",
+      [
+        "-f", "lavfi", "-i", "sine=d=1", "-attach", font, "-metadata:s:t", "mimetype=font/ttf",
+        "-c:a", "aac",
+      ])
+    for container in [OutputContainer.mkv, .mp4, .ts] {
+      let result = try await record(source, container, into: generated)
+      // MP4 and MPEG-TS left it out with no word.
+      if container == .mkv {
+        #expect(result.droppedReasons.isEmpty)
+      } else {
+        #expect(result.droppedReasons == ["\(container.displayName) holds no attached files"])
+      }
+    }
+  }
+}
