@@ -113,6 +113,27 @@ struct MediaParseDepthTests {
     #expect(info.unknowns.contains { $0.contains("streams") })
   }
 
+  @Test("a one-program TS with a data stream keeps its tracks in its program at decoded depth")
+  func dataStreamProgram() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let data = generated.folder.appendingPathComponent("data.bin")
+    try Data(repeating: 0x5A, count: 4_096).write(to: data)
+    let path = try await generated.make(
+      "data.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=s=64x64:d=2", "-f", "lavfi", "-i", "sine=d=2", "-f",
+        "data", "-i", data.path, "-map", "0", "-map", "1", "-map", "2", "-c:v", "libx264",
+        "-c:a", "aac", "-c:d", "copy",
+      ])
+    let info = try await parse(try Media(path: path, instance: instance), depth: .decoded)
+    // The decoders leave the data stream out, and the program listed no track at all.
+    let program = try #require(info.programs.first)
+    #expect(program.trackIDs == info.tracks.map(\.id))
+    #expect(
+      info.tracks.contains { $0.kind == .video } && info.tracks.allSatisfy { $0.program == 1 })
+  }
+
   @Test("an MP4 from a server without byte ranges lists each of its tracks once, as a player does")
   @MainActor
   func noRangeMP4() async throws {

@@ -334,6 +334,17 @@ private func assign(
   let owners = pids.map { pid in
     (pid: pid, program: programs.first { $0.streams.contains { $0.pid == pid } }!.number)
   }
+  // One program owns every track, however many streams each side lists (a decoded parse
+  // leaves out a data stream the PMT names).
+  if programs.count == 1, owners.count != tracks.count {
+    for index in tracks.indices { tracks[index].program = programs[0].number }
+    let program = programs[0]
+    return [
+      MediaProgram(
+        number: program.number, name: program.name, provider: program.provider,
+        trackIDs: tracks.map(\.id))
+    ]
+  }
   guard owners.count == tracks.count else {
     if programs.count > 1 {
       unknowns.append(
