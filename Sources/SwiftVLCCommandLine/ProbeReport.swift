@@ -152,9 +152,19 @@ package struct ProbeReport: Codable, Equatable, Sendable {
       row("chapter \(chapter.index)", "\(start) \(name)(\(length) s)")
     }
     for note in unknown ?? [] {
-      row("unknown", note)
+      row("unknown", Self.toolWords(note))
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+extension ProbeReport {
+  /// A library note in the tool's words: its option, not the library's depth value
+  /// ("parse with depth .decoded" is "probe with --depth decoded").
+  package static func toolWords(_ note: String) -> String {
+    note.replacing("parse with depth .decoded", with: "probe with --depth decoded")
+      .replacing("depth .decoded", with: "--depth decoded")
+      .replacing("(depth container", with: "(--depth container")
   }
 }
 

@@ -108,7 +108,8 @@ enum ProbeCommand {
         deliver(index, ProbeReport(source: text, mrl: result.mrl ?? "", info: info))
       case .success(let info):
         // What the decoders said, when they were run, is the reason.
-        let reason = (["no playable stream in \(text)"] + info.unknowns).joined(separator: ": ")
+        let reason = (["no playable stream in \(text)"] + info.unknowns.map(ProbeReport.toolWords))
+          .joined(separator: ": ")
         deliver(index, ProbeReport(source: text, error: .parseFailed(reason: reason)))
       case .failure(let error):
         deliver(index, ProbeReport(source: text, error: error))

@@ -26,6 +26,19 @@ struct CommandLineOutputTests {
     #expect(TrackText.quoted("\u{1B}[31mRED\u{7}") == #""\u{1B}[31mRED\u{7}""#)
   }
 
+  @Test("probe's notes name the tool's option, not the library's depth value")
+  func toolWords() {
+    #expect(
+      ProbeReport.toolWords(
+        "frame rates of some tracks: the decoders were not run (depth container; parse with "
+          + "depth .decoded)")
+        == "frame rates of some tracks: the decoders were not run (--depth container; probe "
+        + "with --depth decoded)")
+    #expect(
+      ProbeReport.toolWords("chapters: read only while playing (depth .decoded)")
+        == "chapters: read only while playing (--depth decoded)")
+  }
+
   @Test("tag values and chapter names print on one line, with the terminal's controls escaped")
   func oneLineText() {
     // A chapter named so that its second line looked like a track line, and a tag that
