@@ -15,17 +15,6 @@ struct RecordingDropsTests {
 
   init() throws { instance = try headlessInstance() }
 
-  /// Records `source` into `out.<extension>` in `generated`'s folder.
-  func record(_ source: String, _ container: OutputContainer, into generated: GeneratedMedia)
-    async throws -> RecordingResult
-  {
-    let media = try Media(path: source, instance: instance)
-    let path = generated.folder.appendingPathComponent("out.\(container.fileExtension)").path
-    return try await within(.seconds(30), "recording \(container)") {
-      try await Recording.record(media, to: path, options: RecordingOptions(container: container))
-    }
-  }
-
   @Test("a QuickTime timecode is kept where the container holds one, and named dropped in TS")
   func timecode() async throws {
     let generated = try GeneratedMedia()
@@ -37,7 +26,7 @@ struct RecordingDropsTests {
         "01:00:00:00",
       ])
     for container in [OutputContainer.mkv, .mp4, .ts] {
-      let result = try await record(source, container, into: generated)
+      let result = try await generated.record(source, container, on: instance)
       let path = generated.folder.appendingPathComponent("out.\(container.fileExtension)").path
       let timecodes = try await ffprobeLines(path, "stream_tags=timecode")
       // It was named "a data stream" dropped, though MP4 had its timecode track and Matroska
@@ -63,7 +52,7 @@ struct RecordingDropsTests {
         "-c:a", "aac",
       ])
     for container in [OutputContainer.mkv, .mp4, .ts] {
-      let result = try await record(source, container, into: generated)
+      let result = try await generated.record(source, container, on: instance)
       // MP4 and MPEG-TS left it out with no word.
       if container == .mkv {
         #expect(result.droppedReasons.isEmpty)

@@ -14,17 +14,6 @@ struct RecordingKeepsTests {
 
   init() throws { instance = try headlessInstance() }
 
-  /// Records `source` into `out.<extension>` in `generated`'s folder.
-  func record(_ source: String, _ container: OutputContainer, into generated: GeneratedMedia)
-    async throws -> RecordingResult
-  {
-    let media = try Media(path: source, instance: instance)
-    let path = generated.folder.appendingPathComponent("out.\(container.fileExtension)").path
-    return try await within(.seconds(30), "recording \(container)") {
-      try await Recording.record(media, to: path, options: RecordingOptions(container: container))
-    }
-  }
-
   /// An MP3 with a PNG cover, a title, an artist and a track number.
   static func coveredMP3(_ generated: GeneratedMedia) async throws -> String {
     let cover = try await generated.make(
@@ -45,7 +34,7 @@ struct RecordingKeepsTests {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
     let source = try await Self.coveredMP3(generated)
-    let result = try await record(source, container, into: generated)
+    let result = try await generated.record(source, container, on: instance)
     // MPEG-TS lists its program's streams too, without their dispositions.
     let streams = try await ffprobeLines(
       result.path, "stream=codec_name,codec_type:stream_disposition=attached_pic"
@@ -80,7 +69,7 @@ struct RecordingKeepsTests {
         "-metadata", "MY_KEY=mine",
       ])
     for container in [OutputContainer.mkv, .ts] {
-      let result = try await record(source, container, into: generated)
+      let result = try await generated.record(source, container, on: instance)
       let lost = result.droppedFields.map(\.name).sorted()
       // libavformat reads Matroska's PART_NUMBER as "track", LEAD_PERFORMER as "performer".
       #expect(lost == (container == .mkv ? [] : ["my_key", "performer", "track"]))
@@ -100,7 +89,7 @@ struct RecordingKeepsTests {
     let sourceStart = try await ffprobeLines(source, "format=start_time").first
     #expect(sourceStart.flatMap(Double.init) ?? 0 > 1.3, "\(sourceStart ?? "")")
     for container in [OutputContainer.mkv, .mp4] {
-      let result = try await record(source, container, into: generated)
+      let result = try await generated.record(source, container, on: instance)
       let format = try await ffprobeLines(result.path, "format=start_time,duration")
       let values = format.first?.split(separator: ",").compactMap { Double($0) } ?? []
       #expect(values.count == 2 && values[0] < 0.1 && abs(values[1] - 3) < 0.15, "\(format)")
@@ -287,7 +276,7 @@ struct RecordingKeepsTests {
     try (bytes + bytes).write(to: joined)
     for source in [avi, joined.path] {
       let expected = try await Self.pictures(source)
-      let result = try await record(source, container, into: generated)
+      let result = try await generated.record(source, container, on: instance)
       let got = try await Self.pictures(result.path)
       // Matroska and MPEG-TS refused the AVI's packets without times (66 and 0 of 100 were
       // kept) and every packet of the joined file's second half (50 of 100), without a word.
@@ -349,7 +338,7 @@ struct RecordingKeepsTests {
         folder.appendingPathComponent("s.srt").path, "-map", "0", "-map", "1", "-map", "2",
         "-map", "3", "-c:v", "libx264", "-c:s", "copy",
       ])
-    let mp4 = try await record(source, .mp4, into: generated)
+    let mp4 = try await generated.record(source, .mp4, on: instance)
     let styling = mp4.droppedFields.filter { $0.name == "styling" }
     #expect(styling.map(\.value) == ["ASS", "WebVTT"], "\(mp4.droppedFields)")
     #expect(styling.map(\.track?.id) == [1, 2])
@@ -358,7 +347,7 @@ struct RecordingKeepsTests {
         == "MP4 holds text subtitles as mov_text, without ASS's fonts and positions")
     #expect(
       try await ffprobeLines(mp4.path, "stream=codec_name").filter { $0 == "mov_text" }.count == 3)
-    let mkv = try await record(source, .mkv, into: generated)
+    let mkv = try await generated.record(source, .mkv, on: instance)
     #expect(mkv.droppedFields.isEmpty, "\(mkv.droppedFields)")
   }
 }

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
 import Foundation
+import SwiftVLC
 
 /// Media made at test time with Debian's ffmpeg (a test dependency, never a runtime one), in
 /// a folder of its own that ``remove()`` deletes.
@@ -165,4 +166,17 @@ struct GenerationFailed: Error, CustomStringConvertible {
   var name: String
   var message: String
   var description: String { "ffmpeg could not make \(name): \(message)" }
+}
+
+extension GeneratedMedia {
+  /// Records `source` without re-encoding into `out.<extension>` in this folder, within 30 s.
+  func record(_ source: String, _ container: OutputContainer, on instance: VLCInstance)
+    async throws -> RecordingResult
+  {
+    let media = try Media(path: source, instance: instance)
+    let path = folder.appendingPathComponent("out.\(container.fileExtension)").path
+    return try await within(.seconds(30), "recording \(container)") {
+      try await Recording.record(media, to: path, options: RecordingOptions(container: container))
+    }
+  }
 }
