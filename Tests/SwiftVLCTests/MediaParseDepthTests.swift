@@ -134,29 +134,19 @@ struct MediaParseDepthTests {
       info.tracks.contains { $0.kind == .video } && info.tracks.allSatisfy { $0.program == 1 })
   }
 
-  @Test("an MP4 from a server without byte ranges lists each of its tracks once, as a player does")
-  @MainActor
+  @Test("an MP4 from a server without byte ranges lists each of its tracks once")
   func noRangeMP4() async throws {
     let server = try await TestServer(
       plainServing: Fixture.shortMP4.url.deletingLastPathComponent())
     defer { server.stop() }
-    // libVLC's MP4 demuxer makes the streams, cannot seek back and gives up; avformat's makes
-    // them again under new ids, and the media's list keeps both: four tracks, two of them
-    // with the container's stereo.
+    // libVLC's MP4 demuxer can make the streams, fail to seek back and give up; avformat's
+    // then makes them again under new ids, and the media's list keeps both: it listed four
+    // tracks, two of them with the container's stereo. (Which demuxer plays depends on how
+    // much the input has read ahead, so the ids are not fixed.)
     let info = try await parse(
       try Media(url: server.url("short.mp4"), instance: instance), depth: .decoded, network: true)
     #expect(info.tracks.map(\.kind) == [.video, .audio], "\(info.tracks)")
     #expect(info.tracks.last?.channels == 1)
-    let player = Player(instance: instance)
-    let media = try Media(url: server.url("short.mp4"), instance: instance)
-    media.addOption(":input-repeat=65535")
-    try player.play(media)
-    try await waitUntil("the player lists its tracks", within: .seconds(20)) {
-      !player.audioTracks.isEmpty && !player.videoTracks.isEmpty
-    }
-    let played = (player.videoTracks + player.audioTracks).map(\.id)
-    await player.stop()
-    #expect(info.tracks.map(\.id) == played)
   }
 
   @Test(
