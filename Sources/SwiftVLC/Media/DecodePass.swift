@@ -228,35 +228,18 @@ struct DecodePass: Sendable {
 
 /// The ids of the audio, video and subtitle streams the player's input has.
 private func liveTrackIDs(_ player: OpaquePointer) -> Set<Int> {
-  var ids: Set<Int> = []
   let lists = [
     libvlc_audio_get_track_description(player), libvlc_video_get_track_description(player),
     libvlc_video_get_spu_description(player),
   ]
-  for list in lists {
-    var node = list
-    while let current = node {
-      if current.pointee.i_id >= 0 { ids.insert(Int(current.pointee.i_id)) }  // -1: "Disable"
-      node = current.pointee.p_next
-    }
-    if let list { libvlc_track_description_list_release(list) }
-  }
-  return ids
+  return Set(lists.flatMap { trackDescriptions($0).map(\.id) })
 }
 
 /// The ES ids of the audio tracks the player offers but has not selected.
 private func unselectedAudioTracks(_ player: OpaquePointer) -> [Int32] {
-  let selected = libvlc_audio_get_track(player)
-  guard let list = libvlc_audio_get_track_description(player) else { return [] }
-  defer { libvlc_track_description_list_release(list) }
-  var ids: [Int32] = []
-  var node: UnsafeMutablePointer<libvlc_track_description_t>? = list
-  while let current = node {
-    let id = current.pointee.i_id
-    if id != -1 && id != selected { ids.append(id) }
-    node = current.pointee.p_next
-  }
-  return ids
+  let selected = Int(libvlc_audio_get_track(player))
+  return trackDescriptions(libvlc_audio_get_track_description(player)).map(\.id)
+    .filter { $0 != selected }.map { Int32($0) }
 }
 
 /// What a pass's instance logged that matters: the first demuxer it names (`using demux

@@ -74,3 +74,20 @@ func readNativeTitles(_ player: OpaquePointer) -> [Title] {
     }
   }
 }
+
+/// The streams of a libVLC track description list (audio, video or subtitle), which it
+/// releases: each one's id and name, the "Disable" entry (id -1) left out. Call on the
+/// player's queue.
+func trackDescriptions(_ list: UnsafeMutablePointer<libvlc_track_description_t>?) -> [(
+  id: Int, name: String?
+)] {
+  defer { if let list { libvlc_track_description_list_release(list) } }
+  var result: [(id: Int, name: String?)] = []
+  var node = list
+  while let current = node {
+    let id = Int(current.pointee.i_id)
+    if id >= 0 { result.append((id, nonEmpty(current.pointee.psz_name))) }
+    node = current.pointee.p_next
+  }
+  return result
+}

@@ -274,17 +274,6 @@ private func readTrackSnapshot(_ player: OpaquePointer, media: Media?) -> TrackS
       libvlc_media_tracks_release(list, count)
     }
   }
-  func entries(_ list: UnsafeMutablePointer<libvlc_track_description_t>?) -> [(Int, String?)] {
-    defer { if let list { libvlc_track_description_list_release(list) } }
-    var result: [(Int, String?)] = []
-    var node = list
-    while let current = node {
-      let id = Int(current.pointee.i_id)
-      if id >= 0 { result.append((id, nonEmpty(current.pointee.psz_name))) }  // -1: "Disable"
-      node = current.pointee.p_next
-    }
-    return result
-  }
   // The player numbers a transport stream's streams by PID, the media's list 0, 1, … (see
   // docs/libvlc3-findings.md): when a kind's ids are not the media's, its tracks are paired
   // in order, which both lists keep.
@@ -305,9 +294,9 @@ private func readTrackSnapshot(_ player: OpaquePointer, media: Media?) -> TrackS
     }
   }
   var snapshot = TrackSnapshot()
-  snapshot.audio = tracks(.audio, entries(libvlc_audio_get_track_description(player)))
-  snapshot.video = tracks(.video, entries(libvlc_video_get_track_description(player)))
-  snapshot.subtitle = tracks(.subtitle, entries(libvlc_video_get_spu_description(player)))
+  snapshot.audio = tracks(.audio, trackDescriptions(libvlc_audio_get_track_description(player)))
+  snapshot.video = tracks(.video, trackDescriptions(libvlc_video_get_track_description(player)))
+  snapshot.subtitle = tracks(.subtitle, trackDescriptions(libvlc_video_get_spu_description(player)))
   snapshot.lacksDetails = lacksDetails
   snapshot.selectedAudio = Int(libvlc_audio_get_track(player))
   snapshot.selectedSubtitle = Int(libvlc_video_get_spu(player))
