@@ -42,18 +42,11 @@ package enum TrackText {
       case "\r": text += "\\r"
       case "\t": text += "\\t"
       default:
-        let controls = character.unicodeScalars.filter {
-          $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
-        }
-        if controls.isEmpty {
-          text.append(character)
-        } else {
-          for scalar in character.unicodeScalars {
-            text +=
-              scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-              ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-              : String(scalar)
-          }
+        // A control character (C0, DEL, C1) by its code, anything else as it is.
+        for scalar in character.unicodeScalars {
+          let control = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+          text +=
+            control ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
         }
       }
     }
