@@ -91,17 +91,15 @@ extension TerminalPlayer {
   /// ``openChannel(from:step:)``.
   func zap(by step: Int) {
     guard let zapper else { return }
-    let count = zapper.list.channels.count
-    let next = ((zapper.currentIndex ?? 0) + step % count + count) % count
     do throws(VLCError) {
-      try openChannel(from: next, step: step)
+      try openChannel(from: (zapper.currentIndex ?? 0) + step, step: step)
     } catch {
       show("no channel can be opened: \(FailureWords.of(error))")
     }
   }
 
-  /// Plays the first channel that can be opened, from `first` on, `step` places at a time,
-  /// wrapping, and shows its name. A channel whose location cannot be opened at all
+  /// Plays the first channel that can be opened, from `first` on (wrapped into the list),
+  /// `step` places at a time, wrapping, and shows its name. A channel whose location cannot be opened at all
   /// (``ChannelPlayer/play(at:)`` throws) is skipped, and the notice names it with why.
   ///
   /// - Throws: the last channel's error when none can be opened.
@@ -109,15 +107,14 @@ extension TerminalPlayer {
     guard let zapper else { return }
     let channels = zapper.list.channels
     var skipped: [String] = []
-    var index = first
     var failure: VLCError?
-    for _ in channels.indices {
+    for attempt in channels.indices {
+      let index = ((first + attempt * step) % channels.count + channels.count) % channels.count
       do throws(VLCError) {
         try zapper.play(at: index)
       } catch {
         skipped.append("\(index + 1) \(channels[index].name): \(FailureWords.of(error))")
         failure = error
-        index = (index + step % channels.count + channels.count) % channels.count
         continue
       }
       pendingFrame = nil
