@@ -58,10 +58,13 @@ struct StreamOutputTests {
     let error = await #expect(throws: VLCError.self) {
       try await within(.seconds(10), "the stream to fail") { try await output.waitUntilFinished() }
     }
-    guard case .playbackFailed? = error else {
+    guard case .playbackFailed(let reason)? = error else {
       Issue.record("expected playbackFailed, got \(String(describing: error))")
       return
     }
+    // libVLC's own words follow ("cannot start stream output instance"); it said only
+    // "could not stream SOURCE to URL", as for any other failure.
+    #expect(reason.contains(": cannot start stream output"), "\(reason)")
   }
 
   @Test("bad ports, paths and hosts are rejected")

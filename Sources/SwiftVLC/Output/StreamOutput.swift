@@ -69,16 +69,26 @@ public final class StreamOutput: Sendable {
       destination: SoutChain.http(host: host, port: port, path: path, container: mux),
       transcode: transcode)
     let session = OutputSession(media: try media.copy(adding: [":sout=\(chain)"]))
+    // Why a stream fails is in the log only (a port in use, a source that cannot be read).
+    let witness = LogWitness(instance: media.instance)
     session.begin()
     let output = StreamOutput(session: session, url: url)
     let completion = output.completion
     let source = media.mrl
     Task {
       let outcome = await session.run(limit: nil)
+      let diagnosis = witness.finish()
+      let why: String? =
+        switch outcome.ending {
+        case .refused(let error): error.description
+        case .stalled: "the source delivered nothing"
+        default: diagnosis.sourceReason ?? diagnosis.destinationReason ?? diagnosis.lastError
+        }
       switch outcome.ending {
       case .failed, .stalled, .refused:
+        let words = "could not stream \(source) to \(url.absoluteString)"
         completion.settle(
-          .failure(.playbackFailed(reason: "could not stream \(source) to \(url.absoluteString)")))
+          .failure(.playbackFailed(reason: why.map { "\(words): \($0)" } ?? words)))
       case .cancelled:
         completion.settle(.failure(.cancelled))
       case .sourceEnded, .limitReached, .stopped:
