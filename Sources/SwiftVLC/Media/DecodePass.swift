@@ -198,9 +198,13 @@ struct DecodePass: Sendable {
   /// Whether libVLC named a reason that ends reading the source for good
   /// (`FailureReason.endsReading`: not a timeout, nor one HLS segment's status) and
   /// ``exhaustedWait`` passed since the pass started playing (a fallback demuxer may still
-  /// try meanwhile).
+  /// try meanwhile). Not a server that cannot seek: libVLC's read-ahead logs it for a seek it
+  /// then does without, and a busy machine's pass had decoded nothing of such a Matroska
+  /// file 2 s in; it ends the pass only when nothing was decoded by the pass's end.
   private func unreadable(_ diagnosis: LogDiagnosis, since start: ContinuousClock.Instant) -> Bool {
-    guard let reason = diagnosis.source, reason.endsReading else { return false }
+    guard let reason = diagnosis.source, reason.endsReading, reason != .serverCannotSeek else {
+      return false
+    }
     return ContinuousClock.now - start >= Self.exhaustedWait
   }
 
