@@ -51,6 +51,9 @@ struct DecodePass: Sendable {
     /// The ids of the streams the playing input has (its audio, video and subtitle track
     /// descriptions), as a player lists them.
     var liveTrackIDs: Set<Int> = []
+    /// Whether libVLC ended the input (its end or an error) before the pass was done: a pass
+    /// that only ran out of time says nothing about the source.
+    var inputEnded = false
   }
 
   var mrl: String
@@ -127,7 +130,8 @@ struct DecodePass: Sendable {
       demuxer: log.demuxer, chapters: chapters, audioFormats: audioFormats,
       isComplete: isComplete, failures: log.failures,
       decodedAnything: outputs.decodedAnything, readThroughUndecoded: readThrough,
-      sourceFailure: witness.finish().source, liveTrackIDs: live)
+      sourceFailure: witness.finish().source, liveTrackIDs: live,
+      inputEnded: ended.result != nil)
   }
 
   /// Waits until the selected audio track's output was set up and, when there is video, a

@@ -193,8 +193,8 @@ extension Media {
   /// the audio format each pass's memory output saw.
   ///
   /// - Throws: ``VLCError/sourceFailed(_:source:)`` when the preparse listed streams, nothing
-  ///   was decoded and the log names a reason that ends reading the source
-  ///   (`FailureReason.endsReading`; not a timeout: a pass has its own time limit).
+  ///   was decoded, libVLC ended a pass's input, and the log names a reason that ends
+  ///   reading the source (`FailureReason.endsReading`; not a timeout).
   private func decode(
     into info: inout MediaInfo, programs: [TransportStreamProgram],
     until deadline: ContinuousClock.Instant
@@ -221,7 +221,10 @@ extension Media {
       for failure in result.failures where !failures.contains(failure) { failures.append(failure) }
       decodedAnything = decodedAnything || result.decodedAnything
       readThroughUndecoded = readThroughUndecoded || result.readThroughUndecoded
-      if sourceFailure == nil || sourceFailure == .timeout {
+      // A reason counts from a pass whose input libVLC ended: a pass that ran out of time on
+      // a busy machine may just not have decoded yet (and "cannot seek" is also logged for
+      // seeks the read-ahead then does without).
+      if result.inputEnded, sourceFailure == nil || sourceFailure == .timeout {
         sourceFailure = result.sourceFailure ?? sourceFailure
       }
       formats += result.audioFormats.map { (number, $0.id, $0.rate, $0.channels) }
