@@ -1,11 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The SwiftVLC authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
-import Dispatch
 import FoundationEssentials
-import Glibc
 import Observation
-import Synchronization
 
 /// Pausing and rewinding live TV: a live source kept on disk as it arrives (a timeshift
 /// buffer) and played from there by a ``Player``, so that a pause resumes where it paused,
@@ -36,11 +33,14 @@ public final class Timeshift {
   public let options: TimeshiftOptions
   /// The buffer's folder (`buffer-XXXXXX` inside the options' folder); gone after ``stop()``.
   public let folder: String
-  /// How far behind the live edge playback is: grows while paused, drops by a seek forward,
-  /// about a second after ``jumpToLive()`` (the time libVLC takes to start). Updated ten times a second.
+  /// How far behind the live edge playback is, in the stream's own time (its clock
+  /// references, whatever the wall clock or a busy machine does): grows while paused, drops by
+  /// a seek forward, about a second after ``jumpToLive()``. The picture's place is libVLC's
+  /// time of the playback, which runs ahead of the picture by libVLC's caching (a few hundred
+  /// milliseconds). Updated ten times a second.
   public private(set) var behindLive: Duration = .zero
-  /// How much of the live source is kept, from the oldest byte to the live edge. Updated
-  /// with ``behindLive``.
+  /// How much of the live source is kept, from the oldest byte to the live edge, in stream
+  /// time. Updated with ``behindLive``.
   public private(set) var buffered: Duration = .zero
   /// Why the buffer stopped taking the live source (disk full, a write failure, the source
   /// ended or failed), or `nil` while it takes it.
@@ -56,13 +56,12 @@ public final class Timeshift {
 
   @ObservationIgnored private let buffer: TimeshiftBuffer
   @ObservationIgnored private let feed: TimeshiftFeed
-  @ObservationIgnored private let cursor = CurrentCursor()
   @ObservationIgnored private var ticker: Task<Void, Never>?
-  /// When the byte the current playback started from arrived, and how long the player has
-  /// played since (sampled with the ticker): the picture shown arrived `started + played`.
-  @ObservationIgnored private var started: ContinuousClock.Instant?
-  @ObservationIgnored private var played: Duration = .zero
-  @ObservationIgnored private var lastSample: ContinuousClock.Instant?
+  /// Where the current playback started reading, and the stream time its own time counts
+  /// from (the first clock reference there, once it arrived): the picture shown is at
+  /// `started + player.currentTime`.
+  @ObservationIgnored private var start: Int64 = 0
+  @ObservationIgnored private var started: Duration?
 
   init(player: Player, options: TimeshiftOptions, buffer: TimeshiftBuffer, feed: TimeshiftFeed) {
     self.player = player
@@ -87,10 +86,9 @@ public final class Timeshift {
 
   /// Moves playback by `offset` within the buffer: back with a negative offset (at most to
   /// the oldest part kept), forward with a positive one (at most to the live edge, which
-  /// ``jumpToLive()`` is). Playback restarts from the chosen point, so the picture shows
-  /// again at the next keyframe there; ``behindLive`` counts libVLC's start-up (from Playing
-  /// to the first picture) as played, so on a loaded machine the move can fall short by a
-  /// second or two. Returns at once.
+  /// ``jumpToLive()`` is), counted in the stream's time from ``behindLive``. Playback restarts
+  /// from the chosen point, so the picture shows again at the next keyframe there. Returns at
+  /// once.
   ///
   /// - Throws: ``VLCError/invalidState(_:)`` after ``stop()``;
   ///   ``VLCError/mediaCreationFailed(source:)`` when libVLC cannot make the input.
@@ -100,7 +98,7 @@ public final class Timeshift {
       try jumpToLive()
       return
     }
-    try play(from: buffer.offset(aged: target))
+    try play(from: buffer.entry(before: (buffer.edge ?? .zero) - target))
   }
 
   /// Plays from the live edge again (half a second before it). The picture comes back at the
@@ -108,7 +106,7 @@ public final class Timeshift {
   ///
   /// - Throws: as ``seek(by:)`` does.
   public func jumpToLive() throws(VLCError) {
-    try play(from: buffer.offset(aged: .milliseconds(500)))
+    try play(from: buffer.entry(before: (buffer.edge ?? .zero) - .milliseconds(500)))
   }
 
   /// Stops the player and the live source, and deletes the buffer. Never blocks the main
@@ -129,27 +127,22 @@ public final class Timeshift {
   func play(from offset: Int64) throws(VLCError) {
     guard !isStopped else { throw .invalidState("the timeshift buffer was stopped") }
     let start = offset - offset % Int64(TransportStreamPackets.size)
-    let (buffer, feed, cursor) = (buffer, feed, cursor)
+    let (buffer, feed) = (buffer, feed)
     let input = CustomInput(
-      .paced {
-        let made = TimeshiftCursor(buffer: buffer, start: start) { feed.isIngesting }
-        cursor.value.withLock { $0 = made }
-        return made
-      })
+      .paced { TimeshiftCursor(buffer: buffer, start: start) { feed.isIngesting } })
     let media = Media(
       instance: player.instance, pointer: try input.makeNativeMedia(instance: player.instance),
       input: input)
     try player.play(media)
-    started = buffer.arrival(of: start)
-    played = .zero
-    lastSample = nil
+    self.start = start
+    started = nil
     update()
     if ticker == nil { startTicker() }
   }
 
   private func startTicker() {
     ticker = Task { [weak self] in
-      // Ticked: "behind live" grows with the wall clock while paused; no event says so.
+      // Ticked: the live edge moves with the source, and no event says so.
       while !Task.isCancelled {
         self?.update()
         try? await Task.sleep(for: .milliseconds(100))
@@ -157,24 +150,13 @@ public final class Timeshift {
     }
   }
 
-  /// Recomputes ``behindLive`` and ``buffered``.
-  ///
-  /// libVLC reads ahead of the picture (a low-bitrate stream by seconds), so the reader's
-  /// position only bounds how far behind the picture is; the estimate is the wall-clock time
-  /// since the playback's first byte arrived, less the time spent playing since.
+  /// Recomputes ``behindLive`` and ``buffered`` from the stream's clock.
   private func update() {
-    let now = ContinuousClock.now
-    if let lastSample, player.state == .playing { played += now - lastSample }
-    lastSample = now
-    let readAhead = cursor.value.withLock { $0?.position }.map { buffer.age(of: $0, now: now) }
-    let estimate = started.map { now - $0 - played } ?? .zero
-    behindLive = max(estimate, readAhead ?? .zero, .zero)
-    buffered = buffer.age(of: buffer.range.lowerBound, now: now)
+    if started == nil { started = buffer.time(from: start) }
+    let edge = buffer.edge ?? .zero
+    let picture = (started ?? edge) + player.currentTime
+    behindLive = max(edge - picture, .zero)
+    buffered = edge - (buffer.time(from: buffer.range.lowerBound) ?? edge)
     if failure == nil, let reason = feed.failure { failure = reason }
   }
-}
-
-/// The reader of the playback under way, set from libVLC's input thread when it opens.
-private final class CurrentCursor: Sendable {
-  let value = Mutex<TimeshiftCursor?>(nil)
 }

@@ -1,14 +1,13 @@
 // SPDX-FileCopyrightText: 2026 The SwiftVLC authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
-import Dispatch
 import FoundationEssentials
 import Glibc
 import Synchronization
 
 /// A live transport stream kept on disk as it arrives, in segment files of a
-/// ``TimeshiftFolder``, the oldest deleted beyond the size limit; and the time each part of it
-/// arrived, so that a byte offset converts to "how long ago was this live".
+/// ``TimeshiftFolder``, the oldest deleted beyond the size limit; and its stream time
+/// (``TimeshiftClock``), so that a byte offset converts to a time and back.
 ///
 /// Bytes come from a pipe (libVLC's stream output writes the remuxed TS into it) and are read
 /// by one thread, ``ingest(from:)``. Offsets are counted from the first byte ever written, so
@@ -32,8 +31,7 @@ final class TimeshiftBuffer: Sendable {
   private struct State {
     var segments: [Segment] = []
     var writer: Int32 = -1
-    /// (offset, when it was written), one mark every ~100 ms of arrivals.
-    var marks: [(offset: Int64, at: ContinuousClock.Instant)] = []
+    var clock = TimeshiftClock()
     var end: Int64 = 0
     var failure: Failure?
     var isClosed = false
@@ -67,30 +65,20 @@ final class TimeshiftBuffer: Sendable {
   /// Why writing stopped, if it did.
   var failure: Failure? { state.withLock { $0.failure } }
 
-  /// How long ago the byte at `offset` arrived (zero at the end of the buffer).
-  func age(of offset: Int64, now: ContinuousClock.Instant = .now) -> Duration {
-    state.withLock { state in
-      // The byte arrived with the chunk of the last mark at or before it, or later.
-      guard offset < state.end, let mark = state.marks.last(where: { $0.offset <= offset })
-      else { return .zero }
-      return now - mark.at
-    }
+  /// The stream time of the live edge (the newest clock reference), or `nil` before one.
+  var edge: Duration? { state.withLock { $0.clock.edge } }
+
+  /// The stream time a player that starts reading at `offset` counts from, or `nil` when no
+  /// clock reference came after it yet.
+  func time(from offset: Int64) -> Duration? {
+    state.withLock { $0.clock.time(from: offset) }
   }
 
-  /// When the byte at `offset` arrived (at the latest), or `nil` before the first byte.
-  func arrival(of offset: Int64) -> ContinuousClock.Instant? {
+  /// Where to start reading to play from stream time `time`: the last start of the program
+  /// tables at or before it, else the oldest kept (the first byte kept before any).
+  func entry(before time: Duration) -> Int64 {
     state.withLock { state in
-      (state.marks.last { $0.offset <= offset } ?? state.marks.first)?.at
-    }
-  }
-
-  /// The offset of what arrived `age` ago, or the oldest byte kept.
-  func offset(aged age: Duration, now: ContinuousClock.Instant = .now) -> Int64 {
-    state.withLock { state in
-      let moment = now - age
-      let first = state.segments.first?.start ?? state.end
-      let mark = state.marks.last { $0.at <= moment && $0.offset >= first }
-      return mark?.offset ?? first
+      state.clock.entry(before: time) ?? state.segments.first?.start ?? state.end
     }
   }
 
@@ -163,12 +151,8 @@ final class TimeshiftBuffer: Sendable {
       written += count
     }
     state.segments[state.segments.count - 1].length += Int64(written)
+    state.clock.add(bytes, at: state.end)
     state.end += Int64(written)
-    let now = ContinuousClock.now
-    if let last = state.marks.last, now - last.at < .milliseconds(100) {
-    } else {
-      state.marks.append((state.end - Int64(written), now))
-    }
     dropOldSegments(&state)
   }
 
@@ -195,14 +179,11 @@ final class TimeshiftBuffer: Sendable {
   }
 
   /// Deletes the oldest segments while more than ``sizeLimit`` is kept (never the newest),
-  /// and the marks before what is kept.
+  /// and the clock references before what is kept.
   private func dropOldSegments(_ state: inout State) {
     while state.segments.count > 1, state.end - state.segments[0].start > sizeLimit {
       unlink(path(of: state.segments.removeFirst().number))
     }
-    let first = state.segments.first?.start ?? state.end
-    if let keep = state.marks.firstIndex(where: { $0.offset >= first }), keep > 1 {
-      state.marks.removeFirst(keep - 1)
-    }
+    state.clock.drop(before: state.segments.first?.start ?? state.end)
   }
 }

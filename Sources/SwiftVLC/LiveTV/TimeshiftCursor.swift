@@ -38,9 +38,6 @@ final class TimeshiftCursor: PacedReader {
     state = Mutex(State(position: start))
   }
 
-  /// The offset of the next byte libVLC reads.
-  var position: Int64 { state.withLock { $0.position } }
-
   func read(into destination: UnsafeMutableRawBufferPointer) -> Int {
     guard let base = destination.baseAddress, destination.count > 0 else { return 0 }
     let clock = ContinuousClock()

@@ -155,12 +155,13 @@ struct TimeshiftTests {
     try await wait("pictures after the seek", within: .seconds(15), timeshift, shown) {
       shown.numbers[countBeforeSeek...].contains { $0 < beforeSeek }
     }
-    // The picture comes back at the next keyframe (one a second) after the point sought,
-    // and behind-live counts libVLC's start-up as played (up to ~3 s on a loaded machine:
-    // a CI run landed 49 frames back): between 1 and 6 s back.
+    // The picture comes back at the next keyframe (one a second) after the point sought, 5 s
+    // of stream time before libVLC's time of the picture (which runs a few hundred
+    // milliseconds ahead of it): between 3 and 6 s back. (Counted by the wall clock, the
+    // seek fell short on a loaded machine: a CI run showed pictures after the one it left.)
     let afterSeek = try #require(shown.numbers[countBeforeSeek...].first { $0 < beforeSeek })
     #expect(
-      (beforeSeek - 150...beforeSeek - 25).contains(afterSeek),
+      (beforeSeek - 150...beforeSeek - 75).contains(afterSeek),
       "seeking back 5 s from frame \(beforeSeek) showed \(afterSeek)")
     #expect(timeshift.behindLive >= behindBeforeSeek + .seconds(3))
 

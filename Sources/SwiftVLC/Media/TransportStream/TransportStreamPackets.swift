@@ -27,6 +27,41 @@ enum TransportStreamPackets {
     var stride: Int
   }
 
+  /// One packet's header (2.4.3.2) and the clock reference of its adaptation field (2.4.3.4).
+  struct Header {
+    /// The packet id.
+    var pid: Int
+    /// Whether a PES packet or a PSI section starts in this packet.
+    var unitStart: Bool
+    /// The program clock reference's base (90 kHz ticks), when the packet carries one.
+    var clock: Int64?
+    /// Where the payload lies in the buffer read; empty when the packet has none.
+    var payload: Range<Int>
+  }
+
+  /// The header of the packet at `offset` in `bytes`, or `nil` when no whole packet with the
+  /// sync byte starts there.
+  static func header(at offset: Int, in bytes: UnsafeRawBufferPointer) -> Header? {
+    guard offset >= 0, offset + size <= bytes.count, bytes[offset] == 0x47 else { return nil }
+    let control = (bytes[offset + 3] >> 4) & 0x3
+    var payload = offset + 4
+    var clock: Int64?
+    if control & 2 != 0 {
+      let length = Int(bytes[offset + 4])
+      payload += 1 + length
+      // The flags byte, then the 33-bit base of a clock reference when its flag is set.
+      if length >= 7, bytes[offset + 5] & 0x10 != 0 {
+        clock = (0..<4).reduce(Int64(0)) { $0 << 8 | Int64(bytes[offset + 6 + $1]) } << 1
+          | Int64(bytes[offset + 10] >> 7)
+      }
+    }
+    let end = offset + size
+    return Header(
+      pid: Int(bytes[offset + 1] & 0x1F) << 8 | Int(bytes[offset + 2]),
+      unitStart: bytes[offset + 1] & 0x40 != 0, clock: clock,
+      payload: control & 1 != 0 && payload < end ? payload..<end : end..<end)
+  }
+
   /// Calls `body` with every packet in `bytes` that carries a payload, from the first offset
   /// where three packets in a row start with the sync byte (0x47; fewer at the end of a short
   /// buffer); a packet without the sync byte is skipped. Returns `false`, calling nothing,
@@ -36,20 +71,12 @@ enum TransportStreamPackets {
     in bytes: UnsafeRawBufferPointer, _ body: (Packet) throws(Never) -> Void
   ) -> Bool {
     guard let layout = layout(of: bytes) else { return false }
-    var offset = layout.start
-    while offset + size <= bytes.count {
-      defer { offset += layout.stride }
-      guard bytes[offset] == 0x47 else { continue }
-      let control = (bytes[offset + 3] >> 4) & 0x3
-      guard control & 1 != 0 else { continue }  // no payload
-      var payload = offset + 4
-      if control & 2 != 0 { payload += 1 + Int(bytes[offset + 4]) }
-      guard payload < offset + size else { continue }
+    for offset in stride(from: layout.start, through: bytes.count - size, by: layout.stride) {
+      guard let header = header(at: offset, in: bytes), !header.payload.isEmpty else { continue }
       body(
         Packet(
-          pid: Int(bytes[offset + 1] & 0x1F) << 8 | Int(bytes[offset + 2]),
-          unitStart: bytes[offset + 1] & 0x40 != 0,
-          payload: UnsafeRawBufferPointer(rebasing: bytes[payload..<offset + size])))
+          pid: header.pid, unitStart: header.unitStart,
+          payload: UnsafeRawBufferPointer(rebasing: bytes[header.payload])))
     }
     return true
   }
