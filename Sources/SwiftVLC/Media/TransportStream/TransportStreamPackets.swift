@@ -51,7 +51,8 @@ enum TransportStreamPackets {
       payload += 1 + length
       // The flags byte, then the 33-bit base of a clock reference when its flag is set.
       if length >= 7, bytes[offset + 5] & 0x10 != 0 {
-        clock = (0..<4).reduce(Int64(0)) { $0 << 8 | Int64(bytes[offset + 6 + $1]) } << 1
+        clock =
+          (0..<4).reduce(Int64(0)) { $0 << 8 | Int64(bytes[offset + 6 + $1]) } << 1
           | Int64(bytes[offset + 10] >> 7)
       }
     }
