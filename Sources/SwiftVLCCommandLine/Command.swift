@@ -32,6 +32,9 @@ package enum Command: Sendable, Equatable {
     package var window = false
     /// How long without progress counts as a stall; `nil` keeps the library's default.
     package var stallTimeout: Duration?
+    /// How long the source may take to start playing (`--timeout`); `nil`: 30 s, a channel
+    /// list's channels 10 s.
+    package var openingTimeout: Duration?
     /// The programme guide for a channel list (`--epg`), instead of the list's own.
     package var epg: String?
     /// Play a live source through a timeshift buffer (`--timeshift`).
@@ -81,6 +84,8 @@ package enum Command: Sendable, Equatable {
     package var noHeader = false
     /// The JPEG quality, from 1 to 100; `nil` for the default (90).
     package var quality: Int?
+    /// How long each picture may take, parsing the source included (`--timeout`).
+    package var timeout: Duration = .seconds(10)
 
     /// Whether ``output`` names a JPEG file (.jpg or .jpeg, any case).
     package var writesJPEG: Bool {

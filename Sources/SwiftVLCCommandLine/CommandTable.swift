@@ -16,6 +16,9 @@ extension CommandSpec {
       .value(
         "stall-timeout", "TIME",
         "How long without progress counts as a stall (default 5s, at least 0.5s)"),
+      .value(
+        "timeout", "TIME",
+        "How long the source may take to start playing (default 30s; channels: 10s)"),
       .value("epg", "FILE|URL", "The XMLTV programme guide of a channel list SOURCE"),
       .flag("timeshift", "Keep live TV on disk as it plays, to pause and rewind it (below)"),
     ],
@@ -55,6 +58,7 @@ extension CommandSpec {
   ) { arguments throws(UsageError) in
     var play = Command.Play(source: arguments.operands.first, window: arguments.flag("window"))
     play.stallTimeout = try arguments.stallTimeout()
+    play.openingTimeout = try arguments.positiveTime("timeout")
     play.epg = arguments.value("epg")
     play.timeshift = arguments.flag("timeshift")
     return .play(play)
@@ -140,6 +144,7 @@ extension CommandSpec {
         "output", short: "o", "FILE",
         "The picture to write: PNG, or JPEG when it ends in .jpg or .jpeg"),
       .value("quality", "1-100", "The JPEG quality (default 90)"),
+      .value("timeout", "TIME", "How long each picture may take, parsing included (default 10s)"),
     ],
     notes: """
       Give either --at or --sheet. A sheet takes COLSxROWS pictures at the middle of as many
@@ -172,6 +177,7 @@ extension CommandSpec {
       precise: arguments.flag("precise"), output: output, sheet: sheet)
     thumbnail.noHeader = arguments.flag("no-header")
     thumbnail.quality = try arguments.integer("quality", in: 1...100)
+    if let timeout = try arguments.positiveTime("timeout") { thumbnail.timeout = timeout }
     guard thumbnail.writesJPEG || output.lowercased().hasSuffix(".png") else {
       throw arguments.error(
         "invalid value '\(output)' for --output (name it .png for PNG, .jpg or .jpeg for JPEG)")

@@ -11,7 +11,16 @@ public enum FailureWords {
   /// `error` in words. `logged` is what libVLC's log named while the command ran; it is
   /// added in parentheses to an error that carries no reason of its own (an opening
   /// timeout), unless the error's words already say it.
-  public static func of(_ error: VLCError, logged: FailureReason? = nil) -> String {
+  ///
+  /// An error with a reason but no source of its own (``VLCError/parseTimeout``) is said as
+  /// ``VLCError/sourceFailed(_:source:)`` says one, "`source`: reason", when `source` is given:
+  /// a stalled server is "http://h/x.mp4: timeout" in every command.
+  public static func of(
+    _ error: VLCError, logged: FailureReason? = nil, source: String? = nil
+  ) -> String {
+    if let reason = error.failureReason, let source, !error.description.contains(source) {
+      return VLCError.sourceFailed(reason, source: source).description
+    }
     let text = error.description
     guard error.failureReason == nil, let logged, !text.contains(logged.description) else {
       return text
@@ -27,10 +36,10 @@ public enum FailureWords {
 }
 
 extension FailureWords {
-  /// Any error in words: a ``VLCError`` as ``of(_:logged:)`` says it, another error by its
-  /// own description.
-  public static func of(_ error: any Error) -> String {
-    if let error = error as? VLCError { return of(error, logged: nil) }
+  /// Any error in words: a ``VLCError`` as ``of(_:logged:source:)`` says it, another error
+  /// by its own description.
+  public static func of(_ error: any Error, source: String? = nil) -> String {
+    if let error = error as? VLCError { return of(error, logged: nil, source: source) }
     return "\(error)"
   }
 }

@@ -96,7 +96,7 @@ package struct ProbeReport: Codable, Equatable, Sendable {
   /// A failed probe.
   package init(source: String, error: VLCError) {
     self.source = source
-    self.error = FailureWords.of(error)
+    self.error = FailureWords.of(error, source: source)
   }
 
   /// The reports as the JSON document `probe --json` prints: an array, sorted keys, indented.

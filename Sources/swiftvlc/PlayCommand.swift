@@ -45,6 +45,7 @@ enum PlayCommand {
       // A channel that never answers is dead at the channel timeout, as `channels --check`
       // and ChannelPlayer have it, not after a file's 30 s.
       if channels != nil { player.openingTimeout = ChannelChecker.defaultTimeout }
+      if let limit = options.openingTimeout { player.openingTimeout = limit }
       if let limit = options.stallTimeout { player.stallTimeout = limit }
     } catch {
       return failed(FailureWords.of(error), inTerminal: inTerminal)
@@ -72,6 +73,7 @@ enum PlayCommand {
       configuration.hardwareDecoding = .off
       zapper.configuration = configuration
     }
+    if let limit = options.openingTimeout { zapper.openingTimeout = limit }
     if let limit = options.stallTimeout { zapper.stallTimeout = limit }
     return zapper
   }

@@ -9,9 +9,6 @@ import SwiftVLCCommandLine
 /// `swiftvlc thumbnail`: one still, or a contact sheet, written as PNG or JPEG.
 @MainActor
 enum ThumbnailCommand {
-  /// How long each picture may take, parsing the source included.
-  static let timeout = Duration.seconds(10)
-
   static func run(_ options: Command.Thumbnail) async -> ExitCode {
     let progress = ProgressLine()
     defer { progress.clear() }
@@ -33,14 +30,14 @@ enum ThumbnailCommand {
         (steps, label) = (sheet.columns * sheet.rows + 1, "contact sheet")
         let made = try await ContactSheet.make(
           columns: sheet.columns, rows: sheet.rows, of: media, width: options.width,
-          header: !options.noHeader, mode: mode, network: source.isNetwork, timeout: timeout,
+          header: !options.noHeader, mode: mode, network: source.isNetwork, timeout: options.timeout,
           progress: { progress.update(ProgressText.bar(label, done: $0, total: steps)) })
         (picture, header) = (made.picture, made.header)
       } else {
         (steps, label) = (2, "thumbnail")
         progress.update(ProgressText.bar(label, done: 0, total: steps))
         let thumbnailer = try Thumbnailer(media: media, width: options.width ?? 0, mode: mode)
-        picture = try await thumbnailer.thumbnail(at: options.time ?? .zero, timeout: timeout)
+        picture = try await thumbnailer.thumbnail(at: options.time ?? .zero, timeout: options.timeout)
       }
       progress.update(ProgressText.bar(label, done: steps - 1, total: steps))
       let data =
@@ -52,7 +49,7 @@ enum ThumbnailCommand {
       return .success
     } catch {
       progress.clear()
-      Console.error("thumbnail: \(FailureWords.of(error))")
+      Console.error("thumbnail: \(FailureWords.of(error, source: options.source))")
       return .mediaError
     }
   }

@@ -67,6 +67,38 @@ struct CommandLineFailureWordsTests {
     #expect(channels.stdoutLines == ["1 dead \(test.name): \(test.words)"], "\(channels.stdout)")
   }
 
+  @Test("a server that never answers: every command says the source timed out, in its limit")
+  func neverAnswers() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("words-hang")
+    defer { scratch.remove() }
+    let source = server.url("hang/x.mp4").absoluteString
+    let expected = "\(source): timeout"
+    // They said "timed out: opening SOURCE took longer than 30.0 s", "parsing the media timed
+    // out" (thumbnail without the source) and "timed out: SOURCE delivered nothing for 15.0 s;
+    // nothing was recorded".
+    let started = ContinuousClock.now
+    async let play = failureLine("play", source, ["--timeout", "2s"])
+    async let probe = failureLine("probe", source, ["--timeout", "2s"])
+    async let thumbnail = failureLine(
+      "thumbnail", source, ["--at", "1", "-o", scratch.path("t.png"), "--timeout", "2s"])
+    async let record = failureLine(
+      "record", source, ["-o", scratch.path("r.ts"), "--stall-timeout", "2s"])
+    #expect(try await play == expected)
+    #expect(try await probe == expected)
+    #expect(try await thumbnail == expected)
+    #expect(try await record == expected)
+    let list = scratch.path("list.m3u")
+    try "#EXTM3U\n#EXTINF:-1,hang\n\(source)\n".write(
+      toFile: list, atomically: true, encoding: .utf8)
+    let channels = try await runTool(
+      ["channels", "--check", list, "--timeout", "2s"], within: .seconds(30))
+    #expect(channels.stdoutLines == ["1 dead hang: timeout"], "\(channels.stdout)")
+    // 2 s limits (record's noticed within 5 s of its limit), run side by side: not 30 s.
+    #expect(ContinuousClock.now - started < .seconds(25))
+    #expect(scratch.contents == ["list.m3u"], "no picture, no recording")
+  }
+
   @Test(
     "an MP4 with its index at the end over a server that cannot seek: play, probe, thumbnail and record say so"
   )

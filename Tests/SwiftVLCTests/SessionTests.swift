@@ -186,7 +186,7 @@ struct SessionTests {
     #expect(effects.contains(.state(.error)))
     #expect(effects.contains(.releaseNative(harness.session.generation)))
     #expect(
-      harness.session.phase == .finished(.failed(.timeout("opening x took longer than 3.0 s"))))
+      harness.session.phase == .finished(.failed(.sourceFailed(.timeout, source: "x"))))
   }
 
   @Test("no progress for the stall timeout reports a stall, progress reports recovery")

@@ -193,7 +193,6 @@ public struct ChannelChecker {
     if let diagnosed = ChannelFailure.diagnose(errors) { return diagnosed }
     if let reason = outcome.failureReason { return ChannelFailure(reason) }
     switch outcome {
-    case .failed(.timeout): return .timeout
     case .failed(let error): return .failed(errors.last ?? error.description)
     case .ended, .stopped: return .noStream
     }

@@ -218,11 +218,12 @@ extension Recording {
   static func stalled(
     _ source: String, options: RecordingOptions, kept: (path: String, duration: Duration)?
   ) -> VLCError {
+    // Nothing kept: a stalled source, as play, probe and thumbnail name it.
+    guard let kept else { return .sourceFailed(.timeout, source: source) }
     let limit = options.stallTimeout.map {
       DecimalText.of(Double($0.milliseconds) / 1_000, decimals: 1)
     }
     let what = "\(source) delivered nothing for \(limit ?? "?") s"
-    guard let kept else { return .timeout("\(what); nothing was recorded") }
     let seconds = DecimalText.of(Double(kept.duration.milliseconds) / 1_000, decimals: 1)
     return .timeout("\(what); the \(seconds) s recorded before are kept in \(kept.path)")
   }

@@ -19,7 +19,8 @@ public struct RecordingOptions: Sendable, Hashable {
   /// next packet it reads past the limit, and HLS in whole segments).
   public var duration: Duration?
   /// How long the source may deliver nothing (no byte read, no playback time) before the
-  /// recording ends with ``VLCError/timeout(_:)``; `nil` waits for ever. Default: 15 s, longer
+  /// recording ends: with ``VLCError/sourceFailed(_:source:)`` and ``FailureReason/timeout``
+  /// when nothing was recorded, else ``VLCError/timeout(_:)``; `nil` waits for ever. Default: 15 s, longer
   /// than the segments of most HLS streams (a live HLS source recorded without display is
   /// read one segment at a time, and nothing moves in between). Counted from the start, so
   /// a source that never answers is caught too. At least 0.5 s.
@@ -118,10 +119,13 @@ public struct RecordingProgress: Sendable, Hashable {
 /// written directly.
 ///
 /// A source that delivers nothing for ``RecordingOptions/stallTimeout`` ends the recording
-/// with ``VLCError/timeout(_:)`` about 5 s after the limit at most: the stall is noticed
+/// with an error about 5 s after the limit at most: the stall is noticed
 /// within a quarter of a second, libVLC is given 3 s to close the stalled input, and the file
 /// is read back. What was recorded until then is kept at the destination when it holds audio
-/// or video (an MP4 only when libVLC could finish it), and the message says so.
+/// or video (an MP4 only when libVLC could finish it), and the error is
+/// ``VLCError/timeout(_:)`` saying so; with nothing kept, it is
+/// ``VLCError/sourceFailed(_:source:)`` with ``FailureReason/timeout``, as play names a
+/// stalled source.
 ///
 /// What a recording keeps: every stream the container can hold, in the source's order, with
 /// its language. A local file recorded without ``Transcode`` or display is copied by
@@ -274,8 +278,10 @@ public final class Recording: Sendable {
   ///   ``VLCError/cancelled`` when the calling task is cancelled. In each of these cases the
   ///   destination is left as it was.
   ///   ``VLCError/timeout(_:)`` when the source stalled (see
-  ///   ``RecordingOptions/stallTimeout``): what was recorded is kept at the destination when
-  ///   it holds audio or video, and the message says which.
+  ///   ``RecordingOptions/stallTimeout``) after a part was recorded that holds audio or video:
+  ///   the part is kept at the destination, and the message says where;
+  ///   ``VLCError/sourceFailed(_:source:)`` with ``FailureReason/timeout`` when it stalled
+  ///   with nothing kept.
   public static func record(
     _ media: Media, to path: String, options: RecordingOptions = RecordingOptions()
   ) async throws(VLCError) -> RecordingResult {

@@ -292,7 +292,8 @@ struct Session {
       guard let limit = settings.openingTimeout, now - opening.since >= limit else { return [] }
       let cause = "opening \(opening.chain.source) took longer than \(formatSeconds(limit))"
       if let retry = lost(chain: opening.chain, cause: cause, at: now) { return retry }
-      let effects = fail(.timeout(cause))
+      // Nothing came in time: the reason a stalled server gets in every path.
+      let effects = fail(.sourceFailed(.timeout, source: opening.chain.source))
       generation += 1
       return effects + [.releaseNative(generation)]
     case .active(var active) where active.isPaused:

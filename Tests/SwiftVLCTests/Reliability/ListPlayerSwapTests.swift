@@ -69,8 +69,14 @@ struct ListPlayerSwapTests {
     // Item 1 may have started a third time before the mode change reached libVLC.
     #expect(rest.filter { $0 != .itemStarted(index: 1) } == [.itemStarted(index: 2), .listEnded])
     // The list player's end and the player's own end come from two native event managers.
-    try await waitUntil("the player's end", within: .seconds(15)) {
-      listPlayer.player.outcome == .ended
+    do {
+      try await waitUntil("the player's end", within: .seconds(15)) {
+        listPlayer.player.outcome == .ended
+      }
+    } catch {
+      let player = listPlayer.player
+      Issue.record("\(player.state), outcome \(String(describing: player.outcome)), events \(rest)")
+      throw error
     }
     server.stop()
   }
