@@ -142,8 +142,8 @@ struct NetworkFaultTests {
     #expect(ContinuousClock.now - started >= .seconds(3))
     #expect(player.state == .error)
     // The reason a stalled server gets from every path (it was a bare .timeout with words).
-    #expect(
-      player.outcome == .failed(.sourceFailed(.timeout, source: server.url("hang/forever").absoluteString)))
+    let source = server.url("hang/forever").absoluteString
+    #expect(player.outcome == .failed(.sourceFailed(.timeout, source: source)))
     // Released without a stop() call: the failure itself stopped the native player.
     try await server.waitForNoConnections()
   }
