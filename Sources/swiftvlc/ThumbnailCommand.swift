@@ -30,14 +30,16 @@ enum ThumbnailCommand {
         (steps, label) = (sheet.columns * sheet.rows + 1, "contact sheet")
         let made = try await ContactSheet.make(
           columns: sheet.columns, rows: sheet.rows, of: media, width: options.width,
-          header: !options.noHeader, mode: mode, network: source.isNetwork, timeout: options.timeout,
+          header: !options.noHeader, mode: mode, network: source.isNetwork,
+          timeout: options.timeout,
           progress: { progress.update(ProgressText.bar(label, done: $0, total: steps)) })
         (picture, header) = (made.picture, made.header)
       } else {
         (steps, label) = (2, "thumbnail")
         progress.update(ProgressText.bar(label, done: 0, total: steps))
         let thumbnailer = try Thumbnailer(media: media, width: options.width ?? 0, mode: mode)
-        picture = try await thumbnailer.thumbnail(at: options.time ?? .zero, timeout: options.timeout)
+        picture = try await thumbnailer.thumbnail(
+          at: options.time ?? .zero, timeout: options.timeout)
       }
       progress.update(ProgressText.bar(label, done: steps - 1, total: steps))
       let data =
