@@ -50,4 +50,22 @@ struct ReadOnlyFile: ~Copyable {
     }
     return failed ? nil : Data(bytes)
   }
+
+  /// Everything from the start to the end, read in order: also a pipe or a terminal (a
+  /// channel list given as `<(curl …)` or `/dev/stdin`), which `pread` and Foundation's
+  /// `Data(contentsOf:)` refuse ("Permission denied").
+  ///
+  /// - Throws: the system's error of a failed read; `EFBIG` past `limit` bytes.
+  func readToEnd(limit: Int) throws(POSIXError) -> Data {
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+      if count == 0 { return data }
+      guard data.count + count <= limit else { throw POSIXError(.EFBIG) }
+      data.append(contentsOf: chunk[0..<count])
+    }
+  }
 }

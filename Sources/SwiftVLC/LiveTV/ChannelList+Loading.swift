@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
 import FoundationEssentials
+import Glibc
 
 extension ChannelList {
   /// Reads a channel list from a local file or an `http`/`https` URL, and parses it with
@@ -12,7 +13,8 @@ extension ChannelList {
   /// Runs off the calling actor; cancelling the calling task cancels the download.
   ///
   /// - Parameters:
-  ///   - url: a `file://`, `http://` or `https://` URL.
+  ///   - url: a `file://` (also a pipe, as `<(curl …)` or `/dev/stdin`), `http://` or
+  ///     `https://` URL.
   ///   - userAgent: the User-Agent header for a remote list, when the provider wants one.
   ///   - timeout: how long a remote download may take.
   /// - Throws: ``VLCError/mediaCreationFailed(source:)`` for a missing or unreadable file;
@@ -25,8 +27,11 @@ extension ChannelList {
   ) async throws(VLCError) -> ChannelList {
     let data: Data
     if url.isFileURL {
+      guard let file = ReadOnlyFile(path: url.path) else {
+        throw .mediaCreationFailed(source: "\(url.path): \(String(cString: strerror(errno)))")
+      }
       do {
-        data = try Data(contentsOf: url)
+        data = try file.readToEnd(limit: HTTPFetch.defaultLimit)
       } catch {
         throw .mediaCreationFailed(source: "\(url.path): \(FileErrorText.of(error))")
       }

@@ -71,4 +71,41 @@ struct ProgrammeGuideLoadingTests {
     let bare = try ChannelList(parsing: "#EXTM3U\n#EXTINF:-1,A\nudp://@1.1.1.1:1\n")
     await #expect(throws: VLCError.self) { try await bare.loadGuide() }
   }
+
+  @Test("a channel list and a guide are read from pipes, as <(curl …) and /dev/stdin give them")
+  func fromPipes() async throws {
+    let list = "#EXTM3U\n#EXTINF:-1 tvg-id=\"a.example\",A\nudp://@239.1.1.1:1234\n"
+    let guide = """
+      <tv><channel id="a.example"><display-name>A</display-name></channel>
+      <programme start="20260101000000 +0000" stop="20260101010000 +0000" channel="a.example">
+      <title>News</title></programme></tv>
+      """
+    // Foundation's Data(contentsOf:) refused a pipe: "Permission denied".
+    let (listPipe, guidePipe) = (try FilledPipe(sending: list), try FilledPipe(sending: guide))
+    let channels = try await ChannelList.load(from: listPipe.url)
+    #expect(channels.channels.map(\.name) == ["A"])
+    let loaded = try await ProgrammeGuide.load(from: guidePipe.url)
+    #expect(loaded.channel(id: "a.example")?.programmes.map(\.title) == ["News"])
+  }
+}
+
+/// A pipe whose write end a thread fills with `text` and closes; read it at ``url``
+/// (`/dev/fd/N`, as a shell's `<(…)` names one). Its read end closes when the pipe is dropped.
+private final class FilledPipe: Sendable {
+  let readEnd: Int32
+
+  init(sending text: String) throws {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+    readEnd = ends[0]
+    let (writeEnd, bytes) = (ends[1], Array(text.utf8))
+    Thread.detachNewThread {
+      bytes.withUnsafeBytes { _ = write(writeEnd, $0.baseAddress, $0.count) }
+      close(writeEnd)
+    }
+  }
+
+  deinit { close(readEnd) }
+
+  var url: URL { URL(fileURLWithPath: "/dev/fd/\(readEnd)") }
 }
