@@ -63,11 +63,13 @@ void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out) {
   }
 }
 
-// A chapter that starts after what was copied (a recording's duration, a stopped copy, a
-// source that ended early) is not part of the file; the last one kept ends with it.
+// The chapters given (as libVLC plays the source), else the input's. A chapter that starts
+// after what was copied (a recording's duration, a stopped copy, a source that ended early)
+// is not part of the file; the last one kept ends with it.
 void svlc_remux_copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out) {
-  AVChapter *const *chapters = in->nb_chapters > 0 ? in->chapters : remux->chapters;
-  unsigned count = in->nb_chapters > 0 ? in->nb_chapters : (unsigned)remux->chapter_count;
+  int given = remux->chapter_count > 0;
+  AVChapter *const *chapters = given ? remux->chapters : in->chapters;
+  unsigned count = given ? (unsigned)remux->chapter_count : in->nb_chapters;
   int64_t copied = remux->duration > 0 && remux->duration < remux->copied_end
                        ? remux->duration
                        : remux->copied_end;

@@ -60,6 +60,32 @@ struct ChapterTableTests {
     try await compareWithPlayer(path, names: ["Intro", "+ Scene", "Ünïcode"])
   }
 
+  @Test(
+    "a recording of a Matroska file with editions writes the chapters libVLC plays",
+    .enabled(if: hasMkvmerge, "mkvmerge is not installed"))
+  func recordedEditions() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let base = try await media.make(
+      "base.mkv", ["-f", "lavfi", "-i", "testsrc=s=64x64:r=25:d=4", "-c:v", "libx264"])
+    let xml = media.folder.appendingPathComponent("chapters.xml")
+    try Self.chapters.write(to: xml, atomically: true, encoding: .utf8)
+    let path = media.folder.appendingPathComponent("chapters.mkv").path
+    _ = try await runProgram("mkvmerge", ["-q", "-o", path, "--chapters", xml.path, base])
+    let instance = try headlessInstance()
+    for container in [OutputContainer.mkv, .mp4] {
+      _ = try await media.record(path, container, on: instance)
+      let out = media.folder.appendingPathComponent("out.\(container.fileExtension)").path
+      // libavformat read every edition and the hidden chapter, and lost the nested one:
+      // "Other edition", "Intro", "Hidden", "Ünïcode".
+      let written = try await FFprobeReport.probe(out).chapters
+      #expect(written.map(\.title) == ["Intro", "+ Scene", "Ünïcode"], "\(container)")
+      #expect(written.map(\.start) == [0, 0.5, 2.5], "\(container)")
+      let played = try await Media(path: out, instance: instance).parse(depth: .container)
+      #expect(played.chapters.map(\.name) == ["Intro", "+ Scene", "Ünïcode"], "\(container)")
+    }
+  }
+
   @Test("a container-depth parse lists Ogg and FLAC CHAPTER comments as the player plays them")
   @MainActor
   func ogg() async throws {

@@ -62,8 +62,10 @@ void svlc_remux_add_tag(svlc_remux *remux, const char *key, const char *value);
 /// which ffmpeg writes and libVLC reads).
 void svlc_remux_add_title(svlc_remux *remux, char kind, const char *title);
 
-/// A chapter of the source's own, in microseconds from its start, for an input that has none
-/// (libVLC's muxers write none); `title` may be NULL.
+/// A chapter as libVLC plays the source, in microseconds from its start; `title` may be NULL.
+/// Chapters given here are written instead of the input's: libVLC's muxers write none, and
+/// libavformat reads a Matroska file's chapters otherwise than libVLC plays them (every
+/// edition, hidden chapters, nesting lost).
 void svlc_remux_add_chapter(svlc_remux *remux, int64_t start, int64_t end, const char *title);
 
 /// Copies; blocks until done.

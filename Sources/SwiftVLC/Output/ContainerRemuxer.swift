@@ -37,7 +37,8 @@ struct RemuxJob: Sendable {
   /// The source's tags by libavformat's generic key ("title", "artist", "track"), for an
   /// input that lacks them (libVLC's file: its muxers write none).
   var tags: [String: String] = [:]
-  /// The source's chapters, for an input that has none (libVLC's file: its muxers write none).
+  /// The source's chapters as libVLC plays them, written instead of the input's (libVLC's
+  /// muxers write none; libavformat reads Matroska editions otherwise than libVLC plays them).
   var chapters: [Chapter] = []
   /// The tracks libVLC read from the input itself, whose titles go to its streams without one
   /// (a local copy: libavformat does not read every title libVLC does).
