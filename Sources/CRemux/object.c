@@ -130,13 +130,39 @@ char svlc_remux_kind_of(enum AVMediaType type) {
   }
 }
 
+// A stream's codec as libavformat names it; for one it has no codec for, an attachment's
+// MIME type (else its file name), or the four letters of a data stream's tag when they are
+// printable, else nothing ("none" said nothing).
+void svlc_remux_codec_name(const AVStream *stream, char *name, size_t size) {
+  const AVCodecParameters *codec = stream->codecpar;
+  if (codec->codec_id != AV_CODEC_ID_NONE) {
+    av_strlcpy(name, avcodec_get_name(codec->codec_id), size);
+    return;
+  }
+  if (codec->codec_type == AVMEDIA_TYPE_ATTACHMENT) {
+    const AVDictionaryEntry *type = av_dict_get(stream->metadata, "mimetype", NULL, 0);
+    if (!type) type = av_dict_get(stream->metadata, "filename", NULL, 0);
+    av_strlcpy(name, type ? type->value : "", size);
+    return;
+  }
+  char tag[5] = {0};
+  for (int i = 0; i < 4; i++) {
+    unsigned char letter = (codec->codec_tag >> (8 * i)) & 0xFF;
+    if (letter < 0x20 || letter > 0x7E) {
+      tag[0] = 0;
+      break;
+    }
+    tag[i] = (char)letter;
+  }
+  av_strlcpy(name, tag, size);
+}
+
 void svlc_remux_drop(svlc_remux *remux, const AVStream *stream, const char *reason) {
   if (remux->dropped_count >= MAX_DROPPED) return;
   dropped_t *dropped = &remux->dropped[remux->dropped_count++];
   dropped->index = stream->index;
   dropped->kind = svlc_remux_kind_of(stream->codecpar->codec_type);
-  av_strlcpy(dropped->codec, avcodec_get_name(stream->codecpar->codec_id),
-             sizeof(dropped->codec));
+  svlc_remux_codec_name(stream, dropped->codec, sizeof(dropped->codec));
   const AVDictionaryEntry *language = av_dict_get(stream->metadata, "language", NULL, 0);
   av_strlcpy(dropped->language, language ? language->value : "", sizeof(dropped->language));
   av_strlcpy(dropped->reason, reason, sizeof(dropped->reason));

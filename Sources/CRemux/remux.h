@@ -86,6 +86,7 @@ struct svlc_remux {
 
 /// 'v', 'a', 's' or 'd' for a stream's type.
 char svlc_remux_kind_of(enum AVMediaType type);
+void svlc_remux_codec_name(const AVStream *stream, char *name, size_t size);
 /// Lists input stream `stream` as left out, for `reason`.
 void svlc_remux_drop(svlc_remux *remux, const AVStream *stream, const char *reason);
 

@@ -110,13 +110,14 @@ extension Command.Container {
 }
 
 extension TrackKind {
-  /// "video", "audio", "subtitle" or "unknown", as summary lines print it.
+  /// "video", "audio", "subtitle" or "data" (a data stream, an attached file: what ffprobe
+  /// calls data), as `dropped` lines print it.
   fileprivate var name: String {
     switch self {
     case .video: "video"
     case .audio: "audio"
     case .subtitle: "subtitle"
-    case .unknown: "unknown"
+    case .unknown: "data"
     }
   }
 }

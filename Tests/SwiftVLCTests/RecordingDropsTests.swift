@@ -33,6 +33,8 @@ struct RecordingDropsTests {
       // its TIMECODE tag.
       if container == .ts {
         #expect(result.droppedReasons == ["a timecode track: MPEG-TS has no place for it"])
+        // Named by its tag: libavformat has no codec for it ("none" said nothing).
+        #expect(result.droppedTracks.map(\.codec) == ["tmcd"])
       } else {
         #expect(result.droppedReasons.isEmpty, "\(container)")
         #expect(timecodes.contains("01:00:00:00"), "\(container): \(timecodes)")
@@ -58,6 +60,8 @@ struct RecordingDropsTests {
         #expect(result.droppedReasons.isEmpty)
       } else {
         #expect(result.droppedReasons == ["\(container.displayName) holds no attached files"])
+        // Named by its MIME type: libavformat has no codec for "font/ttf".
+        #expect(result.droppedTracks.map(\.codec) == ["font/ttf"])
       }
     }
   }
