@@ -32,7 +32,8 @@ package enum ContactSheet {
   }
 
   /// A contact sheet of `media`: `columns` × `rows` pictures taken at
-  /// ``times(count:over:)`` of its parsed duration and laid out by
+  /// ``times(count:over:)`` of its parsed duration (of its pictures' span instead, when the
+  /// last cells show the same last picture: see ``picturesEnd(_:)``) and laid out by
   /// ``compose(_:times:header:layout:)``, each with the time of its picture under it
   /// (``Thumbnail/time``, else the time it was taken at), under a header.
   ///
@@ -68,17 +69,29 @@ package enum ContactSheet {
     let sourceWidth = info.tracks.first { $0.kind == .video }?.width
     let thumbnailer = try Thumbnailer(
       media: media, width: width ?? defaultCellWidth(sourceWidth: sourceWidth), mode: mode)
-    let times = times(count: columns * rows, over: duration)
-    progress(0)
-    var pictures = try await pictures(at: times, by: thumbnailer, timeout: timeout, progress)
-    let repeated = repeatedCells(pictures)
-    if mode == .fast && !repeated.isEmpty {
-      // Cells that share a keyframe would show one picture several times: they show the frame
-      // at their own time instead (for a local file one forward pass over those groups).
-      let precise = try Thumbnailer(media: media, width: thumbnailer.width, mode: .precise)
-      let redone = try await precise.thumbnails(
-        at: repeated.map { times[$0] }, timeout: timeout, progress: { _ in })
-      for (cell, picture) in zip(repeated, redone) { pictures[cell] = picture }
+    func take(_ times: [Duration]) async throws(VLCError) -> [Thumbnail] {
+      progress(0)
+      var pictures = try await Self.pictures(
+        at: times, by: thumbnailer, timeout: timeout, progress)
+      let repeated = repeatedCells(pictures)
+      if mode == .fast && !repeated.isEmpty {
+        // Cells that share a keyframe would show one picture several times: they show the
+        // frame at their own time instead (for a local file one forward pass over those groups).
+        let precise = try Thumbnailer(media: media, width: thumbnailer.width, mode: .precise)
+        let redone = try await precise.thumbnails(
+          at: repeated.map { times[$0] }, timeout: timeout, progress: { _ in })
+        for (cell, picture) in zip(repeated, redone) { pictures[cell] = picture }
+      }
+      return pictures
+    }
+    var times = times(count: columns * rows, over: duration)
+    var pictures = try await take(times)
+    if let end = picturesEnd(pictures), end < duration {
+      // The advertised duration runs past the pictures (an MP4 whose edit list starts with
+      // an empty edit: libVLC plays its pictures from 0): the last cells repeated the last
+      // picture. They are spread over the pictures instead.
+      times = Self.times(count: times.count, over: end)
+      pictures = try await take(times)
     }
     guard let first = pictures.first, first.width > 0, first.height > 0 else {
       throw .operationFailed("no picture to lay out in a contact sheet")
@@ -94,6 +107,15 @@ package enum ContactSheet {
     }
     let picture = try compose(pictures, times: stamps, header: header ? lines : [], layout: layout)
     return Sheet(picture: picture, header: lines, labels: stamps)
+  }
+
+  /// When the last two cells show the same picture, whose time is known: the time of the
+  /// last picture there is (cells asked for later times got it again).
+  package static func picturesEnd(_ pictures: [Thumbnail]) -> Duration? {
+    guard pictures.count >= 2, let last = pictures[pictures.count - 1].time, last > .zero,
+      pictures[pictures.count - 2].time == last
+    else { return nil }
+    return last
   }
 
   /// The cells whose picture is the same as the cell before or after it, in order.

@@ -85,6 +85,27 @@ struct CommandLineThumbnailTests {
     #expect(sheet.labels == shown)
   }
 
+  @Test("a sheet of an MP4 whose pictures start after an empty edit spreads over its pictures")
+  func emptyEditSheet() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    // An edit list that starts with 10 s of nothing: 18 s advertised (ffprobe says so too),
+    // 8 s of pictures, which libVLC plays from 0.
+    let clip = try await generated.make(
+      "late.mp4",
+      ["-f", "lavfi", "-i", "testsrc2=s=64x48:r=25:d=8", "-c:v", "libx264", "-g", "25"]
+        + ["-output_ts_offset", "10"])
+    for mode in [ThumbnailMode.fast, .precise] {
+      let sheet = try await ContactSheet.make(
+        columns: 4, rows: 1, of: Media(path: clip, instance: headlessInstance()), width: 32,
+        mode: mode, network: false, timeout: .seconds(20), progress: { _ in })
+      // The last two cells (asked at 11.25 and 15.75 s) showed the last picture, 7.960.
+      #expect(Set(sheet.labels).count == 4, "\(mode): \(sheet.labels)")
+      #expect(sheet.labels == sheet.labels.sorted(), "\(mode): \(sheet.labels)")
+      #expect(sheet.labels.last.map { $0 < "0:07.960" } == true, "\(mode): \(sheet.labels)")
+    }
+  }
+
   @Test(
     "thumbnail --sheet --precise shows in each cell the frame shown at the cell's time",
     .enabled(if: FrameOracle.isAvailable, "needs ffmpeg"))
