@@ -86,6 +86,37 @@ struct ChapterTableTests {
     }
   }
 
+  @Test("a container-depth parse lists an MP4's chapters as the player plays them")
+  @MainActor
+  func mp4() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    // Chapters that end before the next one (and the media) do: ffmpeg writes them as Nero's
+    // list and as a text track whose samples end there. libVLC plays Nero's list (only
+    // starts); the text track's ends said the last one lasted 0.5 s, not 1.5 s.
+    let metadata = media.folder.appendingPathComponent("chapters.txt")
+    try """
+    ;FFMETADATA1
+    [CHAPTER]
+    TIMEBASE=1/1000
+    START=0
+    END=1000
+    title=One
+    [CHAPTER]
+    TIMEBASE=1/1000
+    START=2500
+    END=3000
+    title=Two
+    """.write(to: metadata, atomically: true, encoding: .utf8)
+    let path = try await media.make(
+      "chapters.mp4",
+      [
+        "-f", "lavfi", "-i", "testsrc=s=64x64:r=25:d=4", "-i", metadata.path, "-map", "0",
+        "-map_chapters", "1", "-c:v", "libx264",
+      ])
+    try await compareWithPlayer(path, names: ["One", "Two"])
+  }
+
   @Test("a container-depth parse lists Ogg and FLAC CHAPTER comments as the player plays them")
   @MainActor
   func ogg() async throws {

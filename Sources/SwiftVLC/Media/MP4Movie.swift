@@ -6,8 +6,8 @@ import Glibc
 
 /// What an MP4/QuickTime file's `moov` box declares that libVLC 3's preparse leaves out or
 /// gets wrong: each AAC track's AudioSpecificConfig (ISO 14496-3 1.6.2.1: channels and
-/// rate) and the chapters, from a QuickTime text chapter track (`tref`/`chap`, as ffprobe
-/// prefers) or else Nero's `chpl` list.
+/// rate) and the chapters as libVLC plays them: Nero's `chpl` list, else a QuickTime text
+/// chapter track (`tref`/`chap`; ffprobe prefers that one, and its sample ends).
 struct MP4Movie {
   var audio: [FileHeaders.Audio] = []
   var chapters: [Chapter]?
@@ -67,23 +67,24 @@ struct MP4Movie {
         trackID: track.id, channels: track.audio?.channels, sampleRate: track.audio?.sampleRate,
         declaresFormat: track.audio != nil, bitrate: bitrate)
     }
+    // libVLC 3's order (mp4.c, LoadChapter): Nero's list when it has chapters, else the first
+    // text chapter track. Either way a chapter lasts until the next one starts (libVLC keeps
+    // only starts), and the last one's end is the media's, which the caller knows.
+    var starts: [(start: Duration, name: String?)] = []
     let chapterIDs = Set(tracks.flatMap(\.chapterTrackIDs))
-    if let text = tracks.first(where: { chapterIDs.contains($0.id) && $0.table != nil }),
+    if let nero, !nero.isEmpty {
+      starts = nero.map { (.microseconds($0.start / 10), $0.name) }
+    } else if let text = tracks.first(where: { chapterIDs.contains($0.id) && $0.table != nil }),
       let table = text.table, text.timescale > 0
     {
-      chapters = table.textSamples(file).enumerated().map { index, sample in
-        Chapter(
-          index: index, name: sample.text,
-          start: .microseconds(sample.time * 1_000_000 / Int64(text.timescale)),
-          duration: .microseconds(sample.duration * 1_000_000 / Int64(text.timescale)))
+      starts = table.textSamples(file).map {
+        (.microseconds($0.time * 1_000_000 / Int64(text.timescale)), $0.text)
       }
-    } else if let nero, !nero.isEmpty {
-      // The last chapter's end is the media's, which the caller knows.
-      chapters = nero.enumerated().map { index, entry in
-        let end = index + 1 < nero.count ? nero[index + 1].start : entry.start
-        return Chapter(
-          index: index, name: entry.name, start: .microseconds(entry.start / 10),
-          duration: .microseconds((end - entry.start) / 10))
+    }
+    if !starts.isEmpty {
+      chapters = starts.enumerated().map { index, entry in
+        let end = index + 1 < starts.count ? starts[index + 1].start : entry.start
+        return Chapter(index: index, name: entry.name, start: entry.start, duration: end - entry.start)
       }
     }
   }
