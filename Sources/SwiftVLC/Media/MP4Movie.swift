@@ -84,7 +84,8 @@ struct MP4Movie {
     if !starts.isEmpty {
       chapters = starts.enumerated().map { index, entry in
         let end = index + 1 < starts.count ? starts[index + 1].start : entry.start
-        return Chapter(index: index, name: entry.name, start: entry.start, duration: end - entry.start)
+        return Chapter(
+          index: index, name: entry.name, start: entry.start, duration: end - entry.start)
       }
     }
   }
