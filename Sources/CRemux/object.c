@@ -100,6 +100,9 @@ char svlc_remux_dropped_kind(const svlc_remux *remux, int at) { return remux->dr
 const char *svlc_remux_dropped_codec(const svlc_remux *remux, int at) {
   return remux->dropped[at].codec;
 }
+int svlc_remux_dropped_unnamed(const svlc_remux *remux, int at) {
+  return remux->dropped[at].unnamed;
+}
 const char *svlc_remux_dropped_language(const svlc_remux *remux, int at) {
   return remux->dropped[at].language;
 }
@@ -163,6 +166,8 @@ void svlc_remux_drop(svlc_remux *remux, const AVStream *stream, const char *reas
   dropped->index = stream->index;
   dropped->kind = svlc_remux_kind_of(stream->codecpar->codec_type);
   svlc_remux_codec_name(stream, dropped->codec, sizeof(dropped->codec));
+  dropped->unnamed = stream->codecpar->codec_id == AV_CODEC_ID_NONE &&
+                     stream->codecpar->codec_type != AVMEDIA_TYPE_ATTACHMENT;
   const AVDictionaryEntry *language = av_dict_get(stream->metadata, "language", NULL, 0);
   av_strlcpy(dropped->language, language ? language->value : "", sizeof(dropped->language));
   av_strlcpy(dropped->reason, reason, sizeof(dropped->reason));

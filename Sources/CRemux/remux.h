@@ -35,6 +35,7 @@ typedef struct {
   int index;
   char kind;
   char codec[32];
+  int unnamed;  // libavformat has no codec for it (a data stream)
   char language[16];
   char reason[96];
 } dropped_t;

@@ -60,7 +60,8 @@ struct CommandLinePlayContractTests {
     let result = try await runTool(["play", list.path], within: .seconds(40))
     #expect(result.status == 1)
     #expect(
-      result.stdoutLines.suffix(2).first?.hasPrefix("error timed out") == true,
+      result.stdoutLines.suffix(2).first
+        == "error \(server.url("hang/live.ts").absoluteString): timeout",
       "stdout \(result.stdoutLines)")
     // ChannelChecker.defaultTimeout (10 s), not a file's opening timeout (30 s).
     #expect(ContinuousClock.now - started < .seconds(25))

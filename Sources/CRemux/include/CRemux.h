@@ -84,6 +84,9 @@ int svlc_remux_dropped_count(const svlc_remux *remux);
 int svlc_remux_dropped_index(const svlc_remux *remux, int at);
 char svlc_remux_dropped_kind(const svlc_remux *remux, int at);
 const char *svlc_remux_dropped_codec(const svlc_remux *remux, int at);
+/// Whether libavformat has no codec for that stream (a data stream; its codec above is its
+/// tag, or "").
+int svlc_remux_dropped_unnamed(const svlc_remux *remux, int at);
 const char *svlc_remux_dropped_language(const svlc_remux *remux, int at);
 const char *svlc_remux_dropped_reason(const svlc_remux *remux, int at);
 /// Chapters of the input the container could not hold (MPEG-TS holds none).

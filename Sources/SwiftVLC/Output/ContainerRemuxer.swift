@@ -52,11 +52,14 @@ struct RemuxReport: Sendable {
     /// The stream's place in the input.
     var index: Int
     var kind: TrackKind
-    /// libavcodec's name of its codec ("subrip", "dvb_teletext").
+    /// libavcodec's name of its codec ("subrip", "dvb_teletext"); for a stream it has no
+    /// codec for, an attachment's MIME type or a data stream's tag ("tmcd"), or "".
     var codec: String
     var language: String?
     /// Why it was left out ("MPEG-TS cannot hold SubRip subtitle").
     var reason: String
+    /// Whether libavcodec has no codec for it (a data stream).
+    var isUnnamed = false
   }
 
   /// A field written into the output that reading the finished file back did not find.

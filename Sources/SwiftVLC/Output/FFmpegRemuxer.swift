@@ -113,7 +113,8 @@ final class RemuxCopy: @unchecked Sendable {
           kind: TrackKind(remuxKind: svlc_remux_dropped_kind(pointer, at)),
           codec: String(cString: svlc_remux_dropped_codec(pointer, at)),
           language: nonEmpty(svlc_remux_dropped_language(pointer, at)),
-          reason: String(cString: svlc_remux_dropped_reason(pointer, at))))
+          reason: String(cString: svlc_remux_dropped_reason(pointer, at)),
+          isUnnamed: svlc_remux_dropped_unnamed(pointer, at) != 0))
     }
     for at in 0..<svlc_remux_lost_count(pointer) {
       let index = Int(svlc_remux_lost_index(pointer, at))

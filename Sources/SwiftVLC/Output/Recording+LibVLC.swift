@@ -140,9 +140,9 @@ extension Recording {
     case .failure:
       break  // libVLC's own file, in the container asked for, is kept as it is
     case .success(let report):
-      // A stream libavformat cannot name ("none") is one libVLC wrote unreadably (text
+      // A stream libavformat has no codec for is one libVLC wrote unreadably (text
       // subtitles in MPEG-TS): the source track it stood for is named as lost below.
-      dropped += report.dropped.filter { $0.codec != "none" }.map {
+      dropped += report.dropped.filter { !$0.isUnnamed }.map {
         RecordingCheck.track(for: $0, among: seen.tracks)
       }
       droppedChapters = report.droppedChapters

@@ -34,12 +34,20 @@ extension Player {
     core.pendingEnd = (evidence, generation)
     Task { [weak self] in
       try? await Task.sleep(for: Self.inputCloseWait)
+      // "No decoder" without libVLC's word for it rests on the count alone, which a loaded
+      // machine makes late (a 1 s clip of a list read 0 decoded at 1 s and failed as "no
+      // decoder for H.264"): it is read again later.
+      if self?.core.pendingEnd?.evidence.decodedNothing == true, self?.loggedNoDecoder == false {
+        try? await Task.sleep(for: Self.decoderVerdictWait)
+      }
       self?.concludePendingEnd(generation: generation)
     }
   }
 
   /// Decides a held end with the input's last counters: at the `stopped` event that says
-  /// the input closed, or after ``inputCloseWait`` when none came.
+  /// the input closed, or after ``inputCloseWait`` when none came (and
+  /// ``decoderVerdictWait`` more when the counters say nothing was decoded and libVLC's log
+  /// named no missing decoder).
   func concludePendingEnd(generation: UInt64) {
     guard let (held, heldGeneration) = core.pendingEnd, heldGeneration == generation
     else { return }
@@ -80,6 +88,14 @@ extension Player {
 
   /// How long an end that reads as a failure waits for its input to close.
   static let inputCloseWait = Duration.seconds(1)
+  /// How much longer it waits when the counters say nothing was decoded but libVLC did not
+  /// log a missing decoder.
+  static let decoderVerdictWait = Duration.seconds(4)
+
+  /// Whether libVLC's log named a stream it has no decoder for, this session.
+  private var loggedNoDecoder: Bool {
+    if case .noDecoder = core.diagnosis?.current.source { true } else { false }
+  }
 
   /// The common names of `media`'s audio and video streams, less the kinds this player's
   /// instance or the media's options turn off (`--no-audio`, `:no-video`): what the session

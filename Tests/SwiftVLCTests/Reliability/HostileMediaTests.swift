@@ -120,7 +120,7 @@ struct HostileMediaTests {
     case .ended: result.play = "ended"
     case .stopped: result.play = "still playing when stopped"
     case .failed(.playbackFailed): result.play = "failed"
-    case .failed(.timeout): result.play = "opening timeout"
+    case .failed(.sourceFailed(.timeout, _)): result.play = "opening timeout"
     case .failed(.sourceFailed(let reason, _)): result.play = "source failed: \(reason)"
     case .failed(let error): result.problems.append("unexpected failure \(error)")
     case nil: result.problems.append("no outcome after stop")
