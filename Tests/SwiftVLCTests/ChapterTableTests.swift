@@ -44,6 +44,17 @@ struct ChapterTableTests {
     </Chapters>
     """
 
+  /// A 4 s Matroska file with ``chapters``, written by mkvmerge into `media`'s folder.
+  static func editions(in media: GeneratedMedia) async throws -> String {
+    let base = try await media.make(
+      "base.mkv", ["-f", "lavfi", "-i", "testsrc=s=64x64:r=25:d=4", "-c:v", "libx264"])
+    let xml = media.folder.appendingPathComponent("chapters.xml")
+    try chapters.write(to: xml, atomically: true, encoding: .utf8)
+    let path = media.folder.appendingPathComponent("chapters.mkv").path
+    _ = try await runProgram("mkvmerge", ["-q", "-o", path, "--chapters", xml.path, base])
+    return path
+  }
+
   @Test(
     "a container-depth parse lists a Matroska file's chapters as the player plays them",
     .enabled(if: hasMkvmerge, "mkvmerge is not installed"))
@@ -51,12 +62,7 @@ struct ChapterTableTests {
   func matroska() async throws {
     let media = try GeneratedMedia()
     defer { media.remove() }
-    let base = try await media.make(
-      "base.mkv", ["-f", "lavfi", "-i", "testsrc=s=64x64:r=25:d=4", "-c:v", "libx264"])
-    let xml = media.folder.appendingPathComponent("chapters.xml")
-    try Self.chapters.write(to: xml, atomically: true, encoding: .utf8)
-    let path = media.folder.appendingPathComponent("chapters.mkv").path
-    _ = try await runProgram("mkvmerge", ["-q", "-o", path, "--chapters", xml.path, base])
+    let path = try await Self.editions(in: media)
     try await compareWithPlayer(path, names: ["Intro", "+ Scene", "Ünïcode"])
   }
 
@@ -66,12 +72,7 @@ struct ChapterTableTests {
   func recordedEditions() async throws {
     let media = try GeneratedMedia()
     defer { media.remove() }
-    let base = try await media.make(
-      "base.mkv", ["-f", "lavfi", "-i", "testsrc=s=64x64:r=25:d=4", "-c:v", "libx264"])
-    let xml = media.folder.appendingPathComponent("chapters.xml")
-    try Self.chapters.write(to: xml, atomically: true, encoding: .utf8)
-    let path = media.folder.appendingPathComponent("chapters.mkv").path
-    _ = try await runProgram("mkvmerge", ["-q", "-o", path, "--chapters", xml.path, base])
+    let path = try await Self.editions(in: media)
     let instance = try headlessInstance()
     for container in [OutputContainer.mkv, .mp4] {
       _ = try await media.record(path, container, on: instance)
