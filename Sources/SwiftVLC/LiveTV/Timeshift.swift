@@ -59,9 +59,13 @@ public final class Timeshift {
   @ObservationIgnored private var ticker: Task<Void, Never>?
   /// Where the current playback started reading, and the stream time its own time counts
   /// from (the first clock reference there, once it arrived): the picture shown is at
-  /// `started + player.currentTime`.
+  /// `started + played`.
   @ObservationIgnored private var start: Int64 = 0
   @ObservationIgnored private var started: Duration?
+  /// How far the playback has got: libVLC's time of it, summed tick by tick, with its jumps
+  /// left out (see ``update()``).
+  @ObservationIgnored private var played: Duration = .zero
+  @ObservationIgnored private var lastSample: (time: Duration, at: ContinuousClock.Instant)?
 
   init(player: Player, options: TimeshiftOptions, buffer: TimeshiftBuffer, feed: TimeshiftFeed) {
     self.player = player
@@ -136,6 +140,8 @@ public final class Timeshift {
     try player.play(media)
     self.start = start
     started = nil
+    played = .zero
+    lastSample = nil
     update()
     if ticker == nil { startTicker() }
   }
@@ -151,10 +157,23 @@ public final class Timeshift {
   }
 
   /// Recomputes ``behindLive`` and ``buffered`` from the stream's clock.
+  ///
+  /// libVLC's time of the playback is its demuxer's clock reference less the first one: a
+  /// source whose clock jumps (a looping or spliced stream, whose jumps the buffer keeps)
+  /// makes it jump too. Its steps are summed instead, a step back or one longer than the
+  /// wall clock's (plus a second) counting as the wall clock's while playing.
   private func update() {
     if started == nil { started = buffer.time(from: start) }
+    let (now, time) = (ContinuousClock.now, player.currentTime)
+    if let lastSample {
+      let step = time - lastSample.time
+      let wall = now - lastSample.at
+      let jumped = step < .zero || step > wall + .seconds(1)
+      played += jumped ? (player.state == .playing ? wall : .zero) : step
+    }
+    lastSample = (time, now)
     let edge = buffer.edge ?? .zero
-    let picture = (started ?? edge) + player.currentTime
+    let picture = (started ?? edge) + played
     behindLive = max(edge - picture, .zero)
     buffered = edge - (buffer.time(from: buffer.range.lowerBound) ?? edge)
     if failure == nil, let reason = feed.failure { failure = reason }

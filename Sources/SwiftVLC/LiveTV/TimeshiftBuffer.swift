@@ -151,7 +151,7 @@ final class TimeshiftBuffer: Sendable {
       written += count
     }
     state.segments[state.segments.count - 1].length += Int64(written)
-    state.clock.add(bytes, at: state.end)
+    state.clock.add(bytes, at: state.end, arrived: .now)
     state.end += Int64(written)
     dropOldSegments(&state)
   }

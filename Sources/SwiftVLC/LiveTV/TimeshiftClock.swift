@@ -8,7 +8,8 @@
 ///
 /// Fed in arrival order by the buffer's one writing thread, in chunks that may cut packets.
 /// Times count from the first clock reference: a wrap of the 33-bit clock is carried over,
-/// and a jump (a source that restarted its clock) joins the timeline without a gap.
+/// and a jump (a looping or spliced source: libVLC's remuxer passes its jumps on) counts as
+/// the time between the two references' arrivals.
 struct TimeshiftClock {
   /// A clock reference: the offset of its packet and its time on the timeline.
   struct Mark {
@@ -18,8 +19,9 @@ struct TimeshiftClock {
 
   /// A clock reference kept every this much (the stream carries one every 40–100 ms).
   static let spacing: Duration = .milliseconds(50)
-  /// A step between two references beyond this is a jump, not time passing.
-  static let largestStep: Duration = .seconds(5)
+  /// A step between two references longer than the time between their arrivals by more than
+  /// this is a jump, not time passing (arrivals come in bursts, never a second ahead).
+  static let jumpMargin: Duration = .seconds(1)
 
   private(set) var marks: [Mark] = []
   /// Offsets of the packets that start a program association table: where a player can
@@ -29,14 +31,17 @@ struct TimeshiftClock {
   private var pending: [UInt8] = []
   /// The offset of `pending`'s first byte.
   private var pendingOffset: Int64 = 0
-  private var lastClock: Int64?
+  private var lastClock: (value: Int64, arrived: ContinuousClock.Instant)?
   private var now: Duration = .zero
 
   /// The time of the newest clock reference: the live edge.
   var edge: Duration? { marks.last?.time }
 
-  /// Takes the bytes written at `offset` (right after the previous chunk).
-  mutating func add(_ bytes: UnsafeRawBufferPointer, at offset: Int64) {
+  /// Takes the bytes written at `offset` (right after the previous chunk), which arrived at
+  /// `arrived`.
+  mutating func add(
+    _ bytes: UnsafeRawBufferPointer, at offset: Int64, arrived: ContinuousClock.Instant
+  ) {
     if pending.isEmpty { pendingOffset = offset }
     pending.append(contentsOf: bytes)
     pending.withUnsafeBytes { all in
@@ -52,7 +57,7 @@ struct TimeshiftClock {
         if header.pid == 0, header.unitStart, (entries.last ?? -1) < (marks.last?.offset ?? 0) {
           entries.append(at)
         }
-        if let clock = header.clock { take(clock, at: at) }
+        if let clock = header.clock { take(clock, at: at, arrived: arrived) }
         position += size
       }
       pendingOffset += Int64(position)
@@ -100,16 +105,17 @@ struct TimeshiftClock {
     return low
   }
 
-  private mutating func take(_ clock: Int64, at offset: Int64) {
-    defer { lastClock = clock }
+  private mutating func take(_ clock: Int64, at offset: Int64, arrived: ContinuousClock.Instant) {
+    defer { lastClock = (clock, arrived) }
     guard let lastClock else {
       marks.append(Mark(offset: offset, time: .zero))
       return
     }
     // 90 kHz ticks, modulo the 33-bit wrap.
-    let ticks = (clock - lastClock) & (1 << 33 - 1)
+    let ticks = (clock - lastClock.value) & (1 << 33 - 1)
     let step = Duration.microseconds(ticks * 100 / 9)
-    if step <= Self.largestStep { now += step }
+    let waited = arrived - lastClock.arrived
+    now += step <= waited + Self.jumpMargin ? step : waited
     guard let last = marks.last, now - last.time >= Self.spacing else { return }
     marks.append(Mark(offset: offset, time: now))
   }

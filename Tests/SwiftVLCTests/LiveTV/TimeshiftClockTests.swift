@@ -39,13 +39,16 @@ private enum Packets {
 
 @Suite("Timeshift clock")
 struct TimeshiftClockTests {
-  /// Feeds `bytes` in chunks of `size` (cutting packets), from offset 0.
-  func clock(of bytes: [UInt8], chunk size: Int) -> TimeshiftClock {
+  /// Feeds `bytes` in chunks of `size` (cutting packets), from offset 0, all arriving at once
+  /// (or, with `pace`, each chunk `pace` after the one before).
+  func clock(of bytes: [UInt8], chunk size: Int, pace: Duration = .zero) -> TimeshiftClock {
     var clock = TimeshiftClock()
+    var arrived = ContinuousClock.now
     for start in stride(from: 0, to: bytes.count, by: size) {
       bytes[start..<min(start + size, bytes.count)].withUnsafeBytes {
-        clock.add($0, at: Int64(start))
+        clock.add($0, at: Int64(start), arrived: arrived)
       }
+      arrived += pace
     }
     return clock
   }
@@ -66,16 +69,21 @@ struct TimeshiftClockTests {
     }
   }
 
-  @Test("a wrap of the 33-bit clock goes on; a jump joins without a gap")
+  @Test("a wrap of the 33-bit clock goes on; a jump counts as the time between arrivals")
   func wrapAndJump() {
     let wrap = Int64(1) << 33
     let bytes =
       Packets.stream(from: wrap - 90_000, seconds: 2)  // wraps after 1 s
       + Packets.stream(from: 5_000, seconds: 1)  // a source that restarted its clock
     let clock = clock(of: bytes, chunk: 4_096)
-    // 1.9 s up to the jump, which adds nothing, then 0.9 s more.
+    // 1.9 s up to the jump, which adds nothing (all arrived at once), then 0.9 s more.
     #expect(clock.edge == .milliseconds(2_800))
     #expect(clock.time(from: 376 * 15) == .milliseconds(1_500))
+    // A jump forward of 4.1 s (a looping source) between references whose arrivals are
+    // 100 ms apart counts as those 100 ms: 0.9 s, 1.0 s at the jump, then 0.9 s more.
+    let looped = Packets.stream(from: 0, seconds: 1) + Packets.stream(from: 450_000, seconds: 1)
+    let paced = self.clock(of: looped, chunk: 376, pace: .milliseconds(100))
+    #expect(paced.edge == .milliseconds(1_900))
   }
 
   @Test("forgotten offsets are gone; an odd byte puts the reader out of step only once")
