@@ -148,7 +148,8 @@ extension CommandSpec {
     ],
     notes: """
       Give either --at or --sheet. A sheet takes COLSxROWS pictures at the middle of as many
-      equal parts of the duration and lays them out row by row with gaps between them, each
+      equal parts of the duration (of the pictures' span when the duration runs past the
+      last picture) and lays them out row by row with gaps between them, each
       with the time of the frame it shows under it (of a local file; else the time it was
       taken at), on a dark background; a header above them gives the file's
       name, size, duration, bitrate and container and its first video and audio tracks

@@ -9,8 +9,8 @@ import SwiftVLC
 /// h.invalid not found"), each URL once.
 public enum FailureWords {
   /// `error` in words. `logged` is what libVLC's log named while the command ran; it is
-  /// added in parentheses to an error that carries no reason of its own (an opening
-  /// timeout), unless the error's words already say it.
+  /// added in parentheses to an error that carries no reason of its own (a playback that
+  /// failed in libVLC's own words), unless the error's words already say it.
   ///
   /// An error with a reason but no source of its own (``VLCError/parseTimeout``) is said as
   /// ``VLCError/sourceFailed(_:source:)`` says one, "`source`: reason", when `source` is given:

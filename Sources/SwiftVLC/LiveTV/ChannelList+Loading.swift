@@ -27,14 +27,19 @@ extension ChannelList {
   ) async throws(VLCError) -> ChannelList {
     let data: Data
     if url.isFileURL {
-      guard let file = ReadOnlyFile(path: url.path) else {
-        throw .mediaCreationFailed(source: "\(url.path): \(String(cString: strerror(errno)))")
-      }
-      do {
-        data = try file.readToEnd(limit: HTTPFetch.defaultLimit)
-      } catch {
-        throw .mediaCreationFailed(source: "\(url.path): \(FileErrorText.of(error))")
-      }
+      // On a thread of its own: a pipe's reads wait for its writer.
+      let path = url.path
+      data = try await OwnThread.run { () -> Result<Data, VLCError> in
+        guard let file = ReadOnlyFile(path: path) else {
+          return .failure(
+            .mediaCreationFailed(source: "\(path): \(String(cString: strerror(errno)))"))
+        }
+        do {
+          return .success(try file.readToEnd(limit: HTTPFetch.defaultLimit))
+        } catch {
+          return .failure(.mediaCreationFailed(source: "\(path): \(FileErrorText.of(error))"))
+        }
+      }.get()
     } else {
       guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
         throw .invalidInput("\(url.absoluteString): channel lists are read from files or HTTP(S)")

@@ -17,7 +17,8 @@ extension Player {
   /// - Throws: ``VLCError/invalidInput(_:)`` for a size limit under
   ///   ``TimeshiftOptions/minimumSize``; ``VLCError/operationFailed(_:)`` when the folder cannot
   ///   be made or written, or its disk has less free space than 4 MiB;
-  ///   ``VLCError/timeout(_:)`` when nothing arrived in time;
+  ///   ``VLCError/sourceFailed(_:source:)`` with ``FailureReason/timeout`` when nothing
+  ///   arrived in time (as a player names a stalled source);
   ///   ``VLCError/sourceFailed(_:source:)`` when the source failed, naming why as playing it
   ///   would; ``VLCError/playbackFailed(reason:)`` when it ended or stalled first;
   ///   ``VLCError/mediaCreationFailed(source:)`` when libVLC cannot open it.
@@ -48,7 +49,7 @@ extension Player {
     // The first packets: libVLC's reads wait for the rest.
     let arrived = await buffer.started.value(
       within: openingTimeout ?? .seconds(15),
-      timeout: .timeout("no live data arrived for the timeshift buffer"))
+      timeout: .sourceFailed(.timeout, source: media.mrl))
     if case .failure(let error) = arrived {
       // The feed names why its source failed, or why the buffer cannot be written.
       let failure = Task.isCancelled ? .cancelled : feed.failure ?? error

@@ -44,7 +44,7 @@ struct TimeshiftClock {
   ) {
     if pending.isEmpty { pendingOffset = offset }
     pending.append(contentsOf: bytes)
-    pending.withUnsafeBytes { all in
+    let read = pending.withUnsafeBytes { all in
       var position = 0
       let size = TransportStreamPackets.size
       while position + size <= all.count {
@@ -60,19 +60,16 @@ struct TimeshiftClock {
         if let clock = header.clock { take(clock, at: at, arrived: arrived) }
         position += size
       }
-      pendingOffset += Int64(position)
-      pending.removeFirst(position)
+      return position
     }
+    pendingOffset += Int64(read)
+    pending.removeFirst(read)
   }
 
   /// Forgets what lies before `offset` (deleted from disk).
   mutating func drop(before offset: Int64) {
-    if let keep = marks.firstIndex(where: { $0.offset >= offset }), keep > 0 {
-      marks.removeFirst(keep)
-    }
-    if let keep = entries.firstIndex(where: { $0 >= offset }), keep > 0 {
-      entries.removeFirst(keep)
-    }
+    marks.removeFirst(marks.firstIndex { $0.offset >= offset } ?? marks.count)
+    entries.removeFirst(entries.firstIndex { $0 >= offset } ?? entries.count)
   }
 
   /// The time of the first clock reference at or after `offset`: what a player that starts

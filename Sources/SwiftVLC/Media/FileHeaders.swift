@@ -7,7 +7,8 @@ import Glibc
 /// What a media file's own headers declare, read where libVLC 3's preparse is wrong or
 /// silent: the container (from its first bytes), the channel count and sample rate of FLAC
 /// (STREAMINFO) and of AAC in MP4/M4A/3GP (the AudioSpecificConfig in `esds`), MP4
-/// chapters (QuickTime text chapters, else Nero `chpl`), Matroska chapters and Ogg ones
+/// chapters (Nero `chpl`, else QuickTime text chapters, as libVLC plays them), Matroska
+/// chapters and Ogg ones
 /// (`CHAPTERnnn` comments).
 ///
 /// libVLC 3's preparse reports FLAC as 3 channels before a frame is decoded, MP4 AAC with the

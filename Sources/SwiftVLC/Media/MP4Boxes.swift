@@ -125,18 +125,21 @@ struct SampleTable {
   }
 
   /// The text samples of a QuickTime text track (a 16-bit length, then UTF-8 or UTF-16 with
-  /// a byte-order mark), with their start in the track's timescale.
+  /// a byte-order mark), with their start in the track's timescale; as libVLC 3's
+  /// `LoadChapterApple`, without the samples of 2 bytes or less (the empty ones a muxer
+  /// writes for a gap between chapters).
   func textSamples(_ file: borrowing ReadOnlyFile) -> [(time: Int64, text: String?)] {
     var time: Int64 = 0
     var samples: [(time: Int64, text: String?)] = []
     for index in 0..<min(durations.count, sizes.count, offsets.count) {
+      defer { time += Int64(durations[index]) }
+      guard sizes[index] > 2 else { continue }
       let data =
         (try? MP4Boxes.read(file, at: UInt64(offsets[index]), count: min(sizes[index], 1_024)))
         ?? []
       let length = min(MP4Boxes.integer(data, 0, 2), max(data.count - 2, 0))
       let body = Array(data.dropFirst(2).prefix(length))
       samples.append((time, text(body)))
-      time += Int64(durations[index])
     }
     return samples
   }

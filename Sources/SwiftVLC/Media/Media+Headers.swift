@@ -37,7 +37,7 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
 
 extension FileHeaders {
   /// The chapters, the last one lasting to `length` when the table gives start times only
-  /// (a Nero list); `nil` when the file has none.
+  /// (MP4 chapters, as libVLC keeps them); `nil` when the file has none.
   func chapters(lasting length: Duration?) -> [Chapter]? {
     guard var chapters, let last = chapters.last else { return nil }
     if last.duration == .zero, let length, length > last.start {

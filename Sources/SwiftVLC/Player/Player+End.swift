@@ -37,7 +37,7 @@ extension Player {
       // "No decoder" without libVLC's word for it rests on the count alone, which a loaded
       // machine makes late (a 1 s clip of a list read 0 decoded at 1 s and failed as "no
       // decoder for H.264"): it is read again later.
-      if self?.core.pendingEnd?.evidence.decodedNothing == true, self?.loggedNoDecoder == false {
+      if self?.restsOnCountsAlone(generation) == true {
         try? await Task.sleep(for: Self.decoderVerdictWait)
       }
       self?.concludePendingEnd(generation: generation)
@@ -92,9 +92,15 @@ extension Player {
   /// log a missing decoder.
   static let decoderVerdictWait = Duration.seconds(4)
 
-  /// Whether libVLC's log named a stream it has no decoder for, this session.
-  private var loggedNoDecoder: Bool {
-    if case .noDecoder = core.diagnosis?.current.source { true } else { false }
+  /// Whether the held end of `generation`, with the counters as they are now, fails as "no
+  /// decoder" while libVLC's log named no stream it has no decoder for.
+  private func restsOnCountsAlone(_ generation: UInt64) -> Bool {
+    guard var evidence = core.pendingEnd?.evidence, core.pendingEnd?.generation == generation
+    else { return false }
+    evidence.statistics = countedMedia?.statistics() ?? evidence.statistics
+    guard case .noDecoder = evidence.failure else { return false }
+    if case .noDecoder = core.diagnosis?.current.source { return false }
+    return true
   }
 
   /// The common names of `media`'s audio and video streams, less the kinds this player's

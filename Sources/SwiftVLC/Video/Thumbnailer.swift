@@ -97,7 +97,10 @@ public actor Thumbnailer {
   ///   timeout that is not positive, or a custom input that cannot seek;
   ///   ``VLCError/parseFailed(reason:)`` for unreadable input;
   ///   ``VLCError/playbackFailed(reason:)`` when the media has no video or libVLC cannot
-  ///   decode it; ``VLCError/timeout(_:)``; ``VLCError/cancelled``.
+  ///   decode it; ``VLCError/sourceFailed(_:source:)`` with ``FailureReason/timeout`` when
+  ///   the source takes the whole limit before its picture is sought (as every path names a
+  ///   stalled source), ``VLCError/timeout(_:)`` when no picture came in time after;
+  ///   ``VLCError/cancelled``.
   public func thumbnail(at time: Duration, timeout: Duration = .seconds(5)) async throws(VLCError)
     -> Thumbnail
   {
@@ -122,7 +125,7 @@ public actor Thumbnailer {
       case .refused(let refusal): reason = refusal
       }
     }
-    var thumbnail = try await libVLCPicture(at: time, timeout: timeout, deadline: deadline)
+    var thumbnail = try await libVLCPicture(at: time, deadline: deadline)
     thumbnail.origin = .libVLC(reason: reason ?? "not a local file")
     return thumbnail
   }
@@ -134,14 +137,13 @@ public actor Thumbnailer {
   }
 
   /// libVLC's picture at `time`: the media is parsed (once) for its length and video track.
-  private func libVLCPicture(
-    at time: Duration, timeout: Duration, deadline: ContinuousClock.Instant
-  )
+  private func libVLCPicture(at time: Duration, deadline: ContinuousClock.Instant)
     async throws(VLCError) -> Thumbnail
   {
-    // What the exact path left of the limit: the whole request stays within `timeout`.
+    // What the exact path left of the limit: the whole request stays within its limit.
     let remaining = deadline - .now
-    guard remaining > .zero else { throw .timeout("\(media.mrl) took the whole \(timeout)") }
+    // A source that takes the whole limit is named as every path names a stalled source.
+    guard remaining > .zero else { throw .sourceFailed(.timeout, source: media.mrl) }
     let info = try await mediaInfo(timeout: remaining)
     guard info.tracks.isEmpty || info.tracks.contains(where: { $0.kind == .video }) else {
       throw .playbackFailed(reason: "\(media.mrl) has no video track")
@@ -150,9 +152,7 @@ public actor Thumbnailer {
       throw pastTheEnd(time, duration)
     }
     // A parse that used up the whole limit leaves no time to wait for a picture.
-    guard ContinuousClock.now < deadline else {
-      throw .timeout("parsing \(media.mrl) took the whole \(timeout)")
-    }
+    guard ContinuousClock.now < deadline else { throw .sourceFailed(.timeout, source: media.mrl) }
     return try await picture(at: time, source: info, deadline: deadline)
   }
 
