@@ -48,6 +48,11 @@ public final class Timeshift {
   /// Whether ``stop()`` was called.
   public private(set) var isStopped = false
 
+  /// How far libVLC's time of the playback may run ahead of the wall clock between two
+  /// readings before it counts as a jump of the stream's clock: its time events come late
+  /// and together on a loaded machine (a CI run lost 2 s of them to a 1 s margin).
+  nonisolated static let jumpMargin: Duration = .seconds(5)
+
   /// Within this of the live edge, playback counts as live (``isLive``).
   nonisolated public static let liveTolerance: Duration = .seconds(3)
 
@@ -161,14 +166,14 @@ public final class Timeshift {
   /// libVLC's time of the playback is its demuxer's clock reference less the first one: a
   /// source whose clock jumps (a looping or spliced stream, whose jumps the buffer keeps)
   /// makes it jump too. Its steps are summed instead, a step back or one longer than the
-  /// wall clock's (plus a second) counting as the wall clock's while playing.
+  /// wall clock's plus ``jumpMargin`` counting as the wall clock's while playing.
   private func update() {
     if started == nil { started = buffer.time(from: start) }
     let (now, time) = (ContinuousClock.now, player.currentTime)
     if let lastSample {
       let step = time - lastSample.time
       let wall = now - lastSample.at
-      let jumped = step < .zero || step > wall + .seconds(1)
+      let jumped = step < .zero || step > wall + Self.jumpMargin
       played += jumped ? (player.state == .playing ? wall : .zero) : step
     }
     lastSample = (time, now)

@@ -157,11 +157,12 @@ struct TimeshiftTests {
     }
     // The picture comes back at the next keyframe (one a second) after the point sought, 5 s
     // of stream time before libVLC's time of the picture (which runs a few hundred
-    // milliseconds ahead of it): between 3 and 6 s back. (Counted by the wall clock, the
-    // seek fell short on a loaded machine: a CI run showed pictures after the one it left.)
+    // milliseconds ahead of it, and behind it when its time events come late on a loaded
+    // machine): between 3 and 7 s back. (Counted by the wall clock, the seek fell short on a
+    // loaded machine: a CI run showed pictures after the one it left.)
     let afterSeek = try #require(shown.numbers[countBeforeSeek...].first { $0 < beforeSeek })
     #expect(
-      (beforeSeek - 150...beforeSeek - 75).contains(afterSeek),
+      (beforeSeek - 175...beforeSeek - 75).contains(afterSeek),
       "seeking back 5 s from frame \(beforeSeek) showed \(afterSeek)")
     #expect(timeshift.behindLive >= behindBeforeSeek + .seconds(3))
 
