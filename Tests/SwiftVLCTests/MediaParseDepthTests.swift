@@ -149,6 +149,45 @@ struct MediaParseDepthTests {
     #expect(info.tracks.last?.channels == 1)
   }
 
+  @Test("an MP4 over HTTP probes at container depth as the file does: channels, chapters, tracks")
+  func remoteMovie() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let metadata = media.folder.appendingPathComponent("chapters.txt")
+    try ";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1500\ntitle=Start\n"
+      .appending("[CHAPTER]\nTIMEBASE=1/1000\nSTART=1500\nEND=3000\ntitle=End\n")
+      .write(to: metadata, atomically: true, encoding: .utf8)
+    let inputs = [
+      "-f", "lavfi", "-i", "testsrc2=s=64x48:r=25:d=3", "-f", "lavfi", "-i", "sine=d=3", "-i",
+      metadata.path, "-map", "0", "-map", "1", "-map_chapters", "2", "-c:v", "libx264", "-c:a",
+      "aac",
+    ]
+    // The index after the data (ffmpeg's default), and before it.
+    let atEnd = try await media.make("end.mp4", inputs)
+    _ = try await media.make("start.mp4", inputs + ["-movflags", "+faststart"])
+    let local = try await parse(try Media(path: atEnd, instance: instance), depth: .container)
+    #expect(local.tracks.map(\.channels) == [nil, 1])
+    #expect(local.chapters.map(\.name) == ["Start", "End"])
+    let ranged = try await TestServer(root: media.folder)
+    defer { ranged.stop() }
+    let plain = try await TestServer(plainServing: media.folder)  // no range requests
+    defer { plain.stop() }
+    // libVLC's preparse said stereo (the sample entry's 2) and no chapters; over a server
+    // without ranges it listed each track twice. (There libavformat's demuxer, which then
+    // plays it, lists the chapter track as a subtitle too: so does a player.)
+    for url in [
+      ranged.url("files/end.mp4"), ranged.url("files/start.mp4"), plain.url("start.mp4"),
+    ] {
+      let remote = try await parse(
+        try Media(url: url, instance: instance), depth: .container, network: true)
+      let expected: [TrackKind] =
+        url == plain.url("start.mp4") ? [.video, .audio, .subtitle] : [.video, .audio]
+      #expect(remote.tracks.map(\.kind) == expected, "\(url): \(remote.tracks)")
+      #expect(remote.tracks.filter { $0.kind == .audio }.map(\.channels) == [1], "\(url)")
+      #expect(remote.chapters == local.chapters, "\(url)")
+    }
+  }
+
   @Test(
     "an MPEG-TS from python's http.server, which libVLC's preparse lists empty, is found by playing"
   )

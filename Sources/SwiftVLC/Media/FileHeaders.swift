@@ -45,6 +45,8 @@ struct FileHeaders: Sendable, Equatable {
   var audio: [Audio] = []
   /// The chapters, when the file has a chapter table (`nil`: none read).
   var chapters: [Chapter]?
+  /// How many tracks an MP4 file's `moov` declares (chapter tracks left out).
+  var trackCount: Int?
   /// Whether the whole file was searched for chapters (an MP4's `moov`, a Matroska file's
   /// `Chapters`): `chapters` being `nil` then means the file has none.
   var searchedChapters = false
@@ -69,11 +71,7 @@ struct FileHeaders: Sendable, Equatable {
     var headers = read(head: bytes)
     switch headers.container {
     case "MP4/QuickTime":
-      if let movie = MP4Movie.read(file) {
-        headers.audio = movie.audio
-        headers.chapters = movie.chapters
-        headers.searchedChapters = true
-      }
+      if let movie = MP4Movie.read(file) { headers.note(movie) }
     case "Matroska/WebM":
       headers.noteChapters(MatroskaChapters.read(file))
     case "FLAC" where !headers.searchedChapters:
@@ -93,6 +91,14 @@ struct FileHeaders: Sendable, Equatable {
       break
     }
     return headers
+  }
+
+  /// Keeps what an MP4 file's `moov` declares.
+  mutating func note(_ movie: MP4Movie) {
+    audio = movie.audio
+    chapters = movie.chapters
+    trackCount = movie.trackCount
+    searchedChapters = true
   }
 
   /// Keeps the chapters a chapter reader found (`nil`: it found no chapter table to read).

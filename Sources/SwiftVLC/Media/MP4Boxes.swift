@@ -16,7 +16,7 @@ enum MP4Boxes {
   /// The header of the top-level box of `file` at `offset`: its type, its whole size (0: it
   /// runs to the end of the file; 1 when its 64-bit size is cut off) and the header's
   /// length; `nil` when fewer than 8 bytes are left.
-  static func header(_ file: borrowing ReadOnlyFile, at offset: UInt64) -> (
+  static func header(_ file: borrowing some RandomAccessBytes & ~Copyable, at offset: UInt64) -> (
     type: String, size: Int, headerLength: Int
   )? {
     guard let header = try? read(file, at: offset, count: 16), header.count >= 8 else {
@@ -29,7 +29,9 @@ enum MP4Boxes {
   }
 
   /// `count` bytes (or fewer, at the end) of `file` from `offset`.
-  static func read(_ file: borrowing ReadOnlyFile, at offset: UInt64, count: Int) throws
+  static func read(
+    _ file: borrowing some RandomAccessBytes & ~Copyable, at offset: UInt64, count: Int
+  ) throws
     -> [UInt8]
   {
     guard let data = file.read(at: offset, upTo: count) else { throw ReadFailed() }
@@ -127,16 +129,20 @@ struct SampleTable {
   /// The text samples of a QuickTime text track (a 16-bit length, then UTF-8 or UTF-16 with
   /// a byte-order mark), with their start in the track's timescale; as libVLC 3's
   /// `LoadChapterApple`, without the samples of 2 bytes or less (the empty ones a muxer
-  /// writes for a gap between chapters).
-  func textSamples(_ file: borrowing ReadOnlyFile) -> [(time: Int64, text: String?)] {
+  /// writes for a gap between chapters). `nil` when a sample cannot be read (a download's
+  /// part that was not fetched).
+  func textSamples(_ file: borrowing some RandomAccessBytes & ~Copyable) -> [(
+    time: Int64, text: String?
+  )]? {
     var time: Int64 = 0
     var samples: [(time: Int64, text: String?)] = []
     for index in 0..<min(durations.count, sizes.count, offsets.count) {
       defer { time += Int64(durations[index]) }
       guard sizes[index] > 2 else { continue }
-      let data =
-        (try? MP4Boxes.read(file, at: UInt64(offsets[index]), count: min(sizes[index], 1_024)))
-        ?? []
+      guard
+        let data = try? MP4Boxes.read(
+          file, at: UInt64(offsets[index]), count: min(sizes[index], 1_024))
+      else { return nil }
       let length = min(MP4Boxes.integer(data, 0, 2), max(data.count - 2, 0))
       let body = Array(data.dropFirst(2).prefix(length))
       samples.append((time, text(body)))

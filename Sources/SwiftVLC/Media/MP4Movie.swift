@@ -11,6 +11,8 @@ import Glibc
 struct MP4Movie {
   var audio: [FileHeaders.Audio] = []
   var chapters: [Chapter]?
+  /// How many tracks the movie has, chapter tracks left out (libVLC's MP4 demuxer hides them).
+  var trackCount = 0
 
   /// One `trak`, as far as is needed here.
   private struct TrackBox {
@@ -27,7 +29,7 @@ struct MP4Movie {
 
   /// Reads the `moov` box of `file` (top-level boxes are walked by seeking); `nil` when there
   /// is none within ``FileHeaders/moovLimit`` bytes.
-  static func read(_ file: borrowing ReadOnlyFile) -> MP4Movie? {
+  static func read(_ file: borrowing some RandomAccessBytes & ~Copyable) -> MP4Movie? {
     var offset: UInt64 = 0
     while let (type, size, headerLength) = MP4Boxes.header(file, at: offset) {
       // A size of 0 runs to the end of the file; a negative one is damage.
@@ -45,7 +47,7 @@ struct MP4Movie {
     return nil
   }
 
-  private init(moov: [UInt8], file: borrowing ReadOnlyFile) {
+  private init(moov: [UInt8], file: borrowing some RandomAccessBytes & ~Copyable) {
     var tracks: [TrackBox] = []
     var nero: [(start: Int64, name: String)]?
     for box in MP4Boxes.children(moov, 0..<moov.count) {
@@ -72,12 +74,15 @@ struct MP4Movie {
     // only starts), and the last one's end is the media's, which the caller knows.
     var starts: [(start: Duration, name: String?)] = []
     let chapterIDs = Set(tracks.flatMap(\.chapterTrackIDs))
+    trackCount = tracks.filter { !chapterIDs.contains($0.id) }.count
     if let nero, !nero.isEmpty {
       starts = nero.map { (.microseconds($0.start / 10), $0.name) }
     } else if let text = tracks.first(where: { chapterIDs.contains($0.id) && $0.table != nil }),
       let table = text.table, text.timescale > 0
     {
-      starts = table.textSamples(file).map {
+      // Samples that cannot be read (not downloaded) leave the chapters unknown (`nil`).
+      guard let samples = table.textSamples(file) else { return }
+      starts = samples.map {
         (.microseconds($0.time * 1_000_000 / Int64(text.timescale)), $0.text)
       }
     }

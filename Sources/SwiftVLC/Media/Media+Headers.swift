@@ -7,6 +7,7 @@
 /// by `nil` at container depth, and leaves the decoder's at decoded depth.
 func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDepth) {
   if let container = headers.container { info.container = container }
+  dropStaleSet(from: &info.tracks, fileTracks: headers.trackCount)
   if let duration = headers.duration { info.duration = duration }
   let audio = info.tracks.indices.filter { info.tracks[$0].kind == .audio }
   // libVLC's Musepack demuxer decodes itself and lists the stream as float PCM.
@@ -33,6 +34,18 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
     }
   }
   if let chapters = headers.chapters(lasting: info.duration) { info.chapters = chapters }
+}
+
+/// Over a server that cannot seek, libVLC's MP4 demuxer lists an MP4 file's tracks, gives
+/// up, and libavformat's lists them again under new ids: the media's list holds both, the
+/// first set stale (a player lists only the second). When the list starts with as many
+/// tracks as the file declares and the same kinds and codecs follow in the same order, the
+/// first set goes.
+private func dropStaleSet(from tracks: inout [Track], fileTracks count: Int?) {
+  guard let count, count > 0, tracks.count >= 2 * count else { return }
+  let kinds = tracks.map { "\($0.kind) \($0.codec)" }
+  guard kinds[0..<count].elementsEqual(kinds[count..<2 * count]) else { return }
+  tracks.removeFirst(count)
 }
 
 extension FileHeaders {

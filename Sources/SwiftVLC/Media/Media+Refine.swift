@@ -35,6 +35,7 @@ extension Media {
     else { return nil }
     let first = [UInt8](start.bytes)
     var headers = FileHeaders.read(head: first)
+    await headers.noteRemoteMovie(of: url, head: start.bytes, total: start.total, until: deadline)
     if ["MP3", "MPEG audio"].contains(headers.container),
       let declared = MPEGAudioScan.declaredDuration(head: first)
     {

@@ -1,0 +1,67 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import FoundationEssentials
+
+/// The `moov` box of an MP4 served over HTTP, read as a local file's is (``MP4Movie``): from
+/// the first bytes when it comes first (a "fast start" file), else from a suffix request when
+/// it follows the media data and the server answers ranges. libVLC 3's preparse reports the
+/// sample entry's channel count (2 for mono AAC) and no chapters; over a server that cannot
+/// seek it lists the tracks twice (its MP4 demuxer's, then libavformat's).
+enum RemoteMovie {
+  /// The most bytes fetched for it.
+  static let limit = 8 << 20
+
+  /// The movie of `url`, whose first bytes are `head` and whole length `total` (when the
+  /// server said it); `nil` when its `moov` is out of reach or nothing came in time.
+  static func read(
+    _ url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
+  ) async -> MP4Movie? {
+    let bytes = [UInt8](head)
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      var size = MP4Boxes.integer(bytes, offset, 4)
+      if size == 1 { size = MP4Boxes.integer(bytes, offset + 8, 8) }
+      let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+      guard size >= 8 else { return nil }  // to the end of the file, or damage
+      let end = offset + size
+      if type == "moov" {
+        guard end <= limit else { return nil }
+        if end <= bytes.count { return movie([(0, head)], total: total) }
+        let left = deadline - .now
+        guard left > .zero,
+          let prefix = try? await HTTPFetch.prefix(of: url, length: end, timeout: left)
+        else { return nil }
+        return movie([(0, prefix.bytes)], total: total)
+      }
+      guard end > bytes.count else {
+        offset = end
+        continue
+      }
+      // The media data runs past the head: the `moov` follows it, at the end.
+      guard let total, total > end, total - end <= limit else { return nil }
+      let left = deadline - .now
+      guard left > .zero,
+        let suffix = try? await HTTPFetch.suffix(of: url, length: total - end, timeout: left)
+      else { return nil }
+      return movie([(0, head), (UInt64(end), suffix.bytes)], total: total)
+    }
+    return nil
+  }
+
+  private static func movie(_ parts: [(start: UInt64, bytes: Data)], total: Int?) -> MP4Movie? {
+    MP4Movie.read(DownloadedBytes(parts: parts, total: total.map { UInt64($0) }))
+  }
+}
+
+extension FileHeaders {
+  /// For an MP4 download, keeps what its `moov` declares (``RemoteMovie``).
+  mutating func noteRemoteMovie(
+    of url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
+  ) async {
+    guard container == "MP4/QuickTime",
+      let movie = await RemoteMovie.read(url, head: head, total: total, until: deadline)
+    else { return }
+    note(movie)
+  }
+}
