@@ -1,0 +1,90 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import FoundationEssentials
+
+/// What the ends of a download say, for ``Media/refined(_:depth:until:)``.
+extension Media {
+  /// How long each end of a download may take to arrive.
+  static let headTimeout = Duration.seconds(2)
+  /// How much of each end of an `http(s)` MPEG-TS is read for its tables and length.
+  static let remoteTransportStreamEnd = 1 << 20
+  /// How much of an ADTS download is read to estimate its length: 256 KiB, 20 s at 96 kb/s.
+  static let adtsHead = 256 << 10
+
+  /// What the ends of an `http(s)` source say, as a file's headers and TS tables do: libVLC
+  /// names only the demuxer it chose (over a server that cannot seek, libavformat, not
+  /// Matroska), reports FLAC as 3 channels, measures a TS from its first clock reference and
+  /// a VBRI MP3 from its first frame (an MP3's Xing or VBRI frame count is read here, not for
+  /// a file, whose frames are counted). The first 4 KiB (a live radio stream sends them in a
+  /// quarter of a second); from a server that answers range requests (a file, not a live
+  /// stream) also the first and last MiB of a TS and the last page of an Ogg stream. `nil`
+  /// for other schemes or when nothing comes within ``headTimeout``.
+  static func remoteEnds(of url: URL, until deadline: ContinuousClock.Instant) async
+    -> (headers: FileHeaders, scan: TransportStreamFile?)?
+  {
+    let scheme = url.scheme?.lowercased()
+    guard scheme == "http" || scheme == "https",
+      let start = try? await HTTPFetch.prefix(
+        of: url, length: FileHeaders.headLength, timeout: min(deadline - .now, headTimeout)),
+      !start.bytes.isEmpty
+    else { return nil }
+    let first = [UInt8](start.bytes)
+    var headers = FileHeaders.read(head: first)
+    await headers.noteRemoteMovie(of: url, head: start.bytes, total: start.total, until: deadline)
+    if ["MP3", "MPEG audio"].contains(headers.container),
+      let declared = MPEGAudioScan.declaredDuration(head: first)
+    {
+      headers.duration = declared
+      headers.lengthIsEstimate = declared == nil
+    }
+    if headers.container == "ADTS AAC", let total = start.total {
+      // Its length is its frames': counted in a head that holds the whole body, else
+      // estimated from a longer head.
+      let longer =
+        total > start.bytes.count
+        ? try? await HTTPFetch.prefix(
+          of: url, length: adtsHead, timeout: min(deadline - .now, headTimeout)) : nil
+      if let length = FileHeaders.adtsLength(
+        head: longer.map { [UInt8]($0.bytes) } ?? first, total: total)
+      {
+        headers.duration = length.duration
+        headers.lengthIsEstimate = length.isEstimate
+      }
+    }
+    let isStream = headers.container == "MPEG-TS"
+    guard isStream || headers.container == "Ogg" else { return (headers, nil) }
+    var head = start.bytes
+    var tail: Data?  // nil: the head is the whole body
+    if let total = start.total, total > head.count {
+      // A TS's length is estimated from its audio's byte rate at each end: 1 MiB of each (a
+      // file's 4 MiB would be slow to download; 64 KiB gave 2.23 s for 2.05 s). An Ogg
+      // stream's length is on its last page.
+      let window = isStream ? remoteTransportStreamEnd : OggLength.tailLength
+      if isStream,
+        let longer = try? await HTTPFetch.prefix(
+          of: url, length: window, timeout: min(deadline - .now, headTimeout))
+      {
+        head = longer.bytes
+      }
+      let left = min(deadline - .now, headTimeout)
+      if total > head.count {
+        let suffix =
+          left > .milliseconds(50)
+          ? try? await HTTPFetch.suffix(of: url, length: window, timeout: left) : nil
+        tail = suffix?.bytes ?? Data()
+      }
+    } else if start.total == nil, head.count >= FileHeaders.headLength {
+      // No ranges and more to come (a live stream, or a server that cannot seek): its end is
+      // not read, so as not to stream it for seconds.
+      tail = Data()
+    }
+    if !isStream {
+      headers.duration = OggLength.read(head: first) { [UInt8](tail ?? head) }
+      return (headers, nil)
+    }
+    // A live stream's first 4 KiB may hold no table yet: then no programs rather than none.
+    let scan = TransportStreamFile.read(head: head) { tail }
+    return (headers, scan?.programs.isEmpty == false ? scan : nil)
+  }
+}
