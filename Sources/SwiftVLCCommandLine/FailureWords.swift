@@ -10,7 +10,8 @@ import SwiftVLC
 public enum FailureWords {
   /// `error` in words. `logged` is what libVLC's log named while the command ran; it is
   /// added in parentheses to an error that carries no reason of its own (a playback that
-  /// failed in libVLC's own words), unless the error's words already say it.
+  /// failed in libVLC's own words) or only a timeout (a login nobody answered before the
+  /// opening timeout), unless the error's words already say it.
   ///
   /// An error with a reason but no source of its own (``VLCError/parseTimeout``) is said as
   /// ``VLCError/sourceFailed(_:source:)`` says one, "`source`: reason", when `source` is given:
@@ -18,13 +19,13 @@ public enum FailureWords {
   public static func of(
     _ error: VLCError, logged: FailureReason? = nil, source: String? = nil
   ) -> String {
-    if let reason = error.failureReason, let source, !error.description.contains(source) {
-      return VLCError.sourceFailed(reason, source: source).description
+    var text = error.description
+    if let reason = error.failureReason, let source, !text.contains(source) {
+      text = VLCError.sourceFailed(reason, source: source).description
     }
-    let text = error.description
-    guard error.failureReason == nil, let logged, !text.contains(logged.description) else {
-      return text
-    }
+    guard [nil, .timeout].contains(error.failureReason), let logged, logged != .timeout,
+      !text.contains(logged.description)
+    else { return text }
     return "\(text) (\(logged))"
   }
 

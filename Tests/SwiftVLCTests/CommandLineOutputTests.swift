@@ -193,6 +193,13 @@ struct CommandLineOutputTests {
       selectedAudio: french, selectedSubtitle: nil)
     #expect(line == "tracks video=0:h264* audio=1:mp4a:eng,2:mp4a:fre* subtitle=none")
     #expect(EventLine.error(.parseTimeout) == "error parsing the media timed out")
+    // A stalled source says its source once; a timeout adds what libVLC's log named.
+    let stalled = VLCError.sourceFailed(.timeout, source: "http://h/x")
+    #expect(FailureWords.of(.parseTimeout, source: "http://h/x") == "http://h/x: timeout")
+    #expect(
+      FailureWords.of(stalled, logged: .connectionRefused)
+        == "http://h/x: timeout (connection refused)")
+    #expect(FailureWords.of(stalled, logged: .timeout) == "http://h/x: timeout")
   }
 
   @Test("event lines leave out unknown languages (libVLC's ???, und)")

@@ -15,13 +15,4 @@ extension Player {
     }
     return .sourceFailed(diagnosis.reason(orElse: "libVLC could not open it"), source: media.mrl)
   }
-
-  /// `outcome`, with an opening timeout of a source whose failure libVLC's log named (a login
-  /// nothing answered, a refused connection retried) failing with that reason instead.
-  func namingLoggedReason(_ outcome: PlaybackOutcome) -> PlaybackOutcome {
-    guard case .failed(.sourceFailed(.timeout, let source)) = outcome,
-      let logged = core.diagnosis?.current.source, logged != .timeout
-    else { return outcome }
-    return .failed(.sourceFailed(logged, source: source))
-  }
 }

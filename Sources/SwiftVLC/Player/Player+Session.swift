@@ -11,9 +11,8 @@ extension Player {
   /// How long a session may stay opening or buffering before its first picture or sound.
   ///
   /// When it runs out, the session fails with ``VLCError/sourceFailed(_:source:)`` and
-  /// ``FailureReason/timeout`` (the reason a stalled server gets from every path), or the
-  /// reason libVLC's log named meanwhile (a login nothing answered), and the native player
-  /// is stopped, which closes its connections. libVLC 3 itself never gives up on some sources:
+  /// ``FailureReason/timeout`` (the reason a stalled server gets from every path), and the
+  /// native player is stopped, which closes its connections. libVLC 3 itself never gives up on some sources:
   /// a server that asks for a password with no dialog handler installed leaves it opening
   /// forever. `nil` waits forever. Default: 30 s; values below 0.1 s count as 0.1 s. Read when
   /// checked (four times a second), so a change applies to the current session too.
@@ -67,8 +66,7 @@ extension Player {
         state = newState
         emit(.stateChanged(newState))
       case .outcome(let newOutcome):
-        let named = newOutcome.map(namingLoggedReason)
-        if outcome != named { outcome = named }
+        if outcome != newOutcome { outcome = newOutcome }
         if newOutcome != nil { core.diagnosis = nil }
       case .stalled(let stalled):
         if isStalled != stalled { isStalled = stalled }
