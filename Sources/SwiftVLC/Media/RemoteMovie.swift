@@ -17,24 +17,22 @@ enum RemoteMovie {
   static func read(
     _ url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
   ) async -> MP4Movie? {
-    let bytes = [UInt8](head)
+    // The top-level boxes in the first bytes, walked as MP4Movie walks a file's.
+    let first = DownloadedBytes(parts: [(0, head)], total: total.map { UInt64($0) })
     var offset = 0
-    while offset + 8 <= bytes.count {
-      var size = MP4Boxes.integer(bytes, offset, 4)
-      if size == 1 { size = MP4Boxes.integer(bytes, offset + 8, 8) }
-      let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+    while let (type, size, _) = MP4Boxes.header(first, at: UInt64(offset)) {
       guard size >= 8 else { return nil }  // to the end of the file, or damage
       let end = offset + size
       if type == "moov" {
         guard end <= limit else { return nil }
-        if end <= bytes.count { return movie([(0, head)], total: total) }
+        if end <= head.count { return movie([(0, head)], total: total) }
         let left = deadline - .now
         guard left > .zero,
           let prefix = try? await HTTPFetch.prefix(of: url, length: end, timeout: left)
         else { return nil }
         return movie([(0, prefix.bytes)], total: total)
       }
-      guard end > bytes.count else {
+      guard end > head.count else {
         offset = end
         continue
       }
