@@ -16,6 +16,17 @@ struct ReadOnlyFile: ~Copyable {
     self.descriptor = descriptor
   }
 
+  /// Opens `path` for reading (close-on-exec).
+  ///
+  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` naming `path` and the system's reason.
+  init(reading path: String) throws(VLCError) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .mediaCreationFailed(source: "\(path): \(String(cString: strerror(errno)))")
+    }
+    self.descriptor = descriptor
+  }
+
   deinit { close(descriptor) }
 
   /// The file's size in bytes, or `nil` when it cannot be told.
@@ -51,21 +62,34 @@ struct ReadOnlyFile: ~Copyable {
     return failed ? nil : Data(bytes)
   }
 
-  /// Everything from the start to the end, read in order: also a pipe or a terminal (a
-  /// channel list given as `<(curl …)` or `/dev/stdin`), which `pread` and Foundation's
-  /// `Data(contentsOf:)` refuse ("Permission denied").
+  /// Reads the file from its start to its end in order, handing each chunk to `body`: also
+  /// a pipe or a terminal (a channel list given as `<(curl …)` or `/dev/stdin`), which
+  /// `pread` and Foundation's `Data(contentsOf:)` refuse ("Permission denied"). Blocks while a
+  /// pipe's writer has nothing to say.
   ///
-  /// - Throws: the system's error of a failed read; `EFBIG` past `limit` bytes.
-  func readToEnd(limit: Int) throws(POSIXError) -> Data {
-    var data = Data()
+  /// - Throws: `body`'s error; ``VLCError/mediaCreationFailed(source:)`` naming `path` (the
+  ///   file's, for the message) and the system's reason when a read fails.
+  func readInOrder(
+    naming path: String, _ body: (UnsafeRawBufferPointer) throws(VLCError) -> Void
+  ) throws(VLCError) {
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-      if count == 0 { return data }
-      guard data.count + count <= limit else { throw POSIXError(.EFBIG) }
-      data.append(contentsOf: chunk[0..<count])
+      guard count >= 0 else {
+        throw .mediaCreationFailed(source: "\(path): \(String(cString: strerror(errno)))")
+      }
+      if count == 0 { return }
+      // `withUnsafeBytes` rethrows untyped: the failure is carried out.
+      let failure = chunk.withUnsafeBytes { bytes -> VLCError? in
+        do throws(VLCError) {
+          try body(UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
+          return nil
+        } catch {
+          return error
+        }
+      }
+      if let failure { throw failure }
     }
   }
 }

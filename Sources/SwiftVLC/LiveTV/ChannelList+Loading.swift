@@ -30,14 +30,16 @@ extension ChannelList {
       // On a thread of its own: a pipe's reads wait for its writer.
       let path = url.path
       data = try await OwnThread.run { () -> Result<Data, VLCError> in
-        guard let file = ReadOnlyFile(path: path) else {
-          return .failure(
-            .mediaCreationFailed(source: "\(path): \(String(cString: strerror(errno)))"))
-        }
-        do {
-          return .success(try file.readToEnd(limit: HTTPFetch.defaultLimit))
-        } catch {
-          return .failure(.mediaCreationFailed(source: "\(path): \(FileErrorText.of(error))"))
+        Result { () throws(VLCError) in
+          let file = try ReadOnlyFile(reading: path)
+          var data = Data()
+          try file.readInOrder(naming: path) { chunk throws(VLCError) in
+            guard data.count + chunk.count <= HTTPFetch.defaultLimit else {
+              throw .mediaCreationFailed(source: "\(path): \(String(cString: strerror(EFBIG)))")
+            }
+            data.append(contentsOf: chunk)
+          }
+          return data
         }
       }.get()
     } else {

@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
 import FoundationEssentials
-import Glibc
 
 extension ProgrammeGuide {
   /// Reads a guide from a local file or an `http`/`https` URL, gzipped (`.xml.gz`) or plain.
@@ -38,30 +37,11 @@ extension ProgrammeGuide {
   private static func readFile(_ path: String, maximumSize: Int) throws(VLCError)
     -> ProgrammeGuide
   {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .mediaCreationFailed(source: "\(path): \(String(cString: strerror(errno)))")
-    }
-    defer { close(descriptor) }
+    let file = try ReadOnlyFile(reading: path)
     var reader = GuideReader(maximumSize: maximumSize)
-    var chunk = [UInt8](repeating: 0, count: GuideReader.chunkSize)
-    while true {
+    try file.readInOrder(naming: path) { chunk throws(VLCError) in
       if Task.isCancelled { throw .cancelled }
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else {
-        throw .mediaCreationFailed(source: "\(path): \(String(cString: strerror(errno)))")
-      }
-      if count == 0 { break }
-      var failure: VLCError?
-      chunk.withUnsafeBytes { bytes in
-        do throws(VLCError) {
-          try reader.consume(UnsafeRawBufferPointer(rebasing: bytes[0..<count]))
-        } catch {
-          failure = error
-        }
-      }
-      if let failure { throw failure }
+      try reader.consume(chunk)
     }
     return try reader.finish()
   }
