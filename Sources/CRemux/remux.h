@@ -122,6 +122,15 @@ void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out);
 /// container holds none. Called before the trailer.
 void svlc_remux_copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out);
 
+/// Adds the output stream for input stream `in` (with its described source, or NULL) and sets
+/// `route->output`, or leaves it out with a reason (`route->output` -1); -1 when out of memory.
+int svlc_remux_add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *in,
+                          route_t *route, const source_t *source);
+/// Gives the output the input's programs: MPEG-TS each program with a copied stream, under its
+/// number and tags; Matroska and MP4 hold one, so more than one is listed lost ("programs").
+/// `routes` holds one entry per input stream. -1 when out of memory.
+int svlc_remux_copy_programs(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out,
+                             const route_t *routes, unsigned count);
 /// Lists `field` of input stream `index` (written as `stream`; -1 and NULL for the file) as not
 /// kept, with the value written.
 void svlc_remux_note_lost(svlc_remux *remux, int index, const AVStream *stream, const char *field,

@@ -28,6 +28,43 @@ struct RecordingKeepsTests {
   }
 
   @Test(
+    "a two-program MPEG-TS keeps its programs in MPEG-TS; Matroska and MP4 name them merged",
+    arguments: [OutputContainer.ts, .mkv, .mp4])
+  func twoPrograms(_ container: OutputContainer) async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let source = try await generated.make(
+      "two.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=2", "-f", "lavfi", "-i",
+        "sine=f=440:duration=2", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=2",
+        "-f", "lavfi", "-i", "sine=f=880:duration=2", "-map", "0", "-map", "1", "-map", "2",
+        "-map", "3", "-c:v", "mpeg2video", "-c:a", "mp2",
+        "-program", "title=One:program_num=7:st=0:st=1",
+        "-program", "title=Two:program_num=9:st=2:st=3",
+      ])
+    let result = try await generated.record(source, container, on: instance)
+    let output = try await runProgram(
+      "ffprobe", ["-v", "error", "-show_programs", "-show_streams", "-of", "json", result.path])
+    let json = try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any]
+    let programs = (json?["programs"] as? [[String: Any]] ?? []).map { program in
+      let name = (program["tags"] as? [String: Any])?["service_name"] as? String ?? ""
+      let streams = (program["streams"] as? [[String: Any]] ?? []).compactMap { $0["index"] }
+      return "\(program["program_id"] ?? "") \(name) \(streams)"
+    }
+    #expect((json?["streams"] as? [Any])?.count == 4)
+    let programLost = result.droppedFields.filter { $0.name == "programs" }
+    switch container {
+    case .ts:
+      #expect(programs == ["7 One [0, 1]", "9 Two [2, 3]"], "\(programs)")
+      #expect(programLost.isEmpty, "\(result.droppedFields)")
+    case .mkv, .mp4:
+      #expect(programLost.map(\.value) == ["One, Two"], "\(result.droppedFields)")
+      #expect(programLost.first?.reason.contains("holds one program") == true)
+    }
+  }
+
+  @Test(
     "a cover picture stays in MP4 and Matroska (as an attachment) and is named where MPEG-TS has none",
     arguments: [OutputContainer.mkv, .mp4, .ts])
   func coverPicture(_ container: OutputContainer) async throws {

@@ -10,7 +10,9 @@ public struct DroppedField: Sendable, Hashable {
   /// "title", "language", "default" or "forced" for a track, "packets" for a track's packets
   /// the container refused (their times; the value says how many: "34 of 100"), "styling"
   /// for a text subtitle converted to the container's text format (the value names the
-  /// source's: "ASS", "WebVTT"); the metadata key ("artist") for the file.
+  /// source's: "ASS", "WebVTT"); the metadata key ("artist") for the file, or "programs" for
+  /// an MPEG-TS source's programs copied into a container that holds one (the value names
+  /// them: "One, Two").
   public var name: String
   /// The source's value: "yes" or "no" for the default and forced flags.
   public var value: String
@@ -37,6 +39,7 @@ public struct DroppedField: Sendable, Hashable {
       let containerName = container.displayName
       let reason =
         switch (track, lost.field) {
+        case (nil, "programs"): "\(containerName) holds one program: their tracks are side by side"
         case (nil, let key): "\(containerName) keeps no \(key.lowercased()) metadata"
         case (_, "title"): "\(containerName) keeps no track title"
         case (_, "language"): "\(containerName) keeps no language for this track"
