@@ -9,12 +9,21 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *svlc_remux_data_reason(const svlc_remux *remux, const AVStream *in) {
+const char *svlc_remux_data_reason(const svlc_remux *remux, const AVStream *in, char *reason,
+                                   size_t size) {
   int timecode = in->codecpar->codec_tag == MKTAG('t', 'm', 'c', 'd') &&
                  av_dict_get(in->metadata, "timecode", NULL, 0);
-  if (!timecode) return "a data stream";
-  return strcmp(remux->format, "mpegts") == 0 ? "a timecode track: MPEG-TS has no place for it"
-                                               : NULL;
+  if (timecode)
+    return strcmp(remux->format, "mpegts") == 0 ? "a timecode track: MPEG-TS has no place for it"
+                                                 : NULL;
+  const AVCodecDescriptor *codec = avcodec_descriptor_get(in->codecpar->codec_id);
+  if (codec && codec->long_name)
+    snprintf(reason, size, "%s cannot hold %s", svlc_remux_display_name(remux),
+             codec->long_name);
+  else
+    snprintf(reason, size, "%s has no place for a data stream of an unknown kind",
+             svlc_remux_display_name(remux));
+  return reason;
 }
 
 // MP4 keeps a cover as its cover, Matroska as an attachment named "cover" (which libVLC shows

@@ -108,8 +108,9 @@ const char *svlc_remux_display_name(const svlc_remux *remux);
 /// Why data stream `in` is left out, or NULL when what it holds is kept another way: a
 /// QuickTime timecode track, whose start libavformat also gives the video stream as its
 /// "timecode" tag, which is copied (MP4 writes a timecode track from it, Matroska keeps the
-/// tag); MPEG-TS has no place for it.
-const char *svlc_remux_data_reason(const svlc_remux *remux, const AVStream *in);
+/// tag); MPEG-TS has no place for it. Other reasons are written into `reason`.
+const char *svlc_remux_data_reason(const svlc_remux *remux, const AVStream *in, char *reason,
+                                   size_t size);
 /// Adds input stream `in`, a cover picture (an attached picture), where the container keeps
 /// one, or lists it as left out; -1 when out of memory.
 int svlc_remux_add_cover(svlc_remux *remux, AVFormatContext *out, const AVStream *in,

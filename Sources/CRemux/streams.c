@@ -20,7 +20,10 @@ static int container_holds(const svlc_remux *remux, const AVOutputFormat *format
         AV_CODEC_ID_MP2,        AV_CODEC_ID_MP3,        AV_CODEC_ID_AAC,   AV_CODEC_ID_AAC_LATM,
         AV_CODEC_ID_AC3,        AV_CODEC_ID_EAC3,       AV_CODEC_ID_DTS,   AV_CODEC_ID_TRUEHD,
         AV_CODEC_ID_OPUS,       AV_CODEC_ID_S302M,      AV_CODEC_ID_DVB_SUBTITLE,
-        AV_CODEC_ID_DVB_TELETEXT};
+        AV_CODEC_ID_DVB_TELETEXT,
+        // Data it writes in a way its demuxer reads back: KLV and ID3 with their registration
+        // descriptors, anything else (bin_data) as a private data stream.
+        AV_CODEC_ID_SMPTE_KLV,  AV_CODEC_ID_TIMED_ID3,  AV_CODEC_ID_BIN_DATA};
     for (size_t i = 0; i < sizeof(ts) / sizeof(ts[0]); i++)
       if (ts[i] == id) return 1;
     return 0;
@@ -73,11 +76,17 @@ int svlc_remux_add_stream(svlc_remux *remux, AVFormatContext *out, const AVStrea
     }
   } else if (type != AVMEDIA_TYPE_VIDEO && type != AVMEDIA_TYPE_AUDIO &&
              type != AVMEDIA_TYPE_SUBTITLE) {
-    // An MP4's QuickTime chapter track: libavformat reads it as the file's chapters (and
-    // discards its packets), which are copied as chapters, so nothing is lost.
-    const char *reason = svlc_remux_data_reason(remux, in);
-    if (in->discard != AVDISCARD_ALL && reason) svlc_remux_drop(remux, in, reason);
-    return 0;
+    // Unnamed data (bin_data) is written as what it was only by its own container: MP4
+    // labels any as GoPro metadata (gpmd), MPEG-TS any as a private data stream.
+    int gopro = in->codecpar->codec_tag == MKTAG('g', 'p', 'm', 'd');
+    int own = id != AV_CODEC_ID_BIN_DATA || gopro == (strcmp(remux->format, "mp4") == 0);
+    if (!own || !container_holds(remux, out->oformat, id)) {
+      // An MP4's QuickTime chapter track: libavformat reads it as the file's chapters (and
+      // discards its packets), which are copied as chapters, so nothing is lost.
+      const char *why = svlc_remux_data_reason(remux, in, reason, sizeof(reason));
+      if (in->discard != AVDISCARD_ALL && why) svlc_remux_drop(remux, in, why);
+      return 0;
+    }
   } else if (type == AVMEDIA_TYPE_VIDEO && remux->no_keyframe &&
              !(in->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
     // Nothing of it can be shown, and a container header cannot describe it (Matroska

@@ -42,6 +42,40 @@ struct RecordingDropsTests {
     }
   }
 
+  @Test("a data stream is kept, bytes intact, by the container it came from, and named elsewhere")
+  func dataStream() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let data = generated.folder.appendingPathComponent("data.bin")
+    let bytes = Data((0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
+    try bytes.write(to: data)
+    // MPEG-TS holds it as a private data stream; MP4 holds such data as GoPro metadata (of
+    // which ffmpeg's copy keeps the first packet: the others share its time).
+    let transportStream = try await generated.make(
+      "data.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=s=64x64:d=1", "-f", "data", "-i", data.path, "-map", "0",
+        "-map", "1", "-c:v", "libx264", "-c:d", "copy",
+      ])
+    let movie = try await generated.make(
+      "gopro.mp4", ["-i", transportStream, "-map", "0", "-c", "copy"])
+    for (source, home) in [(transportStream, OutputContainer.ts), (movie, .mp4)] {
+      for container in [OutputContainer.mkv, .mp4, .ts] {
+        let result = try await generated.record(source, container, on: instance)
+        if container == home {
+          #expect(result.droppedReasons.isEmpty, "\(source) into \(container)")
+          let (written, read) = try await (dataBytes(result.path), dataBytes(source))
+          #expect(written == read && !read.isEmpty, "\(source) into \(container)")
+        } else {
+          // It was "a data stream", whatever the container.
+          #expect(
+            result.droppedReasons == ["\(container.displayName) cannot hold binary data"],
+            "\(source) into \(container)")
+        }
+      }
+    }
+  }
+
   @Test("a Matroska font attachment is kept in Matroska and named dropped elsewhere")
   func attachment() async throws {
     let generated = try GeneratedMedia()
@@ -64,5 +98,11 @@ struct RecordingDropsTests {
         #expect(result.droppedTracks.map(\.codec) == ["font/ttf"])
       }
     }
+  }
+
+  /// The bytes of the data stream of `path`, as ffmpeg copies them out.
+  private func dataBytes(_ path: String) async throws -> Data {
+    let arguments = ["-v", "error", "-i", path, "-map", "0:d", "-c", "copy", "-f", "data", "-"]
+    return try await runProgram("ffmpeg", arguments).stdout
   }
 }
