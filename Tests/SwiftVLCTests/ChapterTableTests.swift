@@ -186,7 +186,7 @@ struct ChapterTableTests {
           try Data(copy).write(to: damaged)
           _ = matroskaChapters(damaged.path)
         } else {
-          _ = OggChapters.read(copy)
+          _ = FileHeaders.read(head: copy)
         }
       }
     }

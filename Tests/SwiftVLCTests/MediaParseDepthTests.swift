@@ -113,6 +113,25 @@ struct MediaParseDepthTests {
     #expect(info.unknowns.contains { $0.contains("streams") })
   }
 
+  @Test("a Theora picture size is read from its header at container depth, as decoded")
+  func theoraPictureSize() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    // 180 is not a multiple of 16: the coded frame is 192 high, the picture 180.
+    let path = try await generated.make(
+      "theora.ogv",
+      ["-f", "lavfi", "-i", "testsrc=size=320x180:rate=25:duration=3", "-c:v", "libtheora"])
+    var sizes: [String] = []
+    for depth in [ParseDepth.container, .decoded] {
+      let info = try await parse(try Media(path: path, instance: instance), depth: depth)
+      let video = try #require(info.tracks.first { $0.kind == .video })
+      sizes.append("\(video.width ?? 0)x\(video.height ?? 0)")
+      #expect(!info.unknowns.contains { $0.contains("picture sizes") }, "\(info.unknowns)")
+    }
+    // libVLC's preparse left it to the decoder: "unknown" at container depth.
+    #expect(sizes == ["320x180", "320x180"])
+  }
+
   @Test("a one-program TS with a data stream keeps its tracks in its program at decoded depth")
   func dataStreamProgram() async throws {
     let generated = try GeneratedMedia()

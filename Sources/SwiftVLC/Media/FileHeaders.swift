@@ -33,6 +33,12 @@ struct FileHeaders: Sendable, Equatable {
     var bitrate: Int?
   }
 
+  /// A video stream's picture size in pixels, as libVLC reports it once decoding.
+  struct PictureSize: Sendable, Equatable {
+    var width: Int
+    var height: Int
+  }
+
   /// The container's common name, as ``CodecNames/container(module:codecs:)`` names it.
   var container: String?
   /// The audio codec's four-character code where libVLC reports another: Musepack's
@@ -43,6 +49,9 @@ struct FileHeaders: Sendable, Equatable {
   var isMPEG1System = false
   /// The audio tracks whose headers were read.
   var audio: [Audio] = []
+  /// The picture size of each video stream, in file order, when every one's header declares
+  /// it (Theora in Ogg: libVLC 3's preparse leaves it to the decoder).
+  var pictureSizes: [PictureSize] = []
   /// The chapters, when the file has a chapter table (`nil`: none read).
   var chapters: [Chapter]?
   /// How many tracks an MP4 file's `moov` declares (chapter tracks left out).
@@ -85,7 +94,7 @@ struct FileHeaders: Sendable, Equatable {
       headers.duration = OggLength.read(file, head: bytes)
       // A comment header too long for the head (a cover picture in it).
       if !headers.searchedChapters, let start = file.read(at: 0, upTo: OggChapters.searchLength) {
-        headers.noteChapters(OggChapters.read([UInt8](start)))
+        headers.noteOgg([UInt8](start))
       }
     default:
       break
@@ -99,6 +108,18 @@ struct FileHeaders: Sendable, Equatable {
     chapters = movie.chapters
     trackCount = movie.trackCount
     searchedChapters = true
+  }
+
+  /// Keeps the chapters and Theora picture sizes of an Ogg file's first `bytes`, when they
+  /// hold every stream's headers.
+  private mutating func noteOgg(_ bytes: [UInt8]) {
+    guard let streams = OggHeaders.streams(bytes) else { return }
+    noteChapters(OggChapters.chapters(of: streams))
+    let sizes = streams.compactMap(OggHeaders.theoraPictureSize)
+    // Other video codecs in Ogg (Dirac, VP8) declare theirs otherwise: all or none.
+    if sizes.count == streams.filter({ $0.codec == .theora }).count {
+      pictureSizes = sizes.map { PictureSize(width: $0.width, height: $0.height) }
+    }
   }
 
   /// Keeps the chapters a chapter reader found (`nil`: it found no chapter table to read).
@@ -124,7 +145,7 @@ struct FileHeaders: Sendable, Equatable {
       // The pack header's marker bits: 0010 in MPEG-1, 01 in MPEG-2.
       headers.isMPEG1System = bytes.count > 4 && bytes[4] & 0xF0 == 0x20
     case "Ogg":
-      headers.noteChapters(OggChapters.read(bytes))
+      headers.noteOgg(bytes)
     case "Musepack":
       headers.audioCodec = bytes.starts(with: Array("MPCK".utf8)) ? "MPC8" : "MPC7"
     default:

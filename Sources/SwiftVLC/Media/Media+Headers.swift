@@ -1,7 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The SwiftVLC authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
-/// Puts a file's own headers' container, audio formats and chapters into `info`, at both
+/// Puts a file's own headers' container, audio formats, picture sizes and chapters into `info`, at both
 /// depths, so that a file reads the same whichever way it is probed. A header value replaces
 /// libVLC's; a value the header leaves to the decoder (HE-AAC) replaces the preparse's guess
 /// by `nil` at container depth, and leaves the decoder's at decoded depth.
@@ -31,6 +31,13 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
       if header.sampleRate != nil || depth == .container {
         info.tracks[index].sampleRate = header.sampleRate
       }
+    }
+  }
+  let video = info.tracks.indices.filter { info.tracks[$0].kind == .video }
+  if !headers.pictureSizes.isEmpty, video.count == headers.pictureSizes.count {
+    for (index, size) in zip(video, headers.pictureSizes) {
+      info.tracks[index].width = size.width
+      info.tracks[index].height = size.height
     }
   }
   if let chapters = headers.chapters(lasting: info.duration) { info.chapters = chapters }

@@ -30,7 +30,7 @@ enum OggChapters {
       let body = offset + 4
       guard body + length <= bytes.count else { return nil }
       if header & 0x7F == 4 {
-        return chapters(of: [(.bare, Array(bytes[body..<body + length]))])
+        return chapters(inComments: [(.bare, Array(bytes[body..<body + length]))])
       }
       if header & 0x80 != 0 { return [] }  // the last block
       offset = body + length
@@ -38,14 +38,16 @@ enum OggChapters {
     return nil
   }
 
-  /// The chapters in the comment headers in `bytes`, the file's first bytes: none when the
-  /// headers have none, `nil` when they are not all there (cut off, or not Ogg).
-  static func read(_ bytes: [UInt8]) -> [Chapter]? {
-    commentPackets(bytes).map(chapters(of:))
+  /// The chapters in the comment headers of `streams` (``OggHeaders/streams(_:)``): none when
+  /// the headers have none.
+  static func chapters(of streams: [OggHeaders.Stream]) -> [Chapter] {
+    chapters(inComments: streams.map { ($0.codec, $0.comment) })
   }
 
   /// The chapters of comment packets, each stream's after the one before.
-  private static func chapters(of packets: [(codec: Codec, bytes: [UInt8])]) -> [Chapter] {
+  private static func chapters(inComments packets: [(codec: OggHeaders.Codec, bytes: [UInt8])])
+    -> [Chapter]
+  {
     // libVLC appends each stream's chapters, in stream order, to one list.
     let entries = packets.compactMap(commentFields).flatMap(chapterEntries)
     return entries.indices.map { index in
@@ -102,7 +104,9 @@ enum OggChapters {
 
   /// The comments of a comment packet: Vorbis ("\u{3}vorbis"), Opus ("OpusTags"), Theora
   /// ("\u{81}theora"), a FLAC metadata block of type 4, or Speex's bare list.
-  private static func commentFields(_ packet: (codec: Codec, bytes: [UInt8])) -> [String]? {
+  private static func commentFields(_ packet: (codec: OggHeaders.Codec, bytes: [UInt8]))
+    -> [String]?
+  {
     let bytes = packet.bytes
     let start: Int
     switch packet.codec {
@@ -131,74 +135,5 @@ enum OggChapters {
       offset += length
     }
     return fields
-  }
-
-  /// The codecs whose comment header is read.
-  /// The codecs whose comment header is read; `bare` for a comment list with no header of
-  /// its own (Speex's second packet, a native FLAC file's block).
-  private enum Codec { case vorbis, opus, theora, flac, bare }
-
-  /// The comment header (second packet) of every stream of a known codec, in the order the
-  /// streams begin, reassembled across pages; `nil` when `bytes` ends before every stream's
-  /// comment header (the headers of all streams come before any data, RFC 3533).
-  private static func commentPackets(_ bytes: [UInt8]) -> [(codec: Codec, bytes: [UInt8])]? {
-    var streams: [Int: (codec: Codec?, packets: Int, packet: [UInt8])] = [:]
-    var order: [Int] = []
-    var comments: [Int: [UInt8]] = [:]
-    var offset = 0
-    while offset + 27 <= bytes.count, bytes[offset..<offset + 4].elementsEqual("OggS".utf8) {
-      let segments = Int(bytes[offset + 26])
-      var body = offset + 27 + segments
-      guard body <= bytes.count else { return nil }
-      let serial = (0..<4).reduce(0) { $0 | Int(bytes[offset + 14 + $1]) << (8 * $1) }
-      if bytes[offset + 5] & 0x02 != 0, streams[serial] == nil {
-        streams[serial] = (nil, 0, [])
-        order.append(serial)
-      }
-      for segment in 0..<segments {
-        let length = Int(bytes[offset + 27 + segment])
-        guard body + length <= bytes.count else { return nil }
-        defer { body += length }
-        guard var stream = streams[serial], stream.packets < 2 else { continue }
-        stream.packet += bytes[body..<body + length]
-        // A lacing value under 255 ends a packet.
-        if length < 255 {
-          if stream.packets == 0 {
-            stream.codec = codec(of: stream.packet)
-          } else if stream.codec != nil {
-            comments[serial] = stream.packet
-          }
-          stream.packets += 1
-          stream.packet = []
-        }
-        streams[serial] = stream
-      }
-      offset = body
-      // Done once every stream has given its comment header or is of an unknown codec.
-      let done = order.allSatisfy { serial in
-        guard let stream = streams[serial] else { return false }
-        return stream.packets >= 2 || (stream.packets == 1 && stream.codec == nil)
-      }
-      if !order.isEmpty, done {
-        return order.compactMap { serial in
-          guard let codec = streams[serial]?.codec, let packet = comments[serial] else {
-            return nil
-          }
-          return (codec, packet)
-        }
-      }
-    }
-    return nil
-  }
-
-  /// The codec an identification header names.
-  private static func codec(of packet: [UInt8]) -> Codec? {
-    func starts(_ text: [UInt8]) -> Bool { packet.starts(with: text) }
-    if starts([0x01] + Array("vorbis".utf8)) { return .vorbis }
-    if starts(Array("OpusHead".utf8)) { return .opus }
-    if starts([0x80] + Array("theora".utf8)) { return .theora }
-    if starts([0x7F] + Array("FLAC".utf8)) { return .flac }
-    if starts(Array("Speex   ".utf8)) { return .bare }
-    return nil
   }
 }
