@@ -208,6 +208,57 @@ struct MediaParseDepthTests {
   }
 
   @Test(
+    "Matroska chapters over HTTP are read at container depth: at the start, and at the end",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mkvpropedit")))
+  func remoteMatroskaChapters() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let metadata = media.folder.appendingPathComponent("chapters.txt")
+    try ";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=4000\ntitle=Start\n"
+      .appending("[CHAPTER]\nTIMEBASE=1/1000\nSTART=4000\nEND=6000\ntitle=Later\n")
+      .write(to: metadata, atomically: true, encoding: .utf8)
+    // ffmpeg writes the chapters before the first cluster.
+    _ = try await media.make(
+      "front.mkv",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=6", "-i", metadata.path, "-map", "0",
+        "-map_chapters", "1", "-c:v", "libx264",
+      ])
+    // mkvpropedit adds them at the end of a file with no room before; its noise makes it
+    // 4 MB, so they are past the first MiB read.
+    let back = try await media.make(
+      "back.mkv",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=6", "-vf", "noise=alls=40:allf=t",
+        "-c:v", "libx264",
+      ])
+    let xml = media.folder.appendingPathComponent("chapters.xml")
+    try """
+    <?xml version="1.0"?><Chapters><EditionEntry>
+    <ChapterAtom><ChapterTimeStart>00:00:00.000</ChapterTimeStart>
+    <ChapterDisplay><ChapterString>Start</ChapterString></ChapterDisplay></ChapterAtom>
+    <ChapterAtom><ChapterTimeStart>00:00:04.000</ChapterTimeStart>
+    <ChapterDisplay><ChapterString>Later</ChapterString></ChapterDisplay></ChapterAtom>
+    </EditionEntry></Chapters>
+    """.write(to: xml, atomically: true, encoding: .utf8)
+    _ = try await runProgram("mkvpropedit", ["-q", back, "--chapters", xml.path])
+    let server = try await TestServer(root: media.folder)
+    defer { server.stop() }
+    for name in ["front.mkv", "back.mkv"] {
+      let local = try await parse(
+        try Media(path: media.folder.appendingPathComponent(name).path, instance: instance),
+        depth: .container)
+      #expect(local.chapters.map(\.name) == ["Start", "Later"], "\(name)")
+      let remote = try await parse(
+        try Media(url: server.url("files/\(name)"), instance: instance), depth: .container,
+        network: true)
+      // libVLC's preparse lists no Matroska chapters: "unknown" was said.
+      #expect(remote.chapters == local.chapters, "\(name): \(remote.unknowns)")
+      #expect(!remote.unknowns.contains { $0.contains("chapters") }, "\(name)")
+    }
+  }
+
+  @Test(
     "an MPEG-TS from python's http.server, which libVLC's preparse lists empty, is found by playing"
   )
   func plainServer() async throws {

@@ -5,11 +5,13 @@ import FoundationEssentials
 
 /// Bytes of a media read by offset: a local file (``ReadOnlyFile``) or the parts of a
 /// download that were fetched (``DownloadedBytes``), for the header readers that work on
-/// either (``MP4Movie``).
+/// either (``MP4Movie``, ``MatroskaChapters``).
 protocol RandomAccessBytes: ~Copyable {
   /// Up to `count` bytes from `offset`, fewer only at the end of the media; `nil` when they
   /// cannot be read.
   func read(at offset: UInt64, upTo count: Int) -> Data?
+  /// The media's whole length in bytes, when known.
+  var size: UInt64? { get }
 }
 
 extension ReadOnlyFile: RandomAccessBytes {}
@@ -22,6 +24,8 @@ struct DownloadedBytes: RandomAccessBytes {
   var parts: [(start: UInt64, bytes: Data)]
   /// The media's whole length, when the server said it.
   var total: UInt64?
+
+  var size: UInt64? { total }
 
   func read(at offset: UInt64, upTo count: Int) -> Data? {
     guard count > 0 else { return Data() }

@@ -123,7 +123,7 @@ struct FileHeaders: Sendable, Equatable {
   }
 
   /// Keeps the chapters a chapter reader found (`nil`: it found no chapter table to read).
-  private mutating func noteChapters(_ found: [Chapter]?) {
+  mutating func noteChapters(_ found: [Chapter]?) {
     guard let found else { return }
     chapters = found.isEmpty ? nil : found
     searchedChapters = true

@@ -15,7 +15,7 @@ enum MatroskaChapters {
   /// The chapters of `file`: none when it has no chapter element, `nil` when that cannot be
   /// told (damage, a walk that gave up, chapters of an ordered edition or from other
   /// segments, which libVLC places on a timeline of its own).
-  static func read(_ file: borrowing ReadOnlyFile) -> [Chapter]? {
+  static func read<Bytes: RandomAccessBytes & ~Copyable>(_ file: borrowing Bytes) -> [Chapter]? {
     guard let segment = segmentStart(file) else { return nil }
     switch search(file, segment: segment) {
     case .unknown: return nil
@@ -29,8 +29,15 @@ enum MatroskaChapters {
     }
   }
 
+  /// Where the `Chapters` element of `file` is (see ``read(_:)``), for a reader that fetches
+  /// more of a download when it lies past the bytes at hand.
+  static func locate<Bytes: RandomAccessBytes & ~Copyable>(_ file: borrowing Bytes) -> Search {
+    guard let segment = segmentStart(file) else { return .unknown }
+    return search(file, segment: segment)
+  }
+
   /// What a search for the `Chapters` element found.
-  private enum Search {
+  enum Search {
     case found(UInt64)
     case none
     case unknown
@@ -55,7 +62,11 @@ enum MatroskaChapters {
   }
 
   /// The element header at `offset` of `file`.
-  static func header(_ file: borrowing ReadOnlyFile, at offset: UInt64) -> Header? {
+  static func header<Bytes: RandomAccessBytes & ~Copyable>(
+    _ file: borrowing Bytes, at offset: UInt64
+  )
+    -> Header?
+  {
     guard let data = file.read(at: offset, upTo: 12) else { return nil }
     return header([UInt8](data), at: 0)
   }
@@ -84,7 +95,9 @@ enum MatroskaChapters {
   }
 
   /// Where the segment's body starts, after the EBML header.
-  private static func segmentStart(_ file: borrowing ReadOnlyFile) -> UInt64? {
+  private static func segmentStart<Bytes: RandomAccessBytes & ~Copyable>(_ file: borrowing Bytes)
+    -> UInt64?
+  {
     guard let ebml = header(file, at: 0), ebml.id == 0x1A45_DFA3, let size = ebml.size else {
       return nil
     }
@@ -98,11 +111,17 @@ enum MatroskaChapters {
   /// top-level elements. A file whose seek heads name no chapters has none before its first
   /// cluster, where muxers put them (mkvmerge, FFmpeg): the walk stops there with none
   /// instead of reading every cluster's header.
-  private static func search(_ file: borrowing ReadOnlyFile, segment: UInt64) -> Search {
+  private static func search<Bytes: RandomAccessBytes & ~Copyable>(
+    _ file: borrowing Bytes, segment: UInt64
+  ) -> Search {
     var offset = segment
     var seekHeadRead = false
     for _ in 0..<walkLimit {
-      guard let element = header(file, at: offset) else { return seekHeadRead ? .none : .unknown }
+      // The end of the media after a seek head that named no chapters: none. Bytes that
+      // cannot be read before it (damage, a download's part not fetched) tell nothing.
+      guard let element = header(file, at: offset) else {
+        return seekHeadRead && offset >= file.size ?? .max ? .none : .unknown
+      }
       if element.id == chaptersID { return .found(offset) }
       if element.id == clusterID && seekHeadRead { return .none }
       guard let size = element.size else { return .unknown }
@@ -119,8 +138,8 @@ enum MatroskaChapters {
 
   /// Where the seek head at `offset`, or one it points to, puts `Chapters`: `.none` when they
   /// name no chapters, `.unknown` when a head cannot be read or names a place no file has.
-  private static func seek(
-    _ file: borrowing ReadOnlyFile, head offset: UInt64, segment: UInt64,
+  private static func seek<Bytes: RandomAccessBytes & ~Copyable>(
+    _ file: borrowing Bytes, head offset: UInt64, segment: UInt64,
     visited: inout Set<UInt64>
   ) -> Search {
     guard visited.count < 8, visited.insert(offset).inserted else { return .none }
@@ -131,7 +150,8 @@ enum MatroskaChapters {
     let bytes = [UInt8](data)
     func absolute(_ position: UInt64) -> UInt64? {
       let (target, overflow) = segment.addingReportingOverflow(position)
-      guard !overflow, let fileSize = file.size, target < fileSize else { return nil }
+      // A download's length may be unknown (a server without ranges): a read there fails.
+      guard !overflow, target < file.size ?? .max else { return nil }
       return target
     }
     if let position = seekPosition(of: chaptersID, in: bytes) {

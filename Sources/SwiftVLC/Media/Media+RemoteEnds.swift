@@ -32,6 +32,8 @@ extension Media {
     let first = [UInt8](start.bytes)
     var headers = FileHeaders.read(head: first)
     await headers.noteRemoteMovie(of: url, head: start.bytes, total: start.total, until: deadline)
+    await headers.noteRemoteMatroska(
+      of: url, head: start.bytes, total: start.total, until: deadline)
     if ["MP3", "MPEG audio"].contains(headers.container),
       let declared = MPEGAudioScan.declaredDuration(head: first)
     {

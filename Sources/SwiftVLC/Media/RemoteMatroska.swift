@@ -1,0 +1,56 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import FoundationEssentials
+
+/// The chapters of a Matroska or WebM file served over HTTP, read as a local file's are
+/// (``MatroskaChapters``): from its first MiB, where muxers put them before the first cluster
+/// (mkvmerge, FFmpeg), else from a suffix request from where its seek head places them (a
+/// file finished with its chapters at the end). libVLC 3's preparse reports no Matroska
+/// chapters, so a container-depth probe of a download said "unknown".
+enum RemoteMatroska {
+  /// How much of the start is read.
+  static let headLength = 1 << 20
+  /// The most bytes fetched from the end.
+  static let tailLimit = 8 << 20
+
+  /// The chapters of `url`, whose first bytes are `head` and whole length `total` (when the
+  /// server said it): none when it has none, `nil` when that cannot be told in time.
+  static func chapters(
+    _ url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
+  ) async -> [Chapter]? {
+    var start = head
+    if total.map({ $0 > head.count }) ?? (head.count >= FileHeaders.headLength) {
+      let left = deadline - .now
+      guard left > .zero,
+        let longer = try? await HTTPFetch.prefix(of: url, length: headLength, timeout: left)
+      else { return nil }
+      start = longer.bytes
+    }
+    let size = total.map { UInt64($0) }
+    let first = DownloadedBytes(parts: [(0, start)], total: size)
+    if let chapters = MatroskaChapters.read(first) { return chapters }
+    guard case .found(let offset) = MatroskaChapters.locate(first), let total,
+      offset < UInt64(total), UInt64(total) - offset <= UInt64(tailLimit)
+    else { return nil }
+    let left = deadline - .now
+    guard left > .zero,
+      let tail = try? await HTTPFetch.suffix(
+        of: url, length: total - Int(offset), timeout: left)
+    else { return nil }
+    return MatroskaChapters.read(
+      DownloadedBytes(parts: [(0, start), (offset, tail.bytes)], total: size))
+  }
+}
+
+extension FileHeaders {
+  /// For a Matroska download, keeps its chapters (``RemoteMatroska``).
+  mutating func noteRemoteMatroska(
+    of url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
+  ) async {
+    guard container == "Matroska/WebM",
+      let found = await RemoteMatroska.chapters(url, head: head, total: total, until: deadline)
+    else { return }
+    noteChapters(found)
+  }
+}
