@@ -132,7 +132,7 @@ struct MediaParseDepthTests {
     #expect(sizes == ["320x180", "320x180"])
   }
 
-  @Test("a one-program TS with a data stream keeps its tracks in its program at decoded depth")
+  @Test("a one-program TS with a data stream lists it, in its program, at both depths")
   func dataStreamProgram() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
@@ -151,6 +151,10 @@ struct MediaParseDepthTests {
     #expect(program.trackIDs == info.tracks.map(\.id))
     #expect(
       info.tracks.contains { $0.kind == .video } && info.tracks.allSatisfy { $0.program == 1 })
+    // The PMT's data stream is listed at both depths (only the container's listed it).
+    let container = try await parse(try Media(path: path, instance: instance), depth: .container)
+    #expect(info.tracks.map(\.kind) == [.video, .audio, .unknown], "\(info.tracks)")
+    #expect(container.tracks.map(\.kind) == info.tracks.map(\.kind))
   }
 
   @Test("an MP4 from a server without byte ranges lists each of its tracks once")

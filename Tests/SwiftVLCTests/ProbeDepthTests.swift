@@ -61,6 +61,10 @@ struct ProbeDepthTests {
     let tracks = [listed, named].map { ($0["tracks"] as? [[String: Any]]) ?? [] }
     #expect(tracks[0].count == tracks[1].count, "\(path) tracks")
     for (ours, theirs) in zip(tracks[0], tracks[1]) {
+      // A language is never left to the decoders (the second program's, from its PMT).
+      #expect(
+        ours["language"].map { "\($0)" } == theirs["language"].map { "\($0)" },
+        "\(path) track \(ours["id"] ?? "?") language")
       for key in ["kind", "format", "channels", "sampleRate", "width", "height"] {
         let value = ours[key].map { "\($0)" }
         #expect(

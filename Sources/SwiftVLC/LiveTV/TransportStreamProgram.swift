@@ -22,6 +22,8 @@ public struct TransportStreamProgram: Sendable, Hashable, Identifiable {
     public var kind: TrackKind
     /// Whether the stream is DVB teletext (descriptor 0x56), which libVLC's zvbi decoder shows.
     public var isTeletext: Bool
+    /// The language its descriptors name (ISO 639-2, "eng"), as libVLC lists it.
+    public var language: String? = nil
   }
 
   /// The program number (the DVB service id); what `:program=` selects.

@@ -55,7 +55,7 @@ extension Media {
     }
     if let scan {
       if let duration = scan.duration { info.duration = duration }
-      if depth == .container { listEveryProgram(scan.programs, in: &info) }
+      listEveryProgram(scan.programs, in: &info)
       info.programs = assign(scan.programs, to: &info.tracks, unknowns: &info.unknowns)
     }
     SwiftVLC.apply(audioFormats, to: &info.tracks, pids: scan.map { esIDs(of: $0.programs) })
@@ -296,7 +296,10 @@ private func listEveryProgram(_ programs: [TransportStreamProgram], in info: ino
   else { return }
   var next = (info.tracks.map(\.id).max() ?? -1) + 1
   for stream in streams.dropFirst(info.tracks.count) {
-    info.tracks.append(Track(id: next, kind: stream.kind, codec: codec(ofStreamType: stream)))
+    info.tracks.append(
+      Track(
+        id: next, kind: stream.kind, codec: codec(ofStreamType: stream),
+        language: stream.language))
     next += 1
   }
 }

@@ -189,7 +189,7 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case .tsTwoPrograms, .tsWithoutNames:
       ["-map", "0:v", "-map", "1:a", "-map", "2:v", "-map", "3:a"] + Self.x264
         + ["-c:a", "aac", "-program", "title=First:program_num=1:st=0:st=1"]
-        + ["-program", "title=Second:program_num=2:st=2:st=3"]
+        + ["-program", "title=Second:program_num=2:st=2:st=3", "-metadata:s:a:1", "language=fra"]
     case .ogg: ["-c:v", "libtheora", "-c:a", "libvorbis"]
     case .oggAudio:
       ["-c:a", "libvorbis", "-metadata", "title=Ogg Audio", "-metadata", "artist=Someone"]

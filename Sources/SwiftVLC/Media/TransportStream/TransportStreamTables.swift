@@ -105,27 +105,46 @@ struct TransportStreamTables {
       let type = Int(section[offset])
       let pid = Int(section[offset + 1] & 0x1F) << 8 | Int(section[offset + 2])
       let infoLength = Int(section[offset + 3] & 0x0F) << 8 | Int(section[offset + 4])
-      let descriptors = Self.descriptorTags(
-        section, from: offset + 5, to: min(offset + 5 + infoLength, end))
+      let body = Self.descriptors(section, from: offset + 5, to: min(offset + 5 + infoLength, end))
+      let descriptors = body.map(\.tag)
       let teletext = descriptors.contains(0x56)
       found.append(
         TransportStreamProgram.Stream(
           pid: pid, streamType: type, kind: Self.kind(type, descriptors: descriptors),
-          isTeletext: teletext))
+          isTeletext: teletext, language: Self.language(body)))
       offset += 5 + infoLength
     }
     if streams[number] == nil { mapOrder.append(number) }
     streams[number] = found
   }
 
-  private static func descriptorTags(_ bytes: [UInt8], from start: Int, to end: Int) -> [UInt8] {
-    var tags: [UInt8] = []
+  private static func descriptors(_ bytes: [UInt8], from start: Int, to end: Int)
+    -> [(tag: UInt8, body: ArraySlice<UInt8>)]
+  {
+    var found: [(tag: UInt8, body: ArraySlice<UInt8>)] = []
     var offset = start
     while offset + 2 <= end {
-      tags.append(bytes[offset])
+      let bodyEnd = min(offset + 2 + Int(bytes[offset + 1]), end)
+      found.append((bytes[offset], bytes[(offset + 2)..<bodyEnd]))
       offset += 2 + Int(bytes[offset + 1])
     }
-    return tags
+    return found
+  }
+
+  /// A stream's language as libVLC's TS demuxer takes it: the ISO 639 descriptor's (0x0A),
+  /// else a teletext or DVB subtitling descriptor's first (0x56, 0x59); three letters.
+  private static func language(_ descriptors: [(tag: UInt8, body: ArraySlice<UInt8>)])
+    -> String?
+  {
+    let named =
+      descriptors.first { $0.tag == 0x0A }
+      ?? descriptors.first { $0.tag == 0x56 || $0.tag == 0x59 }
+    guard let body = named?.body, body.count >= 3 else { return nil }
+    let code = body.prefix(3)
+    guard code.allSatisfy({ (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) }) else {
+      return nil
+    }
+    return String(decoding: code, as: UTF8.self)
   }
 
   private static func kind(_ type: Int, descriptors: [UInt8]) -> TrackKind {
