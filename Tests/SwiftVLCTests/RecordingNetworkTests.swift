@@ -26,6 +26,46 @@ struct RecordingNetworkTests {
     try await expectRefused(try Media(url: url, instance: instance), naming: ["VP90", "Opus"])
   }
 
+  @Test("what libVLC loses of an MPEG-TS over HTTP is named: its data stream, its programs")
+  func unlistedStreamsNamed() async throws {
+    let server = try await TestServer()
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let data = generated.folder.appendingPathComponent("data.bin")
+    try Data(repeating: 0x5A, count: 4_096).write(to: data)
+    let withData = try await generated.make(
+      "data.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=s=64x64:d=2", "-f", "data", "-i", data.path, "-map", "0",
+        "-map", "1", "-c:v", "libx264", "-c:d", "copy",
+      ])
+    let twoPrograms = try await generated.make(
+      "two.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=s=64x64:d=2", "-f", "lavfi", "-i", "testsrc2=s=64x64:d=2",
+        "-map", "0", "-map", "1", "-c:v", "libx264", "-program", "title=One:program_num=1:st=0",
+        "-program", "title=Two:program_num=2:st=1",
+      ])
+    for (file, container) in [(withData, OutputContainer.mkv), (twoPrograms, .ts)] {
+      let url = try await server.publish(
+        Data(contentsOf: URL(fileURLWithPath: file)), as: (file as NSString).lastPathComponent)
+      let out = generated.folder.appendingPathComponent("out.\(container.fileExtension)").path
+      let result = try await within(.seconds(30), "recording \(url)") {
+        try await Recording.record(
+          try Media(url: url, instance: instance), to: out,
+          options: RecordingOptions(container: container))
+      }
+      // Both went with no word: libVLC lists neither.
+      if file == withData {
+        #expect(result.droppedReasons == ["libVLC 3 passes no data stream to its muxers"])
+        #expect(result.droppedTracks.map(\.kind) == [.unknown])
+      } else {
+        #expect(result.droppedFields.map(\.name) == ["programs"], "\(result.droppedFields)")
+        #expect(result.droppedFields.first?.value == "One, Two")
+      }
+    }
+  }
+
   @Test("Opus in a UDP transport stream into MP4 is refused, naming it, and the old file stays")
   func refusedOverUDP() async throws {
     let generated = try GeneratedMedia()

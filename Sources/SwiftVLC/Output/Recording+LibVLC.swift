@@ -158,6 +158,9 @@ extension Recording {
           : "\(through)wrote no readable \($0.codec)"
       )
     }
+    let unlisted = await lostThroughLibVLC(media)
+    dropped += unlisted.tracks
+    droppedFields += unlisted.fields
     // An audio or video track of which nothing came (libVLC 3 does not play an MP4 track the
     // file marks disabled); one kind missing altogether is an error below.
     if let tracks = written?.tracks {

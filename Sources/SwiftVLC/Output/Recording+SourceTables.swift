@@ -1,0 +1,36 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import FoundationEssentials
+
+extension Recording {
+  /// How long reading a source's tables back may take.
+  static let tablesTimeout = Duration.seconds(3)
+
+  /// What libVLC 3 loses of an MPEG-TS served over HTTP without listing it anywhere, read
+  /// from the source's own tables (its first and last MiB, as a probe reads them): its data
+  /// streams (libVLC lists no stream of unknown kind and passes none to its muxers) and its
+  /// programs (its muxers write one, the programs' tracks side by side). Empty for other
+  /// sources, and when the tables do not come within ``tablesTimeout``.
+  static func lostThroughLibVLC(_ media: Media) async
+    -> (tracks: [(track: Track, reason: String)], fields: [DroppedField])
+  {
+    guard !media.isLocalFile, let url = URL(string: media.mrl),
+      let (_, scan) = await Media.remoteEnds(of: url, until: .now + tablesTimeout), let scan
+    else { return ([], []) }
+    var seen = Set<Int>()
+    let streams = scan.programs.flatMap(\.streams).filter { seen.insert($0.pid).inserted }
+    let tracks = streams.enumerated().filter { $0.element.kind == .unknown }.map { index, stream in
+      (
+        track: Track(id: index, kind: .unknown, codec: "undf", language: stream.language),
+        reason: "libVLC 3 passes no data stream to its muxers"
+      )
+    }
+    guard scan.programs.count > 1 else { return (tracks, []) }
+    let names = scan.programs.map { $0.name ?? "\($0.number)" }.joined(separator: ", ")
+    let field = DroppedField(
+      track: nil, name: "programs", value: names,
+      reason: "libVLC 3's muxers write one program: their tracks are side by side")
+    return (tracks, [field])
+  }
+}
