@@ -83,7 +83,8 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
         }
       }
     }
-    if (!keep) {
+    int64_t since = first == AV_NOPTS_VALUE || at == AV_NOPTS_VALUE ? AV_NOPTS_VALUE : at - first;
+    if (!keep || !svlc_remux_config_held(route, packet, since)) {
       av_packet_unref(packet);
       continue;
     }
@@ -202,7 +203,10 @@ static svlc_remux_result run(svlc_remux *remux) {
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "out of memory", AVERROR(ENOMEM));
     goto done;
   }
-  for (unsigned i = 0; i < in->nb_streams; i++) routes[i].output = -1;
+  for (unsigned i = 0; i < in->nb_streams; i++) {
+    routes[i].output = -1;
+    svlc_remux_watch_config(remux, in->streams[i], &routes[i]);
+  }
   routes_count = in->nb_streams;
   svlc_remux_fill_titles(remux, in);
   svlc_remux_plan_order(remux, in, order, source_of);
@@ -268,6 +272,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   if (zero != AV_NOPTS_VALUE && zero <= 0) zero = AV_NOPTS_VALUE;
   result = copy_packets(remux, in, out, routes, routes_count, start, zero);
   svlc_remux_note_refused(remux, out, routes, routes_count);
+  svlc_remux_note_config(remux, out, routes, routes_count);
   // Chapters given before the trailer are written there (Matroska, MP4), where they can end
   // with what was copied; given with the header they were written then, as they were.
   svlc_remux_copy_chapters(remux, in, out);

@@ -55,6 +55,11 @@ typedef struct {
   int started;             // a keyframe (video) or a packet past the start was seen
   int64_t written, refused; // packets written, and refused by the muxer (their times)
   int64_t last_dts;         // of the last packet written (output time base), if written > 0
+  int watch_config;         // AAC into a container that holds one configuration per track
+  int config;               // the first packet's ADTS configuration, -1 before
+  int64_t changed;          // packets left out for another configuration than the first's
+  int64_t changed_at;       // when that was (AV_TIME_BASE units from the copy's start)
+  int changed_to;           // and its configuration
 } route_t;
 
 struct svlc_remux {
@@ -132,6 +137,16 @@ int svlc_remux_add_stream(svlc_remux *remux, AVFormatContext *out, const AVStrea
 /// `routes` holds one entry per input stream. -1 when out of memory.
 int svlc_remux_copy_programs(svlc_remux *remux, const AVFormatContext *in, AVFormatContext *out,
                              const route_t *routes, unsigned count);
+/// Sets `route` to watch AAC input stream `in` for a configuration change (sample rate or
+/// channels) where the output holds one per track (Matroska, MP4: decoders would read the
+/// rest at the first one's rate, too slow or fast and out of tune; MPEG-TS keeps each frame's).
+void svlc_remux_watch_config(const svlc_remux *remux, const AVStream *in, route_t *route);
+/// Whether `packet` (at `at`) is in the route's configuration, the first packet's: one in
+/// another is left out (counted, the first's time and configuration kept).
+int svlc_remux_config_held(route_t *route, const AVPacket *packet, int64_t at);
+/// Lists each route's packets left out for another configuration as its lost "configuration".
+void svlc_remux_note_config(svlc_remux *remux, const AVFormatContext *out, const route_t *routes,
+                            unsigned count);
 /// Lists `field` of input stream `index` (written as `stream`; -1 and NULL for the file) as not
 /// kept, with the value written.
 void svlc_remux_note_lost(svlc_remux *remux, int index, const AVStream *stream, const char *field,

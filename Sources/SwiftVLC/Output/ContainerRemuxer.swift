@@ -69,7 +69,8 @@ struct RemuxReport: Sendable {
     var kind: TrackKind
     var language: String?
     /// "title", "language", "default", "forced", "packets" (some refused by the muxer),
-    /// "styling" (a text subtitle converted), or a metadata key.
+    /// "configuration" (AAC packets in another configuration left out), "styling" (a text
+    /// subtitle converted), "programs", or a metadata key.
     var field: String
     /// What was written ("yes"/"no" for flags).
     var value: String

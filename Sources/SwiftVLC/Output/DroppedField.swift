@@ -8,7 +8,9 @@ public struct DroppedField: Sendable, Hashable {
   /// The source's track the field belongs to; `nil` for the file's own metadata.
   public var track: Track?
   /// "title", "language", "default" or "forced" for a track, "packets" for a track's packets
-  /// the container refused (their times; the value says how many: "34 of 100"), "styling"
+  /// the container refused (their times; the value says how many: "34 of 100"),
+  /// "configuration" for the packets of an AAC track left out from where its sample rate or
+  /// channels change (the value says to what, when and how many), "styling"
   /// for a text subtitle converted to the container's text format (the value names the
   /// source's: "ASS", "WebVTT"); the metadata key ("artist") for the file, or "programs" for
   /// an MPEG-TS source's programs copied into a container that holds one (the value names
@@ -44,6 +46,9 @@ public struct DroppedField: Sendable, Hashable {
         case (_, "title"): "\(containerName) keeps no track title"
         case (_, "language"): "\(containerName) keeps no language for this track"
         case (_, "packets"): "\(containerName) refused their times"
+        case (_, "configuration"):
+          "\(containerName) holds one AAC configuration per track: packets in another would "
+            + "play at the wrong speed, so they are left out; MPEG-TS keeps them"
         case (_, "styling"):
           "\(containerName) holds text subtitles as \(container.textSubtitleName), without "
             + "\(lost.value)'s fonts and positions"

@@ -1,0 +1,59 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+// An AAC stream whose configuration changes part-way: see remux.h.
+#include "remux.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/// The ADTS header's sampling frequency index and channel configuration of `packet`, as one
+/// number; -1 when it does not start with an ADTS header.
+static int adts_config(const AVPacket *packet) {
+  const uint8_t *data = packet->data;
+  if (packet->size < 7 || data[0] != 0xFF || (data[1] & 0xF6) != 0xF0) return -1;
+  int frequency = (data[2] >> 2) & 0x0F;
+  int channels = (data[2] & 0x01) << 2 | data[3] >> 6;
+  return frequency << 3 | channels;
+}
+
+void svlc_remux_watch_config(const svlc_remux *remux, const AVStream *in, route_t *route) {
+  route->config = -1;
+  // MPEG-TS keeps each frame's ADTS header, which decoders read; Matroska and MP4 hold the
+  // first frame's configuration (AudioSpecificConfig) for the whole track.
+  route->watch_config = strcmp(remux->format, "mpegts") != 0 &&
+                        in->codecpar->codec_id == AV_CODEC_ID_AAC;
+}
+
+int svlc_remux_config_held(route_t *route, const AVPacket *packet, int64_t at) {
+  if (!route->watch_config) return 1;
+  int config = adts_config(packet);
+  if (config < 0) return 1;
+  if (route->config < 0) route->config = config;
+  if (config == route->config) return 1;
+  if (route->changed++ == 0) {
+    route->changed_at = at;
+    route->changed_to = config;
+  }
+  return 0;
+}
+
+void svlc_remux_note_config(svlc_remux *remux, const AVFormatContext *out, const route_t *routes,
+                            unsigned count) {
+  static const int rates[] = {96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050,
+                              16000, 12000, 11025, 8000,  7350,  0,     0,     0};
+  for (unsigned i = 0; i < count; i++) {
+    const route_t *route = &routes[i];
+    if (route->changed == 0 || route->output < 0) continue;
+    char value[128];
+    double seconds = route->changed_at == AV_NOPTS_VALUE ? 0 : route->changed_at / 1e6;
+    int channels = route->changed_to & 7; // 0: set in a program config element
+    char layout[24] = "";
+    if (channels)
+      snprintf(layout, sizeof(layout), ", %d channel%s", channels, channels > 1 ? "s" : "");
+    snprintf(value, sizeof(value), "%d Hz%s from %.3f s: %lld of %lld packets",
+             rates[route->changed_to >> 3], layout, seconds, (long long)route->changed,
+             (long long)(route->changed + route->written));
+    svlc_remux_note_lost(remux, (int)i, out->streams[route->output], "configuration", value);
+  }
+}
