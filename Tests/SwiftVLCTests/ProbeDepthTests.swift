@@ -104,4 +104,24 @@ struct ProbeDepthTests {
     #expect(!info.isPlayable)
     #expect(info.unknowns.contains { $0.contains("could not identify codec") }, "\(info.unknowns)")
   }
+
+  @Test("a cut file with no stream fails with the same words at both depths")
+  func cutFileSameWords() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let whole = try await media.make(
+      "whole.ogv", ["-f", "lavfi", "-i", "testsrc=s=64x64:d=1", "-c:v", "libtheora"])
+    // The first page only: the container is known, no stream is.
+    let cut = media.folder.appendingPathComponent("cut.ogv")
+    try Data(contentsOf: URL(fileURLWithPath: whole)).prefix(200).write(to: cut)
+    var lines: [String] = []
+    for depth in ["container", "decoded"] {
+      let run = try await runTool(["probe", "--depth", depth, cut.path], within: .seconds(30))
+      #expect(run.status == 1)
+      lines += run.stderrLines
+    }
+    // The container depth added "chapters: libVLC 3 reads Ogg chapters only while playing".
+    let expected = "swiftvlc: probe: could not parse media: no playable stream in \(cut.path)"
+    #expect(lines == [expected, expected], "\(lines)")
+  }
 }

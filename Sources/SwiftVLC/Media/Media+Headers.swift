@@ -96,8 +96,9 @@ func noteWhatDecodersTell(_ info: inout MediaInfo, searchedChapters: Bool) {
       "the container: its first bytes match no format SwiftVLC reads, and libVLC names its "
         + "demuxer only while playing (depth .decoded)")
   }
+  // Not for a file of no stream: that its chapters are unknown is not why it cannot play.
   if ["Matroska/WebM", "Ogg"].contains(info.container) && info.chapters.isEmpty
-    && !searchedChapters
+    && !searchedChapters && !info.tracks.isEmpty
   {
     info.unknowns.append(
       "chapters: libVLC 3 reads \(info.container ?? "") chapters only while playing "
