@@ -31,9 +31,7 @@ extension Media {
     else { return nil }
     let first = [UInt8](start.bytes)
     var headers = FileHeaders.read(head: first)
-    await headers.noteRemoteMovie(of: url, head: start.bytes, total: start.total, until: deadline)
-    await headers.noteRemoteMatroska(
-      of: url, head: start.bytes, total: start.total, until: deadline)
+    await headers.noteRest(of: url, head: start.bytes, total: start.total, until: deadline)
     if ["MP3", "MPEG audio"].contains(headers.container),
       let declared = MPEGAudioScan.declaredDuration(head: first)
     {
@@ -88,5 +86,27 @@ extension Media {
     // A live stream's first 4 KiB may hold no table yet: then no programs rather than none.
     let scan = TransportStreamFile.read(head: head) { tail }
     return (headers, scan?.programs.isEmpty == false ? scan : nil)
+  }
+}
+
+extension FileHeaders {
+  /// For an MP4 or Matroska download whose first bytes are `head`, keeps what the rest of the
+  /// file declares, fetched as a local file's is read: an MP4's `moov` (``RemoteMovie``), a
+  /// Matroska file's chapters (``RemoteMatroska``).
+  fileprivate mutating func noteRest(
+    of url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
+  ) async {
+    switch container {
+    case "MP4/QuickTime":
+      if let movie = await RemoteMovie.read(url, head: head, total: total, until: deadline) {
+        note(movie)
+      }
+    case "Matroska/WebM":
+      if let found = await RemoteMatroska.chapters(url, head: head, total: total, until: deadline) {
+        noteChapters(found)
+      }
+    default:
+      break
+    }
   }
 }

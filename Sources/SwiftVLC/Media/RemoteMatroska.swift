@@ -42,15 +42,3 @@ enum RemoteMatroska {
       DownloadedBytes(parts: [(0, start), (offset, tail.bytes)], total: size))
   }
 }
-
-extension FileHeaders {
-  /// For a Matroska download, keeps its chapters (``RemoteMatroska``).
-  mutating func noteRemoteMatroska(
-    of url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
-  ) async {
-    guard container == "Matroska/WebM",
-      let found = await RemoteMatroska.chapters(url, head: head, total: total, until: deadline)
-    else { return }
-    noteChapters(found)
-  }
-}

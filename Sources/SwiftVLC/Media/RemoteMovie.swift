@@ -51,15 +51,3 @@ enum RemoteMovie {
     MP4Movie.read(DownloadedBytes(parts: parts, total: total.map { UInt64($0) }))
   }
 }
-
-extension FileHeaders {
-  /// For an MP4 download, keeps what its `moov` declares (``RemoteMovie``).
-  mutating func noteRemoteMovie(
-    of url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
-  ) async {
-    guard container == "MP4/QuickTime",
-      let movie = await RemoteMovie.read(url, head: head, total: total, until: deadline)
-    else { return }
-    note(movie)
-  }
-}
