@@ -7,6 +7,12 @@ import FoundationEssentials
 extension Media {
   /// How long each end of a download may take to arrive.
   static let headTimeout = Duration.seconds(2)
+
+  /// How long the next request for part of a download may take: ``headTimeout``, or what is
+  /// left before `deadline` when that is less.
+  static func fetchTime(until deadline: ContinuousClock.Instant) -> Duration {
+    min(deadline - .now, headTimeout)
+  }
   /// How much of each end of an `http(s)` MPEG-TS is read for its tables and length.
   static let remoteTransportStreamEnd = 1 << 20
   /// How much of an ADTS download is read to estimate its length: 256 KiB, 20 s at 96 kb/s.
@@ -26,7 +32,7 @@ extension Media {
     let scheme = url.scheme?.lowercased()
     guard scheme == "http" || scheme == "https",
       let start = try? await HTTPFetch.prefix(
-        of: url, length: FileHeaders.headLength, timeout: min(deadline - .now, headTimeout)),
+        of: url, length: FileHeaders.headLength, timeout: fetchTime(until: deadline)),
       !start.bytes.isEmpty
     else { return nil }
     let first = [UInt8](start.bytes)
@@ -44,7 +50,7 @@ extension Media {
       let longer =
         total > start.bytes.count
         ? try? await HTTPFetch.prefix(
-          of: url, length: adtsHead, timeout: min(deadline - .now, headTimeout)) : nil
+          of: url, length: adtsHead, timeout: fetchTime(until: deadline)) : nil
       if let length = FileHeaders.adtsLength(
         head: longer.map { [UInt8]($0.bytes) } ?? first, total: total)
       {
@@ -63,11 +69,11 @@ extension Media {
       let window = isStream ? remoteTransportStreamEnd : OggLength.tailLength
       if isStream,
         let longer = try? await HTTPFetch.prefix(
-          of: url, length: window, timeout: min(deadline - .now, headTimeout))
+          of: url, length: window, timeout: fetchTime(until: deadline))
       {
         head = longer.bytes
       }
-      let left = min(deadline - .now, headTimeout)
+      let left = fetchTime(until: deadline)
       if total > head.count {
         let suffix =
           left > .milliseconds(50)

@@ -6,7 +6,9 @@ import FoundationEssentials
 /// The chapters of a Matroska or WebM file served over HTTP, read as a local file's are
 /// (``MatroskaChapters``): from its first MiB, where muxers put them before the first cluster
 /// (mkvmerge, FFmpeg), else from a suffix request from where its seek head places them (a
-/// file finished with its chapters at the end). libVLC 3's preparse reports no Matroska
+/// file finished with its chapters at the end). From a server without ranges (a live stream
+/// among them) only the first bytes are read. Each request takes at most
+/// ``Media/headTimeout``. libVLC 3's preparse reports no Matroska
 /// chapters, so a container-depth probe of a download said "unknown".
 enum RemoteMatroska {
   /// How much of the start is read.
@@ -20,8 +22,9 @@ enum RemoteMatroska {
     _ url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
   ) async -> [Chapter]? {
     var start = head
-    if total.map({ $0 > head.count }) ?? (head.count >= FileHeaders.headLength) {
-      let left = deadline - .now
+    // A server that answers no range (a live stream among them) is not read further.
+    if let total, total > head.count {
+      let left = Media.fetchTime(until: deadline)
       guard left > .zero,
         let longer = try? await HTTPFetch.prefix(of: url, length: headLength, timeout: left)
       else { return nil }
@@ -33,7 +36,7 @@ enum RemoteMatroska {
     guard case .found(let offset) = MatroskaChapters.locate(first), let total,
       offset < UInt64(total), UInt64(total) - offset <= UInt64(tailLimit)
     else { return nil }
-    let left = deadline - .now
+    let left = Media.fetchTime(until: deadline)
     guard left > .zero,
       let tail = try? await HTTPFetch.suffix(
         of: url, length: total - Int(offset), timeout: left)

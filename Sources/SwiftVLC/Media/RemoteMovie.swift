@@ -26,7 +26,7 @@ enum RemoteMovie {
       if type == "moov" {
         guard end <= limit else { return nil }
         if end <= head.count { return movie([(0, head)], total: total) }
-        let left = deadline - .now
+        let left = Media.fetchTime(until: deadline)
         guard left > .zero,
           let prefix = try? await HTTPFetch.prefix(of: url, length: end, timeout: left)
         else { return nil }
@@ -38,7 +38,7 @@ enum RemoteMovie {
       }
       // The media data runs past the head: the `moov` follows it, at the end.
       guard let total, total > end, total - end <= limit else { return nil }
-      let left = deadline - .now
+      let left = Media.fetchTime(until: deadline)
       guard left > .zero,
         let suffix = try? await HTTPFetch.suffix(of: url, length: total - end, timeout: left)
       else { return nil }
