@@ -35,7 +35,9 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
   }
   let video = info.tracks.indices.filter { info.tracks[$0].kind == .video }
   if !headers.pictureSizes.isEmpty, video.count == headers.pictureSizes.count {
-    for (index, size) in zip(video, headers.pictureSizes) {
+    // The decoder's, when it reported one.
+    for (index, size) in zip(video, headers.pictureSizes)
+    where depth == .container || info.tracks[index].width == nil {
       info.tracks[index].width = size.width
       info.tracks[index].height = size.height
     }

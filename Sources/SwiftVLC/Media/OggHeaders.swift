@@ -24,10 +24,18 @@ enum OggHeaders {
   /// cut short.
   static func theoraPictureSize(_ stream: Stream) -> (width: Int, height: Int)? {
     let bytes = stream.identification
-    guard stream.codec == .theora, bytes.count >= 20 else { return nil }
+    guard stream.codec == .theora, bytes.count >= 22 else { return nil }
+    // In macroblocks of 16 pixels: the coded frame the picture lies in (libtheora and FFmpeg
+    // refuse a picture that does not).
+    let frameWidth = (Int(bytes[10]) << 8 | Int(bytes[11])) * 16
+    let frameHeight = (Int(bytes[12]) << 8 | Int(bytes[13])) * 16
     let width = Int(bytes[14]) << 16 | Int(bytes[15]) << 8 | Int(bytes[16])
     let height = Int(bytes[17]) << 16 | Int(bytes[18]) << 8 | Int(bytes[19])
-    return width > 0 && height > 0 ? (width, height) : nil
+    let (x, y) = (Int(bytes[20]), Int(bytes[21]))
+    guard width > 0, height > 0, width + x <= frameWidth, height + y <= frameHeight else {
+      return nil
+    }
+    return (width, height)
   }
 
   /// The headers of every stream of a known codec; `nil` when `bytes`, the file's first bytes,
