@@ -25,20 +25,15 @@ static int in_a_program(const AVFormatContext *in, unsigned index) {
   return 0;
 }
 
-static const char *tag(const AVDictionary *metadata, const char *key) {
-  const AVDictionaryEntry *entry = av_dict_get(metadata, key, NULL, 0);
-  return entry && *entry->value ? entry->value : NULL;
-}
-
 /// The first program's service name and provider, where it has none, from the file's tags
 /// (MPEG-TS keeps a title or publisher only there; libVLC's own files name no service).
 static void name_first(AVProgram *program, const AVDictionary *file) {
   static const char *keys[][3] = {{"service_name", "service_name", "title"},
                                   {"service_provider", "service_provider", "publisher"}};
   for (int k = 0; k < 2; k++) {
-    if (tag(program->metadata, keys[k][0])) continue;
-    const char *value = tag(file, keys[k][1]);
-    if (!value) value = tag(file, keys[k][2]);
+    if (svlc_remux_tag(program->metadata, keys[k][0])) continue;
+    const char *value = svlc_remux_tag(file, keys[k][1]);
+    if (!value) value = svlc_remux_tag(file, keys[k][2]);
     if (value) av_dict_set(&program->metadata, keys[k][0], value, 0);
   }
 }
@@ -72,13 +67,16 @@ int svlc_remux_copy_programs(svlc_remux *remux, const AVFormatContext *in, AVFor
                              const route_t *routes, unsigned count) {
   if (in->nb_programs == 0) return 0;
   if (strcmp(remux->format, "mpegts") == 0) return copy_into_ts(in, out, routes, count);
-  // Matroska and MP4 hold one program: the first's service name and provider become the
-  // file's (MP4 has no atom for them: not written, rather than named lost), and more than one
-  // program with copied streams is named: their tracks are now side by side.
-  if (strcmp(remux->format, "mp4") != 0) {
+  // Matroska and MP4 hold one program: the first copied one's service name and provider
+  // become the file's (MP4 has no atom for them: not written, rather than named lost), and
+  // more than one program with copied streams is named: their tracks are now side by side.
+  const AVProgram *first = NULL;
+  for (unsigned p = 0; p < in->nb_programs && !first; p++)
+    if (holds_kept(in->programs[p], routes, count)) first = in->programs[p];
+  if (first && strcmp(remux->format, "mp4") != 0) {
     static const char *keys[] = {"service_name", "service_provider"};
     for (int k = 0; k < 2; k++) {
-      const char *value = tag(in->programs[0]->metadata, keys[k]);
+      const char *value = svlc_remux_tag(first->metadata, keys[k]);
       if (value && !av_dict_get(out->metadata, keys[k], NULL, 0))
         av_dict_set(&out->metadata, keys[k], value, 0);
     }
@@ -88,7 +86,7 @@ int svlc_remux_copy_programs(svlc_remux *remux, const AVFormatContext *in, AVFor
   for (unsigned p = 0; p < in->nb_programs; p++) {
     const AVProgram *program = in->programs[p];
     if (!holds_kept(program, routes, count)) continue;
-    const char *name = tag(program->metadata, "service_name");
+    const char *name = svlc_remux_tag(program->metadata, "service_name");
     char number[16];
     if (!name) {
       snprintf(number, sizeof(number), "%d", program->id);

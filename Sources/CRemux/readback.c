@@ -21,15 +21,15 @@ void svlc_remux_note_lost(svlc_remux *remux, int index, const AVStream *stream, 
   av_strlcpy(lost->value, value, sizeof(lost->value));
 }
 
-static const char *tag(const AVDictionary *metadata, const char *key) {
+const char *svlc_remux_tag(const AVDictionary *metadata, const char *key) {
   const AVDictionaryEntry *entry = av_dict_get(metadata, key, NULL, 0);
   return entry && *entry->value ? entry->value : NULL;
 }
 
 /// A track's title as its container keeps it: an MP4 track's is its handler name.
 static const char *title_of(const AVStream *stream, int mp4) {
-  const char *title = tag(stream->metadata, "title");
-  return title ? title : mp4 ? tag(stream->metadata, "handler_name") : NULL;
+  const char *title = svlc_remux_tag(stream->metadata, "title");
+  return title ? title : mp4 ? svlc_remux_tag(stream->metadata, "handler_name") : NULL;
 }
 
 /// The stream of `type` a player picks: the first marked default, else, for video and audio,
@@ -58,12 +58,12 @@ static void compare_stream(svlc_remux *remux, const AVFormatContext *out,
                            int index) {
   const AVStream *written = out->streams[at];
   int mp4 = strcmp(remux->format, "mp4") == 0;
-  const char *title = tag(written->metadata, "title");
+  const char *title = svlc_remux_tag(written->metadata, "title");
   const char *title_back = title_of(back, mp4);
   if (title && (!title_back || strcmp(title, title_back) != 0))
     svlc_remux_note_lost(remux, index, written, "title", title);
-  const char *language = tag(written->metadata, "language");
-  const char *language_back = tag(back->metadata, "language");
+  const char *language = svlc_remux_tag(written->metadata, "language");
+  const char *language_back = svlc_remux_tag(back->metadata, "language");
   // "???": libVLC's MPEG-TS muxer's word for none.
   if (language && strcmp(language, "und") != 0 && strcmp(language, "???") != 0 &&
       (!language_back || av_strcasecmp(language, language_back) != 0))
@@ -98,7 +98,8 @@ int svlc_remux_holds_value(const AVDictionary *dictionary, const char *value) {
 /// another key, since muxers rename keys both ways ("track" is Matroska's PART_NUMBER), or in
 /// a program's tags (MPEG-TS names its service after the title).
 static int kept_tag(const AVFormatContext *back, const AVDictionaryEntry *entry) {
-  if (tag(back->metadata, entry->key) || svlc_remux_holds_value(back->metadata, entry->value))
+  if (svlc_remux_tag(back->metadata, entry->key) ||
+      svlc_remux_holds_value(back->metadata, entry->value))
     return 1;
   for (unsigned i = 0; i < back->nb_programs; i++)
     if (svlc_remux_holds_value(back->programs[i]->metadata, entry->value)) return 1;

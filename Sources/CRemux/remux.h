@@ -155,6 +155,8 @@ void svlc_remux_note_lost(svlc_remux *remux, int index, const AVStream *stream, 
 /// stream), how many ("34 of 100") as its lost "packets".
 void svlc_remux_note_refused(svlc_remux *remux, const AVFormatContext *out, const route_t *routes,
                              unsigned count);
+/// The value of `key` in `metadata`, or NULL when it has none or an empty one.
+const char *svlc_remux_tag(const AVDictionary *metadata, const char *key);
 /// Whether `dictionary` holds `value` under any key (muxers rename keys both ways).
 int svlc_remux_holds_value(const AVDictionary *dictionary, const char *value);
 /// Reads the finished output back and lists, in `lost`, the tracks' titles, languages and

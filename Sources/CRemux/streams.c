@@ -61,7 +61,7 @@ static void title_from_handler(AVStream *stream) {
 }
 
 int svlc_remux_add_stream(svlc_remux *remux, AVFormatContext *out, const AVStream *in,
-                      route_t *route, const source_t *source) {
+                          route_t *route, const source_t *source) {
   enum AVCodecID id = in->codecpar->codec_id;
   enum AVMediaType type = in->codecpar->codec_type;
   char reason[96];

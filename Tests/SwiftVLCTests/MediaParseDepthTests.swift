@@ -138,23 +138,26 @@ struct MediaParseDepthTests {
     defer { generated.remove() }
     let data = generated.folder.appendingPathComponent("data.bin")
     try Data(repeating: 0x5A, count: 4_096).write(to: data)
-    let path = try await generated.make(
-      "data.ts",
-      [
-        "-f", "lavfi", "-i", "testsrc=s=64x64:d=2", "-f", "lavfi", "-i", "sine=d=2", "-f",
-        "data", "-i", data.path, "-map", "0", "-map", "1", "-map", "2", "-c:v", "libx264",
-        "-c:a", "aac", "-c:d", "copy",
-      ])
-    let info = try await parse(try Media(path: path, instance: instance), depth: .decoded)
-    // The decoders leave the data stream out, and the program listed no track at all.
-    let program = try #require(info.programs.first)
-    #expect(program.trackIDs == info.tracks.map(\.id))
-    #expect(
-      info.tracks.contains { $0.kind == .video } && info.tracks.allSatisfy { $0.program == 1 })
-    // The PMT's data stream is listed at both depths (only the container's listed it).
-    let container = try await parse(try Media(path: path, instance: instance), depth: .container)
-    #expect(info.tracks.map(\.kind) == [.video, .audio, .unknown], "\(info.tracks)")
-    #expect(container.tracks.map(\.kind) == info.tracks.map(\.kind))
+    let inputs = [
+      "-f", "lavfi", "-i", "testsrc=s=64x64:d=2", "-f", "lavfi", "-i", "sine=d=2", "-f", "data",
+      "-i", data.path, "-c:v", "libx264", "-c:a", "aac", "-c:d", "copy",
+    ]
+    // The data stream last, and between the video and the audio in the PMT.
+    for (name, order) in [("last.ts", ["0", "1", "2"]), ("middle.ts", ["0", "2", "1"])] {
+      let path = try await generated.make(name, inputs + order.flatMap { ["-map", $0] })
+      let info = try await parse(try Media(path: path, instance: instance), depth: .decoded)
+      // The decoders leave the data stream out, and the program listed no track at all.
+      let program = try #require(info.programs.first)
+      #expect(program.trackIDs == info.tracks.map(\.id))
+      #expect(
+        info.tracks.contains { $0.kind == .video } && info.tracks.allSatisfy { $0.program == 1 })
+      // The PMT's data stream is listed at both depths (only the container's listed it); in
+      // the middle, the audio was listed twice and the data stream not at all.
+      let container = try await parse(
+        try Media(path: path, instance: instance), depth: .container)
+      #expect(info.tracks.map(\.kind) == [.video, .audio, .unknown], "\(name): \(info.tracks)")
+      #expect(container.tracks.map(\.kind) == info.tracks.map(\.kind), "\(name)")
+    }
   }
 
   @Test("an MP4 from a server without byte ranges lists each of its tracks once")

@@ -46,7 +46,14 @@ struct RecordingNetworkTests {
         "-map", "0", "-map", "1", "-c:v", "libx264", "-program", "title=One:program_num=1:st=0",
         "-program", "title=Two:program_num=2:st=1",
       ])
-    for (file, container) in [(withData, OutputContainer.mkv), (twoPrograms, .ts)] {
+    // Opus as private data: of no kind the PMT names, and recorded (it was named lost).
+    let opus = try await generated.make(
+      "opus.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=s=64x64:d=2", "-f", "lavfi", "-i", "sine=d=2", "-c:v",
+        "libx264", "-c:a", "libopus",
+      ])
+    for (file, container) in [(withData, OutputContainer.mkv), (twoPrograms, .ts), (opus, .mkv)] {
       let url = try await server.publish(
         Data(contentsOf: URL(fileURLWithPath: file)), as: (file as NSString).lastPathComponent)
       let out = generated.folder.appendingPathComponent("out.\(container.fileExtension)").path
@@ -59,6 +66,9 @@ struct RecordingNetworkTests {
       if file == withData {
         #expect(result.droppedReasons == ["libVLC 3 passes no data stream to its muxers"])
         #expect(result.droppedTracks.map(\.kind) == [.unknown])
+        #expect(result.droppedTracks.map(\.id) == [1])  // after the video's 0, not the PID's
+      } else if file == opus {
+        #expect(result.droppedTracks.isEmpty, "\(result.droppedReasons)")
       } else {
         #expect(result.droppedFields.map(\.name) == ["programs"], "\(result.droppedFields)")
         #expect(result.droppedFields.first?.value == "One, Two")

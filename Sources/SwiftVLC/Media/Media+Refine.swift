@@ -285,17 +285,14 @@ private func assign(
 }
 
 /// Adds the streams of the programs libVLC 3's preparse leaves out (it lists only the first
-/// program's), from their PMTs: libVLC numbers its tracks program by program in PMT order,
-/// so the missing ones follow. Only when the listed tracks are the PMTs' first streams, kind
-/// for kind.
+/// program's) and those it never lists (a data stream), from their PMTs
+/// (``TransportStreamListing``).
 private func listEveryProgram(_ programs: [TransportStreamProgram], in info: inout MediaInfo) {
-  var seen = Set<Int>()
-  let streams = programs.flatMap(\.streams).filter { seen.insert($0.pid).inserted }
-  guard info.tracks.count < streams.count,
-    zip(info.tracks, streams).allSatisfy({ $1.kind == .unknown || $0.kind == $1.kind })
-  else { return }
+  guard let unlisted = TransportStreamListing.unlisted(in: programs, tracks: info.tracks) else {
+    return
+  }
   var next = (info.tracks.map(\.id).max() ?? -1) + 1
-  for stream in streams.dropFirst(info.tracks.count) {
+  for stream in unlisted {
     info.tracks.append(
       Track(
         id: next, kind: stream.kind, codec: codec(ofStreamType: stream),

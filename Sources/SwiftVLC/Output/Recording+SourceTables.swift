@@ -12,22 +12,25 @@ extension Recording {
   /// streams (libVLC lists no stream of unknown kind and passes none to its muxers) and its
   /// programs (its muxers write one, the programs' tracks side by side). Empty for other
   /// sources, and when the tables do not come within ``tablesTimeout``.
-  static func lostThroughLibVLC(_ media: Media) async
+  static func lostThroughLibVLC(_ media: Media, listed: [Track]) async
     -> (tracks: [(track: Track, reason: String)], fields: [DroppedField])
   {
     guard !media.isLocalFile, let url = URL(string: media.mrl),
       let (_, scan) = await Media.remoteEnds(of: url, until: .now + tablesTimeout), let scan
     else { return ([], []) }
-    var seen = Set<Int>()
-    let streams = scan.programs.flatMap(\.streams).filter { seen.insert($0.pid).inserted }
-    let tracks = streams.enumerated().filter { $0.element.kind == .unknown }.map { index, stream in
+    // The PMTs' streams libVLC did not list (a stream of unknown kind it lists, as Opus, is
+    // recorded), under ids after its own.
+    let unlisted = TransportStreamListing.unlisted(in: scan.programs, tracks: listed) ?? []
+    let first = (listed.map(\.id).max() ?? -1) + 1
+    let tracks = unlisted.enumerated().filter { $0.element.kind == .unknown }.map { index, stream in
       (
-        track: Track(id: index, kind: .unknown, codec: "undf", language: stream.language),
+        track: Track(id: first + index, kind: .unknown, codec: "undf", language: stream.language),
         reason: "libVLC 3 passes no data stream to its muxers"
       )
     }
-    guard scan.programs.count > 1 else { return (tracks, []) }
-    let names = scan.programs.map { $0.name ?? "\($0.number)" }.joined(separator: ", ")
+    let programs = scan.programs.filter { !$0.streams.isEmpty }
+    guard programs.count > 1 else { return (tracks, []) }
+    let names = programs.map { $0.name ?? "\($0.number)" }.joined(separator: ", ")
     let field = DroppedField(
       track: nil, name: "programs", value: names,
       reason: "libVLC 3's muxers write one program: their tracks are side by side")

@@ -1,0 +1,48 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+/// Which streams of a transport stream's programs libVLC did not list as tracks, for a probe
+/// (which lists them too) and a recording through libVLC (which names them lost).
+///
+/// libVLC lists every stream of a known kind, in PMT order, program by program, each packet
+/// id once; a stream the PMT leaves of no known kind it may list (Opus or DTS as private data,
+/// which it reads as audio) or not (a data stream), and its preparse lists the first program
+/// only.
+enum TransportStreamListing {
+  /// The streams of `programs` (each packet id once, in PMT order) missing from `tracks`,
+  /// libVLC's tracks in its order: the tracks are matched to the streams in order, kind by
+  /// kind, a stream of unknown kind matching a track of any kind or none, and the streams
+  /// after the last track all missing (another program's). `nil` when they cannot be matched
+  /// so (libVLC listed something the tables do not say).
+  static func unlisted(in programs: [TransportStreamProgram], tracks: [Track])
+    -> [TransportStreamProgram.Stream]?
+  {
+    var seen = Set<Int>()
+    let streams = programs.flatMap(\.streams).filter { seen.insert($0.pid).inserted }
+    // The streams skipped from each (stream, track) position on, the fewest of a known kind
+    // first: a data stream before an audio one is the one libVLC left out, not the audio.
+    var best: [[Int]: [Int]?] = [:]
+    func knownKinds(_ skipped: [Int]) -> Int {
+      skipped.filter { streams[$0].kind != .unknown }.count
+    }
+    func skipped(from stream: Int, _ track: Int) -> [Int]? {
+      if stream == streams.count { return track == tracks.count ? [] : nil }
+      if track == tracks.count { return Array(stream..<streams.count) }
+      if let known = best[[stream, track]] { return known }
+      let kind = streams[stream].kind
+      var options: [[Int]] = []
+      if kind == .unknown || kind == tracks[track].kind,
+        let rest = skipped(from: stream + 1, track + 1)
+      {
+        options.append(rest)
+      }
+      if kind == .unknown, let rest = skipped(from: stream + 1, track) {
+        options.append([stream] + rest)
+      }
+      let chosen = options.min { (knownKinds($0), $0.count) < (knownKinds($1), $1.count) }
+      best[[stream, track]] = .some(chosen)
+      return chosen
+    }
+    return skipped(from: 0, 0).map { $0.map { streams[$0] } }
+  }
+}
