@@ -80,20 +80,27 @@ struct RecordingDropsTests {
   func sampleRateChange() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let video = ["-f", "lavfi", "-i", "testsrc=s=64x64:r=25:d=2"]
+    let video = ["-f", "lavfi", "-i", "testsrc=s=64x64:r=25:d=3"]
     let first = try await generated.make(
       "first.ts",
-      video + ["-f", "lavfi", "-i", "sine=f=440:r=44100:d=2", "-c:v", "libx264", "-c:a", "aac"])
+      video + ["-f", "lavfi", "-i", "sine=f=440:r=44100:d=3", "-c:v", "libx264", "-c:a", "aac"])
     let second = try await generated.make(
       "second.ts",
       video + [
-        "-f", "lavfi", "-i", "sine=f=880:r=48000:d=2", "-c:v", "libx264", "-c:a", "aac",
-        "-output_ts_offset", "2",
+        "-f", "lavfi", "-i", "sine=f=880:r=48000:d=3", "-c:v", "libx264", "-c:a", "aac",
+        "-output_ts_offset", "3",
       ])
     let joined = generated.folder.appendingPathComponent("joined.ts")
     try
       (Data(contentsOf: URL(fileURLWithPath: first))
       + Data(contentsOf: URL(fileURLWithPath: second))).write(to: joined)
+    // Audio alone: the copy's own cut was judged "ended early", the file deleted.
+    let audioOnly = generated.folder.appendingPathComponent("audio.ts")
+    let audioArguments = ["-i", joined.path, "-map", "0:a", "-c", "copy"]
+    _ = try await runProgram(
+      "ffmpeg", ["-v", "error", "-y"] + audioArguments + [audioOnly.path])
+    let alone = try await generated.record(audioOnly.path, .mkv, on: instance)
+    #expect(alone.droppedFields.map(\.name) == ["configuration"])
     for container in [OutputContainer.ts, .mkv, .mp4] {
       let result = try await generated.record(joined.path, container, on: instance)
       let audio = try await runProgram(
@@ -105,13 +112,13 @@ struct RecordingDropsTests {
       let seconds = Double(audio.stdout.count) / 2 / 44_100
       let named = result.droppedFields.filter { $0.name == "configuration" }
       if container == .ts {
-        #expect(abs(seconds - 4) < 0.2, "\(seconds) s")
+        #expect(abs(seconds - 6) < 0.2, "\(seconds) s")
         #expect(named.isEmpty)
       } else {
         // The 48 kHz half was written under the first half's 44.1 kHz configuration: it
-        // played 9 % slow and out of tune (4.3 s of audio for 4 s).
-        #expect(abs(seconds - 2) < 0.2, "\(container): \(seconds) s")
-        #expect(named.first?.value.hasPrefix("48000 Hz, 1 channel from 2.0") == true, "\(named)")
+        // played 9 % slow and out of tune (6.5 s of audio for 6 s).
+        #expect(abs(seconds - 3) < 0.2, "\(container): \(seconds) s")
+        #expect(named.first?.value.hasPrefix("48000 Hz, 1 channel from 3.0") == true, "\(named)")
       }
     }
   }
