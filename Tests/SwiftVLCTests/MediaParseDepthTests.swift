@@ -276,6 +276,8 @@ struct MediaParseDepthTests {
     let container = try await parse(stream, depth: .container, network: true)
     // libVLC 3's preparse lists nothing; the TS tables of the first bytes list the streams.
     #expect(container.tracks.map(\.kind) == [.video, .audio])
+    // And they are there to play (the tool said "no playable stream").
+    #expect(container.isPlayable)
     let info = try await parse(
       try Media(url: server.url("short.ts"), instance: instance), depth: .decoded, network: true)
     #expect(info.isPlayable)

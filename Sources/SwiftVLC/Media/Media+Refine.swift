@@ -56,6 +56,9 @@ extension Media {
     if let scan {
       if let duration = scan.duration { info.duration = duration }
       listEveryProgram(scan.programs, in: &info)
+      // Streams the tables list are there to play, though the preparse listed none (a
+      // server without ranges).
+      if depth == .container, !info.tracks.isEmpty { info.isPlayable = true }
       info.programs = assign(scan.programs, to: &info.tracks, unknowns: &info.unknowns)
     }
     SwiftVLC.apply(audioFormats, to: &info.tracks, pids: scan.map { esIDs(of: $0.programs) })
