@@ -120,7 +120,10 @@ public struct ChannelChecker {
     let errors = LogCollector(instance: instance)
     defer { errors.cancel() }
     let player = Player(instance: instance)
-    player.openingTimeout = timeout
+    // The check's own deadline decides; the player's opening timeout comes later: when it
+    // came first (the two clocks start a moment apart), its teardown logged "cannot peek" and
+    // a silent channel was called "no stream" rather than a timeout.
+    player.openingTimeout = timeout + .seconds(2)
     let status: ChannelCheck.Status
     do {
       let media = try channel.makeMedia(instance: instance)

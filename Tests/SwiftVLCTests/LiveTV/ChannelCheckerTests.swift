@@ -70,6 +70,27 @@ struct ChannelCheckerTests {
     #expect(elapsed < .seconds(45), "checking took \(elapsed)")
   }
 
+  @Test("a silent channel is a timeout, never \"no stream\" from the player's own time limit")
+  func silentIsTimeout() async throws {
+    var channels: [Channel] = []
+    for round in 0..<4 {
+      let port = try UDPSender.freePort()
+      channels += [
+        Channel(
+          id: 2 * round, name: "Refused \(round)",
+          location: TestServer.closedPortURL().absoluteString),
+        Channel(id: 2 * round + 1, name: "Silent \(round)", location: "udp://@127.0.0.1:\(port)"),
+      ]
+    }
+    let checker = ChannelChecker(concurrency: 1, timeout: .seconds(2))
+    let results = try await checker.check(channels)
+    // The player's opening timeout came first in about two runs in three: its teardown
+    // logged "cannot peek", which names a source that is not media.
+    for result in results where result.channel.name.hasPrefix("Silent") {
+      #expect(result.status == .dead(.timeout), "\(result.channel.name): \(result.status)")
+    }
+  }
+
   @Test("a Matroska channel with a forced ASS track is checked in well under libass's 6 s set-up")
   func subtitledChannelIsQuick() async throws {
     let generated = try GeneratedMedia()
