@@ -90,7 +90,7 @@ package struct ProbeReport: Codable, Equatable, Sendable {
         index: $0.index, name: $0.name, startMs: milliseconds($0.start),
         durationMs: milliseconds($0.duration))
     }
-    unknown = info.unknowns.isEmpty ? nil : info.unknowns
+    unknown = info.unknowns.isEmpty ? nil : info.unknowns.map(Self.toolWords)
   }
 
   /// A failed probe.
@@ -152,7 +152,7 @@ package struct ProbeReport: Codable, Equatable, Sendable {
       row("chapter \(chapter.index)", "\(start) \(name)(\(length) s)")
     }
     for note in unknown ?? [] {
-      row("unknown", Self.toolWords(note))
+      row("unknown", note)
     }
     return lines.joined(separator: "\n")
   }
