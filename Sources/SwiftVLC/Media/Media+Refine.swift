@@ -89,6 +89,15 @@ extension Media {
     if depth == .container {
       noteWhatDecodersTell(&info, searchedChapters: headers?.searchedChapters == true)
     }
+    // libavformat's demuxer, which libVLC takes for a Matroska or Ogg file it cannot seek in
+    // (a server without ranges), publishes no chapters: none listed says nothing.
+    if depth == .decoded, ["Matroska/WebM", "Ogg"].contains(info.container),
+      info.demuxer == "avformat", info.chapters.isEmpty, headers?.searchedChapters != true
+    {
+      info.unknowns.append(
+        "chapters: libVLC 3 read this file with its avformat demuxer, which lists none, and "
+          + "they were not found in its first bytes")
+    }
     if depth == .decoded, info.tracks.contains(where: { $0.kind == .video && $0.frameRate == nil })
     {
       info.unknowns.append(
