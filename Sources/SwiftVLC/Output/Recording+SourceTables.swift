@@ -8,15 +8,21 @@ extension Recording {
   static let tablesTimeout = Duration.seconds(3)
 
   /// What libVLC 3 loses of an MPEG-TS served over HTTP without listing it anywhere, read
-  /// from the source's own tables (its first and last MiB, as a probe reads them): its data
+  /// from the source's own tables (in its first MiB, as a probe reads them): its data
   /// streams (libVLC lists no stream of unknown kind and passes none to its muxers) and its
   /// programs (its muxers write one, the programs' tracks side by side). Empty for other
   /// sources, and when the tables do not come within ``tablesTimeout``.
   static func lostThroughLibVLC(_ media: Media, listed: [Track]) async
     -> (tracks: [(track: Track, reason: String)], fields: [DroppedField])
   {
-    guard !media.isLocalFile, let url = URL(string: media.mrl),
-      let (_, scan) = await Media.remoteEnds(of: url, until: .now + tablesTimeout), let scan
+    // The tables only: the first MiB (no length, no MP4 index, no tail, as a probe reads).
+    let scheme = URL(string: media.mrl)?.scheme?.lowercased()
+    guard !media.isLocalFile, scheme == "http" || scheme == "https",
+      let url = URL(string: media.mrl),
+      let head = try? await HTTPFetch.prefix(
+        of: url, length: Media.remoteTransportStreamEnd, timeout: tablesTimeout),
+      let scan = TransportStreamFile.read(head: head.bytes, tail: { Data() }),
+      !scan.programs.isEmpty
     else { return ([], []) }
     // The PMTs' streams libVLC did not list (a stream of unknown kind it lists, as Opus, is
     // recorded), under ids after its own.
