@@ -110,6 +110,17 @@ struct FailureReasonTests {
     #expect(
       reason("no moov before mdat and the stream is not seekable") == .serverCannotSeek)
     #expect(reason("cannot seek (to offset 48)") == .serverCannotSeek)
+    // A demuxer that read the file from its start did without the seek the read-ahead refused
+    // (a Matroska file from a server without ranges): no reason for an input read through,
+    // where the decode pass of a busy machine failed it; still one for an input that failed,
+    // and always when a demuxer said it needs to seek.
+    let readAhead = LogDiagnosis.reading(["cannot seek (to offset 1342)"])
+    #expect(readAhead.source(readThrough: true) == nil)
+    #expect(readAhead.source(readThrough: false) == .serverCannotSeek)
+    let demuxer = LogDiagnosis.reading([
+      "no moov before mdat and the stream is not seekable", "cannot seek (to offset 48)",
+    ])
+    #expect(demuxer.source(readThrough: true) == .serverCannotSeek)
     // A seek a live stream's reader tried gives way to what failed later.
     #expect(reason("cannot seek (to offset 48)", "HTTP 404 error") == .httpStatus(404, url: nil))
     // A timeout gives way to a specific reason; otherwise the first reason stays.

@@ -27,6 +27,10 @@ package struct LogDiagnosis: Sendable, Equatable {
   package private(set) var source: FailureReason?
   /// Why writing the output failed ("No space left on device"), when the log tells.
   package private(set) var destinationReason: String?
+  /// Whether a demuxer said it cannot read the source without seeking (an MP4 with its index
+  /// at the end): a ``FailureReason/serverCannotSeek`` that is not only a seek libVLC's
+  /// read-ahead refused, which a demuxer reading the file from its start may do without.
+  private var demuxerNeedsSeek = false
   /// The last error-level message that says something about the source, for a failure no
   /// rule names (libVLC's own words).
   package private(set) var lastError: String?
@@ -56,6 +60,14 @@ package struct LogDiagnosis: Sendable, Equatable {
     return diagnosis
   }
 
+  /// ``source``, for an input libVLC ended: not a seek that only libVLC's read-ahead refused
+  /// when the input ended as read through (`readThrough`, its end reached, not an error): a
+  /// Matroska file from a server without ranges is read from its start, and its input may
+  /// end (on a busy machine) before its decoders reported, which does not make it unreadable.
+  package func source(readThrough: Bool) -> FailureReason? {
+    source == .serverCannotSeek && !demuxerNeedsSeek && readThrough ? nil : source
+  }
+
   /// Takes one log entry into account.
   package mutating func note(_ entry: LogEntry) {
     let message = entry.message
@@ -74,6 +86,9 @@ package struct LogDiagnosis: Sendable, Equatable {
       retrieving = String(message.dropFirst("Retrieving ".count))
     } else if let reason = Self.reason(in: message) {
       found(reason)
+      if reason == .serverCannotSeek, !message.hasPrefix("cannot seek (to offset ") {
+        demuxerNeedsSeek = true
+      }
     } else if let status = Self.httpStatus(in: message) {
       noteHTTP(status: status)
     } else if entry.level == .error, !Self.isGeneric(message) {

@@ -58,6 +58,12 @@ struct DecodePass: Sendable {
 
   var mrl: String
   var options: [String]
+  /// Whether the input starts again at its end (`:input-repeat`), as it can where libVLC can
+  /// seek. Not over a server without ranges: there every repeat's seek to the start fails at
+  /// once, and libVLC's input thread tries again (`MainLoopTryRepeat` in `src/input/input.c`),
+  /// 65,535 times with four debug lines each, which held a busy machine's decoders back until
+  /// the input ended with nothing decoded.
+  var repeating = true
 
   /// Plays the media (the given `program` of a TS) until its decoders reported or `limit`
   /// passed; `nil` when libVLC cannot create the player.
@@ -95,7 +101,9 @@ struct DecodePass: Sendable {
     // (which the demuxer reads whole at once): a picture size reaches the track list only
     // with the block after the first picture, and an ended input would put the container's
     // values back.
-    for option in options + [":input-repeat=65535"] { libvlc_media_add_option(pointer, option) }
+    for option in options + (repeating ? [":input-repeat=65535"] : []) {
+      libvlc_media_add_option(pointer, option)
+    }
     if let program { libvlc_media_add_option(pointer, ":program=\(program)") }
 
     let session = NativeSession(instance: instance)
@@ -121,6 +129,7 @@ struct DecodePass: Sendable {
       libvlc_media_player_stop(player)
       return read
     }
+    let readThroughEnd = (try? ended.result?.get()) == .endReached
     // A 1080p decoder's frames are malloc'd in blocks above glibc's moving mmap threshold;
     // freed, they stay in the heap as holes the next pass's different sizes do not fit
     // (200 video files grew a probe to 1 GB). Handing free pages back keeps it flat.
@@ -130,7 +139,8 @@ struct DecodePass: Sendable {
       demuxer: log.demuxer, chapters: chapters, audioFormats: audioFormats,
       isComplete: isComplete, failures: log.failures,
       decodedAnything: outputs.decodedAnything, readThroughUndecoded: readThrough,
-      sourceFailure: witness.finish().source, liveTrackIDs: live,
+      sourceFailure: witness.finish().source(readThrough: readThroughEnd),
+      liveTrackIDs: live,
       inputEnded: ended.result != nil)
   }
 

@@ -25,11 +25,12 @@ extension Media {
     info.unknowns = []
     var scan = path.flatMap { TransportStreamFile.read(path: $0) }
     var headers = path.flatMap { FileHeaders.read(path: $0) }
+    var seekable = true
     // A playlist's first bytes name no media container.
     if path == nil, let url, !["m3u8", "m3u", "mpd"].contains(url.pathExtension.lowercased()),
       let remote = await Self.remoteEnds(of: url, until: deadline)
     {
-      (headers, scan) = (remote.headers, remote.scan)
+      (headers, scan, seekable) = (remote.headers, remote.scan, remote.ranged)
     }
     var audioFormats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
     // libVLC 3's preparse lists no stream of an MPEG program stream, and sometimes none of a
@@ -43,7 +44,8 @@ extension Media {
     if depth == .decoded, input == nil, info.isPlayable {
       // A search only: garbage played with its input repeating would last the whole limit.
       let until = searchesStreams ? min(deadline, .now + Self.streamSearch) : deadline
-      audioFormats = try await decode(into: &info, programs: scan?.programs ?? [], until: until)
+      audioFormats = try await decode(
+        into: &info, programs: scan?.programs ?? [], repeating: seekable, until: until)
       if listedNone, info.tracks.isEmpty {
         info.isPlayable = false
         // The one thing to say: the decoders' notes are about streams that are not there.
@@ -120,17 +122,18 @@ extension Media {
   }
 
   /// Plays private copies (one per TS program) and takes what the decoders report; returns
-  /// the audio format each pass's memory output saw.
+  /// the audio format each pass's memory output saw. `repeating`: whether a pass's input may
+  /// start again at its end (``DecodePass/repeating``).
   ///
   /// - Throws: ``VLCError/sourceFailed(_:source:)`` when the preparse listed streams, nothing
   ///   was decoded, libVLC ended a pass's input, and the log names a reason that ends
   ///   reading the source (`FailureReason.endsReading`; not a timeout).
   private func decode(
-    into info: inout MediaInfo, programs: [TransportStreamProgram],
+    into info: inout MediaInfo, programs: [TransportStreamProgram], repeating: Bool,
     until deadline: ContinuousClock.Instant
   ) async throws(VLCError) -> [(program: Int?, id: Int, rate: Int, channels: Int)] {
     var formats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
-    let pass = DecodePass(mrl: mrl, options: options)
+    let pass = DecodePass(mrl: mrl, options: options, repeating: repeating)
     let numbers: [Int?] = programs.count > 1 ? programs.map(\.number) : [nil]
     var decodedAll = true
     var failures: [String] = []
