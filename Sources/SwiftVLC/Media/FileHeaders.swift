@@ -15,7 +15,7 @@ import Glibc
 /// sample entry's channel count (2 whatever the stream holds), and no chapters at all;
 /// ffprobe and mediainfo read these headers without decoding. Reads a few kilobytes, plus the
 /// `moov` box of an MP4 (at most ``moovLimit`` bytes), a Matroska file's element headers up
-/// to its chapters (at most ``MatroskaChapters/chaptersLimit`` bytes of them) and up to
+/// to its chapters (at most ``MatroskaElements/elementLimit`` bytes of them) and up to
 /// ``OggChapters/searchLength`` bytes of an Ogg file's start.
 struct FileHeaders: Sendable, Equatable {
   /// What one audio track's header declares; a `nil` value is one the header leaves to the
@@ -56,6 +56,8 @@ struct FileHeaders: Sendable, Equatable {
   var chapters: [Chapter]?
   /// How many tracks an MP4 file's `moov` declares (chapter tracks left out).
   var trackCount: Int?
+  /// A Matroska file's tags that describe the file (``MatroskaTags``), where read.
+  var tags: MatroskaTags.FileTags?
   /// Whether the whole file was searched for chapters (an MP4's `moov`, a Matroska file's
   /// `Chapters`): `chapters` being `nil` then means the file has none.
   var searchedChapters = false
@@ -83,6 +85,7 @@ struct FileHeaders: Sendable, Equatable {
       if let movie = MP4Movie.read(file) { headers.note(movie) }
     case "Matroska/WebM":
       headers.noteChapters(MatroskaChapters.read(file))
+      headers.tags = MatroskaTags.read(file)
     case "FLAC" where !headers.searchedChapters:
       // Metadata blocks too long for the head (a picture before the comments).
       if let start = file.read(at: 0, upTo: OggChapters.searchLength) {

@@ -8,8 +8,10 @@ import Glibc
 extension Media {
   /// The metadata libVLC holds for this media now: what a parse, or playing it, has read so
   /// far (tags arrive once playback has opened the source). The title is left out where
-  /// libVLC 3 only put the file name there for want of a title tag. Doesn't block; any
-  /// thread. Maps `libvlc_media_get_meta`.
+  /// libVLC 3 only put the file name there for want of a title tag. libVLC's own values:
+  /// ``parse(timeout:network:depth:)`` corrects those it reads wrongly from the file (a
+  /// Matroska file's artist, album artist, track number and date). Doesn't block; any thread.
+  /// Maps `libvlc_media_get_meta`.
   public var currentMetadata: Metadata {
     var values: [MetadataKey: String] = [:]
     for key in MetadataKey.allCases {

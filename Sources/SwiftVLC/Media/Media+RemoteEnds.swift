@@ -100,7 +100,7 @@ extension Media {
 extension FileHeaders {
   /// For an MP4 or Matroska download whose first bytes are `head`, keeps what the rest of the
   /// file declares, fetched as a local file's is read: an MP4's `moov` (``RemoteMovie``), a
-  /// Matroska file's chapters (``RemoteMatroska``).
+  /// Matroska file's chapters and tags (``RemoteMatroska``).
   fileprivate mutating func noteRest(
     of url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
   ) async {
@@ -110,9 +110,9 @@ extension FileHeaders {
         note(movie)
       }
     case "Matroska/WebM":
-      if let found = await RemoteMatroska.chapters(url, head: head, total: total, until: deadline) {
-        noteChapters(found)
-      }
+      let found = await RemoteMatroska.read(url, head: head, total: total, until: deadline)
+      noteChapters(found.chapters)
+      tags = found.tags
     default:
       break
     }

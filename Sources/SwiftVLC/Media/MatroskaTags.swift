@@ -1,0 +1,94 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import FoundationEssentials
+
+/// The tags of a Matroska or WebM file that describe the file itself, read from its `Tags`
+/// element (found by ``MatroskaElements``), where libVLC 3 reads them otherwise than FFmpeg,
+/// MediaInfo and the muxers that write them.
+///
+/// libVLC's Matroska demuxer (`metadata_map` in `modules/demux/mkv/matroska_segment.cpp`)
+/// takes a tag without a target type as level 50 (album, movie, episode), as the Matroska
+/// specification says, and maps `ARTIST` there to the album artist and `PART_NUMBER` to the
+/// episode; it reads no `DATE`, `ALBUM_ARTIST` or level-50 `TOTAL_PARTS`. FFmpeg writes a
+/// file's artist, album artist, track number and date exactly so, untargeted, and reads them
+/// back as the file's own (`ff_mkv_metadata_conv`), as MediaInfo does: a song file made with
+/// `ffmpeg -metadata artist=…` was probed with that artist as its album artist, its track
+/// number as an episode, and no date.
+enum MatroskaTags {
+  static let tagsID: UInt32 = 0x1254_C367
+
+  private typealias EBML = MatroskaElements
+
+  /// What a file's tags say of the file.
+  struct FileTags: Sendable, Equatable {
+    /// The file-level tags' values, by the key FFmpeg reads them as. File-level: a `Tag`
+    /// whose `Targets` name no track, edition, chapter or attachment, at level 50 (the
+    /// default).
+    var values: [MetadataKey: String] = [:]
+    /// Whether any `Tag` names its target type (`TargetType`, "MOVIE", "EPISODE"), as
+    /// mkvmerge's tag files may; FFmpeg names none.
+    var namesTargetTypes = false
+  }
+
+  /// The tags of `file`: none when it has no tags, `nil` when that cannot be told.
+  static func read<Bytes: RandomAccessBytes & ~Copyable>(_ file: borrowing Bytes) -> FileTags? {
+    guard let body = EBML.body(of: tagsID, in: file) else { return nil }
+    return tags(in: body)
+  }
+
+  /// The tags of a `Tags` body; the first value of a name wins.
+  static func tags(in bytes: [UInt8]) -> FileTags {
+    var found = FileTags()
+    for tag in EBML.children(bytes, 0..<bytes.count) where tag.id == 0x7373 {
+      let fields = EBML.children(bytes, tag.body)
+      if let targets = fields.first(where: { $0.id == 0x63C0 }) {
+        let named = EBML.children(bytes, targets.body)
+        if named.contains(where: { $0.id == 0x63CA }) { found.namesTargetTypes = true }
+        // TagTrackUID, TagEditionUID, TagChapterUID, TagAttachmentUID
+        if named.contains(where: { [0x63C5, 0x63C9, 0x63C4, 0x63C6].contains($0.id) }) {
+          continue
+        }
+        let level = named.first { $0.id == 0x68CA }.flatMap { EBML.unsigned(bytes, $0.body) }
+        if let level, level != 50 { continue }
+      }
+      for simple in fields where simple.id == 0x67C8 {
+        let parts = EBML.children(bytes, simple.body)
+        guard let name = parts.first(where: { $0.id == 0x45A3 }),
+          let value = parts.first(where: { $0.id == 0x4487 }),
+          let key = key(EBML.string(bytes, name.body))
+        else { continue }
+        let text = EBML.string(bytes, value.body).trimmingSpaces()
+        if !text.isEmpty, found.values[key] == nil { found.values[key] = text }
+      }
+    }
+    return found
+  }
+
+  /// The key of a tag name that libVLC reads otherwise at level 50, or `nil` for a name it
+  /// reads as FFmpeg does (`TITLE` aside: FFmpeg writes a file's title in the segment's
+  /// `Info`, which libVLC reads).
+  private static func key(_ name: String) -> MetadataKey? {
+    switch name.uppercased() {
+    case "ARTIST": .artist
+    case "ALBUM_ARTIST": .albumArtist
+    case "PART_NUMBER": .trackNumber
+    case "TOTAL_PARTS": .trackTotal
+    case "DATE", "DATE_RELEASED", "DATE_RELEASE", "DATE_RECORDED": .date
+    default: nil
+    }
+  }
+
+  /// `metadata` as libVLC read it, corrected with the file's `tags`: each file-level tag's
+  /// value under its key. In a file whose tags name no target type (FFmpeg's), libVLC's album
+  /// artist and episode are its readings of level-50 `ARTIST` and `PART_NUMBER` tags (of the
+  /// file or of a track), not an album artist or an episode: the album artist is the
+  /// `ALBUM_ARTIST` tag's, and there is no episode.
+  static func correct(_ metadata: inout Metadata, with tags: FileTags) {
+    if !tags.namesTargetTypes {
+      metadata[.albumArtist] = nil
+      metadata[.episode] = nil
+    }
+    for (key, value) in tags.values { metadata[key] = value }
+  }
+}
