@@ -96,7 +96,15 @@ package enum ContactSheet {
     guard let first = pictures.first, first.width > 0, first.height > 0 else {
       throw .operationFailed("no picture to lay out in a contact sheet")
     }
-    let lines = SheetHeader.lines(mrl: media.mrl, info: info)
+    // MPEG-TS and HLS declare no picture size or frame rate: the header says what a decoded
+    // probe says of them, as `swiftvlc probe --depth decoded` does.
+    var described = info
+    if header, info.tracks.contains(where: { $0.kind == .video && $0.width == nil }),
+      let decoded = try? await media.parse(timeout: timeout, network: network, depth: .decoded)
+    {
+      described = decoded
+    }
+    let lines = SheetHeader.lines(mrl: media.mrl, info: described)
     let layout = SheetLayout(
       columns: columns, rows: rows, cellWidth: first.width, cellHeight: first.height,
       headerLines: header ? lines.count : 0)

@@ -209,6 +209,26 @@ struct CommandLineThumbnailTests {
   }
 
   @Test(
+    "an MPEG-TS sheet's header gives its picture size and rate, which the TS does not declare",
+    .enabled(if: FrameOracle.isAvailable, "needs ffmpeg"))
+  func transportStreamHeader() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let clip = try await generated.make(
+      "clip.ts", GeneratedMedia.video(seconds: 3) + ["-c:a", "aac", "-f", "mpegts"])
+    let output = generated.folder.appendingPathComponent("sheet.png").path
+    let result = try await runTool(["thumbnail", clip, "--sheet", "2x1", "-o", output])
+    #expect(result.status == 0, "\(result.stderr)")
+    let description = try #require(try pngText(atPath: output)["Description"])
+    let probed = try await FFprobeReport.probe(clip)
+    let video = try #require(probed.streams.first { $0.kind == "video" })
+    // It said "Video H.264 (h264) program 1": the container depth's listing.
+    #expect(
+      description.contains("\(try #require(video.width))x\(try #require(video.height)) 25 fps"),
+      "\(description)")
+  }
+
+  @Test(
     "thumbnail -o x.jpg writes a JPEG still and sheet that libjpeg decodes to the frames",
     .enabled(if: FrameOracle.isAvailable, "needs ffmpeg"))
   func jpegOutput() async throws {
