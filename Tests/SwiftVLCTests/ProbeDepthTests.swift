@@ -11,10 +11,12 @@ import Testing
 struct ProbeDepthTests {
   /// Files whose container-depth answers were wrong or missing before the file's own
   /// headers were read: FLAC (3 channels), mono and 5.1 AAC in MP4 (2), M4B chapters
-  /// (none), a two-program TS (2 of 4 streams), raw AAC (no container, no duration).
+  /// (none), a two-program TS (2 of 4 streams), one whose programs share a video (listed
+  /// twice when decoded), raw AAC (no container, no duration).
   private static let files: [ProbeCorpus] = [
     .flacStereo, .flac51, .m4aMono, .m4a51, .mp4AAC51, .threeGP, .m4bChapters,
-    .m4bNeroChapters, .m4aQuickTimeChapters, .tsTwoPrograms, .adts, .opusStereo, .tta,
+    .m4bNeroChapters, .m4aQuickTimeChapters, .tsTwoPrograms, .tsSharedVideo, .adts,
+    .opusStereo, .tta,
   ]
 
   @Test("swiftvlc probe FOLDER and swiftvlc probe FILE print the same facts")
@@ -60,6 +62,11 @@ struct ProbeDepthTests {
       chapters[0].map { $0["name"] as? String } == chapters[1].map { $0["name"] as? String },
       "\(path) chapters")
     #expect(chapters[0].map { $0["startMs"] as? Int } == chapters[1].map { $0["startMs"] as? Int })
+    let programs = [listed, named].map { ($0["programs"] as? [[String: Any]]) ?? [] }
+    #expect(
+      programs[0].map { "\($0["trackIds"] ?? "-")" }
+        == programs[1].map { "\($0["trackIds"] ?? "-")" },
+      "\(path) programs")
     let tracks = [listed, named].map { ($0["tracks"] as? [[String: Any]]) ?? [] }
     #expect(tracks[0].count == tracks[1].count, "\(path) tracks")
     for (ours, theirs) in zip(tracks[0], tracks[1]) {

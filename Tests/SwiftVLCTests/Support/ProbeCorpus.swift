@@ -16,6 +16,7 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case webm = "vp9-opus.webm"
   case tsOneProgram = "one-program.ts"
   case tsTwoPrograms = "two-programs.ts"
+  case tsSharedVideo = "two-programs-one-video.ts"
   case tsWithoutNames = "two-programs-no-sdt.ts"
   case tsTwoLanguages = "one-program-two-languages.ts"
   case ogg = "theora-vorbis.ogg"
@@ -142,7 +143,8 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
       Self.video + Self.tone(48_000) + Self.tone(44_100)
         + ["-i", subtitles(in: folder), "-i", subtitles(in: folder), "-i", chapters(in: folder)]
     case .mkvHEVC: Self.video + Self.tone(48_000) + ["-i", subtitles(in: folder)]
-    case .mp4TwoAudio, .tsTwoLanguages: Self.video + Self.tone(48_000) + Self.tone(44_100)
+    case .mp4TwoAudio, .tsTwoLanguages, .tsSharedVideo:
+      Self.video + Self.tone(48_000) + Self.tone(44_100)
     case .tsTwoPrograms, .tsWithoutNames:
       Self.video + Self.tone(48_000)
         + ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30:duration=2"] + Self.tone(44_100)
@@ -190,6 +192,11 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
       ["-map", "0:v", "-map", "1:a", "-map", "2:v", "-map", "3:a"] + Self.x264
         + ["-c:a", "aac", "-program", "title=First:program_num=1:st=0:st=1"]
         + ["-program", "title=Second:program_num=2:st=2:st=3", "-metadata:s:a:1", "language=fra"]
+    case .tsSharedVideo:
+      // Both programs list the video's packet id: libVLC makes a stream of it per program.
+      ["-map", "0:v", "-map", "1:a", "-map", "2:a"] + Self.x264
+        + ["-c:a", "aac", "-program", "title=First:program_num=1:st=0:st=1"]
+        + ["-program", "title=Second:program_num=2:st=0:st=2"]
     case .ogg: ["-c:v", "libtheora", "-c:a", "libvorbis"]
     case .oggAudio:
       ["-c:a", "libvorbis", "-metadata", "title=Ogg Audio", "-metadata", "artist=Someone"]
