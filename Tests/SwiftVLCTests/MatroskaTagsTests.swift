@@ -96,6 +96,38 @@ struct MatroskaTagsTests {
     #expect(info.metadata.date == "2001")
   }
 
+  @Test(
+    "global tags mkvpropedit writes at level 50 give the title, not the album",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mkvpropedit"),
+      "mkvpropedit is not installed"))
+  func globalTitle() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let path = try await media.make(
+      "global.mkv", ["-f", "lavfi", "-i", "testsrc=s=64x64:r=25:d=2", "-c:v", "libx264"])
+    let xml = media.folder.appendingPathComponent("tags.xml")
+    try """
+    <?xml version="1.0"?>
+    <Tags><Tag>
+      <Targets><TargetTypeValue>50</TargetTypeValue></Targets>
+      <Simple><Name>TITLE</Name><String>Global Title</String></Simple>
+      <Simple><Name>ARTIST</Name><String>Global Artist</String></Simple>
+    </Tag></Tags>
+    """.write(to: xml, atomically: true, encoding: .utf8)
+    let edited = try await runProgram("mkvpropedit", [path, "--tags", "global:\(xml.path)"])
+    #expect(edited.status == 0, "\(edited.stderr)")
+    let tags = try await formatTags(path)
+    let instance = try headlessInstance()
+    let info = try await within(.seconds(20), "parsing \(path)") {
+      try await Media(path: path, instance: instance).parse(timeout: .seconds(8))
+    }
+    // libVLC said album "Global Title", albumArtist "Global Artist", and no title or artist.
+    #expect(info.metadata.title == tags["title"] && info.metadata.title == "Global Title")
+    #expect(info.metadata.artist == tags["artist"])
+    #expect(info.metadata.album == nil && info.metadata[.albumArtist] == nil)
+  }
+
   @Test("the reader keeps file-level tags only, and nothing of a cut element")
   func reader() {
     let targeted = element(

@@ -66,10 +66,11 @@ enum MatroskaTags {
   }
 
   /// The key of a tag name that libVLC reads otherwise at level 50, or `nil` for a name it
-  /// reads as FFmpeg does (`TITLE` aside: FFmpeg writes a file's title in the segment's
-  /// `Info`, which libVLC reads).
+  /// reads as FFmpeg does. `TITLE` there is the album to libVLC, the title to FFmpeg and
+  /// MediaInfo ("Movie name"; FFmpeg itself writes a file's title in the segment's `Info`).
   private static func key(_ name: String) -> MetadataKey? {
     switch name.uppercased() {
+    case "TITLE": .title
     case "ARTIST": .artist
     case "ALBUM_ARTIST": .albumArtist
     case "PART_NUMBER": .trackNumber
@@ -80,14 +81,16 @@ enum MatroskaTags {
   }
 
   /// `metadata` as libVLC read it, corrected with the file's `tags`: each file-level tag's
-  /// value under its key. In a file whose tags name no target type (FFmpeg's), libVLC's album
-  /// artist and episode are its readings of level-50 `ARTIST` and `PART_NUMBER` tags (of the
-  /// file or of a track), not an album artist or an episode: the album artist is the
-  /// `ALBUM_ARTIST` tag's, and there is no episode.
+  /// value under its key. In a file whose tags name no target type (FFmpeg's, mkvpropedit's
+  /// global tags), libVLC's album artist and episode are its readings of level-50 `ARTIST`
+  /// and `PART_NUMBER` tags (of the file or of a track), not an album artist or an episode:
+  /// the album artist is the `ALBUM_ARTIST` tag's, and there is no episode; an album equal
+  /// to the level-50 `TITLE` is libVLC's reading of that title.
   static func correct(_ metadata: inout Metadata, with tags: FileTags) {
     if !tags.namesTargetTypes {
       metadata[.albumArtist] = nil
       metadata[.episode] = nil
+      if let title = tags.values[.title], metadata[.album] == title { metadata[.album] = nil }
     }
     for (key, value) in tags.values { metadata[key] = value }
   }
