@@ -59,6 +59,14 @@ public struct Track: Sendable, Hashable, Identifiable {
   /// Video frames per second.
   public var frameRate: Double?
 
+  /// `rate`, or the common rate within 1/10,000 of it: a whole number, or NTSC's n × 1000/1001.
+  /// libVLC 3's Matroska demuxer takes the rate from a frame duration cut to whole
+  /// microseconds (33,366 µs for 30000/1001: 29.971 where ffprobe and MediaInfo say 29.970).
+  static func commonRate(_ rate: Double) -> Double {
+    let candidates = [rate.rounded()] + [24, 30, 48, 60, 120, 240].map { $0 * 1_000 / 1_001.0 }
+    return candidates.first { $0 > 0 && abs(rate - $0) <= $0 / 10_000 } ?? rate
+  }
+
   /// Creates a track description.
   public init(
     id: Int, kind: TrackKind, codec: String, codecName: String? = nil, language: String? = nil,
@@ -100,7 +108,8 @@ public struct Track: Sendable, Hashable, Identifiable {
         width = video.i_width > 0 ? Int(video.i_width) : nil
         height = video.i_height > 0 ? Int(video.i_height) : nil
         if video.i_frame_rate_den > 0 && video.i_frame_rate_num > 0 {
-          frameRate = Double(video.i_frame_rate_num) / Double(video.i_frame_rate_den)
+          frameRate = Self.commonRate(
+            Double(video.i_frame_rate_num) / Double(video.i_frame_rate_den))
         }
       }
     case .subtitle, .unknown:
