@@ -5,6 +5,7 @@
 // See remux.h.
 #include "remux.h"
 
+#include <libavutil/avstring.h>
 #include <libavutil/mem.h>
 #include <stdio.h>
 #include <string.h>
@@ -69,6 +70,25 @@ void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out) {
     if (av_dict_get(out->metadata, tag->key, NULL, 0)) continue;
     if (!svlc_remux_holds_value(out->metadata, tag->value))
       av_dict_set(&out->metadata, tag->key, tag->value, 0);
+  }
+}
+
+void svlc_remux_lift_stream_tags(const AVFormatContext *in, AVFormatContext *out) {
+  if (strcmp(in->iformat->name, "ogg") != 0) return;
+  // What describes the stream, not the file.
+  static const char *const own[] = {"encoder", "language", "vendor_id", "handler_name"};
+  for (unsigned i = 0; i < in->nb_streams; i++) {
+    const AVDictionaryEntry *tag = NULL;
+    int lifted = 0;
+    while ((tag = av_dict_get(in->streams[i]->metadata, "", tag, AV_DICT_IGNORE_SUFFIX))) {
+      int skip = av_dict_get(out->metadata, tag->key, NULL, 0) != NULL;
+      for (size_t k = 0; k < sizeof(own) / sizeof(own[0]) && !skip; k++)
+        skip = av_strcasecmp(tag->key, own[k]) == 0;
+      if (skip) continue;
+      av_dict_set(&out->metadata, tag->key, tag->value, 0);
+      lifted = 1;
+    }
+    if (lifted) return;
   }
 }
 

@@ -237,6 +237,7 @@ static svlc_remux_result run(svlc_remux *remux) {
     goto done;
   }
   av_dict_copy(&out->metadata, in->metadata, 0);
+  svlc_remux_lift_stream_tags(in, out);
   svlc_remux_add_source_tags(remux, out);
   if (svlc_remux_copy_programs(remux, in, out, routes, routes_count) < 0) {
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot add a program", AVERROR(ENOMEM));

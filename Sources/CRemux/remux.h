@@ -123,6 +123,10 @@ int svlc_remux_add_cover(svlc_remux *remux, AVFormatContext *out, const AVStream
 /// Gives `out` the source's tags (svlc_remux_add_tag) the input lacks, under their key or any
 /// other.
 void svlc_remux_add_source_tags(const svlc_remux *remux, AVFormatContext *out);
+/// An Ogg file's tags are its streams' comments (libavformat reads none for the file): those
+/// of its first stream that has any are given to `out` as the file's, as MediaInfo and libVLC
+/// read them.
+void svlc_remux_lift_stream_tags(const AVFormatContext *in, AVFormatContext *out);
 /// Copies the input's chapters (or, when it has none, the source's: svlc_remux_add_chapter)
 /// that start before the end of what was copied, or counts them as left out where the
 /// container holds none. Called before the trailer.

@@ -11,15 +11,6 @@ import Testing
 /// `DATE` or `ALBUM_ARTIST` at all.
 @Suite("Matroska tags", .sharesTheMachine)
 struct MatroskaTagsTests {
-  /// ffprobe's format tags of `path`, keys lowercased.
-  func formatTags(_ path: String) async throws -> [String: String] {
-    let output = try await runProgram(
-      "ffprobe", ["-v", "error", "-of", "json", "-show_entries", "format_tags", path])
-    let json = try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any]
-    let tags = (json?["format"] as? [String: Any])?["tags"] as? [String: String] ?? [:]
-    return Dictionary(uniqueKeysWithValues: tags.map { ($0.key.lowercased(), $0.value) })
-  }
-
   @Test("artist, album artist, track number and date are ffprobe's at both depths, over HTTP too")
   func ffmpegTags() async throws {
     let media = try GeneratedMedia()
@@ -33,7 +24,7 @@ struct MatroskaTagsTests {
         // A track's own tags (targeted at its UID) say nothing of the file.
         "-metadata:s:a:0", "artist=Stream Artist", "-metadata:s:a:0", "DATE=1999",
       ])
-    let tags = try await formatTags(path)
+    let tags = try await FFprobeReport.formatTags(path)
     #expect(tags["artist"] == "Ann Artist" && tags["track"] == "7", "\(tags)")
     let ranged = try await TestServer(root: media.folder)
     defer { ranged.stop() }
@@ -117,7 +108,7 @@ struct MatroskaTagsTests {
     """.write(to: xml, atomically: true, encoding: .utf8)
     let edited = try await runProgram("mkvpropedit", [path, "--tags", "global:\(xml.path)"])
     #expect(edited.status == 0, "\(edited.stderr)")
-    let tags = try await formatTags(path)
+    let tags = try await FFprobeReport.formatTags(path)
     let instance = try headlessInstance()
     let info = try await within(.seconds(20), "parsing \(path)") {
       try await Media(path: path, instance: instance).parse(timeout: .seconds(8))

@@ -236,6 +236,33 @@ struct RecordingFidelityTests {
     Self.expectStreams(probe, expected)
   }
 
+  @Test(
+    "an Ogg file's comments are the file's tags of its Matroska and MP4 copies",
+    arguments: [OutputContainer.mkv, .mp4])
+  func oggComments(container: OutputContainer) async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let source = try await generated.make(
+      "tagged.opus",
+      [
+        "-f", "lavfi", "-i", "sine=duration=2", "-c:a", "libopus", "-metadata", "title=Song",
+        "-metadata", "artist=Singer", "-metadata", "album=Record", "-metadata", "date=2016",
+      ])
+    let scratch = try ScratchDirectory("fidelity-ogg")
+    defer { scratch.remove() }
+    let result = try await within(.seconds(30), "recording \(container)") {
+      try await Recording.record(
+        try Media(path: source, instance: instance),
+        to: scratch.path("out.\(container.fileExtension)"),
+        options: RecordingOptions(container: container))
+    }
+    let tags = try await FFprobeReport.formatTags(result.path)
+    // libavformat reads an Ogg file's comments as its stream's: the copy's file had none but
+    // its encoder, and a probe of it no title, artist or date.
+    #expect(tags["title"] == "Song" && tags["artist"] == "Singer", "\(tags)")
+    #expect(tags["album"] == "Record" && tags["date"] == "2016", "\(tags)")
+  }
+
   /// Records `source` to `container` in a scratch folder and probes the result.
   static func record(
     _ source: String, _ container: OutputContainer, instance: VLCInstance

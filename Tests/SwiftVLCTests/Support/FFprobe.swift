@@ -99,6 +99,17 @@ struct FFprobeReport: Sendable {
   }
 }
 
+extension FFprobeReport {
+  /// ffprobe's tags of the file itself (its format's), keys lowercased.
+  static func formatTags(_ path: String) async throws -> [String: String] {
+    let output = try await runProgram(
+      "ffprobe", ["-v", "error", "-of", "json", "-show_entries", "format_tags", path])
+    let json = try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any]
+    let tags = (json?["format"] as? [String: Any])?["tags"] as? [String: String] ?? [:]
+    return Dictionary(uniqueKeysWithValues: tags.map { ($0.key.lowercased(), $0.value) })
+  }
+}
+
 struct FFprobeFailed: Error, CustomStringConvertible {
   var path: String
   var message: String
