@@ -56,6 +56,8 @@ struct FileHeaders: Sendable, Equatable {
   var chapters: [Chapter]?
   /// How many tracks an MP4 file's `moov` declares (chapter tracks left out).
   var trackCount: Int?
+  /// A Matroska file's track entries (``MatroskaTracks``), where read.
+  var matroskaTracks: [MatroskaTracks.Entry]?
   /// A Matroska file's tags that describe the file (``MatroskaTags``), where read.
   var tags: MatroskaTags.FileTags?
   /// Whether the whole file was searched for chapters (an MP4's `moov`, a Matroska file's
@@ -86,6 +88,7 @@ struct FileHeaders: Sendable, Equatable {
     case "Matroska/WebM":
       headers.noteChapters(MatroskaChapters.read(file))
       headers.tags = MatroskaTags.read(file)
+      headers.matroskaTracks = MatroskaTracks.read(file)
     case "FLAC" where !headers.searchedChapters:
       // Metadata blocks too long for the head (a picture before the comments).
       if let start = file.read(at: 0, upTo: OggChapters.searchLength) {

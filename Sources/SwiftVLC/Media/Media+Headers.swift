@@ -44,6 +44,7 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
   }
   if let chapters = headers.chapters(lasting: info.duration) { info.chapters = chapters }
   if let tags = headers.tags { MatroskaTags.correct(&info.metadata, with: tags) }
+  if let entries = headers.matroskaTracks { MatroskaTracks.correct(&info.tracks, with: entries) }
 }
 
 /// Over a server that cannot seek, libVLC's MP4 demuxer lists an MP4 file's tracks, gives

@@ -113,6 +113,7 @@ extension FileHeaders {
       let found = await RemoteMatroska.read(url, head: head, total: total, until: deadline)
       noteChapters(found.chapters)
       tags = found.tags
+      matroskaTracks = found.tracks
     default:
       break
     }

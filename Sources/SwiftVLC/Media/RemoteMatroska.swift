@@ -16,19 +16,19 @@ enum RemoteMatroska {
   /// The most bytes fetched from the end.
   static let tailLimit = 8 << 20
 
-  /// The chapters and file-level tags of `url`, whose first bytes are `head` and whole length
+  /// The chapters, tags and track entries of `url`, whose first bytes are `head` and whole length
   /// `total` (when the server said it): each empty when the file has none, `nil` when that
   /// cannot be told in time.
   static func read(
     _ url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
-  ) async -> (chapters: [Chapter]?, tags: MatroskaTags.FileTags?) {
+  ) async -> (chapters: [Chapter]?, tags: MatroskaTags.FileTags?, tracks: [MatroskaTracks.Entry]?) {
     var start = head
     // A server that answers no range (a live stream among them) is not read further.
     if let total, total > head.count {
       let left = Media.fetchTime(until: deadline)
       guard left > .zero,
         let longer = try? await HTTPFetch.prefix(of: url, length: headLength, timeout: left)
-      else { return (nil, nil) }
+      else { return (nil, nil, nil) }
       start = longer.bytes
     }
     let size = total.map { UInt64($0) }
@@ -52,6 +52,6 @@ enum RemoteMatroska {
         file = DownloadedBytes(parts: [(0, start), (offset, tail.bytes)], total: size)
       }
     }
-    return (MatroskaChapters.read(file), MatroskaTags.read(file))
+    return (MatroskaChapters.read(file), MatroskaTags.read(file), MatroskaTracks.read(file))
   }
 }

@@ -1,0 +1,66 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import FoundationEssentials
+
+/// The codec ids of a Matroska or WebM file's tracks, read from its `Tracks` element (found by
+/// ``MatroskaElements``), for the codecs libVLC 3 names less precisely than the file does.
+///
+/// libVLC's Matroska demuxer gives MPEG audio of every layer one code, `mpga` ("MP2"), where
+/// the file says `A_MPEG/L3` (MP3, as ffprobe and MediaInfo read it); and libavformat's
+/// demuxer, which libVLC takes for a Matroska file it cannot seek in (a server without
+/// ranges), gives text subtitles no code at all (`undf`) and no track its name.
+enum MatroskaTracks {
+  static let tracksID: UInt32 = 0x1654_AE6B
+
+  private typealias EBML = MatroskaElements
+
+  /// One track entry: its kind, codec id (`A_MPEG/L3`, `S_TEXT/UTF8`) and name.
+  struct Entry: Sendable, Equatable {
+    var kind: TrackKind
+    var codecID: String
+    var name: String?
+  }
+
+  /// Each track's entry, in file order (libVLC's); `nil` when the `Tracks` element cannot be
+  /// read.
+  static func read<Bytes: RandomAccessBytes & ~Copyable>(_ file: borrowing Bytes) -> [Entry]? {
+    guard let body = EBML.body(of: tracksID, in: file), !body.isEmpty else { return nil }
+    return EBML.children(body, 0..<body.count).filter { $0.id == 0xAE }.map { entry in
+      let fields = EBML.children(body, entry.body)
+      let type = fields.first { $0.id == 0x83 }.flatMap { EBML.unsigned(body, $0.body) }
+      let codec = fields.first { $0.id == 0x86 }.map { EBML.string(body, $0.body) } ?? ""
+      let name = fields.first { $0.id == 0x536E }.map { EBML.string(body, $0.body) }
+      let kind: TrackKind =
+        switch type {
+        case 1: .video
+        case 2: .audio
+        case 0x11: .subtitle
+        default: .unknown
+        }
+      return Entry(kind: kind, codecID: codec, name: name?.isEmpty == false ? name : nil)
+    }
+  }
+
+  /// `tracks` (libVLC's list of the file) with the codes the file's `entries` tell better
+  /// (MP3 for layer III MPEG audio, the text subtitle codes libavformat's demuxer leaves out)
+  /// and the names libavformat's demuxer leaves out. Only when both list the same kinds in
+  /// the same order.
+  static func correct(_ tracks: inout [Track], with entries: [Entry]) {
+    guard tracks.map(\.kind) == entries.map(\.kind) else { return }
+    for (index, entry) in entries.enumerated() {
+      tracks[index].codec = code(tracks[index].codec, codecID: entry.codecID)
+      tracks[index].name = tracks[index].name ?? entry.name
+    }
+  }
+
+  private static func code(_ code: String, codecID: String) -> String {
+    switch (code, codecID) {
+    case ("mpga", "A_MPEG/L3"): "mp3"
+    case ("undf", "S_TEXT/UTF8"): "subt"
+    case ("undf", "S_TEXT/ASS"), ("undf", "S_TEXT/SSA"): "ssa"
+    case ("undf", "S_TEXT/WEBVTT"): "wvtt"
+    default: code
+    }
+  }
+}

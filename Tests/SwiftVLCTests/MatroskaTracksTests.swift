@@ -1,0 +1,48 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// A Matroska file's tracks are named by its own codec ids and track names where libVLC 3
+/// names them less precisely: MP3 was "MP2" (`mpga`), and over a server without ranges (where
+/// libVLC reads the file with libavformat) a SubRip track was `undf` and no track had its name.
+@Suite("Matroska tracks", .sharesTheMachine)
+struct MatroskaTracksTests {
+  @Test("MP3 and SubRip tracks and their names are ffprobe's at both depths, over HTTP too")
+  func codecsAndNames() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let subtitles = media.folder.appendingPathComponent("text.srt")
+    try "1\n00:00:00,000 --> 00:00:01,000\nHello\n".write(
+      to: subtitles, atomically: true, encoding: .utf8)
+    let path = try await media.make(
+      "mp3.mkv",
+      [
+        "-f", "lavfi", "-i", "sine=duration=2", "-i", subtitles.path, "-map", "0", "-map", "1",
+        "-c:a", "libmp3lame", "-c:s", "srt", "-metadata:s:a:0", "title=Music",
+        "-metadata:s:s:0", "title=Words",
+      ])
+    let probed = try await FFprobeReport.probe(path)
+    #expect(probed.streams.map(\.codec) == ["mp3", "subrip"])
+    let plain = try await TestServer(plainServing: media.folder)  // no range requests
+    defer { plain.stop() }
+    let instance = try headlessInstance()
+    let sources: [(Media, Bool)] = [
+      (try Media(path: path, instance: instance), false),
+      (try Media(url: plain.url("mp3.mkv"), instance: instance), true),
+    ]
+    for (source, network) in sources {
+      for depth in [ParseDepth.container, .decoded] {
+        let info = try await within(.seconds(20), "parsing \(source.mrl)") {
+          try await source.parse(timeout: .seconds(8), network: network, depth: depth)
+        }
+        let place = "\(source.mrl) at \(depth)"
+        #expect(info.tracks.map(\.commonCodecName) == ["MP3", "SubRip"], "\(place)")
+        #expect(info.tracks.map(\.name) == probed.streams.map(\.title), "\(place)")
+      }
+    }
+  }
+}
