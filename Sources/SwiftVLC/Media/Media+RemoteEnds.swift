@@ -110,12 +110,22 @@ extension FileHeaders {
         note(movie)
       }
     case "Matroska/WebM":
-      let found = await RemoteMatroska.read(url, head: head, total: total, until: deadline)
-      noteChapters(found.chapters)
-      tags = found.tags
-      matroskaTracks = found.tracks
+      await noteMatroska(of: url, head: head, total: total, until: deadline)
     default:
       break
     }
+  }
+}
+
+extension FileHeaders {
+  /// For a Matroska download whose first bytes are `head`, keeps its chapters, tags and track
+  /// entries (``RemoteMatroska``).
+  mutating func noteMatroska(
+    of url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
+  ) async {
+    let found = await RemoteMatroska.read(url, head: head, total: total, until: deadline)
+    noteChapters(found.chapters)
+    tags = found.tags
+    matroskaTracks = found.tracks
   }
 }

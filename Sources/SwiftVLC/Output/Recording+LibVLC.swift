@@ -7,9 +7,12 @@ import Glibc
 extension Recording {
   /// Plays `copy` (the source with its `:sout` chain) through libVLC into the recording's
   /// file, then makes the final copy with libavformat (see ``finalCopy(_:seen:chapters:options:live:remuxer:)``).
+  /// `headers`: the source's own headers, where read (``matroskaHeaders(of:)``), which
+  /// correct what libVLC saw of it.
   static func recordThroughLibVLC(
     _ copy: Media, source media: Media, target: RecordingTarget, options: RecordingOptions,
-    control: RecordingControl, progress: Broadcaster<RecordingProgress>, witness: LogWitness
+    control: RecordingControl, progress: Broadcaster<RecordingProgress>, witness: LogWitness,
+    headers: FileHeaders? = nil
   ) async -> Result<RecordingResult, VLCError> {
     let isLocal = media.isLocalFile
     let session = OutputSession(media: copy)
@@ -51,19 +54,27 @@ extension Recording {
     keyframes?.stop()
     return await result(
       of: outcome, target: target, media: media, session: session, options: options,
-      diagnosis: witness.finish())
+      diagnosis: witness.finish(), headers: headers)
   }
 
   /// Turns a session outcome into the recording's result: the partial file is moved onto the
   /// destination when it is good (or kept after a stall), removed otherwise.
   static func result(
     of outcome: OutputSession.Outcome, target: RecordingTarget, media: Media,
-    session: OutputSession, options: RecordingOptions, diagnosis: LogDiagnosis
+    session: OutputSession, options: RecordingOptions, diagnosis: LogDiagnosis,
+    headers: FileHeaders? = nil
   ) async -> Result<RecordingResult, VLCError> {
     let source = media.mrl
     let path = target.destination
-    // What libVLC learnt about the source while recording it (HLS tracks appear only then).
-    let seen = session.media.readInfo()
+    // What libVLC learnt about the source while recording it (HLS tracks appear only then),
+    // corrected as a parse corrects it where the source's own headers were read (a
+    // Matroska file's artist, which libVLC reads as the album artist, its track names).
+    var seen = session.media.readInfo()
+    if let headers { correct(&seen, with: headers, depth: .container) }
+    // The file's own chapters where its headers hold some (libavformat's demuxer names each
+    // after the file's title), else those the player saw.
+    let chapters =
+      headers?.chapters != nil || outcome.chapters.isEmpty ? seen.chapters : outcome.chapters
     let muxed = libVLCContainer(for: media, options: options)
     // An MP4 is recorded as MPEG-TS first (see libVLCContainer): its muxer decides.
     let through =
@@ -118,7 +129,7 @@ extension Recording {
     var droppedChapters = 0
     var droppedFields: [DroppedField] = []
     let copied = await finalCopy(
-      target.writing, seen: seen, chapters: outcome.chapters, options: options,
+      target.writing, seen: seen, chapters: chapters, options: options,
       live: !media.isLocalFile && (isLiveLocation(media) || seen.duration == nil))
     let written = await readBack(target.writing, instance: media.instance)
     switch copied {
