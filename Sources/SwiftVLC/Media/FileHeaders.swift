@@ -56,6 +56,9 @@ struct FileHeaders: Sendable, Equatable {
   var chapters: [Chapter]?
   /// How many tracks an MP4 file's `moov` declares (chapter tracks left out).
   var trackCount: Int?
+  /// The Vorbis comments of an Ogg or FLAC file that libVLC's demuxers leave out
+  /// (``VorbisCommentTags``).
+  var commentTags: [MetadataKey: String] = [:]
   /// A Matroska file's track entries (``MatroskaTracks``), where read.
   var matroskaTracks: [MatroskaTracks.Entry]?
   /// A Matroska file's tags that describe the file (``MatroskaTags``), where read.
@@ -92,7 +95,7 @@ struct FileHeaders: Sendable, Equatable {
     case "FLAC" where !headers.searchedChapters:
       // Metadata blocks too long for the head (a picture before the comments).
       if let start = file.read(at: 0, upTo: OggChapters.searchLength) {
-        headers.noteChapters(OggChapters.readFLAC([UInt8](start), at: id3Length(bytes)))
+        headers.noteFLACComments([UInt8](start))
       }
     case "ADTS AAC":
       headers.duration = adtsDuration(path: path, from: id3Length(bytes))
@@ -121,10 +124,21 @@ struct FileHeaders: Sendable, Equatable {
   private mutating func noteOgg(_ bytes: [UInt8]) {
     guard let streams = OggHeaders.streams(bytes) else { return }
     noteChapters(OggChapters.chapters(of: streams))
+    commentTags = VorbisCommentTags.tags(of: streams)
     let sizes = streams.compactMap(OggHeaders.theoraPictureSize)
     // Other video codecs in Ogg (Dirac, VP8) declare theirs otherwise: all or none.
     if sizes.count == streams.filter({ $0.codec == .theora }).count {
       pictureSizes = sizes.map { PictureSize(width: $0.width, height: $0.height) }
+    }
+  }
+
+  /// Keeps the chapters and tags of a native FLAC file's comments, when its first `bytes`
+  /// hold them.
+  private mutating func noteFLACComments(_ bytes: [UInt8]) {
+    let start = Self.id3Length(bytes)
+    noteChapters(OggChapters.readFLAC(bytes, at: start))
+    if case .some(.some(let block)) = OggChapters.flacComments(bytes, at: start) {
+      commentTags = OggChapters.commentFields((.bare, block)).map(VorbisCommentTags.tags) ?? [:]
     }
   }
 
@@ -144,7 +158,7 @@ struct FileHeaders: Sendable, Equatable {
     switch headers.container {
     case "FLAC":
       if let audio = flacStreamInfo(bytes) { headers.audio = [audio] }
-      headers.noteChapters(OggChapters.readFLAC(bytes, at: id3Length(bytes)))
+      headers.noteFLACComments(bytes)
     case "TTA":
       headers.duration = ttaDuration(bytes)
     case "MPEG-PS":

@@ -44,6 +44,9 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
   }
   if let chapters = headers.chapters(lasting: info.duration) { info.chapters = chapters }
   if let tags = headers.tags { MatroskaTags.correct(&info.metadata, with: tags) }
+  for (key, value) in headers.commentTags where info.metadata[key] == nil {
+    info.metadata[key] = value
+  }
   if let entries = headers.matroskaTracks { MatroskaTracks.correct(&info.tracks, with: entries) }
 }
 

@@ -22,6 +22,13 @@ enum OggChapters {
   /// `start` where "fLaC" is (after an ID3v2 tag). None when the blocks have no comments or
   /// no chapters, `nil` when the blocks are cut off.
   static func readFLAC(_ bytes: [UInt8], at start: Int) -> [Chapter]? {
+    guard let block = flacComments(bytes, at: start) else { return nil }
+    return block.map { chapters(inComments: [(.bare, $0)]) } ?? []
+  }
+
+  /// The VORBIS_COMMENT block of a native FLAC file whose first bytes are `bytes` ("fLaC" at
+  /// `start`): `.some(nil)` when its blocks have none, `nil` when the blocks are cut off.
+  static func flacComments(_ bytes: [UInt8], at start: Int) -> [UInt8]?? {
     var offset = start + 4
     while offset + 4 <= bytes.count {
       let header = bytes[offset]
@@ -29,10 +36,8 @@ enum OggChapters {
         Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
       let body = offset + 4
       guard body + length <= bytes.count else { return nil }
-      if header & 0x7F == 4 {
-        return chapters(inComments: [(.bare, Array(bytes[body..<body + length]))])
-      }
-      if header & 0x80 != 0 { return [] }  // the last block
+      if header & 0x7F == 4 { return .some(Array(bytes[body..<body + length])) }
+      if header & 0x80 != 0 { return .some(nil) }  // the last block
       offset = body + length
     }
     return nil
@@ -104,7 +109,7 @@ enum OggChapters {
 
   /// The comments of a comment packet: Vorbis ("\u{3}vorbis"), Opus ("OpusTags"), Theora
   /// ("\u{81}theora"), a FLAC metadata block of type 4, or Speex's bare list.
-  private static func commentFields(_ packet: (codec: OggHeaders.Codec, bytes: [UInt8]))
+  static func commentFields(_ packet: (codec: OggHeaders.Codec, bytes: [UInt8]))
     -> [String]?
   {
     let bytes = packet.bytes
