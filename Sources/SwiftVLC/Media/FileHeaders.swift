@@ -56,8 +56,8 @@ struct FileHeaders: Sendable, Equatable {
   var chapters: [Chapter]?
   /// How many tracks an MP4 file's `moov` declares (chapter tracks left out).
   var trackCount: Int?
-  /// The Vorbis comments of an Ogg or FLAC file that libVLC's demuxers leave out
-  /// (``VorbisCommentTags``).
+  /// Tags the file's own headers give that libVLC's demuxers leave out: Vorbis comments of
+  /// an Ogg or FLAC file (``VorbisCommentTags``), ID3v2 frames (``ID3Tags``).
   var commentTags: [MetadataKey: String] = [:]
   /// A Matroska file's track entries (``MatroskaTracks``), where read.
   var matroskaTracks: [MatroskaTracks.Entry]?
@@ -138,7 +138,8 @@ struct FileHeaders: Sendable, Equatable {
     let start = Self.id3Length(bytes)
     noteChapters(OggChapters.readFLAC(bytes, at: start))
     if case .some(.some(let block)) = OggChapters.flacComments(bytes, at: start) {
-      commentTags = OggChapters.commentFields((.bare, block)).map(VorbisCommentTags.tags) ?? [:]
+      let found = OggChapters.commentFields((.bare, block)).map(VorbisCommentTags.tags) ?? [:]
+      commentTags.merge(found) { id3, _ in id3 }
     }
   }
 
@@ -155,6 +156,7 @@ struct FileHeaders: Sendable, Equatable {
   /// page) is left out.
   static func read(head bytes: [UInt8]) -> FileHeaders {
     var headers = FileHeaders(container: containerName(bytes))
+    headers.commentTags = ID3Tags.read(bytes)
     switch headers.container {
     case "FLAC":
       if let audio = flacStreamInfo(bytes) { headers.audio = [audio] }

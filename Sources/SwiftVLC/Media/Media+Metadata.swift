@@ -16,7 +16,8 @@ extension Media {
     var values: [MetadataKey: String] = [:]
     for key in MetadataKey.allCases {
       if let value = libvlc_media_get_meta(pointer, key.native) {
-        let text = String(cString: value).trimmingSpaces()
+        // libVLC's ID3 reader (a download's MP3) keeps a UTF-16 string's byte-order mark.
+        let text = String(String(cString: value).drop { $0 == "\u{FEFF}" }).trimmingSpaces()
         libvlc_free(value)
         if !text.isEmpty { values[key] = text }
       }

@@ -1,0 +1,80 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import FoundationEssentials
+
+/// The ID3v2 text frames libVLC 3's demuxers do not map: the track number and total
+/// (`TRCK`, "4/10"), the disc number and total (`TPOS`) and the date (`TDRC` in 2.4, `TYER`
+/// in 2.3). A local file's are read by libVLC's TagLib meta reader too; a download's only by
+/// the demuxer (`modules/meta_engine/ID3Meta.h` maps title, artist, album, album artist,
+/// genre and a few more), so a probe over HTTP left them out. ID3v2.3 and 2.4 (id3.org).
+enum ID3Tags {
+  /// The tags of the ID3v2 tag at the start of `bytes`; empty without one or when it is cut
+  /// off before its frames end (only whole frames are read).
+  static func read(_ bytes: [UInt8]) -> [MetadataKey: String] {
+    guard bytes.count >= 10, bytes.starts(with: Array("ID3".utf8)),
+      [3, 4].contains(bytes[3]), bytes[5] & 0x40 == 0  // no extended header
+    else { return [:] }
+    let version = bytes[3]
+    let end = min(bytes.count, 10 + syncsafe(bytes, at: 6))
+    var found: [MetadataKey: String] = [:]
+    var offset = 10
+    while offset + 10 <= end, bytes[offset] != 0 {
+      let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+      let size = version == 4 ? syncsafe(bytes, at: offset + 4) : integer(bytes, at: offset + 4)
+      let body = offset + 10
+      guard size > 0, body + size <= end else { break }
+      if let text = text(Array(bytes[body..<body + size])), !text.isEmpty {
+        switch id {
+        case "TRCK": note(pair: text, first: .trackNumber, second: .trackTotal, in: &found)
+        case "TPOS": note(pair: text, first: .discNumber, second: .discTotal, in: &found)
+        case "TDRC", "TYER": found[.date] = found[.date] ?? text
+        default: break
+        }
+      }
+      offset = body + size
+    }
+    return found
+  }
+
+  /// "4/10": 4 under `first`, 10 under `second`.
+  private static func note(
+    pair text: String, first: MetadataKey, second: MetadataKey,
+    in found: inout [MetadataKey: String]
+  ) {
+    let parts = text.split(separator: "/", maxSplits: 1).map { String($0).trimmingSpaces() }
+    if let number = parts.first, !number.isEmpty { found[first] = number }
+    if parts.count == 2, !parts[1].isEmpty { found[second] = parts[1] }
+  }
+
+  /// A text frame's first string: ISO 8859-1, UTF-16 with a byte-order mark, UTF-16BE or
+  /// UTF-8 (its first byte says which).
+  private static func text(_ frame: [UInt8]) -> String? {
+    guard let encoding = frame.first else { return nil }
+    let body = Array(frame.dropFirst())
+    let string: String?
+    switch encoding {
+    case 0: string = String(body.prefix { $0 != 0 }.map { Character(Unicode.Scalar($0)) })
+    case 3: string = String(decoding: body.prefix { $0 != 0 }, as: UTF8.self)
+    case 1, 2:
+      var units = stride(from: 0, to: body.count - 1, by: 2).map {
+        UInt16(body[$0]) << 8 | UInt16(body[$0 + 1])
+      }
+      if encoding == 1, let mark = units.first {
+        if mark == 0xFFFE { units = units.map(\.byteSwapped) }
+        if mark == 0xFEFF || mark == 0xFFFE { units.removeFirst() }
+      }
+      string = String(decoding: units.prefix { $0 != 0 }, as: UTF16.self)
+    default: string = nil
+    }
+    return string?.trimmingSpaces()
+  }
+
+  private static func syncsafe(_ bytes: [UInt8], at offset: Int) -> Int {
+    (0..<4).reduce(0) { $0 << 7 | Int(bytes[offset + $1] & 0x7F) }
+  }
+
+  private static func integer(_ bytes: [UInt8], at offset: Int) -> Int {
+    (0..<4).reduce(0) { $0 << 8 | Int(bytes[offset + $1]) }
+  }
+}

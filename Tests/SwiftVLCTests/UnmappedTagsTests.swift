@@ -1,0 +1,102 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// Tags libVLC 3's demuxers do not map are read over HTTP as from the file: they keep an Ogg
+/// or FLAC file's ALBUMARTIST and TRACKTOTAL as extras and skip an MP3's TRCK and TDRC, and
+/// only its TagLib meta reader, which reads local files, maps them.
+@Suite("Unmapped tags", .sharesTheMachine)
+struct UnmappedTagsTests {
+  @Test(
+    "album artist and track total are the same over HTTP as from the file",
+    arguments: [("tagged.opus", "libopus"), ("tagged.ogg", "libvorbis"), ("tagged.flac", "flac")])
+  func overHTTP(name: String, codec: String) async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let path = try await media.make(
+      name,
+      [
+        "-f", "lavfi", "-i", "sine=duration=1", "-c:a", codec, "-metadata", "artist=Singer",
+        "-metadata", "album_artist=Band", "-metadata", "TRACKTOTAL=12",
+      ])
+    let plain = try await TestServer(plainServing: media.folder)  // no range requests
+    defer { plain.stop() }
+    let instance = try headlessInstance()
+    let sources: [(Media, Bool)] = [
+      (try Media(path: path, instance: instance), false),
+      (try Media(url: plain.url(name), instance: instance), true),
+    ]
+    for (source, network) in sources {
+      let info = try await within(.seconds(20), "parsing \(source.mrl)") {
+        try await source.parse(timeout: .seconds(8), network: network)
+      }
+      // Over HTTP both were missing.
+      #expect(info.metadata[.albumArtist] == "Band", "\(source.mrl)")
+      #expect(info.metadata[.trackTotal] == "12", "\(source.mrl)")
+      #expect(info.metadata.artist == "Singer", "\(source.mrl)")
+    }
+  }
+
+  @Test("only the keys libVLC's demuxers leave out are taken, the first value of each")
+  func keys() {
+    let tags = VorbisCommentTags.tags([
+      "ARTIST=Singer", "albumartist=Band", "ALBUMARTIST=Other", "TOTALTRACKS=9", "DISCNUMBER=",
+      "no equals sign",
+    ])
+    #expect(tags == [.albumArtist: "Band", .trackTotal: "9"])
+  }
+
+  @Test(
+    "an MP3's date, track number and total are the same over HTTP as from the file",
+    arguments: [3, 4])
+  func id3(version: Int) async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let name = "id3v2.\(version).mp3"
+    let path = try await media.make(
+      name,
+      [
+        "-f", "lavfi", "-i", "sine=duration=1", "-c:a", "libmp3lame", "-id3v2_version",
+        "\(version)", "-metadata", "date=2014", "-metadata", "track=4/10", "-metadata",
+        "title=Ünïcode",
+      ])
+    let plain = try await TestServer(plainServing: media.folder)  // no range requests
+    defer { plain.stop() }
+    let instance = try headlessInstance()
+    for (source, network) in [
+      (try Media(path: path, instance: instance), false),
+      (try Media(url: plain.url(name), instance: instance), true),
+    ] {
+      let info = try await within(.seconds(20), "parsing \(source.mrl)") {
+        try await source.parse(timeout: .seconds(8), network: network)
+      }
+      // Over HTTP the three were missing.
+      #expect(info.metadata.date == "2014", "\(source.mrl)")
+      #expect(info.metadata.trackNumber == "4", "\(source.mrl)")
+      #expect(info.metadata[.trackTotal] == "10", "\(source.mrl)")
+      #expect(info.metadata.title == "Ünïcode", "\(source.mrl)")
+    }
+  }
+
+  @Test("ID3v2 text frames are read in each encoding, and only whole frames")
+  func id3Frames() {
+    func frame(_ id: String, _ body: [UInt8]) -> [UInt8] {
+      Array(id.utf8) + [0, 0, 0, UInt8(body.count), 0, 0] + body
+    }
+    let frames =
+      frame("TRCK", [0] + Array("3/12".utf8))  // ISO 8859-1
+      + frame("TYER", [1, 0xFF, 0xFE, 0x32, 0, 0x30, 0, 0x32, 0, 0x31, 0])  // UTF-16 LE
+      + frame("TPOS", [3] + Array("2".utf8))  // UTF-8
+    let tag = Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, UInt8(frames.count)] + frames
+    #expect(
+      ID3Tags.read(tag) == [.trackNumber: "3", .trackTotal: "12", .date: "2021", .discNumber: "2"])
+    // Cut inside the last frame: the frames before it are kept.
+    #expect(
+      ID3Tags.read(Array(tag.dropLast(1))) == [.trackNumber: "3", .trackTotal: "12", .date: "2021"])
+    #expect(ID3Tags.read(Array("ID3".utf8)).isEmpty)
+  }
+}
