@@ -45,7 +45,7 @@ extension RecordingFidelityTests {
   }
 
   @Test(
-    "a Matroska file over HTTP records whole with its chapters, artist and track names, ranges or not"
+    "a Matroska file over HTTP records whole with its chapters, artist, track names and flags, ranges or not"
   )
   func matroskaOverHTTP() async throws {
     let generated = try GeneratedMedia()
@@ -63,8 +63,11 @@ extension RecordingFidelityTests {
         "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=4", "-f", "lavfi", "-i",
         "sine=duration=4", "-i", chapters.path, "-map", "0", "-map", "1", "-map_metadata", "2",
         "-map_chapters", "2", "-c:v", "libx264", "-c:a", "libvorbis",
-        "-metadata:s:a:0", "title=Narration",
+        "-metadata:s:a:0", "title=Narration", "-disposition:a:0", "0",
       ])
+    let source = try await FFprobeReport.probe(
+      generated.folder.appendingPathComponent("chaptered.mkv").path)
+    #expect(source.streams.map(\.isDefault).contains(false))
     let plain = try await TestServer(plainServing: generated.folder)  // no range requests
     defer { plain.stop() }
     let ranged = try await TestServer(root: generated.folder)
@@ -85,6 +88,8 @@ extension RecordingFidelityTests {
       #expect(probe.chapters.map(\.title) == ["Intro", "Middle"], "\(name)")
       #expect(tags["artist"] == "Singer" && tags["album_artist"] == nil, "\(name): \(tags)")
       #expect(probe.streams.map(\.title) == [nil, "Narration"], "\(name)")
+      // libVLC's Matroska muxer set default on both.
+      #expect(probe.streams.map(\.isDefault) == source.streams.map(\.isDefault), "\(name)")
     }
   }
 

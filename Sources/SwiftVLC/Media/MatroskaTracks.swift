@@ -15,11 +15,14 @@ enum MatroskaTracks {
 
   private typealias EBML = MatroskaElements
 
-  /// One track entry: its kind, codec id (`A_MPEG/L3`, `S_TEXT/UTF8`) and name.
+  /// One track entry: its kind, codec id (`A_MPEG/L3`, `S_TEXT/UTF8`), name and flags.
   struct Entry: Sendable, Equatable {
     var kind: TrackKind
     var codecID: String
     var name: String?
+    /// `FlagDefault` (1 when absent) and `FlagForced` (0 when absent).
+    var isDefault = true
+    var isForced = false
   }
 
   /// Each track's entry, in file order (libVLC's); `nil` when the `Tracks` element cannot be
@@ -38,7 +41,12 @@ enum MatroskaTracks {
         case 0x11: .subtitle
         default: .unknown
         }
-      return Entry(kind: kind, codecID: codec, name: name?.isEmpty == false ? name : nil)
+      let flag = { (id: UInt32) in
+        fields.first { $0.id == id }.flatMap { EBML.unsigned(body, $0.body) }
+      }
+      return Entry(
+        kind: kind, codecID: codec, name: name?.isEmpty == false ? name : nil,
+        isDefault: (flag(0x88) ?? 1) != 0, isForced: (flag(0x55AA) ?? 0) != 0)
     }
   }
 

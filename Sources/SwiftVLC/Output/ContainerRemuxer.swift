@@ -31,6 +31,9 @@ struct RemuxJob: Sendable {
   /// The source's tracks in its order: the output follows it and takes each track's language
   /// and title. Empty: the input's own order and tags are kept (a local file copied as is).
   var sources: [Track] = []
+  /// Each of ``sources``' default and forced flags, where the source's own headers tell them
+  /// (libVLC 3 does not, and its muxers set their own); empty: the input's are kept.
+  var flags: [(isDefault: Bool, isForced: Bool)] = []
   /// Whether audio or video the container cannot hold fails the copy before anything is
   /// written (``RemuxReport/refused``) rather than being left out.
   var refusesUnheld = false

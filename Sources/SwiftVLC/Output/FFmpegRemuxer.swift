@@ -53,11 +53,13 @@ final class RemuxCopy: @unchecked Sendable {
         pointer, chapter.start.microseconds, (chapter.start + chapter.duration).microseconds,
         chapter.name)
     }
-    for track in job.sources {
+    for (index, track) in job.sources.enumerated() {
       // libVLC 3 does not tell a track's default and forced flags: -1 keeps the input's.
+      let flags = job.flags.count == job.sources.count ? job.flags[index] : nil
       svlc_remux_add_source(
         pointer, Self.kindCode(track.kind), track.codec.trimmingSpaces(),
-        track.language.map(FFmpegRemuxer.threeLetter) ?? "", track.name ?? "", -1, -1)
+        track.language.map(FFmpegRemuxer.threeLetter) ?? "", track.name ?? "",
+        flags.map { $0.isDefault ? 1 : 0 } ?? -1, flags.map { $0.isForced ? 1 : 0 } ?? -1)
     }
   }
 

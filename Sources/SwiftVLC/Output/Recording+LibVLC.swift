@@ -6,7 +6,7 @@ import Glibc
 
 extension Recording {
   /// Plays `copy` (the source with its `:sout` chain) through libVLC into the recording's
-  /// file, then makes the final copy with libavformat (see ``finalCopy(_:seen:chapters:options:live:remuxer:)``).
+  /// file, then makes the final copy with libavformat (see ``finalCopy(_:seen:chapters:flags:options:live:remuxer:)``).
   /// `headers`: the source's own headers, where read (``matroskaHeaders(of:)``), which
   /// correct what libVLC saw of it.
   static func recordThroughLibVLC(
@@ -128,8 +128,13 @@ extension Recording {
     }
     var droppedChapters = 0
     var droppedFields: [DroppedField] = []
+    // A Matroska source's own flags: libVLC's muxers set default on every track.
+    let entries = headers?.matroskaTracks ?? []
+    let flags =
+      entries.map(\.kind) == seen.tracks.map(\.kind)
+      ? entries.map { (isDefault: $0.isDefault, isForced: $0.isForced) } : []
     let copied = await finalCopy(
-      target.writing, seen: seen, chapters: chapters, options: options,
+      target.writing, seen: seen, chapters: chapters, flags: flags, options: options,
       live: !media.isLocalFile && (isLiveLocation(media) || seen.duration == nil))
     let written = await readBack(target.writing, instance: media.instance)
     switch copied {
@@ -271,8 +276,8 @@ extension Recording {
   /// (nothing can be shown there).
   /// A failed copy leaves libVLC's file as it is.
   static func finalCopy(
-    _ writing: String, seen: MediaInfo, chapters: [Chapter], options: RecordingOptions,
-    live: Bool,
+    _ writing: String, seen: MediaInfo, chapters: [Chapter],
+    flags: [(isDefault: Bool, isForced: Bool)] = [], options: RecordingOptions, live: Bool,
     remuxer: some ContainerRemuxer = FFmpegRemuxer()
   ) async -> Result<RemuxReport, VLCError> {
     let copyPath = writing + ".copy"
@@ -283,6 +288,7 @@ extension Recording {
       sources: seen.tracks)
     job.tags = seen.metadata.avformatTags
     job.chapters = chapters
+    job.flags = flags
     let copy = remuxer.copy(job)
     let ran = await copy.run()
     guard case .success(let report) = ran, rename(copyPath, writing) == 0 else {
