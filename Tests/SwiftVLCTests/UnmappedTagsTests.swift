@@ -8,7 +8,8 @@ import Testing
 
 /// Tags libVLC 3's demuxers do not map are read over HTTP as from the file: they keep an Ogg
 /// or FLAC file's ALBUMARTIST and TRACKTOTAL as extras and skip an MP3's TRCK and TDRC, and
-/// only its TagLib meta reader, which reads local files, maps them.
+/// only its TagLib meta reader, which reads local files, maps them; an MP4's track and disc
+/// numbers libVLC reads from no file.
 @Suite("Unmapped tags", .sharesTheMachine)
 struct UnmappedTagsTests {
   @Test(
@@ -79,6 +80,36 @@ struct UnmappedTagsTests {
       #expect(info.metadata.trackNumber == "4", "\(source.mrl)")
       #expect(info.metadata[.trackTotal] == "10", "\(source.mrl)")
       #expect(info.metadata.title == "Ünïcode", "\(source.mrl)")
+    }
+  }
+
+  @Test("an M4A's track and disc numbers and totals are ffprobe's, from the file and over HTTP")
+  func mp4Numbers() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let path = try await media.make(
+      "numbered.m4a",
+      [
+        "-f", "lavfi", "-i", "sine=duration=1", "-c:a", "aac", "-metadata", "track=3/12",
+        "-metadata", "disc=1/2", "-movflags", "+faststart",
+      ])
+    let tags = try await FFprobeReport.formatTags(path)
+    #expect(tags["track"] == "3/12" && tags["disc"] == "1/2", "\(tags)")
+    let ranged = try await TestServer(root: media.folder)
+    defer { ranged.stop() }
+    let instance = try headlessInstance()
+    for (source, network) in [
+      (try Media(path: path, instance: instance), false),
+      (try Media(url: ranged.url("files/numbered.m4a"), instance: instance), true),
+    ] {
+      let info = try await within(.seconds(20), "parsing \(source.mrl)") {
+        try await source.parse(timeout: .seconds(8), network: network)
+      }
+      // libVLC gave none of the four, from the file too.
+      let numbers = [MetadataKey.trackNumber, .trackTotal, .discNumber, .discTotal].map {
+        info.metadata[$0] ?? "-"
+      }
+      #expect(numbers == ["3", "12", "1", "2"], "\(source.mrl)")
     }
   }
 

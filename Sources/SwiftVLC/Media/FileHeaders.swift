@@ -57,7 +57,8 @@ struct FileHeaders: Sendable, Equatable {
   /// How many tracks an MP4 file's `moov` declares (chapter tracks left out).
   var trackCount: Int?
   /// Tags the file's own headers give that libVLC's demuxers leave out: Vorbis comments of
-  /// an Ogg or FLAC file (``VorbisCommentTags``), ID3v2 frames (``ID3Tags``).
+  /// an Ogg or FLAC file (``VorbisCommentTags``), ID3v2 frames (``ID3Tags``), an MP4's track
+  /// and disc numbers (``MP4Movie/numberTags``).
   var commentTags: [MetadataKey: String] = [:]
   /// A Matroska file's track entries (``MatroskaTracks``), where read.
   var matroskaTracks: [MatroskaTracks.Entry]?
@@ -114,6 +115,7 @@ struct FileHeaders: Sendable, Equatable {
   /// Keeps what an MP4 file's `moov` declares.
   mutating func note(_ movie: MP4Movie) {
     audio = movie.audio
+    commentTags.merge(movie.numberTags) { known, _ in known }
     chapters = movie.chapters
     trackCount = movie.trackCount
     searchedChapters = true

@@ -13,6 +13,9 @@ struct MP4Movie {
   var chapters: [Chapter]?
   /// How many tracks the movie has, chapter tracks left out (libVLC's MP4 demuxer hides them).
   var trackCount = 0
+  /// The track and disc numbers and totals of its iTunes metadata (`udta/meta/ilst`, `trkn`
+  /// and `disk`), which libVLC 3 leaves out of a file FFmpeg tagged ("track=3/12").
+  var numberTags: [MetadataKey: String] = [:]
 
   /// One `trak`, as far as is needed here.
   private struct TrackBox {
@@ -54,8 +57,12 @@ struct MP4Movie {
       switch box.type {
       case "trak": tracks.append(Self.track(moov, box.body))
       case "udta":
-        if let chpl = MP4Boxes.children(moov, box.body).first(where: { $0.type == "chpl" }) {
+        let children = MP4Boxes.children(moov, box.body)
+        if let chpl = children.first(where: { $0.type == "chpl" }) {
           nero = Self.neroChapters(moov, chpl.body)
+        }
+        if let meta = children.first(where: { $0.type == "meta" }) {
+          numberTags = Self.iTunesNumbers(moov, meta.body)
         }
       default: break
       }
@@ -215,6 +222,34 @@ struct MP4Movie {
       offset += length
     }
     return chapters
+  }
+
+  /// `trkn` and `disk` of a `meta` box's `ilst`: each a `data` box whose payload (after its
+  /// type and locale) holds the number and the total as 16-bit integers after 2 bytes.
+  /// ISO's `meta` is a full box (4 bytes of version and flags first), QuickTime's is not.
+  private static func iTunesNumbers(_ bytes: [UInt8], _ meta: Range<Int>) -> [MetadataKey: String] {
+    let list = [meta.lowerBound + 4, meta.lowerBound].lazy.compactMap { start in
+      MP4Boxes.children(bytes, start..<meta.upperBound).first { $0.type == "ilst" }
+    }.first
+    guard let list else { return [:] }
+    var found: [MetadataKey: String] = [:]
+    for item in MP4Boxes.children(bytes, list.body) {
+      let keys: (MetadataKey, MetadataKey)
+      switch item.type {
+      case "trkn": keys = (.trackNumber, .trackTotal)
+      case "disk": keys = (.discNumber, .discTotal)
+      default: continue
+      }
+      guard let data = MP4Boxes.children(bytes, item.body).first(where: { $0.type == "data" }),
+        data.body.count >= 8 + 6
+      else { continue }
+      let payload = data.body.lowerBound + 8
+      let number = MP4Boxes.integer(bytes, payload + 2, 2)
+      let total = MP4Boxes.integer(bytes, payload + 4, 2)
+      if number > 0 { found[keys.0] = String(number) }
+      if total > 0 { found[keys.1] = String(total) }
+    }
+    return found
   }
 }
 
