@@ -30,28 +30,18 @@ struct MatroskaTagsTests {
     defer { ranged.stop() }
     let plain = try await TestServer(plainServing: media.folder)  // no range requests
     defer { plain.stop() }
-    let instance = try headlessInstance()
-    let sources: [(Media, Bool)] = [
-      (try Media(path: path, instance: instance), false),
-      (try Media(url: ranged.url("files/song.mka"), instance: instance), true),
-      (try Media(url: plain.url("song.mka"), instance: instance), true),
-    ]
-    for (source, network) in sources {
-      for depth in [ParseDepth.container, .decoded] {
-        let info = try await within(.seconds(20), "parsing \(source.mrl)") {
-          try await source.parse(timeout: .seconds(8), network: network, depth: depth)
-        }
-        let found = info.metadata
-        let place = "\(source.mrl) at \(depth)"
-        // libVLC said albumArtist "Stream Artist" (the track's tag, read last), episode 7,
-        // and no artist or date.
-        #expect(found.artist == tags["artist"], "\(place)")
-        #expect(found[.albumArtist] == tags["album_artist"], "\(place)")
-        #expect(found.trackNumber == tags["track"], "\(place)")
-        #expect(found.date == tags["date"], "\(place)")
-        #expect(found.album == tags["album"], "\(place)")
-        #expect(found[.episode] == nil, "\(place)")
-      }
+    for (place, info) in try await parsedOnEveryPath(
+      file: path, urls: [ranged.url("files/song.mka"), plain.url("song.mka")])
+    {
+      let found = info.metadata
+      // libVLC said albumArtist "Stream Artist" (the track's tag, read last), episode 7, and
+      // no artist or date.
+      #expect(found.artist == tags["artist"], "\(place)")
+      #expect(found[.albumArtist] == tags["album_artist"], "\(place)")
+      #expect(found.trackNumber == tags["track"], "\(place)")
+      #expect(found.date == tags["date"], "\(place)")
+      #expect(found.album == tags["album"], "\(place)")
+      #expect(found[.episode] == nil, "\(place)")
     }
   }
 

@@ -29,20 +29,9 @@ struct MatroskaTracksTests {
     #expect(probed.streams.map(\.codec) == ["mp3", "subrip"])
     let plain = try await TestServer(plainServing: media.folder)  // no range requests
     defer { plain.stop() }
-    let instance = try headlessInstance()
-    let sources: [(Media, Bool)] = [
-      (try Media(path: path, instance: instance), false),
-      (try Media(url: plain.url("mp3.mkv"), instance: instance), true),
-    ]
-    for (source, network) in sources {
-      for depth in [ParseDepth.container, .decoded] {
-        let info = try await within(.seconds(20), "parsing \(source.mrl)") {
-          try await source.parse(timeout: .seconds(8), network: network, depth: depth)
-        }
-        let place = "\(source.mrl) at \(depth)"
-        #expect(info.tracks.map(\.commonCodecName) == ["MP3", "SubRip"], "\(place)")
-        #expect(info.tracks.map(\.name) == probed.streams.map(\.title), "\(place)")
-      }
+    for (place, info) in try await parsedOnEveryPath(file: path, urls: [plain.url("mp3.mkv")]) {
+      #expect(info.tracks.map(\.commonCodecName) == ["MP3", "SubRip"], "\(place)")
+      #expect(info.tracks.map(\.name) == probed.streams.map(\.title), "\(place)")
     }
   }
 }
