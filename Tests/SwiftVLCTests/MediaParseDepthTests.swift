@@ -257,6 +257,8 @@ struct MediaParseDepthTests {
         try Media(url: url, instance: instance), depth: .container, network: true)
       #expect(remote.duration == local.duration, "\(url)")
       #expect(remote.programs.count == local.programs.count, "\(url)")
+      // From the size the server gives with a range; a download had none.
+      #expect(remote.bitrate != nil && remote.bitrate == local.bitrate, "\(url)")
     }
 
     // MP3: a VBRI header's frame count (libVLC 3 reads only Xing's) gives the length a local

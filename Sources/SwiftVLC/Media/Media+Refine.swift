@@ -26,11 +26,14 @@ extension Media {
     var scan = path.flatMap { TransportStreamFile.read(path: $0) }
     var headers = path.flatMap { FileHeaders.read(path: $0) }
     var seekable = true
+    var size = path.flatMap(fileSize)
     // A playlist's first bytes name no media container.
     if path == nil, let url, !["m3u8", "m3u", "mpd"].contains(url.pathExtension.lowercased()),
       let remote = await Self.remoteEnds(of: url, until: deadline)
     {
-      (headers, scan, seekable) = (remote.headers, remote.scan, remote.ranged)
+      (headers, scan, seekable, size) = (
+        remote.headers, remote.scan, remote.size != nil, remote.size.map(Int64.init)
+      )
     }
     var audioFormats: [(program: Int?, id: Int, rate: Int, channels: Int)] = []
     // libVLC 3's preparse lists no stream of an MPEG program stream, and sometimes none of a
@@ -84,9 +87,8 @@ extension Media {
     // A playlist's own size says nothing about its media's bitrate.
     let isPlaylist =
       info.demuxer == "adaptive" || ["m3u8", "m3u", "mpd"].contains(url?.pathExtension ?? "")
-    if let path, !isPlaylist, let duration = info.duration, duration > .zero,
-      let size = fileSize(path)
-    {
+    // A download's size is the one its server gave with a range.
+    if !isPlaylist, let duration = info.duration, duration > .zero, let size {
       info.bitrate = Int(Double(size) * 8 / (Double(duration.milliseconds) / 1_000))
     }
     if depth == .container {

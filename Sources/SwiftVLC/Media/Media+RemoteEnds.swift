@@ -24,11 +24,11 @@ extension Media {
   /// a VBRI MP3 from its first frame (an MP3's Xing or VBRI frame count is read here, not for
   /// a file, whose frames are counted). The first 4 KiB (a live radio stream sends them in a
   /// quarter of a second); from a server that answers range requests (a file, not a live
-  /// stream) also the first and last MiB of a TS and the last page of an Ogg stream;
-  /// `ranged`: whether the server answered the first request with a range (libVLC can seek
-  /// in it). `nil` for other schemes or when nothing comes within ``headTimeout``.
+  /// stream) also the first and last MiB of a TS and the last page of an Ogg stream; `size`:
+  /// the body's length, when the server answered the first request with a range (libVLC can
+  /// seek in it). `nil` for other schemes or when nothing comes within ``headTimeout``.
   static func remoteEnds(of url: URL, until deadline: ContinuousClock.Instant) async
-    -> (headers: FileHeaders, scan: TransportStreamFile?, ranged: Bool)?
+    -> (headers: FileHeaders, scan: TransportStreamFile?, size: Int?)?
   {
     let scheme = url.scheme?.lowercased()
     guard scheme == "http" || scheme == "https",
@@ -60,8 +60,8 @@ extension Media {
       }
     }
     let isStream = headers.container == "MPEG-TS"
-    let ranged = start.total != nil
-    guard isStream || headers.container == "Ogg" else { return (headers, nil, ranged) }
+    let size = start.total
+    guard isStream || headers.container == "Ogg" else { return (headers, nil, size) }
     var head = start.bytes
     var tail: Data?  // nil: the head is the whole body
     if let total = start.total, total > head.count {
@@ -89,11 +89,11 @@ extension Media {
     }
     if !isStream {
       headers.duration = OggLength.read(head: first) { [UInt8](tail ?? head) }
-      return (headers, nil, ranged)
+      return (headers, nil, size)
     }
     // A live stream's first 4 KiB may hold no table yet: then no programs rather than none.
     let scan = TransportStreamFile.read(head: head) { tail }
-    return (headers, scan?.programs.isEmpty == false ? scan : nil, ranged)
+    return (headers, scan?.programs.isEmpty == false ? scan : nil, size)
   }
 }
 
