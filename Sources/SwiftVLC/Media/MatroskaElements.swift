@@ -3,8 +3,9 @@
 
 import FoundationEssentials
 
-/// Finding one top-level element of a Matroska or WebM file (its `Chapters`, its `Tags`) and
-/// reading the EBML inside it: the one reader ``MatroskaChapters`` and ``MatroskaTags`` share.
+/// Finding one top-level element of a Matroska or WebM file (its `Chapters`, `Tags`, `Tracks`)
+/// and reading the EBML inside it: the one reader ``MatroskaChapters``, ``MatroskaTags`` and
+/// ``MatroskaTracks`` share.
 ///
 /// An element is found through the segment's `SeekHead` (following a seek head that points to
 /// another, as libVLC does) or, without one, by walking the segment's top-level elements
@@ -80,6 +81,15 @@ enum MatroskaElements {
       offset += UInt64(element.length + size)
     }
     return .unknown
+  }
+
+  /// Whether the file's segment declares its size: a file's does, a live stream's is unknown.
+  static func segmentIsSized<Bytes: RandomAccessBytes & ~Copyable>(_ file: borrowing Bytes) -> Bool
+  {
+    guard let ebml = header(file, at: 0), ebml.id == 0x1A45_DFA3, let size = ebml.size,
+      let segment = header(file, at: UInt64(ebml.length + size)), segment.id == segmentID
+    else { return false }
+    return segment.size != nil
   }
 
   /// The element header at `offset` of `file`.

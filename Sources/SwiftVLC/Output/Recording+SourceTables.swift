@@ -43,22 +43,22 @@ extension Recording {
     return (tracks, [field])
   }
 
-  /// A Matroska source over HTTP: its own headers (its tags, track names and chapters, which
-  /// libVLC 3 reads otherwise or, through libavformat's demuxer, not at all) and whether its
-  /// server answers range requests. `nil` for other sources, and when the first bytes do not
-  /// come within ``tablesTimeout``.
-  static func matroskaHeaders(of media: Media) async -> (headers: FileHeaders, ranged: Bool)? {
-    let scheme = URL(string: media.mrl)?.scheme?.lowercased()
-    guard !media.isLocalFile, scheme == "http" || scheme == "https",
-      let url = URL(string: media.mrl),
+  /// A Matroska source over HTTP whose name says so (``ForwardReading/isWorthAsking(_:)``):
+  /// its own headers (its tags, track names, flags and chapters, which libVLC 3 reads
+  /// otherwise or, through libavformat's demuxer, not at all) and the option it must be read
+  /// with (``ForwardReading/option(head:total:)``). `nil` for other sources, and when the
+  /// first bytes do not come within ``ForwardReading/askTimeout``; all of it within
+  /// ``tablesTimeout``.
+  static func matroskaHeaders(of media: Media) async -> (headers: FileHeaders, option: String?)? {
+    let deadline = ContinuousClock.now + tablesTimeout
+    guard ForwardReading.isWorthAsking(media.mrl), let url = URL(string: media.mrl),
       let start = try? await HTTPFetch.prefix(
-        of: url, length: FileHeaders.headLength, timeout: tablesTimeout),
+        of: url, length: FileHeaders.headLength, timeout: ForwardReading.askTimeout),
       !start.bytes.isEmpty
     else { return nil }
     var headers = FileHeaders.read(head: [UInt8](start.bytes))
     guard headers.container == "Matroska/WebM" else { return nil }
-    await headers.noteMatroska(
-      of: url, head: start.bytes, total: start.total, until: .now + tablesTimeout)
-    return (headers, start.total != nil)
+    await headers.noteMatroska(of: url, head: start.bytes, total: start.total, until: deadline)
+    return (headers, ForwardReading.option(head: start.bytes, total: start.total))
   }
 }

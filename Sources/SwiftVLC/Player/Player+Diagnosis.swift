@@ -10,7 +10,8 @@ extension Player {
   func diagnosedFailure(networkOnly: Bool = false) -> VLCError? {
     guard let media = currentMedia, let diagnosis = core.diagnosis?.current else { return nil }
     if networkOnly {
-      guard let reason = diagnosis.source, reason.isNetwork else { return nil }
+      // An end (the input read through): a seek only libVLC's read-ahead refused is no reason.
+      guard let reason = diagnosis.source(readThrough: true), reason.isNetwork else { return nil }
       return .sourceFailed(reason, source: media.mrl)
     }
     return .sourceFailed(diagnosis.reason(orElse: "libVLC could not open it"), source: media.mrl)

@@ -142,7 +142,21 @@ extension Player {
   private func openNative(_ generation: UInt64) {
     guard let media = currentMedia else { return }
     core.diagnosis = LogWitness(instance: instance)
-    engine.open(media, generation: generation)
+    guard ForwardReading.isWorthAsking(media.mrl) else {
+      engine.open(media, generation: generation)
+      return
+    }
+    // A Matroska download from a server without ranges needs libavformat's demuxer: the
+    // server is asked first (at most 1.5 s of the opening), and the media opens only if this
+    // session is still the one opening.
+    Task { [weak self] in
+      let option = await ForwardReading.option(for: media.mrl)
+      guard let self, self.core.session.generation == generation, self.currentMedia === media,
+        case .opening = self.core.session.phase
+      else { return }
+      if let option { media.addOption(option) }
+      self.engine.open(media, generation: generation)
+    }
   }
 
   /// Clears what belongs to one session.

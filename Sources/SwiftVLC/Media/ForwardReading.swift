@@ -1,0 +1,50 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import FoundationEssentials
+
+/// Which demuxer libVLC 3 must read a download with when its server cannot seek.
+///
+/// libVLC's Matroska demuxer, over a server that answers no range request, loses its place at
+/// the first seek it tries (a chapter's start, an element its seek head points to): its clock
+/// jumps to the last cluster and the input ends as if the file had (a 6 s file ended after 1 s,
+/// at 5.9 s by its clock). libavformat's demuxer reads such a file from its start to its end,
+/// but not one with a subtitle track: libVLC's clock follows the track it last had a packet
+/// for, a sparse subtitle held it at 0.5 s of a 4 s file, and a recording's times ran to
+/// 4,855 s. See docs/libvlc3-findings.md.
+enum ForwardReading {
+  /// The media option a download whose first bytes are `head` needs from a server that gave
+  /// its whole length `total` with a range, or answered none (`nil`): `:demux=avformat` for a
+  /// Matroska file (its segment sized: not a live stream) without ranges whose tracks are
+  /// known and none a subtitle, else `nil`.
+  static func option(head: Data, total: Int?) -> String? {
+    let bytes = DownloadedBytes(parts: [(0, head)], total: nil)
+    guard total == nil, FileHeaders.containerName([UInt8](head)) == "Matroska/WebM",
+      MatroskaElements.segmentIsSized(bytes), let tracks = MatroskaTracks.read(bytes),
+      !tracks.isEmpty, !tracks.contains(where: { $0.kind == .subtitle })
+    else { return nil }
+    return ":demux=avformat"
+  }
+
+  /// How long the question to the server may take before the media opens anyway.
+  static let askTimeout = Duration.milliseconds(1_500)
+
+  /// Whether a player or a recording asks the server before opening `mrl`: an `http(s)`
+  /// location whose name ends as a Matroska file's does (not every stream opened is asked
+  /// about).
+  static func isWorthAsking(_ mrl: String) -> Bool {
+    guard let url = URL(string: mrl), ["http", "https"].contains(url.scheme?.lowercased())
+    else { return false }
+    return ["mkv", "mka", "mk3d", "webm"].contains(url.pathExtension.lowercased())
+  }
+
+  /// The option for `mrl`, from its server's answer to one range request for its first bytes
+  /// (within ``askTimeout``); `nil` when it needs none or the server does not answer in time.
+  static func option(for mrl: String) async -> String? {
+    guard let url = URL(string: mrl),
+      let start = try? await HTTPFetch.prefix(
+        of: url, length: FileHeaders.headLength, timeout: askTimeout)
+    else { return nil }
+    return option(head: start.bytes, total: start.total)
+  }
+}
