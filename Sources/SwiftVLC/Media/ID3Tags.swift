@@ -9,8 +9,8 @@ import FoundationEssentials
 /// the demuxer (`modules/meta_engine/ID3Meta.h` maps title, artist, album, album artist,
 /// genre and a few more), so a probe over HTTP left them out. ID3v2.3 and 2.4 (id3.org).
 enum ID3Tags {
-  /// The tags of the ID3v2 tag at the start of `bytes`; empty without one or when it is cut
-  /// off before its frames end (only whole frames are read).
+  /// The tags of the ID3v2 tag at the start of `bytes`: empty without one; of the whole frames
+  /// before the cut when `bytes` end inside it.
   static func read(_ bytes: [UInt8]) -> [MetadataKey: String] {
     guard bytes.count >= 10, bytes.starts(with: Array("ID3".utf8)),
       [3, 4].contains(bytes[3]), bytes[5] & 0x40 == 0  // no extended header

@@ -228,7 +228,9 @@ struct MP4Movie {
   /// type and locale) holds the number and the total as 16-bit integers after 2 bytes.
   /// ISO's `meta` is a full box (4 bytes of version and flags first), QuickTime's is not.
   private static func iTunesNumbers(_ bytes: [UInt8], _ meta: Range<Int>) -> [MetadataKey: String] {
-    let list = [meta.lowerBound + 4, meta.lowerBound].lazy.compactMap { start in
+    // A `meta` box too short for its version and flags has no list either way.
+    let starts = meta.count >= 4 ? [meta.lowerBound + 4, meta.lowerBound] : [meta.lowerBound]
+    let list = starts.lazy.compactMap { start in
       MP4Boxes.children(bytes, start..<meta.upperBound).first { $0.type == "ilst" }
     }.first
     guard let list else { return [:] }

@@ -22,12 +22,13 @@ enum MatroskaTags {
 
   /// What a file's tags say of the file.
   struct FileTags: Sendable, Equatable {
-    /// The file-level tags' values, by the key FFmpeg reads them as. File-level: a `Tag`
-    /// whose `Targets` name no track, edition, chapter or attachment, at level 50 (the
-    /// default).
+    /// The file-level tags' values, under the keys ffprobe and MediaInfo show them as (the
+    /// first value of a name wins). File-level: a `Tag` whose `Targets` name no track,
+    /// edition, chapter or attachment and no target type, at level 50 (the default).
     var values: [MetadataKey: String] = [:]
-    /// Whether any `Tag` names its target type (`TargetType`, "MOVIE", "EPISODE"), as
-    /// mkvmerge's tag files may; FFmpeg names none.
+    /// Whether a `Tag` of the file (not of a track) names its target type (`TargetType`:
+    /// "ALBUM", "EPISODE"), as taggers that follow the specification write; FFmpeg names
+    /// none.
     var namesTargetTypes = false
   }
 
@@ -44,9 +45,16 @@ enum MatroskaTags {
       let fields = EBML.children(bytes, tag.body)
       if let targets = fields.first(where: { $0.id == 0x63C0 }) {
         let named = EBML.children(bytes, targets.body)
-        if named.contains(where: { $0.id == 0x63CA }) { found.namesTargetTypes = true }
-        // TagTrackUID, TagEditionUID, TagChapterUID, TagAttachmentUID
-        if named.contains(where: { [0x63C5, 0x63C9, 0x63C4, 0x63C6].contains($0.id) }) {
+        // TagTrackUID, TagEditionUID, TagChapterUID, TagAttachmentUID; 0 targets everything.
+        if named.contains(where: {
+          [0x63C5, 0x63C9, 0x63C4, 0x63C6].contains($0.id) && EBML.unsigned(bytes, $0.body) != 0
+        }) {
+          continue
+        }
+        // A tag that names its target type (mkvmerge's "ALBUM", "EPISODE") means what its
+        // level means, as libVLC reads it: its values are left to libVLC.
+        if named.contains(where: { $0.id == 0x63CA }) {
+          found.namesTargetTypes = true
           continue
         }
         let level = named.first { $0.id == 0x68CA }.flatMap { EBML.unsigned(bytes, $0.body) }

@@ -57,7 +57,11 @@ enum MatroskaTracks {
   static func correct(_ tracks: inout [Track], with entries: [Entry]) {
     guard tracks.map(\.kind) == entries.map(\.kind) else { return }
     for (index, entry) in entries.enumerated() {
-      tracks[index].codec = code(tracks[index].codec, codecID: entry.codecID)
+      let code = code(tracks[index].codec, codecID: entry.codecID)
+      if code != tracks[index].codec {
+        // libVLC's description was of its own code ("MPEG Audio layer 1/2").
+        (tracks[index].codec, tracks[index].codecName) = (code, nil)
+      }
       tracks[index].name = tracks[index].name ?? entry.name
     }
   }

@@ -1,10 +1,11 @@
 // SPDX-FileCopyrightText: 2026 The SwiftVLC authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
-/// Puts a file's own headers' container, audio formats, picture sizes and chapters into `info`, at both
-/// depths, so that a file reads the same whichever way it is probed. A header value replaces
-/// libVLC's; a value the header leaves to the decoder (HE-AAC) replaces the preparse's guess
-/// by `nil` at container depth, and leaves the decoder's at decoded depth.
+/// Puts a file's own headers' container, audio formats, picture sizes, chapters, tags (a
+/// Matroska file's, tags libVLC's demuxers do not map) and Matroska track codes and names into
+/// `info`, at both depths, so that a file reads the same whichever way it is probed. A header
+/// value replaces libVLC's; a value the header leaves to the decoder (HE-AAC) replaces the
+/// preparse's guess by `nil` at container depth, and leaves the decoder's at decoded depth.
 func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDepth) {
   if let container = headers.container { info.container = container }
   dropStaleSet(from: &info.tracks, fileTracks: headers.trackCount)

@@ -42,14 +42,20 @@ enum RemoteMatroska {
       }
       return nil
     }
-    if let offset = beyond.min(), let total, offset < UInt64(total),
-      UInt64(total) - offset <= UInt64(tailLimit)
+    // The first place within the tail limit (FFmpeg's tags at the very end, when chapters
+    // lie further back).
+    if let total,
+      let offset = beyond.filter({ $0 < UInt64(total) && UInt64(total) - $0 <= UInt64(tailLimit) })
+        .min()
     {
       let left = Media.fetchTime(until: deadline)
       if left > .zero,
         let tail = try? await HTTPFetch.suffix(of: url, length: total - Int(offset), timeout: left)
       {
-        file = DownloadedBytes(parts: [(0, start), (offset, tail.bytes)], total: size)
+        // The head ends where the tail starts: an element that began in the head is read
+        // from the tail, whole.
+        let head = start.prefix(Int(min(offset, UInt64(start.count))))
+        file = DownloadedBytes(parts: [(0, head), (offset, tail.bytes)], total: size)
       }
     }
     return (MatroskaChapters.read(file), MatroskaTags.read(file), MatroskaTracks.read(file))

@@ -59,7 +59,8 @@ public struct Track: Sendable, Hashable, Identifiable {
   /// Video frames per second.
   public var frameRate: Double?
 
-  /// `rate`, or the common rate within 1/10,000 of it: a whole number, or NTSC's n × 1000/1001.
+  /// `rate`, or the common rate within 1/10,000 of it: a whole number, or NTSC's n × 1000/1001
+  /// for n of 24, 30, 48, 60, 120 and 240.
   /// libVLC 3's Matroska demuxer takes the rate from a frame duration cut to whole
   /// microseconds (33,366 µs for 30000/1001: 29.971 where ffprobe and MediaInfo say 29.970).
   static func commonRate(_ rate: Double) -> Double {
