@@ -260,6 +260,13 @@ struct MediaParseDepthTests {
       // From the size the server gives with a range; a download had none.
       #expect(remote.bitrate != nil && remote.bitrate == local.bitrate, "\(url)")
     }
+    // Without ranges the end is not read: the length is unknown, and said so (it said
+    // "unknown" with no reason).
+    let unranged = try await parse(
+      try Media(url: plain.url("tone.opus"), instance: instance), depth: .container,
+      network: true)
+    #expect(unranged.duration == nil)
+    #expect(unranged.unknowns.contains { $0.contains("answers no range request") })
 
     // MP3: a VBRI header's frame count (libVLC 3 reads only Xing's) gives the length a local
     // file's frame count does; with no header the estimate is said to be one.

@@ -114,6 +114,13 @@ extension Media {
         "the duration: the file declares none (raw AAC and other elementary streams) and "
           + "libVLC 3 does not count its frames")
     }
+    if path == nil, !seekable, info.duration == nil,
+      ["MPEG-TS", "Ogg"].contains(headers?.container ?? "")
+    {
+      info.unknowns.append(
+        "the duration: the server answers no range request, and this stream's length is in "
+          + "its last bytes (a live stream has none)")
+    }
     if info.tracks.isEmpty && info.duration != nil {
       info.unknowns.append(
         depth == .decoded

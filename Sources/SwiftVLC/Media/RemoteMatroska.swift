@@ -7,7 +7,8 @@ import FoundationEssentials
 /// are (``MatroskaChapters``, ``MatroskaTags``): from its first MiB, where muxers put chapters
 /// before the first cluster (mkvmerge, FFmpeg), and from one suffix request from where its
 /// seek head places what lies beyond (FFmpeg writes its tags at the end). From a server
-/// without ranges (a live stream among them) only the first bytes are read. Each request
+/// without ranges, the first MiB of a file, and only the first bytes of a live stream (whose
+/// segment has no size). Each request
 /// takes at most ``Media/headTimeout``. libVLC 3's preparse reports no Matroska chapters, so
 /// a container-depth probe of a download said "unknown".
 enum RemoteMatroska {
@@ -23,8 +24,12 @@ enum RemoteMatroska {
     _ url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
   ) async -> (chapters: [Chapter]?, tags: MatroskaTags.FileTags?, tracks: [MatroskaTracks.Entry]?) {
     var start = head
-    // A server that answers no range (a live stream among them) is not read further.
-    if let total, total > head.count {
+    // A server that answers no range is read further only for a file (a sized segment): a
+    // live stream's first MiB can take minutes to come.
+    let more =
+      total.map { $0 > head.count }
+      ?? MatroskaElements.segmentIsSized(DownloadedBytes(parts: [(0, head)], total: nil))
+    if more {
       let left = Media.fetchTime(until: deadline)
       guard left > .zero,
         let longer = try? await HTTPFetch.prefix(of: url, length: headLength, timeout: left)
