@@ -34,4 +34,26 @@ struct MatroskaTracksTests {
       #expect(info.tracks.map(\.name) == probed.streams.map(\.title), "\(place)")
     }
   }
+
+  @Test(
+    "a track mkvmerge tags with an IETF language has ffprobe's ISO 639-2 one",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mkvmerge"),
+      "mkvmerge is not installed"))
+  func ietfLanguage() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let source = try await media.make(
+      "source.mka", ["-f", "lavfi", "-i", "sine=duration=1", "-c:a", "libvorbis"])
+    let path = media.folder.appendingPathComponent("tagged.mka").path
+    let merged = try await runProgram(
+      "mkvmerge", ["-q", "-o", path, "--language", "0:ja", source])
+    #expect(merged.status == 0, "\(merged.stderr)")
+    let probed = try await FFprobeReport.probe(path)
+    #expect(probed.streams.first?.language == "jpn")
+    for (place, info) in try await parsedOnEveryPath(file: path, urls: []) {
+      // libVLC's demuxer said "ja" (the IETF element), where ffprobe says "jpn".
+      #expect(info.tracks.first?.language == "jpn", "\(place)")
+    }
+  }
 }

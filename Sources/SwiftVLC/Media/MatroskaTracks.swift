@@ -9,7 +9,8 @@ import FoundationEssentials
 /// libVLC's Matroska demuxer gives MPEG audio of every layer one code, `mpga` ("MP2"), where
 /// the file says `A_MPEG/L3` (MP3, as ffprobe and MediaInfo read it); and libavformat's
 /// demuxer, which libVLC takes for a Matroska file it cannot seek in (a server without
-/// ranges), gives text subtitles no code at all (`undf`) and no track its name.
+/// ranges), gives text subtitles no code at all (`undf`) and no track its name; libVLC's
+/// demuxer gives a track's IETF language ("ja") where the file has one.
 enum MatroskaTracks {
   static let tracksID: UInt32 = 0x1654_AE6B
 
@@ -20,6 +21,8 @@ enum MatroskaTracks {
     var kind: TrackKind
     var codecID: String
     var name: String?
+    /// The ISO 639-2 `Language` ("jpn"), where the entry has one.
+    var language: String?
     /// `FlagDefault` (1 when absent) and `FlagForced` (0 when absent).
     var isDefault = true
     var isForced = false
@@ -34,6 +37,7 @@ enum MatroskaTracks {
       let type = fields.first { $0.id == 0x83 }.flatMap { EBML.unsigned(body, $0.body) }
       let codec = fields.first { $0.id == 0x86 }.map { EBML.string(body, $0.body) } ?? ""
       let name = fields.first { $0.id == 0x536E }.map { EBML.string(body, $0.body) }
+      let language = fields.first { $0.id == 0x22B5_9C }.map { EBML.string(body, $0.body) }
       let kind: TrackKind =
         switch type {
         case 1: .video
@@ -46,6 +50,7 @@ enum MatroskaTracks {
       }
       return Entry(
         kind: kind, codecID: codec, name: name?.isEmpty == false ? name : nil,
+        language: language?.count == 3 ? language : nil,
         isDefault: (flag(0x88) ?? 1) != 0, isForced: (flag(0x55AA) ?? 0) != 0)
     }
   }
@@ -63,6 +68,13 @@ enum MatroskaTracks {
         (tracks[index].codec, tracks[index].codecName) = (code, nil)
       }
       tracks[index].name = tracks[index].name ?? entry.name
+      // libVLC's demuxer prefers the IETF tag ("ja"); ffprobe and libavformat's demuxer give
+      // the ISO 639-2 one, as the rest of SwiftVLC does.
+      if let language = entry.language, language != "und",
+        tracks[index].language?.count == 2 || tracks[index].language == nil
+      {
+        tracks[index].language = language
+      }
     }
   }
 
