@@ -51,16 +51,13 @@ struct MatroskaTagsTests {
     defer { media.remove() }
     // About 1 MB, with chapters: its tags come after them, past the first bytes, and the
     // server sends more only when asked for more.
-    let chapters = media.folder.appendingPathComponent("chapters.txt")
-    try ";FFMETADATA1\nartist=Singer\nalbum_artist=Band\n"
-      .appending("[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=2000\ntitle=One\n")
-      .appending("[CHAPTER]\nTIMEBASE=1/1000\nSTART=2000\nEND=4000\ntitle=Two\n")
-      .write(to: chapters, atomically: true, encoding: .utf8)
+    let chapters = try media.chapterFile(
+      tags: [("artist", "Singer"), ("album_artist", "Band")], names: ("One", "Two"))
     let path = try await media.make(
       "large.mkv",
       [
         "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=4", "-f", "lavfi", "-i",
-        "sine=duration=4", "-i", chapters.path, "-map", "0", "-map", "1", "-map_metadata", "2",
+        "sine=duration=4", "-i", chapters, "-map", "0", "-map", "1", "-map_metadata", "2",
         "-map_chapters", "2", "-c:v", "libx264", "-c:a", "libvorbis",
       ])
     let plain = try await TestServer(plainServing: media.folder)  // no range requests

@@ -20,15 +20,12 @@ struct PlayerPlaybackTests {
   func matroskaWithoutRanges() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let chapters = generated.folder.appendingPathComponent("chapters.txt")
-    try ";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=2000\ntitle=One\n"
-      .appending("[CHAPTER]\nTIMEBASE=1/1000\nSTART=2000\nEND=4000\ntitle=Two\n")
-      .write(to: chapters, atomically: true, encoding: .utf8)
+    let chapters = try generated.chapterFile(names: ("One", "Two"))
     _ = try await generated.make(
       "chapters.mkv",
       [
         "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=4", "-f", "lavfi", "-i",
-        "sine=duration=4", "-i", chapters.path, "-map", "0", "-map", "1", "-map_chapters", "2",
+        "sine=duration=4", "-i", chapters, "-map", "0", "-map", "1", "-map_chapters", "2",
         "-c:v", "libx264", "-c:a", "libvorbis",
       ])
     let plain = try await TestServer(plainServing: generated.folder)  // no range requests

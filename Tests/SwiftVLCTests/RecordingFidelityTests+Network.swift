@@ -52,16 +52,13 @@ extension RecordingFidelityTests {
     defer { generated.remove() }
     let scratch = try ScratchDirectory("fidelity-mkv-http")
     defer { scratch.remove() }
-    let chapters = generated.folder.appendingPathComponent("chapters.txt")
-    try ";FFMETADATA1\ntitle=Chaptered\nartist=Singer\n"
-      .appending("[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=2000\ntitle=Intro\n")
-      .appending("[CHAPTER]\nTIMEBASE=1/1000\nSTART=2000\nEND=4000\ntitle=Middle\n")
-      .write(to: chapters, atomically: true, encoding: .utf8)
+    let chapters = try generated.chapterFile(
+      tags: [("title", "Chaptered"), ("artist", "Singer")], names: ("Intro", "Middle"))
     _ = try await generated.make(
       "chaptered.mkv",
       [
         "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=4", "-f", "lavfi", "-i",
-        "sine=duration=4", "-i", chapters.path, "-map", "0", "-map", "1", "-map_metadata", "2",
+        "sine=duration=4", "-i", chapters, "-map", "0", "-map", "1", "-map_metadata", "2",
         "-map_chapters", "2", "-c:v", "libx264", "-c:a", "libvorbis",
         "-metadata:s:a:0", "title=Narration", "-disposition:a:0", "0",
       ])

@@ -180,3 +180,17 @@ extension GeneratedMedia {
     }
   }
 }
+
+extension GeneratedMedia {
+  /// Writes an FFmpeg metadata file in the folder with `tags` (file-level, in order) and two
+  /// chapters, `names`, of 0–2 s and 2–4 s; returns its path, for `-i PATH -map_chapters N`.
+  func chapterFile(tags: [(String, String)] = [], names: (String, String)) throws -> String {
+    let url = folder.appendingPathComponent("chapters.txt")
+    let header = ";FFMETADATA1\n" + tags.map { "\($0.0)=\($0.1)\n" }.joined()
+    let chapters = [(0, 2000, names.0), (2000, 4000, names.1)].map {
+      "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\($0.0)\nEND=\($0.1)\ntitle=\($0.2)\n"
+    }
+    try (header + chapters.joined()).write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+  }
+}
