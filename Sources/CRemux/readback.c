@@ -128,10 +128,16 @@ void svlc_remux_read_back(svlc_remux *remux, const AVFormatContext *out, const i
 void svlc_remux_note_refused(svlc_remux *remux, const AVFormatContext *out, const route_t *routes,
                              unsigned count) {
   for (unsigned i = 0; i < count; i++) {
-    if (routes[i].refused == 0) continue;
+    const route_t *route = &routes[i];
+    int64_t all = route->refused + route->damaged + route->written;
     char value[64];
-    snprintf(value, sizeof(value), "%lld of %lld", (long long)routes[i].refused,
-             (long long)(routes[i].refused + routes[i].written));
-    svlc_remux_note_lost(remux, (int)i, out->streams[routes[i].output], "packets", value);
+    if (route->refused > 0) {
+      snprintf(value, sizeof(value), "%lld of %lld", (long long)route->refused, (long long)all);
+      svlc_remux_note_lost(remux, (int)i, out->streams[route->output], "packets", value);
+    }
+    if (route->damaged > 0) {
+      snprintf(value, sizeof(value), "%lld of %lld", (long long)route->damaged, (long long)all);
+      svlc_remux_note_lost(remux, (int)i, out->streams[route->output], "damaged packets", value);
+    }
   }
 }

@@ -121,14 +121,18 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
     writing->pos = -1;
     int status = av_interleaved_write_frame(out, writing);
     av_packet_unref(writing);
-    // A packet whose times the muxer refuses is left out and counted (named afterwards).
+    // A packet whose times the muxer refuses is left out and counted (named afterwards), and
+    // so is one its conversion cannot read (an ADTS frame damaged in a live stream, which
+    // Matroska and MP4 store without its header).
     if (status == AVERROR(EINVAL))
       route->refused++;
+    else if (status == AVERROR_INVALIDDATA)
+      route->damaged++;
     else if (status >= 0) {
       route->written++;
       if (dts != AV_NOPTS_VALUE) route->last_dts = dts;
     }
-    if (status < 0 && status != AVERROR(EINVAL)) {
+    if (status < 0 && status != AVERROR(EINVAL) && status != AVERROR_INVALIDDATA) {
       result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot write", status);
       break;
     }

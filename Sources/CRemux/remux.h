@@ -54,6 +54,7 @@ typedef struct {
   svlc_text_conversion text; // text subtitles converted to another text format
   int started;             // a keyframe (video) or a packet past the start was seen
   int64_t written, refused; // packets written, and refused by the muxer (their times)
+  int64_t damaged;          // packets the muxer's conversion could not read (damaged ones)
   int64_t last_dts;         // of the last packet written (output time base), if written > 0
   int watch_config;         // AAC into a container that holds one configuration per track
   int config;               // the first packet's ADTS configuration, -1 before
@@ -156,7 +157,8 @@ void svlc_remux_note_config(svlc_remux *remux, const AVFormatContext *out, const
 void svlc_remux_note_lost(svlc_remux *remux, int index, const AVStream *stream, const char *field,
                           const char *value);
 /// Lists, for each input stream some of whose packets the muxer refused (`routes`, one per input
-/// stream), how many ("34 of 100") as its lost "packets".
+/// stream), how many ("34 of 100") as its lost "packets", and those it could not read as its
+/// lost "damaged packets".
 void svlc_remux_note_refused(svlc_remux *remux, const AVFormatContext *out, const route_t *routes,
                              unsigned count);
 /// The value of `key` in `metadata`, or NULL when it has none or an empty one.

@@ -147,6 +147,38 @@ struct RecordingDropsTests {
     }
   }
 
+  @Test("an AAC frame cut short is left out and named, not the end of a Matroska or MP4 copy")
+  func damagedAAC() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let whole = try await generated.make(
+      "whole.ts", ["-f", "lavfi", "-i", "sine=d=2", "-c:a", "aac"])
+    // As libVLC 3's MPEG-TS muxer leaves some packets of a live recording: an audio packet
+    // whose first TS packet is written, the next one not.
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole)))
+    let packets = stride(from: 0, to: bytes.count - 187, by: 188).map {
+      Array(bytes[$0..<$0 + 188])
+    }
+    let pid = { (packet: [UInt8]) in Int(packet[1] & 0x1F) << 8 | Int(packet[2]) }
+    let audio = try #require(packets.last.map(pid))
+    let starts = packets.indices.filter {
+      pid(packets[$0]) == audio && packets[$0][1] & 0x40 != 0
+    }
+    let cut = starts[starts.count / 2]
+    #expect(pid(packets[cut + 1]) == audio)
+    let damaged = generated.folder.appendingPathComponent("cut.ts")
+    try Data((packets[...cut] + packets[(cut + 2)...]).joined()).write(to: damaged)
+    for container in [OutputContainer.mkv, .mp4] {
+      // It failed: "cannot write: Invalid data found when processing input".
+      let result = try await generated.record(damaged.path, container, on: instance)
+      let named = result.droppedFields.filter { $0.name == "damaged packets" }
+      #expect(named.count == 1, "\(container): \(result.droppedFields)")
+      #expect(named.first?.value.hasPrefix("1 of ") == true, "\(named)")
+      #expect(named.first?.track?.kind == .audio)
+      #expect(result.duration > .milliseconds(1_500), "\(container): \(result.duration)")
+    }
+  }
+
   /// The bytes of the data stream of `path`, as ffmpeg copies them out.
   private func dataBytes(_ path: String) async throws -> Data {
     let arguments = ["-v", "error", "-i", path, "-map", "0:d", "-c", "copy", "-f", "data", "-"]

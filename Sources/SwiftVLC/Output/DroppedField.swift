@@ -8,7 +8,8 @@ public struct DroppedField: Sendable, Hashable {
   /// The source's track the field belongs to; `nil` for the file's own metadata.
   public var track: Track?
   /// "title", "language", "default" or "forced" for a track, "packets" for a track's packets
-  /// the container refused (their times; the value says how many: "34 of 100"),
+  /// the container refused (their times; the value says how many: "34 of 100"), "damaged
+  /// packets" for those it could not convert (an AAC frame cut short),
   /// "configuration" for the packets of an AAC track left out from where its sample rate or
   /// channels change (the value says to what, when and how many), "styling"
   /// for a text subtitle converted to the container's text format (the value names the
@@ -46,6 +47,10 @@ public struct DroppedField: Sendable, Hashable {
         case (_, "title"): "\(containerName) keeps no track title"
         case (_, "language"): "\(containerName) keeps no language for this track"
         case (_, "packets"): "\(containerName) refused their times"
+        case (_, "damaged packets"):
+          "incomplete frames (a packet cut short, as libVLC 3's MPEG-TS muxer leaves some of "
+            + "a live stream's): \(containerName) stores AAC without its ADTS header and "
+            + "cannot convert them"
         case (_, "configuration"):
           "\(containerName) holds one AAC configuration per track: packets in another would "
             + "play at the wrong speed, so they are left out; MPEG-TS keeps them"

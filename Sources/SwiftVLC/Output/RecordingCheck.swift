@@ -108,7 +108,8 @@ enum RecordingCheck {
 
   /// The source's track that the final copy's input stream at `index` stands for: the first
   /// at its place if kind and language agree, else the first of its kind and language, else
-  /// the one at its place if the kind agrees.
+  /// the one at its place if the kind agrees, else the only one of its kind (libVLC's file
+  /// puts a live source's audio before its video).
   static func track(at index: Int, kind: TrackKind, language: String?, among tracks: [Track])
     -> Track?
   {
@@ -117,7 +118,9 @@ enum RecordingCheck {
     }
     let atPlace = index < tracks.count && tracks[index].kind == kind ? tracks[index] : nil
     if let atPlace, language == nil || same(atPlace) { return atPlace }
+    let ofKind = tracks.filter { $0.kind == kind }
     return tracks.first { $0.kind == kind && same($0) } ?? atPlace
+      ?? (ofKind.count == 1 ? ofKind.first : nil)
   }
 
   /// What the finished file says, or why it is not a recording.
