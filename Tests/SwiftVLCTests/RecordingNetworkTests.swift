@@ -76,6 +76,48 @@ struct RecordingNetworkTests {
     }
   }
 
+  @Test("what libVLC loses of a live MPEG-TS over UDP is named: its data stream, its programs")
+  func unlistedStreamsNamedOverUDP() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let data = generated.folder.appendingPathComponent("data.bin")
+    try Data(repeating: 0x5A, count: 4_096).write(to: data)
+    let withData = try await generated.make(
+      "data.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=s=64x64:d=4", "-f", "lavfi", "-i", "sine=d=4", "-f", "data",
+        "-i", data.path, "-map", "0", "-map", "1", "-map", "2", "-c:v", "libx264", "-g", "25",
+        "-c:a", "aac", "-c:d", "copy",
+      ])
+    let twoPrograms = try await generated.make(
+      "two.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=s=64x64:d=4", "-f", "lavfi", "-i", "testsrc2=s=64x64:d=4",
+        "-map", "0", "-map", "1", "-c:v", "libx264", "-g", "25", "-program",
+        "title=One:program_num=1:st=0", "-program", "title=Two:program_num=2:st=1",
+      ])
+    for file in [withData, twoPrograms] {
+      let sender = try UDPSender(
+        file: URL(fileURLWithPath: file), duration: .seconds(4), port: try UDPSender.freePort())
+      defer { withExtendedLifetime(sender) {} }
+      let url = try #require(URL(string: "udp://@127.0.0.1:\(sender.port)"))
+      let out = generated.folder.appendingPathComponent("out.mkv").path
+      let result = try await within(.seconds(30), "recording \(url)") {
+        try await Recording.record(
+          try Media(url: url, instance: instance), to: out,
+          options: RecordingOptions(container: .mkv, duration: .seconds(2)))
+      }
+      // Both went with no word: the tables are read from the stream once libVLC let it go.
+      if file == withData {
+        #expect(result.droppedTracks.map(\.kind) == [.unknown], "\(result.droppedReasons)")
+        #expect(result.droppedReasons == ["libVLC 3 passes no data stream to its muxers"])
+      } else {
+        #expect(result.droppedFields.map(\.name) == ["programs"], "\(result.droppedFields)")
+        #expect(result.droppedFields.first?.value == "One, Two")
+      }
+    }
+  }
+
   @Test("Opus in a UDP transport stream into MP4 is refused, naming it, and the old file stays")
   func refusedOverUDP() async throws {
     let generated = try GeneratedMedia()

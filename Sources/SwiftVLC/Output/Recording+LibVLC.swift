@@ -174,7 +174,9 @@ extension Recording {
           : "\(through)wrote no readable \($0.codec)"
       )
     }
-    let unlisted = await lostThroughLibVLC(media, listed: seen.tracks)
+    let unlisted = await lostThroughLibVLC(
+      media, listed: seen.tracks,
+      stillSending: [.limitReached, .stopped].contains(outcome.ending))
     dropped += unlisted.tracks
     droppedFields += unlisted.fields
     // An audio or video track of which nothing came (libVLC 3 does not play an MP4 track the

@@ -7,26 +7,19 @@ extension Recording {
   /// How long reading a source's tables back may take.
   static let tablesTimeout = Duration.seconds(3)
 
-  /// What libVLC 3 loses of an MPEG-TS served over HTTP without listing it anywhere, read
-  /// from the source's own tables (in its first MiB, as a probe reads them): its data
+  /// What libVLC 3 loses of an MPEG-TS over HTTP, UDP or RTP without listing it anywhere,
+  /// read from the source's own tables (``sourcePrograms(of:stillSending:)``): its data
   /// streams (libVLC lists no stream of unknown kind and passes none to its muxers) and its
   /// programs (its muxers write one, the programs' tracks side by side). Empty for other
   /// sources, and when the tables do not come within ``tablesTimeout``.
-  static func lostThroughLibVLC(_ media: Media, listed: [Track]) async
+  static func lostThroughLibVLC(_ media: Media, listed: [Track], stillSending: Bool) async
     -> (tracks: [(track: Track, reason: String)], fields: [DroppedField])
   {
-    // The tables only: the first MiB (no length, no MP4 index, no tail, as a probe reads).
-    let scheme = URL(string: media.mrl)?.scheme?.lowercased()
-    guard !media.isLocalFile, scheme == "http" || scheme == "https",
-      let url = URL(string: media.mrl),
-      let head = try? await HTTPFetch.prefix(
-        of: url, length: Media.remoteTransportStreamEnd, timeout: tablesTimeout),
-      let scan = TransportStreamFile.read(head: head.bytes, tail: { Data() }),
-      !scan.programs.isEmpty
-    else { return ([], []) }
+    let programs = await sourcePrograms(of: media, stillSending: stillSending)
+    guard !programs.isEmpty else { return ([], []) }
     // The PMTs' streams libVLC did not list (a stream of unknown kind it lists, as Opus, is
     // recorded), under ids after its own.
-    let unlisted = TransportStreamListing.unlisted(in: scan.programs, tracks: listed) ?? []
+    let unlisted = TransportStreamListing.unlisted(in: programs, tracks: listed) ?? []
     let first = (listed.map(\.id).max() ?? -1) + 1
     let tracks = unlisted.enumerated().filter { $0.element.kind == .unknown }.map { index, stream in
       (
@@ -34,13 +27,38 @@ extension Recording {
         reason: "libVLC 3 passes no data stream to its muxers"
       )
     }
-    let programs = scan.programs.filter { !$0.streams.isEmpty }
-    guard programs.count > 1 else { return (tracks, []) }
-    let names = programs.map { $0.name ?? "\($0.number)" }.joined(separator: ", ")
+    let mapped = programs.filter { !$0.streams.isEmpty }
+    guard mapped.count > 1 else { return (tracks, []) }
+    let names = mapped.map { $0.name ?? "\($0.number)" }.joined(separator: ", ")
     let field = DroppedField(
       track: nil, name: "programs", value: names,
       reason: "libVLC 3's muxers write one program: their tracks are side by side")
     return (tracks, [field])
+  }
+
+  /// A network MPEG-TS source's programs from its own tables: over HTTP from its first MiB
+  /// (no length, no MP4 index, no tail, as a probe reads), in the order their maps come;
+  /// over UDP or RTP from the stream itself once libVLC has let go of the port, in the PAT's
+  /// order, when the source is `stillSending` (a recording stopped by its duration or its
+  /// caller; one that ended or stalled has nothing more to read). Empty for other sources and
+  /// when no tables come within ``tablesTimeout``.
+  static func sourcePrograms(of media: Media, stillSending: Bool) async
+    -> [TransportStreamProgram]
+  {
+    guard !media.isLocalFile, let url = URL(string: media.mrl) else { return [] }
+    switch url.scheme?.lowercased() {
+    case "http", "https":
+      guard
+        let head = try? await HTTPFetch.prefix(
+          of: url, length: Media.remoteTransportStreamEnd, timeout: tablesTimeout)
+      else { return [] }
+      return TransportStreamFile.read(head: head.bytes, tail: { Data() })?.programs ?? []
+    case "udp", "rtp":
+      guard stillSending else { return [] }
+      return (try? await TransportStreamProgram.programs(at: url, within: tablesTimeout)) ?? []
+    default:
+      return []
+    }
   }
 
   /// A Matroska source over HTTP whose name says so (``ForwardReading/isWorthAsking(_:)``):
