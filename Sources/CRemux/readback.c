@@ -141,3 +141,19 @@ void svlc_remux_note_refused(svlc_remux *remux, const AVFormatContext *out, cons
     }
   }
 }
+
+void svlc_remux_note_delay(svlc_remux *remux, const AVFormatContext *out, const route_t *routes,
+                           unsigned count) {
+  if (strcmp(remux->format, "mp4") == 0) return;
+  for (unsigned i = 0; i < count; i++) {
+    if (routes[i].encoder_delay <= 0 || routes[i].output < 0) continue;
+    const AVStream *stream = out->streams[routes[i].output];
+    int rate = stream->codecpar->sample_rate;
+    int pre_skip = stream->codecpar->codec_id == AV_CODEC_ID_OPUS; // Matroska's CodecDelay
+    if ((pre_skip && strcmp(remux->format, "matroska") == 0) || rate <= 0) continue;
+    char value[64];
+    snprintf(value, sizeof(value), "%lld samples (%lld ms)", (long long)routes[i].encoder_delay,
+             (long long)(routes[i].encoder_delay * 1000 + rate / 2) / rate);
+    svlc_remux_note_lost(remux, (int)i, stream, "encoder delay", value);
+  }
+}

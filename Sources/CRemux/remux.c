@@ -10,6 +10,7 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/avstring.h>
+#include <libavutil/intreadwrite.h>
 #include <libavutil/mathematics.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -92,6 +93,11 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
       atomic_store(&remux->position, at - first);
       int64_t end = at - first + av_rescale_q(packet->duration, stream->time_base, AV_TIME_BASE_Q);
       if (end > remux->copied_end) remux->copied_end = end;
+    }
+    if (route->written == 0 && stream->codecpar->codec_type == AVMEDIA_TYPE_AUDIO) {
+      size_t size = 0;
+      const uint8_t *skip = av_packet_get_side_data(packet, AV_PKT_DATA_SKIP_SAMPLES, &size);
+      if (skip && size >= 4) route->encoder_delay = AV_RL32(skip);
     }
     AVPacket *writing = packet;
     if (route->text.encoder) {
@@ -277,6 +283,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   if (zero != AV_NOPTS_VALUE && zero <= 0) zero = AV_NOPTS_VALUE;
   result = copy_packets(remux, in, out, routes, routes_count, start, zero);
   svlc_remux_note_refused(remux, out, routes, routes_count);
+  svlc_remux_note_delay(remux, out, routes, routes_count);
   svlc_remux_note_config(remux, out, routes, routes_count);
   // Chapters given before the trailer are written there (Matroska, MP4), where they can end
   // with what was copied; given with the header they were written then, as they were.

@@ -55,6 +55,7 @@ typedef struct {
   int started;             // a keyframe (video) or a packet past the start was seen
   int64_t written, refused; // packets written, and refused by the muxer (their times)
   int64_t damaged;          // packets the muxer's conversion could not read (damaged ones)
+  int64_t encoder_delay;    // samples the first packet says to skip (an encoder's priming)
   int64_t last_dts;         // of the last packet written (output time base), if written > 0
   int watch_config;         // AAC into a container that holds one configuration per track
   int config;               // the first packet's ADTS configuration, -1 before
@@ -161,6 +162,11 @@ void svlc_remux_note_lost(svlc_remux *remux, int index, const AVStream *stream, 
 /// lost "damaged packets".
 void svlc_remux_note_refused(svlc_remux *remux, const AVFormatContext *out, const route_t *routes,
                              unsigned count);
+/// Lists each audio route's encoder delay (samples its first packet says to skip) as its lost
+/// "encoder delay" where the output has no place for it: MP4 keeps it in an edit list,
+/// Matroska an Opus pre-skip only (its CodecDelay), MPEG-TS none; the copy is that much longer.
+void svlc_remux_note_delay(svlc_remux *remux, const AVFormatContext *out, const route_t *routes,
+                           unsigned count);
 /// The value of `key` in `metadata`, or NULL when it has none or an empty one.
 const char *svlc_remux_tag(const AVDictionary *metadata, const char *key);
 /// Whether `dictionary` holds `value` under any key (muxers rename keys both ways).

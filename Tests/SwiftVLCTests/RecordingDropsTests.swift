@@ -179,6 +179,32 @@ struct RecordingDropsTests {
     }
   }
 
+  @Test("an encoder delay is kept in MP4 and named where the container has no place for it")
+  func encoderDelay() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let aac = try await generated.make("aac.m4a", ["-f", "lavfi", "-i", "sine=d=3", "-c:a", "aac"])
+    let opus = try await generated.make(
+      "opus.ogg", ["-f", "lavfi", "-i", "sine=d=3", "-c:a", "libopus"])
+    let cases = [(aac, OutputContainer.mkv), (aac, .ts), (aac, .mp4), (opus, .mkv), (opus, .ts)]
+    for (source, container) in cases {
+      let result = try await generated.record(source, container, on: instance)
+      let named = result.droppedFields.filter { $0.name == "encoder delay" }
+      if source == opus && container == .ts {
+        // Opus's pre-skip too: libavformat's MPEG-TS demuxer decodes it.
+        #expect(named.map(\.value) == ["312 samples (7 ms)"], "\(named)")
+      } else if source == aac && container != .mp4 {
+        // The copy played 1024 samples of priming that the source skips, with no word.
+        #expect(named.map(\.value) == ["1024 samples (23 ms)"], "\(container)")
+        #expect(named.first?.track?.kind == .audio)
+      } else {
+        // MP4 keeps it in an edit list, Matroska an Opus pre-skip as its CodecDelay.
+        #expect(named.isEmpty, "\(source) \(container): \(named)")
+        #expect(abs(result.duration.inMilliseconds - 3_000) < 15, "\(result.duration)")
+      }
+    }
+  }
+
   /// The bytes of the data stream of `path`, as ffmpeg copies them out.
   private func dataBytes(_ path: String) async throws -> Data {
     let arguments = ["-v", "error", "-i", path, "-map", "0:d", "-c", "copy", "-f", "data", "-"]

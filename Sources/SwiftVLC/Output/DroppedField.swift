@@ -9,7 +9,8 @@ public struct DroppedField: Sendable, Hashable {
   public var track: Track?
   /// "title", "language", "default" or "forced" for a track, "packets" for a track's packets
   /// the container refused (their times; the value says how many: "34 of 100"), "damaged
-  /// packets" for those it could not convert (an AAC frame cut short),
+  /// packets" for those it could not convert (an AAC frame cut short), "encoder delay" for
+  /// the priming samples a source marks to skip (the value: "1024 samples (23 ms)"),
   /// "configuration" for the packets of an AAC track left out from where its sample rate or
   /// channels change (the value says to what, when and how many), "styling"
   /// for a text subtitle converted to the container's text format (the value names the
@@ -47,6 +48,9 @@ public struct DroppedField: Sendable, Hashable {
         case (_, "title"): "\(containerName) keeps no track title"
         case (_, "language"): "\(containerName) keeps no language for this track"
         case (_, "packets"): "\(containerName) refused their times"
+        case (_, "encoder delay"):
+          "\(containerName) has no place for this codec's encoder delay: players play those "
+            + "samples, and the copy is that much longer"
         case (_, "damaged packets"):
           "incomplete frames (a packet cut short, as libVLC 3's MPEG-TS muxer leaves some of "
             + "a live stream's): \(containerName) stores AAC without its ADTS header and "
