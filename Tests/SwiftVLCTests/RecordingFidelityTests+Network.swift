@@ -44,6 +44,46 @@ extension RecordingFidelityTests {
     }
   }
 
+  @Test("an MP4 over HTTP keeps the audio track it marks disabled, whole, through libVLC")
+  func disabledTrackOverHTTP() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let scratch = try ScratchDirectory("fidelity-disabled")
+    defer { scratch.remove() }
+    // ffmpeg's MP4 muxer leaves the enabled flag off a track that is not default; libVLC 3's
+    // demuxer gives it a priority its `sout-all` mode does not select.
+    _ = try await generated.make(
+      "alternate.mp4",
+      Self.videoWith(["-f", "lavfi", "-i", "sine=f=550"]) + [
+        "-t", "3", "-map", "0:v", "-map", "1:a", "-map", "2:a", "-c:v", "libx264", "-c:a", "aac",
+        "-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fra",
+        "-disposition:a:0", "default", "-disposition:a:1", "0",
+      ])
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    for container in [OutputContainer.mkv, .mp4] {
+      let media = try Media(url: server.url("files/alternate.mp4"), instance: instance)
+      let result = try await within(.seconds(30), "recording into \(container)") {
+        try await Recording.record(
+          media, to: scratch.path("alternate.\(container.fileExtension)"),
+          options: RecordingOptions(container: container))
+      }
+      // It was named "dropped audio 2:mp4a:fra (libVLC 3 passed none of it to its muxer)".
+      #expect(result.droppedTracks.isEmpty, "\(container): \(result.droppedReasons)")
+      Self.expectStreams(
+        try await FFprobeReport.probe(result.path),
+        [
+          Expected(kind: "video", codec: "h264"),
+          Expected(kind: "audio", codec: "aac", language: "eng", isDefault: true),
+          Expected(kind: "audio", codec: "aac", language: "fra", isDefault: false),
+        ])
+      // From its start: selected once playing, it lost what the demuxer had read (0.2-1.2 s).
+      let packets = try await ffprobeLines(
+        result.path, "stream=nb_read_packets", ["-select_streams", "a", "-count_packets"])
+      #expect(packets.count == 2 && Set(packets).count == 1, "\(container): \(packets)")
+    }
+  }
+
   @Test(
     "a Matroska file over HTTP records whole with its chapters, artist, track names and flags, ranges or not"
   )

@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The SwiftVLC authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
+internal import CLibVLC
 import Synchronization
 
 /// Plays one media into a stream-output chain on a private native player, and reports how the
@@ -75,12 +76,18 @@ final class OutputSession: Sendable {
   }
 
   enum Signal: Sendable {
-    case playing, elementaryStream, ended, failed, tick
+    case playing, paused, elementaryStream, ended, failed, tick
     case stop(cancelled: Bool)
   }
 
   /// The media being played, carrying the `:sout` option.
   let media: Media
+  /// Whether every stream of the source is selected, also those it marks disabled (an MP4
+  /// track without its enabled flag, to which libVLC 3's demuxer gives a priority that its
+  /// `sout-all` mode does not select): the input starts paused, each listed stream is
+  /// selected, and playback starts again from where it paused (see
+  /// ``selectEveryStream(_:)``).
+  let selectsEveryStream: Bool
   private let session: NativeSession
   private let signals: SignalBox
   private let relay: Task<Void, Never>
@@ -89,8 +96,9 @@ final class OutputSession: Sendable {
   private let chapters = ChapterList()
 
   /// Creates the native player; ``begin()`` starts playing `media`.
-  init(media: Media) {
+  init(media: Media, selectsEveryStream: Bool = false) {
     self.media = media
+    self.selectsEveryStream = selectsEveryStream
     session = NativeSession(instance: media.instance)
     let signals = SignalBox()
     self.signals = signals
@@ -114,6 +122,7 @@ final class OutputSession: Sendable {
       for await tagged in events {
         switch tagged.event {
         case .playing: signals.send(.playing)
+        case .paused: signals.send(.paused)
         case .tracksChanged: signals.send(.elementaryStream)
         case .endReached: signals.send(.ended)
         case .error: signals.send(.failed)
@@ -123,8 +132,18 @@ final class OutputSession: Sendable {
     }
   }
 
+  /// Where `media` starts playing, in ms: its last `:start-time` option (seconds), or 0.
+  static func startTime(of media: Media) -> Int64 {
+    let option = media.options.last { $0.hasPrefix(":start-time=") || $0.hasPrefix("start-time=") }
+    let seconds = option.flatMap { Double($0.split(separator: "=", maxSplits: 1).last ?? "") }
+    return seconds.map { Int64(max($0, 0) * 1_000) } ?? 0
+  }
+
   /// Starts playing the media into its output. Call it at most once.
-  func begin() { session.open(media) }
+  func begin() {
+    if selectsEveryStream { media.addOption(":start-paused") }
+    session.open(media)
+  }
 
   deinit {
     relay.cancel()
@@ -166,6 +185,7 @@ final class OutputSession: Sendable {
     var playingSince: ContinuousClock.Instant?
     var furthest: Int64 = 0
     var hadStreams = false
+    var resumed = !selectsEveryStream
     var ending = Outcome.Ending.stopped
     var stall = StallWatch<NativeSession.Reading>(since: clock.now)
     var vetted: [Track]?
@@ -177,6 +197,13 @@ final class OutputSession: Sendable {
       case .playing:
         if playingSince == nil { playingSince = clock.now }
         if watch.gate == nil, countingSince == nil { countingSince = clock.now }
+      case .paused where !resumed:
+        // The input paused before its first packets (`:start-paused`): nothing written yet.
+        resumed = true
+        let start = Self.startTime(of: media)
+        session.native.async { selectEveryStream($0, from: start) }
+      case .paused:
+        break
       case .elementaryStream:
         hadStreams = true
       case .ended:
@@ -233,6 +260,27 @@ final class OutputSession: Sendable {
       ending: ending, mediaTime: furthest > 0 ? .milliseconds(furthest) : nil, elapsed: elapsed,
       hadStreams: hadStreams, chapters: chapters.list.withLock { $0 })
   }
+}
+
+/// Selects every audio, video and subtitle stream the paused input lists, and plays it again
+/// from `start` (ms: its beginning, or its `:start-time`) when it can seek: libVLC 3's
+/// demuxers read ahead while its output buffers, even paused, and a stream selected then
+/// would miss what was read (the first quarter second of an MP4's disabled track). Call on
+/// the player's queue.
+private func selectEveryStream(_ player: OpaquePointer, from start: Int64) {
+  for id in trackDescriptions(libvlc_audio_get_track_description(player)).map(\.id) {
+    libvlc_audio_set_track(player, Int32(id))
+  }
+  for id in trackDescriptions(libvlc_video_get_track_description(player)).map(\.id) {
+    libvlc_video_set_track(player, Int32(id))
+  }
+  for id in trackDescriptions(libvlc_video_get_spu_description(player)).map(\.id) {
+    libvlc_video_set_spu(player, Int32(id))
+  }
+  if libvlc_media_player_is_seekable(player) != 0 {
+    libvlc_media_player_set_time(player, start)
+  }
+  libvlc_media_player_set_pause(player, 0)
 }
 
 /// The chapters a session read, shared with the closure that reads them on the player's queue.

@@ -15,7 +15,8 @@ extension Recording {
     headers: FileHeaders? = nil
   ) async -> Result<RecordingResult, VLCError> {
     let isLocal = media.isLocalFile
-    let session = OutputSession(media: copy)
+    let session = OutputSession(
+      media: copy, selectsEveryStream: selectsEveryStream(media, options: options))
     control.attach(session)
     // A file is vetted before it plays; a network source once libVLC lists its streams.
     var watch = OutputSession.Watch(stallLimit: options.stallTimeout)
@@ -258,6 +259,18 @@ extension Recording {
     guard !media.isLocalFile else { return options.container }
     if options.container == .mp4 { return .ts }
     return options.container == .mkv && isLiveLocation(media) ? .ts : options.container
+  }
+
+  /// Whether a recording through libVLC selects each of the source's streams itself: libVLC
+  /// 3's MP4 demuxer gives a track without its enabled flag (ffmpeg's muxer leaves it off a
+  /// track that is not default) a priority its `sout-all` mode does not select
+  /// (`modules/demux/mp4/mp4.c`), and the track was lost; its other demuxers' streams are all
+  /// selected. Decided by the location's name, as ``ForwardReading`` decides: an MP4 family
+  /// extension. Not while the recording is shown (two audio tracks would play at once).
+  static func selectsEveryStream(_ media: Media, options: RecordingOptions) -> Bool {
+    let name = media.mrl.split(separator: "?").first.map(String.init) ?? media.mrl
+    let suffix = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+    return !options.display && ["mp4", "m4a", "m4v", "m4b", "mov", "3gp", "3g2"].contains(suffix)
   }
 
   /// Whether `media`'s location names a live transport stream: UDP, RTP, an HLS playlist or an
