@@ -152,3 +152,67 @@ void svlc_timeline_join(svlc_timeline *line, const AVFormatContext *in, AVPacket
   if (packet->pts != AV_NOPTS_VALUE) packet->pts += shift;
   if (packet->dts != AV_NOPTS_VALUE) packet->dts += shift;
 }
+
+/// FNV-1a over a packet's bytes.
+static uint64_t packet_hash(const AVPacket *packet) {
+  uint64_t hash = 14695981039346656037ULL;
+  for (int i = 0; i < packet->size; i++) hash = (hash ^ packet->data[i]) * 1099511628211ULL;
+  return hash;
+}
+
+typedef struct {
+  unsigned stream;
+  int size;
+  uint64_t hash;
+} signature_t;
+
+/// Whether stream `j`'s first `run` packets in `seen` are, in order, packets of stream `i`.
+static int repeats(const signature_t *seen, int count, unsigned i, unsigned j, int run) {
+  for (int start = 0; start < count; start++) {
+    if (seen[start].stream != i) continue;
+    int a = start, b = 0, matched = 0;
+    while (matched < run) {
+      while (a < count && seen[a].stream != i) a++;
+      while (b < count && seen[b].stream != j) b++;
+      if (a >= count || b >= count) break;
+      if (seen[a].size != seen[b].size || seen[a].hash != seen[b].hash) break;
+      matched++, a++, b++;
+    }
+    if (matched == run) return 1;
+  }
+  return 0;
+}
+
+void svlc_remux_discard_repeats(AVFormatContext *in) {
+  enum { limit = 2000, run = 8 };
+  signature_t *seen = av_calloc(limit, sizeof(*seen));
+  int *counts = av_calloc(in->nb_streams, sizeof(*counts));
+  AVPacket *packet = av_packet_alloc();
+  int count = 0;
+  while (seen && counts && packet && count < limit && av_read_frame(in, packet) >= 0) {
+    if ((unsigned)packet->stream_index < in->nb_streams) {
+      seen[count++] = (signature_t){(unsigned)packet->stream_index, packet->size,
+                                    packet_hash(packet)};
+      counts[packet->stream_index]++;
+    }
+    av_packet_unref(packet);
+  }
+  // A repeat's packets are its original's, in order, at other times (libVLC gives each
+  // program's copy its own clock): the first `run` of them, found in an earlier stream.
+  for (unsigned j = 0; j < in->nb_streams && seen && counts; j++)
+    for (unsigned i = 0; i < in->nb_streams && counts[j] > 0; i++) {
+      const AVCodecParameters *a = in->streams[i]->codecpar, *b = in->streams[j]->codecpar;
+      // Of a stream and its repeat, the one with more packets stays (the other's program
+      // started later), the first of equals.
+      if (i == j || in->streams[i]->discard == AVDISCARD_ALL || a->codec_type != b->codec_type ||
+          a->codec_id != b->codec_id || counts[j] > counts[i] || (counts[j] == counts[i] && j < i))
+        continue;
+      if (repeats(seen, count, i, j, counts[j] < run ? counts[j] : run)) {
+        in->streams[j]->discard = AVDISCARD_ALL;
+        break;
+      }
+    }
+  av_packet_free(&packet);
+  av_free(counts);
+  av_free(seen);
+}

@@ -52,6 +52,10 @@ void svlc_remux_set_refuse_unheld(svlc_remux *remux, int enabled) {
   remux->refuse_unheld = enabled != 0;
 }
 
+void svlc_remux_set_drop_repeats(svlc_remux *remux, int enabled) {
+  remux->drop_repeats = enabled != 0;
+}
+
 void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, const char *language,
                            const char *title, int is_default, int is_forced) {
   if (remux->source_count >= MAX_SOURCES) return;

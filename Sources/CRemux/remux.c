@@ -202,6 +202,10 @@ static svlc_remux_result run(svlc_remux *remux) {
       status = svlc_remux_rewind(&in, remux->input);
     }
   }
+  if (status >= 0 && remux->drop_repeats && strcmp(in->iformat->name, "mpegts") == 0) {
+    svlc_remux_discard_repeats(in);
+    status = svlc_remux_rewind(&in, remux->input); // a byte seek: the discards stay
+  }
   if (status < 0) {
     result = fail(remux, SVLC_REMUX_UNREADABLE, "cannot read the input again", status);
     goto done;
@@ -222,6 +226,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   svlc_remux_plan_order(remux, in, order, source_of);
   for (unsigned n = 0; n < in->nb_streams; n++) {
     int i = order[n];
+    if (in->streams[i]->discard == AVDISCARD_ALL) continue; // a repeat: its packets are not read
     const source_t *source = source_of[i] >= 0 ? &remux->sources[source_of[i]] : NULL;
     if (svlc_remux_add_stream(remux, out, in->streams[i], &routes[i], source) < 0) {
       result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot add a stream", AVERROR(ENOMEM));

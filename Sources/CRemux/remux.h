@@ -69,6 +69,7 @@ struct svlc_remux {
   int64_t duration;
   int start_at_keyframe;
   int refuse_unheld; // audio or video the container cannot hold fails the copy
+  int drop_repeats;  // streams that repeat an earlier one are left out (svlc_remux_discard_repeats)
   int no_keyframe;  // starting at a keyframe, and none came: the video is left out
   AVDictionary *tags; // the source's tags, for an input that lacks them
   AVChapter **chapters; // the source's chapters (time base 1/1000000), for an input without

@@ -54,8 +54,8 @@ static const char *language_of(const AVStream *stream) {
 static void match_sources(svlc_remux *remux, const AVFormatContext *in, int *source_of) {
   for (int pass = 0; pass < 3; pass++) {
     for (unsigned s = 0; s < in->nb_streams; s++) {
-      if (source_of[s] >= 0) continue;
       const AVStream *stream = in->streams[s];
+      if (source_of[s] >= 0 || stream->discard == AVDISCARD_ALL) continue; // matched, or a repeat
       char kind = svlc_remux_kind_of(stream->codecpar->codec_type);
       const char *language = language_of(stream);
       for (int i = 0; i < remux->source_count; i++) {
@@ -109,6 +109,8 @@ void svlc_remux_apply_source(AVStream *out, const source_t *source) {
 /// An input stream counted as a track of its kind (a cover picture is not one to libVLC).
 static char track_kind(const AVStream *stream) {
   if (stream->disposition & AV_DISPOSITION_ATTACHED_PIC) return 0;
+  if (stream->discard == AVDISCARD_ALL) return 0; // a repeat of another stream
+
   return svlc_remux_kind_of(stream->codecpar->codec_type);
 }
 

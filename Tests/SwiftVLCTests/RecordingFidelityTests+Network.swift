@@ -44,6 +44,37 @@ extension RecordingFidelityTests {
     }
   }
 
+  @Test("a stream two programs of an MPEG-TS over HTTP share is recorded once, the longer copy")
+  func sharedStreamOverHTTP() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let scratch = try ScratchDirectory("fidelity-shared")
+    defer { scratch.remove() }
+    _ = try await generated.make(
+      "shared.ts",
+      Self.videoWith(["-f", "lavfi", "-i", "sine=f=550:sample_rate=44100"]) + [
+        "-t", "3", "-map", "0:v", "-map", "1:a", "-map", "2:a", "-c:v", "libx264", "-c:a", "aac",
+        "-program", "title=First:program_num=1:st=0:st=1",
+        "-program", "title=Second:program_num=2:st=0:st=2",
+      ])
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    for container in [OutputContainer.mkv, .ts] {
+      let media = try Media(url: server.url("files/shared.ts"), instance: instance)
+      let result = try await within(.seconds(30), "recording into \(container)") {
+        try await Recording.record(
+          media, to: scratch.path("shared.\(container.fileExtension)"),
+          options: RecordingOptions(container: container))
+      }
+      // libVLC 3 makes one stream of the video per program, and its file held both: the video
+      // was recorded twice (the second copy, its program's, from 1 s on).
+      let probe = try await FFprobeReport.probe(result.path)
+      #expect(probe.streams.filter { $0.kind == "video" }.count == 1, "\(container)")
+      #expect(probe.streams.filter { $0.kind == "audio" }.count == 2, "\(container)")
+      #expect(try await ffprobeVideoPackets(result.path) >= 72, "\(container): of 75 frames")
+    }
+  }
+
   @Test("an MP4 over HTTP keeps the audio track it marks disabled, whole, through libVLC")
   func disabledTrackOverHTTP() async throws {
     let generated = try GeneratedMedia()

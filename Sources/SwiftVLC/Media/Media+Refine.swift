@@ -60,7 +60,7 @@ extension Media {
     }
     if let scan {
       if let duration = scan.duration { info.duration = duration }
-      collapseSharedStreams(scan.programs, in: &info.tracks)
+      TransportStreamListing.collapseShared(scan.programs, in: &info.tracks)
       listEveryProgram(scan.programs, in: &info)
       // Streams the tables list are there to play, though the preparse listed none (a
       // server without ranges).
@@ -309,36 +309,6 @@ private func assign(
       number: program.number, name: program.name, provider: program.provider,
       trackIDs: tracks.indices.filter { listed.contains(pids[$0]) }.map { tracks[$0].id })
   }
-}
-
-/// One track per packet id, as the PMTs and ffprobe list them: a playing libVLC 3 makes one
-/// stream per program and packet id, so a video two programs share was listed twice at
-/// decoded depth (and which track belonged to which program was unknown). Applies when the
-/// tracks are exactly those streams, program by program in PMT order (``assign``'s order
-/// with repeats): the later copy of a packet id goes, its decoded facts kept, and the tracks
-/// are numbered from 0 again.
-private func collapseSharedStreams(_ programs: [TransportStreamProgram], in tracks: inout [Track]) {
-  let streams = programs.flatMap(\.streams)
-  guard streams.count == tracks.count, Set(streams.map(\.pid)).count < streams.count,
-    zip(streams, tracks).allSatisfy({ $0.kind == $1.kind })
-  else { return }
-  var first: [Int: Int] = [:]  // packet id: index of its first track
-  var kept: [Track] = []
-  for (stream, track) in zip(streams, tracks) {
-    guard let index = first[stream.pid] else {
-      first[stream.pid] = kept.count
-      var track = track
-      track.id = kept.count  // numbered as a container-depth parse numbers them
-      kept.append(track)
-      continue
-    }
-    kept[index].channels = kept[index].channels ?? track.channels
-    kept[index].sampleRate = kept[index].sampleRate ?? track.sampleRate
-    kept[index].width = kept[index].width ?? track.width
-    kept[index].height = kept[index].height ?? track.height
-    kept[index].frameRate = kept[index].frameRate ?? track.frameRate
-  }
-  tracks = kept
 }
 
 /// Adds the streams of the programs libVLC 3's preparse leaves out (it lists only the first

@@ -134,9 +134,15 @@ extension Recording {
     let flags =
       entries.map(\.kind) == seen.tracks.map(\.kind)
       ? entries.map { (isDefault: $0.isDefault, isForced: $0.isForced) } : []
+    // The source's own tables (an MPEG-TS over HTTP, UDP or RTP): a stream two programs share
+    // is one track, which libVLC lists, and its file holds, once per program.
+    let programs = await sourcePrograms(
+      of: media, stillSending: [.limitReached, .stopped].contains(outcome.ending))
+    let repeats = TransportStreamListing.collapseShared(programs, in: &seen.tracks)
     let copied = await finalCopy(
       target.writing, seen: seen, chapters: chapters, flags: flags, options: options,
-      live: !media.isLocalFile && (isLiveLocation(media) || seen.duration == nil))
+      live: !media.isLocalFile && (isLiveLocation(media) || seen.duration == nil),
+      dropsRepeats: repeats)
     let written = await readBack(target.writing, instance: media.instance)
     switch copied {
     case .failure(let error)
@@ -175,9 +181,7 @@ extension Recording {
           : "\(through)wrote no readable \($0.codec)"
       )
     }
-    let unlisted = await lostThroughLibVLC(
-      media, listed: seen.tracks,
-      stillSending: [.limitReached, .stopped].contains(outcome.ending))
+    let unlisted = lostThroughLibVLC(programs, listed: seen.tracks)
     dropped += unlisted.tracks
     droppedFields += unlisted.fields
     // An audio or video track of which nothing came (libVLC 3 does not play an MP4 track the
@@ -293,7 +297,7 @@ extension Recording {
   static func finalCopy(
     _ writing: String, seen: MediaInfo, chapters: [Chapter],
     flags: [(isDefault: Bool, isForced: Bool)] = [], options: RecordingOptions, live: Bool,
-    remuxer: some ContainerRemuxer = FFmpegRemuxer()
+    dropsRepeats: Bool = false, remuxer: some ContainerRemuxer = FFmpegRemuxer()
   ) async -> Result<RemuxReport, VLCError> {
     let copyPath = writing + ".copy"
     let hasVideo = seen.tracks.contains { $0.kind == .video }
@@ -304,6 +308,7 @@ extension Recording {
     job.tags = seen.metadata.avformatTags
     job.chapters = chapters
     job.flags = flags
+    job.dropsRepeats = dropsRepeats
     let copy = remuxer.copy(job)
     let ran = await copy.run()
     guard case .success(let report) = ran, rename(copyPath, writing) == 0 else {

@@ -8,14 +8,12 @@ extension Recording {
   static let tablesTimeout = Duration.seconds(3)
 
   /// What libVLC 3 loses of an MPEG-TS over HTTP, UDP or RTP without listing it anywhere,
-  /// read from the source's own tables (``sourcePrograms(of:stillSending:)``): its data
-  /// streams (libVLC lists no stream of unknown kind and passes none to its muxers) and its
-  /// programs (its muxers write one, the programs' tracks side by side). Empty for other
-  /// sources, and when the tables do not come within ``tablesTimeout``.
-  static func lostThroughLibVLC(_ media: Media, listed: [Track], stillSending: Bool) async
+  /// by the source's own tables (``sourcePrograms(of:stillSending:)``; empty for other
+  /// sources): its data streams (libVLC lists no stream of unknown kind and passes none to
+  /// its muxers) and its programs (its muxers write one, the programs' tracks side by side).
+  static func lostThroughLibVLC(_ programs: [TransportStreamProgram], listed: [Track])
     -> (tracks: [(track: Track, reason: String)], fields: [DroppedField])
   {
-    let programs = await sourcePrograms(of: media, stillSending: stillSending)
     guard !programs.isEmpty else { return ([], []) }
     // The PMTs' streams libVLC did not list (a stream of unknown kind it lists, as Opus, is
     // recorded), under ids after its own.

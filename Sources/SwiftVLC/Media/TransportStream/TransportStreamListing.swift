@@ -45,4 +45,38 @@ enum TransportStreamListing {
     }
     return skipped(from: 0, 0).map { $0.map { streams[$0] } }
   }
+
+  /// One track per packet id, as the PMTs and ffprobe list them: a playing libVLC 3 makes one
+  /// stream per program and packet id, so a video two programs share was listed twice at
+  /// decoded depth (and which track belonged to which program was unknown). Applies when the
+  /// tracks are exactly those streams, program by program in PMT order (as a program's
+  /// tracks are assigned, with repeats): the later copy of a packet id goes, its decoded facts kept, and the tracks
+  /// are numbered from 0 again. Whether it applied.
+  @discardableResult
+  static func collapseShared(_ programs: [TransportStreamProgram], in tracks: inout [Track])
+    -> Bool
+  {
+    let streams = programs.flatMap(\.streams)
+    guard streams.count == tracks.count, Set(streams.map(\.pid)).count < streams.count,
+      zip(streams, tracks).allSatisfy({ $0.kind == $1.kind })
+    else { return false }
+    var first: [Int: Int] = [:]  // packet id: index of its first track
+    var kept: [Track] = []
+    for (stream, track) in zip(streams, tracks) {
+      guard let index = first[stream.pid] else {
+        first[stream.pid] = kept.count
+        var track = track
+        track.id = kept.count  // numbered as a container-depth parse numbers them
+        kept.append(track)
+        continue
+      }
+      kept[index].channels = kept[index].channels ?? track.channels
+      kept[index].sampleRate = kept[index].sampleRate ?? track.sampleRate
+      kept[index].width = kept[index].width ?? track.width
+      kept[index].height = kept[index].height ?? track.height
+      kept[index].frameRate = kept[index].frameRate ?? track.frameRate
+    }
+    tracks = kept
+    return true
+  }
 }
