@@ -19,17 +19,25 @@
 /// late (a live recording's video) are found on the way. Leaves the input where it stopped.
 int64_t svlc_remux_first_keyframe(AVFormatContext *in) {
   AVPacket *packet = av_packet_alloc();
-  int64_t found = AV_NOPTS_VALUE;
+  int64_t found = AV_NOPTS_VALUE, first_read = AV_NOPTS_VALUE;
   while (packet && av_read_frame(in, packet) >= 0) {
     const AVStream *stream = in->streams[packet->stream_index];
     int hit = stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO &&
               !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC) &&
               (packet->flags & AV_PKT_FLAG_KEY);
     int64_t pts = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
-    if (hit && pts != AV_NOPTS_VALUE)
-      found = av_rescale_q(pts, stream->time_base, AV_TIME_BASE_Q);
+    int64_t dts = packet->dts != AV_NOPTS_VALUE ? packet->dts : packet->pts;
+    int64_t read = dts != AV_NOPTS_VALUE
+                       ? av_rescale_q(dts, stream->time_base, AV_TIME_BASE_Q) : AV_NOPTS_VALUE;
     av_packet_unref(packet);
-    if (hit) break;
+    // Another video's first keyframe may come a little later in the file and earlier in
+    // time (libVLC's file interleaves by decoding time): the earliest within a second read.
+    if (first_read != AV_NOPTS_VALUE && read != AV_NOPTS_VALUE && read > first_read + AV_TIME_BASE)
+      break;
+    if (!hit || pts == AV_NOPTS_VALUE) continue;
+    int64_t at = av_rescale_q(pts, stream->time_base, AV_TIME_BASE_Q);
+    if (found == AV_NOPTS_VALUE || at < found) found = at;
+    if (first_read == AV_NOPTS_VALUE) first_read = read != AV_NOPTS_VALUE ? read : at;
   }
   av_packet_free(&packet);
   return found;

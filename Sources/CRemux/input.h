@@ -9,8 +9,9 @@
 
 /// Opens `path`, reading far enough to find streams that start late.
 int svlc_remux_open_input(const char *path, AVFormatContext **in);
-/// The first video keyframe's time (AV_TIME_BASE units) or AV_NOPTS_VALUE; reads on from
-/// where the input is and stays where it stopped.
+/// The first video keyframe's time (AV_TIME_BASE units) or AV_NOPTS_VALUE: the earliest of
+/// those read within a second of decoding time after the first (several videos); reads on
+/// from where the input is and stays where it stopped.
 int64_t svlc_remux_first_keyframe(AVFormatContext *in);
 /// Fills in a video stream's size and parameter sets by decoding its first keyframe, read from
 /// where the input is.

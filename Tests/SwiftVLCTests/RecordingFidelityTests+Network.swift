@@ -44,6 +44,40 @@ extension RecordingFidelityTests {
     }
   }
 
+  @Test("both programs of an MPEG-TS over HTTP are recorded whole and together")
+  func twoProgramsOverHTTP() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let scratch = try ScratchDirectory("fidelity-programs")
+    defer { scratch.remove() }
+    _ = try await generated.make(
+      "programs.ts",
+      Self.videoWith([
+        "-f", "lavfi", "-i", "testsrc=s=160x120:r=25", "-f", "lavfi", "-i", "sine=f=880",
+      ]) + [
+        "-t", "3", "-map", "0:v", "-map", "1:a", "-map", "2:v", "-map", "3:a", "-c:v", "libx264",
+        "-c:a", "aac", "-program", "title=One:program_num=1:st=0:st=1",
+        "-program", "title=Two:program_num=2:st=2:st=3",
+      ])
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    let media = try Media(url: server.url("files/programs.ts"), instance: instance)
+    let result = try await within(.seconds(30), "recording two programs") {
+      try await Recording.record(
+        media, to: scratch.path("programs.mkv"), options: RecordingOptions(container: .mkv))
+    }
+    // libVLC 3 started the second program after a buffer of its own: its tracks began 1 s
+    // later, their first second gone (56 of 75 frames).
+    let streams = try await ffprobeLines(
+      result.path, "stream=codec_type,start_time,nb_read_packets", ["-count_packets"])
+    #expect(streams.count == 4, "\(streams)")
+    for stream in streams {
+      let fields = stream.split(separator: ",")
+      #expect((Double(fields[1]) ?? 9) < 0.1, "\(streams)")
+      if fields[0] == "video" { #expect((Int(fields[2]) ?? 0) >= 72, "\(streams)") }
+    }
+  }
+
   @Test("a stream two programs of an MPEG-TS over HTTP share is recorded once, the longer copy")
   func sharedStreamOverHTTP() async throws {
     let generated = try GeneratedMedia()

@@ -211,6 +211,14 @@ public final class Recording: Sendable {
     if let duration = options.duration, isLocal {
       mediaOptions.append(":stop-time=\(optionSeconds(duration))")
     }
+    // Nothing is shown, so a source read at its own pace (a file, HTTP) needs no playback
+    // buffer; libVLC 3 starts each program of an MPEG-TS after a buffer of its own, and a
+    // second program's first second was lost. A UDP or RTP stream keeps its buffer against
+    // the network's jitter.
+    let scheme = URL(string: media.mrl)?.scheme?.lowercased() ?? "file"
+    if !options.display, scheme != "udp", scheme != "rtp" {
+      mediaOptions += [":network-caching=0", ":file-caching=0"]
+    }
     let target = try RecordingTarget.prepare(path)
     let muxed = libVLCContainer(for: media, options: options)
     let chain = SoutChain.chain(
