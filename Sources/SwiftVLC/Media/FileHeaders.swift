@@ -60,6 +60,10 @@ struct FileHeaders: Sendable, Equatable {
   /// an Ogg or FLAC file (``VorbisCommentTags``), ID3v2 frames (``ID3Tags``), an MP4's track
   /// and disc numbers (``MP4Movie/numberTags``).
   var commentTags: [MetadataKey: String] = [:]
+  /// The codec of a cover picture the first bytes declare ("jpeg", "png", "picture"): an
+  /// ID3v2 `APIC` frame, a FLAC `PICTURE` block. libVLC 3 lists none as a track, and reads
+  /// none over the network.
+  var coverPicture: String?
   /// A Matroska file's track entries (``MatroskaTracks``), where read.
   var matroskaTracks: [MatroskaTracks.Entry]?
   /// A Matroska file's tags that describe the file (``MatroskaTags``), where read.
@@ -135,10 +139,18 @@ struct FileHeaders: Sendable, Equatable {
   }
 
   /// Keeps the chapters and tags of a native FLAC file's comments, when its first `bytes`
-  /// hold them.
+  /// hold them, and notes a cover picture block.
   private mutating func noteFLACComments(_ bytes: [UInt8]) {
     let start = Self.id3Length(bytes)
     noteChapters(OggChapters.readFLAC(bytes, at: start))
+    // A PICTURE block: picture type, then its MIME type's length and text (big-endian).
+    if let picture = OggChapters.flacBlocks(bytes, at: start).first(where: { $0.type == 6 }) {
+      let at = picture.body.lowerBound + 8
+      let length = at <= bytes.count ? MP4Boxes.integer(bytes, at - 4, 4) : 0
+      let mime =
+        at + length <= bytes.count ? String(decoding: bytes[at..<at + length], as: UTF8.self) : ""
+      coverPicture = coverPicture ?? ID3Tags.pictureCodec(mime: mime)
+    }
     if case .some(.some(let block)) = OggChapters.flacComments(bytes, at: start) {
       let found = OggChapters.commentFields((.bare, block)).map(VorbisCommentTags.tags) ?? [:]
       commentTags.merge(found) { id3, _ in id3 }
@@ -158,7 +170,7 @@ struct FileHeaders: Sendable, Equatable {
   /// page) is left out.
   static func read(head bytes: [UInt8]) -> FileHeaders {
     var headers = FileHeaders(container: containerName(bytes))
-    headers.commentTags = ID3Tags.read(bytes)
+    (headers.commentTags, headers.coverPicture) = ID3Tags.read(bytes)
     switch headers.container {
     case "FLAC":
       if let audio = flacStreamInfo(bytes) { headers.audio = [audio] }

@@ -10,19 +10,27 @@ import FoundationEssentials
 /// genre and a few more), so a probe over HTTP left them out. ID3v2.3 and 2.4 (id3.org).
 enum ID3Tags {
   /// The tags of the ID3v2 tag at the start of `bytes`: empty without one; of the whole frames
-  /// before the cut when `bytes` end inside it.
-  static func read(_ bytes: [UInt8]) -> [MetadataKey: String] {
+  /// before the cut when `bytes` end inside it. `picture`: an attached picture's codec
+  /// ("jpeg", "png", "picture" when its type is cut off) when a frame header before the cut
+  /// is one (`APIC`).
+  static func read(_ bytes: [UInt8]) -> (tags: [MetadataKey: String], picture: String?) {
     guard bytes.count >= 10, bytes.starts(with: Array("ID3".utf8)),
       [3, 4].contains(bytes[3]), bytes[5] & 0x40 == 0  // no extended header
-    else { return [:] }
+    else { return ([:], nil) }
     let version = bytes[3]
-    let end = min(bytes.count, 10 + syncsafe(bytes, at: 6))
+    let tagEnd = 10 + syncsafe(bytes, at: 6)
+    let end = min(bytes.count, tagEnd)
     var found: [MetadataKey: String] = [:]
+    var picture: String?
     var offset = 10
     while offset + 10 <= end, bytes[offset] != 0 {
       let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
       let size = version == 4 ? syncsafe(bytes, at: offset + 4) : integer(bytes, at: offset + 4)
       let body = offset + 10
+      // A picture is usually larger than the bytes read: its header and type suffice.
+      if id == "APIC", size > 0, body + size <= tagEnd {
+        picture = picture ?? pictureCodec(Array(bytes[body..<min(end, body + size)]))
+      }
       guard size > 0, body + size <= end else { break }
       if let text = text(Array(bytes[body..<body + size])), !text.isEmpty {
         switch id {
@@ -34,7 +42,23 @@ enum ID3Tags {
       }
       offset = body + size
     }
-    return found
+    return (found, picture)
+  }
+
+  /// An `APIC` frame's picture as a codec name, from its MIME type (after the text encoding
+  /// byte).
+  private static func pictureCodec(_ frame: [UInt8]) -> String {
+    pictureCodec(mime: String(decoding: frame.dropFirst().prefix { $0 != 0 }, as: UTF8.self))
+  }
+
+  /// A cover picture's MIME type ("image/jpeg") as a codec name: "jpeg", "png"; "picture" for
+  /// another, or none.
+  static func pictureCodec(mime: String) -> String {
+    switch mime.lowercased() {
+    case "image/jpeg", "image/jpg", "jpg": return "jpeg"
+    case "image/png", "png": return "png"
+    default: return "picture"
+    }
   }
 
   /// "4/10": 4 under `first`, 10 under `second`.

@@ -26,19 +26,32 @@ enum OggChapters {
     return block.map { chapters(inComments: [(.bare, $0)]) } ?? []
   }
 
-  /// The VORBIS_COMMENT block of a native FLAC file whose first bytes are `bytes` ("fLaC" at
-  /// `start`): `.some(nil)` when its blocks have none, `nil` when the blocks are cut off.
-  static func flacComments(_ bytes: [UInt8], at start: Int) -> [UInt8]?? {
+  /// A native FLAC file's metadata blocks whose headers lie in `bytes` (the stream marker at
+  /// `start`), in order: each one's type (4 comments, 6 a picture), where its body is (it may
+  /// run past `bytes`) and whether it is the last.
+  static func flacBlocks(_ bytes: [UInt8], at start: Int) -> [(
+    type: UInt8, body: Range<Int>, isLast: Bool
+  )] {
+    var blocks: [(type: UInt8, body: Range<Int>, isLast: Bool)] = []
     var offset = start + 4
     while offset + 4 <= bytes.count {
       let header = bytes[offset]
       let length =
         Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-      let body = offset + 4
-      guard body + length <= bytes.count else { return nil }
-      if header & 0x7F == 4 { return .some(Array(bytes[body..<body + length])) }
-      if header & 0x80 != 0 { return .some(nil) }  // the last block
-      offset = body + length
+      blocks.append((header & 0x7F, offset + 4..<offset + 4 + length, header & 0x80 != 0))
+      if header & 0x80 != 0 { break }
+      offset += 4 + length
+    }
+    return blocks
+  }
+
+  /// The VORBIS_COMMENT block of a native FLAC file whose first bytes are `bytes` ("fLaC" at
+  /// `start`): `.some(nil)` when its blocks have none, `nil` when the blocks are cut off.
+  static func flacComments(_ bytes: [UInt8], at start: Int) -> [UInt8]?? {
+    for block in flacBlocks(bytes, at: start) {
+      guard block.body.upperBound <= bytes.count else { return nil }
+      if block.type == 4 { return .some(Array(bytes[block.body])) }
+      if block.isLast { return .some(nil) }
     }
     return nil
   }

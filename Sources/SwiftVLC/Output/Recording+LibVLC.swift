@@ -7,7 +7,7 @@ import Glibc
 extension Recording {
   /// Plays `copy` (the source with its `:sout` chain) through libVLC into the recording's
   /// file, then makes the final copy with libavformat (see ``finalCopy(_:seen:chapters:flags:options:live:remuxer:)``).
-  /// `headers`: the source's own headers, where read (``matroskaHeaders(of:)``), which
+  /// `headers`: the source's own headers, where read (``sourceHeaders(of:)``), which
   /// correct what libVLC saw of it.
   static func recordThroughLibVLC(
     _ copy: Media, source media: Media, target: RecordingTarget, options: RecordingOptions,
@@ -183,6 +183,14 @@ extension Recording {
     }
     let unlisted = lostThroughLibVLC(programs, listed: seen.tracks)
     dropped += unlisted.tracks
+    if let cover = headers?.coverPicture {
+      let next = (seen.tracks.map(\.id).max() ?? -1) + 1
+      dropped.append(
+        (
+          track: Track(id: next, kind: .video, codec: cover),
+          reason: "libVLC 3 reads no cover picture over the network"
+        ))
+    }
     droppedFields += unlisted.fields
     // An audio or video track of which nothing came (libVLC 3 does not play an MP4 track the
     // file marks disabled); one kind missing altogether is an error below.

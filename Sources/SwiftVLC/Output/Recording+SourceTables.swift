@@ -59,22 +59,29 @@ extension Recording {
     }
   }
 
-  /// A Matroska source over HTTP whose name says so (``ForwardReading/isWorthAsking(_:)``):
-  /// its own headers (its tags, track names, flags and chapters, which libVLC 3 reads
-  /// otherwise or, through libavformat's demuxer, not at all) and the option it must be read
-  /// with (``ForwardReading/option(head:total:)``). `nil` for other sources, and when the
-  /// first bytes do not come within ``ForwardReading/askTimeout``; all of it within
+  /// A file over HTTP (not a live location): what its first bytes say (a cover picture,
+  /// which libVLC 3 does not read over the network; tags and formats its demuxers leave out),
+  /// and, for a Matroska file whose name says so (``ForwardReading/isWorthAsking(_:)``), its
+  /// tags, track names, flags and chapters (which libVLC 3 reads otherwise or, through
+  /// libavformat's demuxer, not at all) and the option it must be read with
+  /// (``ForwardReading/option(head:total:)``). `nil` for other sources, and when the first
+  /// bytes do not come within ``ForwardReading/askTimeout``; all of it within
   /// ``tablesTimeout``.
-  static func matroskaHeaders(of media: Media) async -> (headers: FileHeaders, option: String?)? {
+  static func sourceHeaders(of media: Media) async -> (headers: FileHeaders, option: String?)? {
     let deadline = ContinuousClock.now + tablesTimeout
-    guard ForwardReading.isWorthAsking(media.mrl), let url = URL(string: media.mrl),
+    let scheme = URL(string: media.mrl)?.scheme?.lowercased()
+    guard scheme == "http" || scheme == "https", !isLiveLocation(media),
+      let url = URL(string: media.mrl),
       let start = try? await HTTPFetch.prefix(
         of: url, length: FileHeaders.headLength, timeout: ForwardReading.askTimeout),
       !start.bytes.isEmpty
     else { return nil }
     var headers = FileHeaders.read(head: [UInt8](start.bytes))
-    guard headers.container == "Matroska/WebM" else { return nil }
+    guard headers.container == "Matroska/WebM", ForwardReading.isWorthAsking(media.mrl) else {
+      return (headers, nil)
+    }
     await headers.noteMatroska(of: url, head: start.bytes, total: start.total, until: deadline)
     return (headers, ForwardReading.option(head: start.bytes, total: start.total))
   }
+
 }

@@ -262,11 +262,11 @@ public final class Recording: Sendable {
       } else {
         // libVLC 3's Matroska demuxer, over a server without ranges, ends at the first seek it
         // tries (a chapter's start: 1 s of 6 s recorded); libavformat's reads on.
-        let matroska = isLocal ? nil : await matroskaHeaders(of: media)
-        if let option = matroska?.option { copy.addOption(option) }
+        let source = isLocal ? nil : await sourceHeaders(of: media)
+        if let option = source?.option { copy.addOption(option) }
         result = await recordThroughLibVLC(
           copy, source: media, target: target, options: options, control: control,
-          progress: progress, witness: witness, headers: matroska?.headers)
+          progress: progress, witness: witness, headers: source?.headers)
       }
       completion.settle(result)
       progress.terminate()
