@@ -14,15 +14,17 @@
 #include <stdarg.h>
 #include <string.h>
 
-/// The time of the first keyframe of the first video stream to show one (in AV_TIME_BASE
-/// units), by reading from the start; AV_NOPTS_VALUE when there is none. Streams that start
-/// late (a live recording's video) are found on the way. Leaves the input where it stopped.
+/// The time of the first video keyframe (in AV_TIME_BASE units): the earliest of those read
+/// within a second of decoding time after the first one, of streams not discarded; by
+/// reading from the start; AV_NOPTS_VALUE when there is none. Streams that start late (a
+/// live recording's video) are found on the way. Leaves the input where it stopped.
 int64_t svlc_remux_first_keyframe(AVFormatContext *in) {
   AVPacket *packet = av_packet_alloc();
   int64_t found = AV_NOPTS_VALUE, first_read = AV_NOPTS_VALUE;
   while (packet && av_read_frame(in, packet) >= 0) {
     const AVStream *stream = in->streams[packet->stream_index];
     int hit = stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO &&
+              stream->discard != AVDISCARD_ALL &&
               !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC) &&
               (packet->flags & AV_PKT_FLAG_KEY);
     int64_t pts = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
@@ -191,14 +193,29 @@ static int repeats(const signature_t *seen, int count, unsigned i, unsigned j, i
   return 0;
 }
 
-void svlc_remux_discard_repeats(AVFormatContext *in) {
+/// Whether stream `j`'s first `run` packets in `seen` are not all the same bytes.
+static int varied(const signature_t *seen, int count, unsigned j, int run) {
+  uint64_t first = 0;
+  int found = 0;
+  for (int e = 0; e < count && found < run; e++) {
+    if (seen[e].stream != j) continue;
+    if (found++ == 0)
+      first = seen[e].hash;
+    else if (seen[e].hash != first)
+      return 1;
+  }
+  return 0;
+}
+
+int svlc_remux_discard_repeats(AVFormatContext *in, int most) {
   enum { limit = 2000, run = 8 };
+  unsigned streams = in->nb_streams; // streams found during the read are not judged
   signature_t *seen = av_calloc(limit, sizeof(*seen));
-  int *counts = av_calloc(in->nb_streams, sizeof(*counts));
+  int *counts = av_calloc(streams, sizeof(*counts));
   AVPacket *packet = av_packet_alloc();
-  int count = 0;
+  int count = 0, discarded = 0;
   while (seen && counts && packet && count < limit && av_read_frame(in, packet) >= 0) {
-    if ((unsigned)packet->stream_index < in->nb_streams) {
+    if ((unsigned)packet->stream_index < streams) {
       seen[count++] = (signature_t){(unsigned)packet->stream_index, packet->size,
                                     packet_hash(packet)};
       counts[packet->stream_index]++;
@@ -206,21 +223,26 @@ void svlc_remux_discard_repeats(AVFormatContext *in) {
     av_packet_unref(packet);
   }
   // A repeat's packets are its original's, in order, at other times (libVLC gives each
-  // program's copy its own clock): the first `run` of them, found in an earlier stream.
-  for (unsigned j = 0; j < in->nb_streams && seen && counts; j++)
-    for (unsigned i = 0; i < in->nb_streams && counts[j] > 0; i++) {
+  // program's copy its own clock): its first `run` of them, not all alike (two tracks that
+  // start in silence), found in another stream.
+  for (unsigned j = 0; j < streams && seen && counts && discarded < most; j++) {
+    if (counts[j] < run || !varied(seen, count, j, run)) continue;
+    for (unsigned i = 0; i < streams; i++) {
       const AVCodecParameters *a = in->streams[i]->codecpar, *b = in->streams[j]->codecpar;
       // Of a stream and its repeat, the one with more packets stays (the other's program
       // started later), the first of equals.
       if (i == j || in->streams[i]->discard == AVDISCARD_ALL || a->codec_type != b->codec_type ||
           a->codec_id != b->codec_id || counts[j] > counts[i] || (counts[j] == counts[i] && j < i))
         continue;
-      if (repeats(seen, count, i, j, counts[j] < run ? counts[j] : run)) {
+      if (repeats(seen, count, i, j, run)) {
         in->streams[j]->discard = AVDISCARD_ALL;
+        discarded++;
         break;
       }
     }
+  }
   av_packet_free(&packet);
   av_free(counts);
   av_free(seen);
+  return discarded;
 }

@@ -16,11 +16,12 @@ int64_t svlc_remux_first_keyframe(AVFormatContext *in);
 /// Fills in a video stream's size and parameter sets by decoding its first keyframe, read from
 /// where the input is.
 void svlc_remux_fill_video(AVFormatContext *in, AVStream *stream);
-/// Discards (AVDISCARD_ALL) each stream that repeats another: the same kind and codec, and
-/// its first 8 packets' bytes, in order, the other's (at other times), as libVLC 3's MPEG-TS
-/// recording holds a stream that two programs of its source share, once per program. Reads
-/// at most 2,000 packets from where the input is and stays where it stopped.
-void svlc_remux_discard_repeats(AVFormatContext *in);
+/// Discards (AVDISCARD_ALL) at most `most` streams that repeat another: the same kind and
+/// codec, and its first 8 packets' bytes (not all alike), in order, the other's, at other
+/// times, as libVLC 3's MPEG-TS recording holds a stream that two programs of its source
+/// share, once per program; of the two, the one with fewer packets goes. Reads at most 2,000
+/// packets from where the input is and stays where it stopped. Returns how many it discarded.
+int svlc_remux_discard_repeats(AVFormatContext *in, int most);
 /// Moves `*in` back to its start: a seek to byte 0 in MPEG-TS (which keeps the streams found
 /// late), `path` opened again otherwise (Matroska's and MP4's seeks are by time, to a
 /// keyframe, past packets of other streams written before it). Negative on failure.

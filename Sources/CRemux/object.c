@@ -52,8 +52,8 @@ void svlc_remux_set_refuse_unheld(svlc_remux *remux, int enabled) {
   remux->refuse_unheld = enabled != 0;
 }
 
-void svlc_remux_set_drop_repeats(svlc_remux *remux, int enabled) {
-  remux->drop_repeats = enabled != 0;
+void svlc_remux_set_drop_repeats(svlc_remux *remux, int most) {
+  remux->drop_repeats = most > 0 ? most : 0;
 }
 
 void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, const char *language,

@@ -149,8 +149,11 @@ void svlc_remux_note_delay(svlc_remux *remux, const AVFormatContext *out, const 
     if (routes[i].encoder_delay <= 0 || routes[i].output < 0) continue;
     const AVStream *stream = out->streams[routes[i].output];
     int rate = stream->codecpar->sample_rate;
-    int pre_skip = stream->codecpar->codec_id == AV_CODEC_ID_OPUS; // Matroska's CodecDelay
-    if ((pre_skip && strcmp(remux->format, "matroska") == 0) || rate <= 0) continue;
+    // Opus's pre-skip, given as the stream's initial padding, is written by Matroska's muxer
+    // (CodecDelay) and MPEG-TS's (the control header's trim).
+    int pre_skip = stream->codecpar->codec_id == AV_CODEC_ID_OPUS &&
+                   stream->codecpar->initial_padding > 0;
+    if ((pre_skip && strcmp(remux->format, "mp4") != 0) || rate <= 0) continue;
     char value[64];
     snprintf(value, sizeof(value), "%lld samples (%lld ms)", (long long)routes[i].encoder_delay,
              (long long)(routes[i].encoder_delay * 1000 + rate / 2) / rate);

@@ -123,6 +123,7 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
         writing->pts = writing->dts;
     }
     int64_t dts = writing->dts;
+    int aac = stream->codecpar->codec_id == AV_CODEC_ID_AAC;
     writing->stream_index = route->output;
     writing->pos = -1;
     int status = av_interleaved_write_frame(out, writing);
@@ -132,13 +133,13 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
     // Matroska and MP4 store without its header).
     if (status == AVERROR(EINVAL))
       route->refused++;
-    else if (status == AVERROR_INVALIDDATA)
+    else if (status == AVERROR_INVALIDDATA && aac)
       route->damaged++;
     else if (status >= 0) {
       route->written++;
       if (dts != AV_NOPTS_VALUE) route->last_dts = dts;
     }
-    if (status < 0 && status != AVERROR(EINVAL) && status != AVERROR_INVALIDDATA) {
+    if (status < 0 && status != AVERROR(EINVAL) && !(status == AVERROR_INVALIDDATA && aac)) {
       result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot write", status);
       break;
     }
@@ -179,6 +180,12 @@ static svlc_remux_result run(svlc_remux *remux) {
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "no such format", status);
     goto done;
   }
+  // Repeats first: the copy's start is its own streams' keyframe. MPEG-TS rewinds by a byte
+  // seek, which keeps the discards.
+  if (remux->drop_repeats > 0 && strcmp(in->iformat->name, "mpegts") == 0) {
+    svlc_remux_discard_repeats(in, remux->drop_repeats);
+    status = svlc_remux_rewind(&in, remux->input);
+  }
   // Read up to the first keyframe before planning: a late video stream exists only then.
   int64_t start = AV_NOPTS_VALUE;
   if (remux->start_at_keyframe) {
@@ -201,10 +208,6 @@ static svlc_remux_result run(svlc_remux *remux) {
       svlc_remux_fill_video(in, in->streams[i]);
       status = svlc_remux_rewind(&in, remux->input);
     }
-  }
-  if (status >= 0 && remux->drop_repeats && strcmp(in->iformat->name, "mpegts") == 0) {
-    svlc_remux_discard_repeats(in);
-    status = svlc_remux_rewind(&in, remux->input); // a byte seek: the discards stay
   }
   if (status < 0) {
     result = fail(remux, SVLC_REMUX_UNREADABLE, "cannot read the input again", status);

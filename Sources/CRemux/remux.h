@@ -69,7 +69,7 @@ struct svlc_remux {
   int64_t duration;
   int start_at_keyframe;
   int refuse_unheld; // audio or video the container cannot hold fails the copy
-  int drop_repeats;  // streams that repeat an earlier one are left out (svlc_remux_discard_repeats)
+  int drop_repeats;  // at most this many streams that repeat another are left out
   int no_keyframe;  // starting at a keyframe, and none came: the video is left out
   AVDictionary *tags; // the source's tags, for an input that lacks them
   AVChapter **chapters; // the source's chapters (time base 1/1000000), for an input without
@@ -165,7 +165,8 @@ void svlc_remux_note_refused(svlc_remux *remux, const AVFormatContext *out, cons
                              unsigned count);
 /// Lists each audio route's encoder delay (samples its first packet says to skip) as its lost
 /// "encoder delay" where the output has no place for it: MP4 keeps it in an edit list,
-/// Matroska an Opus pre-skip only (its CodecDelay), MPEG-TS none; the copy is that much longer.
+/// Matroska and MPEG-TS an Opus pre-skip given as the stream's initial padding only; the copy
+/// is that much longer.
 void svlc_remux_note_delay(svlc_remux *remux, const AVFormatContext *out, const route_t *routes,
                            unsigned count);
 /// The value of `key` in `metadata`, or NULL when it has none or an empty one.

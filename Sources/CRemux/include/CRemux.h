@@ -43,10 +43,10 @@ void svlc_remux_set_start_at_keyframe(svlc_remux *remux, int enabled);
 /// With `enabled`, an audio or video stream the container cannot hold fails the copy before
 /// anything is written (SVLC_REMUX_REFUSED) rather than being left out.
 void svlc_remux_set_refuse_unheld(svlc_remux *remux, int enabled);
-/// With `enabled`, a stream of an MPEG-TS input that repeats an earlier one (the same codec and
-/// first packet: a stream two programs of the source share, held once per program) is left
-/// out, unnamed.
-void svlc_remux_set_drop_repeats(svlc_remux *remux, int enabled);
+/// Up to `most` streams of an MPEG-TS input that repeat another (the same codec and first
+/// packets' bytes: a stream two programs of the source share, held once per program) are left
+/// out, unnamed; of a stream and its repeat, the one with fewer packets goes.
+void svlc_remux_set_drop_repeats(svlc_remux *remux, int most);
 /// Describes the source's next stream, in the source's order (kind: 'v', 'a' or 's'; codec:
 /// libVLC's four-character code, "" when unknown). With sources given, the output follows
 /// their order: input streams take, in passes over all of them, the first unused source of

@@ -37,9 +37,9 @@ struct RemuxJob: Sendable {
   /// Whether audio or video the container cannot hold fails the copy before anything is
   /// written (``RemuxReport/refused``) rather than being left out.
   var refusesUnheld = false
-  /// Whether a stream of an MPEG-TS input that repeats an earlier one is left out: libVLC 3's
+  /// How many streams of an MPEG-TS input that repeat another may be left out: libVLC 3's
   /// recording of a source whose programs share a stream holds it once per program.
-  var dropsRepeats = false
+  var repeats = 0
   /// The source's tags by libavformat's generic key ("title", "artist", "track"), for an
   /// input that lacks them (libVLC's file: its muxers write none).
   var tags: [String: String] = [:]

@@ -85,8 +85,8 @@ final class OutputSession: Sendable {
   /// Whether every stream of the source is selected, also those it marks disabled (an MP4
   /// track without its enabled flag, to which libVLC 3's demuxer gives a priority that its
   /// `sout-all` mode does not select): the input starts paused, each listed stream is
-  /// selected, and playback starts again from where it paused (see
-  /// ``selectEveryStream(_:)``).
+  /// selected, and playback starts again from the start (or the media's `:start-time`; see
+  /// ``selectEveryStream(_:from:)``).
   let selectsEveryStream: Bool
   private let session: NativeSession
   private let signals: SignalBox
@@ -216,6 +216,15 @@ final class OutputSession: Sendable {
         ending = cancelled ? .cancelled : .stopped
         break loop
       case .tick:
+        // libVLC 3's input holds 16 pending requests and drops the rest: one selection per
+        // stream of a file with many could push out the request to play on.
+        if selectsEveryStream, resumed {
+          session.native.async {
+            if libvlc_media_player_get_state($0) == libvlc_Paused {
+              libvlc_media_player_set_pause($0, 0)
+            }
+          }
+        }
         // Polled: libVLC sends few time events without a display, and none for its counters.
         let reading = await session.reading(of: media)
         furthest = max(furthest, reading.time)

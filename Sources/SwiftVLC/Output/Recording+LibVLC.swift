@@ -6,7 +6,8 @@ import Glibc
 
 extension Recording {
   /// Plays `copy` (the source with its `:sout` chain) through libVLC into the recording's
-  /// file, then makes the final copy with libavformat (see ``finalCopy(_:seen:chapters:flags:options:live:remuxer:)``).
+  /// file, then makes the final copy with libavformat (see
+  /// ``finalCopy(_:seen:chapters:flags:options:live:repeats:remuxer:)``).
   /// `headers`: the source's own headers, where read (``sourceHeaders(of:)``), which
   /// correct what libVLC saw of it.
   static func recordThroughLibVLC(
@@ -72,6 +73,11 @@ extension Recording {
     // Matroska file's artist, which libVLC reads as the album artist, its track names).
     var seen = session.media.readInfo()
     if let headers { correct(&seen, with: headers, depth: .container) }
+    // The source's own tables (an MPEG-TS over HTTP, UDP or RTP): a stream two programs share
+    // is one track, which libVLC lists, and its file holds, once per program.
+    let programs = await sourcePrograms(
+      of: media, stillSending: [.limitReached, .stopped].contains(outcome.ending))
+    let repeats = TransportStreamListing.collapseShared(programs, in: &seen.tracks)
     // The file's own chapters where its headers hold some (libavformat's demuxer names each
     // after the file's title), else those the player saw.
     let chapters =
@@ -134,15 +140,10 @@ extension Recording {
     let flags =
       entries.map(\.kind) == seen.tracks.map(\.kind)
       ? entries.map { (isDefault: $0.isDefault, isForced: $0.isForced) } : []
-    // The source's own tables (an MPEG-TS over HTTP, UDP or RTP): a stream two programs share
-    // is one track, which libVLC lists, and its file holds, once per program.
-    let programs = await sourcePrograms(
-      of: media, stillSending: [.limitReached, .stopped].contains(outcome.ending))
-    let repeats = TransportStreamListing.collapseShared(programs, in: &seen.tracks)
     let copied = await finalCopy(
       target.writing, seen: seen, chapters: chapters, flags: flags, options: options,
       live: !media.isLocalFile && (isLiveLocation(media) || seen.duration == nil),
-      dropsRepeats: repeats)
+      repeats: repeats)
     let written = await readBack(target.writing, instance: media.instance)
     switch copied {
     case .failure(let error)
@@ -285,14 +286,19 @@ extension Recording {
     return !options.display && ["mp4", "m4a", "m4v", "m4b", "mov", "3gp", "3g2"].contains(suffix)
   }
 
+  /// Whether `media`'s location names a playlist (HLS `.m3u8`, `.m3u`).
+  static func isPlaylistLocation(_ media: Media) -> Bool {
+    let path = media.mrl.lowercased().split(separator: "?").first ?? ""
+    return path.hasSuffix(".m3u8") || path.hasSuffix(".m3u")
+  }
+
   /// Whether `media`'s location names a live transport stream: UDP, RTP, an HLS playlist or an
   /// MPEG-TS (which a broadcast recording joins half-way through a group of pictures).
   static func isLiveLocation(_ media: Media) -> Bool {
     let location = media.mrl.lowercased()
     return ["udp://", "rtp://"].contains { location.hasPrefix($0) }
-      || [".m3u8", ".ts", ".m3u"].contains {
-        location.split(separator: "?").first?.hasSuffix($0) == true
-      }
+      || isPlaylistLocation(media)
+      || location.split(separator: "?").first?.hasSuffix(".ts") == true
   }
 
   /// The final copy of libVLC's file with libavformat, in place: the tracks in the source's
@@ -305,7 +311,7 @@ extension Recording {
   static func finalCopy(
     _ writing: String, seen: MediaInfo, chapters: [Chapter],
     flags: [(isDefault: Bool, isForced: Bool)] = [], options: RecordingOptions, live: Bool,
-    dropsRepeats: Bool = false, remuxer: some ContainerRemuxer = FFmpegRemuxer()
+    repeats: Int = 0, remuxer: some ContainerRemuxer = FFmpegRemuxer()
   ) async -> Result<RemuxReport, VLCError> {
     let copyPath = writing + ".copy"
     let hasVideo = seen.tracks.contains { $0.kind == .video }
@@ -316,7 +322,7 @@ extension Recording {
     job.tags = seen.metadata.avformatTags
     job.chapters = chapters
     job.flags = flags
-    job.dropsRepeats = dropsRepeats
+    job.repeats = repeats
     let copy = remuxer.copy(job)
     let ran = await copy.run()
     guard case .success(let report) = ran, rename(copyPath, writing) == 0 else {

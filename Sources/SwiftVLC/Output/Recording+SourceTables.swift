@@ -59,18 +59,21 @@ extension Recording {
     }
   }
 
-  /// A file over HTTP (not a live location): what its first bytes say (a cover picture,
+  /// A file over HTTP (not a playlist): what its first bytes say (a cover picture,
   /// which libVLC 3 does not read over the network; tags and formats its demuxers leave out),
   /// and, for a Matroska file whose name says so (``ForwardReading/isWorthAsking(_:)``), its
   /// tags, track names, flags and chapters (which libVLC 3 reads otherwise or, through
   /// libavformat's demuxer, not at all) and the option it must be read with
-  /// (``ForwardReading/option(head:total:)``). `nil` for other sources, and when the first
+  /// (``ForwardReading/option(head:total:)``), and its size when the server gave it (a
+  /// file, not a live stream). `nil` for other sources, and when the first
   /// bytes do not come within ``ForwardReading/askTimeout``; all of it within
   /// ``tablesTimeout``.
-  static func sourceHeaders(of media: Media) async -> (headers: FileHeaders, option: String?)? {
+  static func sourceHeaders(of media: Media) async -> (
+    headers: FileHeaders, option: String?, total: Int?
+  )? {
     let deadline = ContinuousClock.now + tablesTimeout
     let scheme = URL(string: media.mrl)?.scheme?.lowercased()
-    guard scheme == "http" || scheme == "https", !isLiveLocation(media),
+    guard scheme == "http" || scheme == "https", !isPlaylistLocation(media),
       let url = URL(string: media.mrl),
       let start = try? await HTTPFetch.prefix(
         of: url, length: FileHeaders.headLength, timeout: ForwardReading.askTimeout),
@@ -78,10 +81,10 @@ extension Recording {
     else { return nil }
     var headers = FileHeaders.read(head: [UInt8](start.bytes))
     guard headers.container == "Matroska/WebM", ForwardReading.isWorthAsking(media.mrl) else {
-      return (headers, nil)
+      return (headers, nil, start.total)
     }
     await headers.noteMatroska(of: url, head: start.bytes, total: start.total, until: deadline)
-    return (headers, ForwardReading.option(head: start.bytes, total: start.total))
+    return (headers, ForwardReading.option(head: start.bytes, total: start.total), start.total)
   }
 
 }

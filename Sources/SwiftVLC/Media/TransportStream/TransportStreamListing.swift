@@ -51,15 +51,15 @@ enum TransportStreamListing {
   /// decoded depth (and which track belonged to which program was unknown). Applies when the
   /// tracks are exactly those streams, program by program in PMT order (as a program's
   /// tracks are assigned, with repeats): the later copy of a packet id goes, its decoded facts kept, and the tracks
-  /// are numbered from 0 again. Whether it applied.
+  /// are numbered from 0 again. Returns how many tracks went (0: it did not apply).
   @discardableResult
   static func collapseShared(_ programs: [TransportStreamProgram], in tracks: inout [Track])
-    -> Bool
+    -> Int
   {
     let streams = programs.flatMap(\.streams)
     guard streams.count == tracks.count, Set(streams.map(\.pid)).count < streams.count,
       zip(streams, tracks).allSatisfy({ $0.kind == $1.kind })
-    else { return false }
+    else { return 0 }
     var first: [Int: Int] = [:]  // packet id: index of its first track
     var kept: [Track] = []
     for (stream, track) in zip(streams, tracks) {
@@ -76,7 +76,7 @@ enum TransportStreamListing {
       kept[index].height = kept[index].height ?? track.height
       kept[index].frameRate = kept[index].frameRate ?? track.frameRate
     }
-    tracks = kept
-    return true
+    defer { tracks = kept }
+    return tracks.count - kept.count
   }
 }
