@@ -163,6 +163,27 @@ struct RecordingNetworkTests {
     try await expectRefused(media, naming: ["Opus"])
   }
 
+  @Test("a recording stopped before anything came says so, not a reason from libVLC's teardown")
+  func stoppedBeforeAnything() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("stopped-early")
+    defer { scratch.remove() }
+    let recording = try Recording.start(
+      try Media(url: server.url("hang/x.mkv"), instance: instance), to: scratch.path("out.mkv"))
+    try await Task.sleep(for: .milliseconds(500))
+    let error = await #expect(throws: VLCError.self) {
+      try await within(.seconds(15), "stopping") { try await recording.stop() }
+    }
+    // It was "holds no audio or video after recording (0 bytes written)", at times with ":
+    // not a media file" (what libVLC logs while it closes).
+    guard case .operationFailed(let message)? = error else {
+      Issue.record("expected operationFailed, got \(String(describing: error))")
+      return
+    }
+    #expect(message.hasSuffix("the recording was stopped before any came (0 bytes written)"))
+    #expect(scratch.contents.isEmpty)
+  }
+
   @Test("a stalled HTTP body ends the recording with a timeout within the limit plus 5 s")
   func stalledHTTPBody() async throws {
     let server = try await TestServer()

@@ -84,7 +84,8 @@ extension Recording {
     if let verdict = RecordingCheck.verdict(
       path: target.destination, written: written, bytes: bytes,
       expected: expected ?? (cut ? nil : info.duration), source: info.tracks,
-      container: options.container, transcode: nil, sourceReason: nil)
+      container: options.container, transcode: nil, sourceReason: nil,
+      stopped: report.stopped)
     {
       target.discard()
       return .failure(verdict)

@@ -215,7 +215,8 @@ extension Recording {
     if let verdict = RecordingCheck.verdict(
       path: path, written: written, bytes: bytes, expected: expected, source: seen.tracks,
       container: options.container, transcode: options.transcode,
-      sourceReason: diagnosis.sourceReason)
+      sourceReason: diagnosis.sourceReason,
+      stopped: [.stopped, .cancelled].contains(outcome.ending))
     {
       target.discard()
       if outcome.ending == .stalled {

@@ -132,14 +132,22 @@ enum RecordingCheck {
   ///     itself, at a known duration or at the requested one).
   ///   - source: the source's tracks, as libVLC saw them while recording.
   ///   - sourceReason: why the source failed, from libVLC's log, if it said.
+  ///   - stopped: whether the recording was stopped by its caller (Ctrl-C, ``Recording/stop()``).
   static func verdict(
     path: String, written: MediaInfo?, bytes: Int64, expected: Duration?, source: [Track],
-    container: OutputContainer, transcode: Transcode?, sourceReason: String?
+    container: OutputContainer, transcode: Transcode?, sourceReason: String?,
+    stopped: Bool = false
   ) -> VLCError? {
     let streams = written?.tracks.filter { $0.kind == .audio || $0.kind == .video } ?? []
     if streams.isEmpty {
       if let refusal = refusal(tracks: source, container: container, transcode: transcode) {
         return refusal
+      }
+      // Stopped before anything came: what libVLC logs while it closes is no reason.
+      if stopped {
+        return .operationFailed(
+          "\(path) holds no audio or video: the recording was stopped before any came "
+            + "(\(bytes) bytes written)")
       }
       let why = sourceReason.map { ": \($0)" } ?? ""
       return .operationFailed(
