@@ -31,12 +31,11 @@ struct RecordingNetworkTests {
     let server = try await TestServer()
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let data = generated.folder.appendingPathComponent("data.bin")
-    try Data(repeating: 0x5A, count: 4_096).write(to: data)
+    let data = try generated.dataFile()
     let withData = try await generated.make(
       "data.ts",
       [
-        "-f", "lavfi", "-i", "testsrc=s=64x64:d=2", "-f", "data", "-i", data.path, "-map", "0",
+        "-f", "lavfi", "-i", "testsrc=s=64x64:d=2", "-f", "data", "-i", data, "-map", "0",
         "-map", "1", "-c:v", "libx264", "-c:d", "copy",
       ])
     let twoPrograms = try await generated.make(
@@ -110,13 +109,12 @@ struct RecordingNetworkTests {
   func unlistedStreamsNamedOverUDP() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let data = generated.folder.appendingPathComponent("data.bin")
-    try Data(repeating: 0x5A, count: 4_096).write(to: data)
+    let data = try generated.dataFile()
     let withData = try await generated.make(
       "data.ts",
       [
         "-f", "lavfi", "-i", "testsrc=s=64x64:d=4", "-f", "lavfi", "-i", "sine=d=4", "-f", "data",
-        "-i", data.path, "-map", "0", "-map", "1", "-map", "2", "-c:v", "libx264", "-g", "25",
+        "-i", data, "-map", "0", "-map", "1", "-map", "2", "-c:v", "libx264", "-g", "25",
         "-c:a", "aac", "-c:d", "copy",
       ])
     let twoPrograms = try await generated.make(

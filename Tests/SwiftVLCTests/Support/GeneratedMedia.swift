@@ -193,4 +193,12 @@ extension GeneratedMedia {
     try (header + chapters.joined()).write(to: url, atomically: true, encoding: .utf8)
     return url.path
   }
+
+  /// Writes 4 KiB of 0x5A in the folder; returns its path, for `-f data -i PATH` (a data
+  /// stream, as MPEG-TS private data).
+  func dataFile() throws -> String {
+    let url = folder.appendingPathComponent("data.bin")
+    try Data(repeating: 0x5A, count: 4_096).write(to: url)
+    return url.path
+  }
 }
