@@ -119,6 +119,26 @@ extension RecordingTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
   }
 
+  @Test("a recording onto its own source, by any spelling or link, is refused; the file stays")
+  func ontoItsSource() throws {
+    let scratch = try ScratchDirectory("onto-source")
+    defer { scratch.remove() }
+    let source = scratch.path("clip.mp4")
+    try FileManager.default.copyItem(atPath: Fixture.shortMP4.path, toPath: source)
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path("link.mp4"), withDestinationPath: source)
+    let before = try Data(contentsOf: URL(fileURLWithPath: source))
+    // It replaced the source with its copy.
+    for (from, to) in [(source, source), (scratch.path("link.mp4"), scratch.path("./clip.mp4"))] {
+      #expect(
+        throws: VLCError.invalidInput("\(source) is the source itself: record it into another file")
+      ) {
+        _ = try Recording.start(try Media(path: from, instance: instance), to: to)
+      }
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: source)) == before)
+  }
+
   @Test("recording leaves the caller's media as it was, and keeps its options")
   @MainActor
   func mediaUntouched() async throws {

@@ -87,6 +87,15 @@ extension Recording {
     return absolute
   }
 
+  /// Whether `first` and `second` name one existing file (the same device and inode: also
+  /// through a link, or another spelling of the path).
+  static func isSameFile(_ first: String, _ second: String) -> Bool {
+    var a = stat()
+    var b = stat()
+    return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev
+      && a.st_ino == b.st_ino
+  }
+
   /// Checks that `path` can be opened for writing (creating it), so that a destination libVLC
   /// cannot create is reported as such, not as a source libVLC could not read.
   static func checkWritable(_ path: String) throws(VLCError) {
