@@ -19,7 +19,6 @@ struct swiftvlc_fetch {
   int prefix_only;
   char range[48];
   long long total;
-  long long whole; // a 200 answer's Content-Length, or -1
   int too_large;
   long status;
   char message[CURL_ERROR_SIZE];
@@ -53,8 +52,6 @@ void swiftvlc_fetch_suffix(swiftvlc_fetch *fetch, size_t length) {
 }
 
 long long swiftvlc_fetch_total_length(const swiftvlc_fetch *fetch) { return fetch->total; }
-
-long long swiftvlc_fetch_whole_length(const swiftvlc_fetch *fetch) { return fetch->whole; }
 
 static size_t write_body(char *data, size_t size, size_t count, void *context) {
   swiftvlc_fetch *fetch = context;
@@ -130,17 +127,11 @@ swiftvlc_fetch_outcome swiftvlc_fetch_perform(
   // "Content-Range: bytes FIRST-LAST/TOTAL" of a 206 answer names the whole body's length.
   struct curl_header *header = NULL;
   fetch->total = -1;
-  fetch->whole = -1;
   if (fetch->status == 206 &&
       curl_easy_header(curl, "Content-Range", 0, CURLH_HEADER, -1, &header) == CURLHE_OK) {
     const char *slash = strchr(header->value, '/');
     if (slash && slash[1] >= '0' && slash[1] <= '9') fetch->total = strtoll(slash + 1, NULL, 10);
   }
-  // A 200 answer's Content-Length is the whole body's (a file's, not a live stream's).
-  if (fetch->status == 200 &&
-      curl_easy_header(curl, "Content-Length", 0, CURLH_HEADER, -1, &header) == CURLHE_OK &&
-      header->value[0] >= '0' && header->value[0] <= '9')
-    fetch->whole = strtoll(header->value, NULL, 10);
   curl_easy_cleanup(curl);
   if (result == CURLE_OK) return SWIFTVLC_FETCH_OK;
   if (atomic_load(&fetch->cancelled)) return SWIFTVLC_FETCH_CANCELLED;

@@ -43,9 +43,6 @@ void swiftvlc_fetch_suffix(swiftvlc_fetch *fetch, size_t length);
 
 /// The whole body's length a 206 answer's Content-Range names, or -1.
 long long swiftvlc_fetch_total_length(const swiftvlc_fetch *fetch);
-/// The Content-Length of a 200 answer (the whole body, though a prefix was asked for); -1
-/// without one, or for another answer.
-long long swiftvlc_fetch_whole_length(const swiftvlc_fetch *fetch);
 
 /// GETs `url` (http or https only, also after redirects, which are followed up to 10 times),
 /// blocking the calling thread for at most `timeout_ms` (connecting included). `user_agent`

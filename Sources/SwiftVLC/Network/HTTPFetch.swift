@@ -35,17 +35,15 @@ enum HTTPFetch {
   /// The first `length` bytes of `url`'s body (all of it when shorter), asked for with a
   /// range request and cut off there when the server ignores it: what a file's first bytes
   /// say (its container) without downloading it; and the body's whole length when the server
-  /// answered with a range (`nil`: it ignores ranges, as a live stream's does); `size`: the
-  /// body's length whether the server answered with a range or with the whole body and its
-  /// length (`nil`: a stream without an end). Threads, cancelling and errors as
-  /// ``data(from:userAgent:limit:timeout:)``'s, without its "larger than" error.
+  /// answered with a range (`nil`: it ignores ranges, as a live stream's does). Threads,
+  /// cancelling and errors as ``data(from:userAgent:limit:timeout:)``'s, without its "larger
+  /// than" error.
   static func prefix(of url: URL, length: Int, timeout: Duration) async throws(VLCError)
-    -> (bytes: Data, total: Int?, size: Int?)
+    -> (bytes: Data, total: Int?)
   {
     let answer = try await fetch(
       url, userAgent: nil, limit: length, timeout: timeout, part: .prefix)
-    let total = answer.status == 206 ? answer.total : nil
-    return (answer.body, total, total ?? (answer.status == 200 ? answer.whole : nil))
+    return (answer.body, answer.status == 206 ? answer.total : nil)
   }
 
   /// The last `length` bytes of `url`'s body and the body's whole length, from a suffix
@@ -70,7 +68,7 @@ enum HTTPFetch {
 
   private static func fetch(
     _ url: URL, userAgent: String?, limit: Int, timeout: Duration, part: Part
-  ) async throws(VLCError) -> (body: Data, status: Int, total: Int?, whole: Int?) {
+  ) async throws(VLCError) -> (body: Data, status: Int, total: Int?) {
     let location = url.absoluteString
     guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
       throw .invalidInput("\(location): only http and https URLs are fetched")
@@ -97,8 +95,7 @@ enum HTTPFetch {
         throw .operationFailed("\(location): HTTP \(status)")
       }
       let total = swiftvlc_fetch_total_length(transfer.pointer)
-      let whole = swiftvlc_fetch_whole_length(transfer.pointer)
-      return (transfer.body, status, total >= 0 ? Int(total) : nil, whole >= 0 ? Int(whole) : nil)
+      return (transfer.body, status, total >= 0 ? Int(total) : nil)
     case SWIFTVLC_FETCH_TIMED_OUT:
       throw .timeout("downloading \(location) took longer than \(timeout)")
     case SWIFTVLC_FETCH_CANCELLED:

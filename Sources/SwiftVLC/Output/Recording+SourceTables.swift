@@ -65,11 +65,11 @@ extension Recording {
   /// tags, track names, flags and chapters (which libVLC 3 reads otherwise or, through
   /// libavformat's demuxer, not at all) and the option it must be read with
   /// (``ForwardReading/option(head:total:)``), and its size when the server gave it (a
-  /// file, not a live stream), with a range or with the whole body. `nil` for other sources, and when the first
+  /// file, not a live stream). `nil` for other sources, and when the first
   /// bytes do not come within ``ForwardReading/askTimeout``; all of it within
   /// ``tablesTimeout``.
   static func sourceHeaders(of media: Media) async -> (
-    headers: FileHeaders, option: String?, size: Int?
+    headers: FileHeaders, option: String?, total: Int?
   )? {
     let deadline = ContinuousClock.now + tablesTimeout
     let scheme = URL(string: media.mrl)?.scheme?.lowercased()
@@ -81,10 +81,10 @@ extension Recording {
     else { return nil }
     var headers = FileHeaders.read(head: [UInt8](start.bytes))
     guard headers.container == "Matroska/WebM", ForwardReading.isWorthAsking(media.mrl) else {
-      return (headers, nil, start.size)
+      return (headers, nil, start.total)
     }
     await headers.noteMatroska(of: url, head: start.bytes, total: start.total, until: deadline)
-    return (headers, ForwardReading.option(head: start.bytes, total: start.total), start.size)
+    return (headers, ForwardReading.option(head: start.bytes, total: start.total), start.total)
   }
 
 }

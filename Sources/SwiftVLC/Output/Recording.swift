@@ -265,7 +265,7 @@ public final class Recording: Sendable {
         // tries (a chapter's start: 1 s of 6 s recorded); libavformat's reads on.
         let source = isLocal ? nil : await sourceHeaders(of: media)
         if let option = source?.option { copy.addOption(option) }
-        if !options.display, source?.size != nil { Self.noBuffer.forEach(copy.addOption) }
+        if !options.display, source?.total != nil { Self.noBuffer.forEach(copy.addOption) }
         result = await recordThroughLibVLC(
           copy, source: media, target: target, options: options, control: control,
           progress: progress, witness: witness, headers: source?.headers)
