@@ -194,8 +194,10 @@ static svlc_remux_result run(svlc_remux *remux) {
     remux->no_keyframe = start == AV_NOPTS_VALUE;
     if (start != AV_NOPTS_VALUE && in->start_time != AV_NOPTS_VALUE)
       remux->skipped = start - in->start_time;
-    // Streams found on the way have no parameters yet: read on for them.
-    if (in->nb_streams > known) avformat_find_stream_info(in, NULL);
+    // Streams found on the way have no parameters yet: read them from the start (from where
+    // the search stopped, a short file's end came first: an AAC stream without its rate).
+    if (in->nb_streams > known && svlc_remux_rewind(&in, remux->input) >= 0)
+      avformat_find_stream_info(in, NULL);
     status = svlc_remux_rewind(&in, remux->input);
   }
   // A Matroska or MP4 header needs a video's size and parameter sets, which a video that

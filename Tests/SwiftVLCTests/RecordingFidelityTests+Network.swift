@@ -44,7 +44,7 @@ extension RecordingFidelityTests {
     }
   }
 
-  @Test("both programs of an MPEG-TS over HTTP are recorded whole and together")
+  @Test("both programs of an MPEG-TS over HTTP are recorded, the later one's late start named")
   func twoProgramsOverHTTP() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
@@ -66,16 +66,20 @@ extension RecordingFidelityTests {
       try await Recording.record(
         media, to: scratch.path("programs.mkv"), options: RecordingOptions(container: .mkv))
     }
-    // libVLC 3 started the second program after a buffer of its own: its tracks began 1 s
-    // later, their first second gone (56 of 75 frames).
+    // Both videos, the second program's whole but for its first second (libVLC 3 buffers each
+    // program; with no buffer, its file broke the copy a third of the time under load), and
+    // the merge named with that loss.
     let streams = try await ffprobeLines(
-      result.path, "stream=codec_type,start_time,nb_read_packets", ["-count_packets"])
-    #expect(streams.count == 4, "\(streams)")
-    for stream in streams {
-      let fields = stream.split(separator: ",")
-      #expect((Double(fields[1]) ?? 9) < 0.1, "\(streams)")
-      if fields[0] == "video" { #expect((Int(fields[2]) ?? 0) >= 72, "\(streams)") }
+      result.path, "stream=codec_type,nb_read_packets", ["-count_packets"])
+    #expect(streams.filter { $0.hasPrefix("video,") }.count == 2, "\(streams)")
+    for video in streams.filter({ $0.hasPrefix("video,") }) {
+      #expect((Int(video.split(separator: ",")[1]) ?? 0) >= 40, "\(streams)")
     }
+    let merged = result.droppedFields.first { $0.name == "programs" }
+    #expect(merged?.value == "One, Two")
+    #expect(
+      merged?.reason.contains("first second or so is missing") == true,
+      "\(String(describing: merged))")
   }
 
   @Test("a stream two programs of an MPEG-TS over HTTP share is recorded once, the longer copy")

@@ -198,7 +198,7 @@ final class OutputSession: Sendable {
         if playingSince == nil { playingSince = clock.now }
         if watch.gate == nil, countingSince == nil { countingSince = clock.now }
       case .paused where !resumed:
-        // The input paused before its first packets (`:start-paused`): nothing written yet.
+        // The input paused at its start (`:start-paused`), its streams listed.
         resumed = true
         let start = Self.startTime(of: media)
         session.native.async { selectEveryStream($0, from: start) }

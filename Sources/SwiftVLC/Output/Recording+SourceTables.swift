@@ -30,7 +30,9 @@ extension Recording {
     let names = mapped.map { $0.name ?? "\($0.number)" }.joined(separator: ", ")
     let field = DroppedField(
       track: nil, name: "programs", value: names,
-      reason: "libVLC 3's muxers write one program: their tracks are side by side")
+      reason: "libVLC 3's muxers write one program: their tracks are side by side, and "
+        + "libVLC starts each program after a buffer of its own, so the later ones' first "
+        + "second or so is missing")
     return (tracks, [field])
   }
 
@@ -64,13 +66,10 @@ extension Recording {
   /// and, for a Matroska file whose name says so (``ForwardReading/isWorthAsking(_:)``), its
   /// tags, track names, flags and chapters (which libVLC 3 reads otherwise or, through
   /// libavformat's demuxer, not at all) and the option it must be read with
-  /// (``ForwardReading/option(head:total:)``), and its size when the server gave it (a
-  /// file, not a live stream). `nil` for other sources, and when the first
+  /// (``ForwardReading/option(head:total:)``). `nil` for other sources, and when the first
   /// bytes do not come within ``ForwardReading/askTimeout``; all of it within
   /// ``tablesTimeout``.
-  static func sourceHeaders(of media: Media) async -> (
-    headers: FileHeaders, option: String?, total: Int?
-  )? {
+  static func sourceHeaders(of media: Media) async -> (headers: FileHeaders, option: String?)? {
     let deadline = ContinuousClock.now + tablesTimeout
     let scheme = URL(string: media.mrl)?.scheme?.lowercased()
     guard scheme == "http" || scheme == "https", !isPlaylistLocation(media),
@@ -81,10 +80,10 @@ extension Recording {
     else { return nil }
     var headers = FileHeaders.read(head: [UInt8](start.bytes))
     guard headers.container == "Matroska/WebM", ForwardReading.isWorthAsking(media.mrl) else {
-      return (headers, nil, start.total)
+      return (headers, nil)
     }
     await headers.noteMatroska(of: url, head: start.bytes, total: start.total, until: deadline)
-    return (headers, ForwardReading.option(head: start.bytes, total: start.total), start.total)
+    return (headers, ForwardReading.option(head: start.bytes, total: start.total))
   }
 
 }

@@ -214,12 +214,6 @@ public final class Recording: Sendable {
     if let duration = options.duration, isLocal {
       mediaOptions.append(":stop-time=\(optionSeconds(duration))")
     }
-    // Nothing is shown, so a source libVLC reads at its own pace (a file, or one over HTTP
-    // with a size: ``noBuffer``) needs no playback buffer; libVLC 3 starts each program of an
-    // MPEG-TS after a buffer of its own, and a second program's first second was lost. A live
-    // stream (UDP, RTP, HTTP without a size, HLS) keeps its buffer against the network's
-    // jitter.
-    if !options.display, isLocal { mediaOptions += Self.noBuffer }
     let target = try RecordingTarget.prepare(path)
     let muxed = libVLCContainer(for: media, options: options)
     let chain = SoutChain.chain(
@@ -265,7 +259,6 @@ public final class Recording: Sendable {
         // tries (a chapter's start: 1 s of 6 s recorded); libavformat's reads on.
         let source = isLocal ? nil : await sourceHeaders(of: media)
         if let option = source?.option { copy.addOption(option) }
-        if !options.display, source?.total != nil { Self.noBuffer.forEach(copy.addOption) }
         result = await recordThroughLibVLC(
           copy, source: media, target: target, options: options, control: control,
           progress: progress, witness: witness, headers: source?.headers)
@@ -275,10 +268,6 @@ public final class Recording: Sendable {
     }
     return recording
   }
-
-  /// The media option that leaves libVLC no playback buffer for a source it reads at its own
-  /// pace (see ``start(_:to:options:)``).
-  static let noBuffer = [":network-caching=0", ":file-caching=0"]
 
   /// Records `media` to the file at `path` and returns when the recording has finished.
   ///
