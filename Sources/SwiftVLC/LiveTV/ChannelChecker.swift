@@ -168,7 +168,13 @@ public struct ChannelChecker {
       try? await Task.sleep(for: .milliseconds(20))
     }
     await errors.catchUp()
-    return .dead(ChannelFailure.diagnose(errors.messages) ?? .timeout)
+    // At the deadline the player is still opening: "not a media stream" can only come from
+    // its teardown ("cannot peek"; a starved main actor let the player's own opening limit
+    // pass first), and the channel timed out.
+    if let diagnosed = ChannelFailure.diagnose(errors.messages), diagnosed != .noStream {
+      return .dead(diagnosed)
+    }
+    return .dead(.timeout)
   }
 
   /// After the first picture: MPEG-TS and HLS declare their codecs and size only once the
