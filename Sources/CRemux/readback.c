@@ -153,7 +153,7 @@ void svlc_remux_note_delay(svlc_remux *remux, const AVFormatContext *out, const 
     // (CodecDelay) and MPEG-TS's (the control header's trim).
     int pre_skip = stream->codecpar->codec_id == AV_CODEC_ID_OPUS &&
                    stream->codecpar->initial_padding > 0;
-    if ((pre_skip && strcmp(remux->format, "mp4") != 0) || rate <= 0) continue;
+    if (pre_skip || rate <= 0) continue;
     char value[64];
     snprintf(value, sizeof(value), "%lld samples (%lld ms)", (long long)routes[i].encoder_delay,
              (long long)(routes[i].encoder_delay * 1000 + rate / 2) / rate);

@@ -28,7 +28,7 @@ extension Media {
     var seekable = true
     var size = path.flatMap(fileSize)
     // A playlist's first bytes name no media container.
-    if path == nil, let url, !["m3u8", "m3u", "mpd"].contains(url.pathExtension.lowercased()),
+    if path == nil, let url, !isPlaylistLocation,
       let remote = await Self.remoteEnds(of: url, until: deadline)
     {
       (headers, scan, seekable, size) = (
@@ -85,8 +85,7 @@ extension Media {
             + "are counted)")
     }
     // A playlist's own size says nothing about its media's bitrate.
-    let isPlaylist =
-      info.demuxer == "adaptive" || ["m3u8", "m3u", "mpd"].contains(url?.pathExtension ?? "")
+    let isPlaylist = info.demuxer == "adaptive" || isPlaylistLocation
     // A download's size is the one its server gave with a range.
     if !isPlaylist, let duration = info.duration, duration > .zero, let size {
       info.bitrate = Int(Double(size) * 8 / (Double(duration.milliseconds) / 1_000))

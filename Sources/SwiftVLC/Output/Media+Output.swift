@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
 internal import CLibVLC
+import FoundationEssentials
 
 extension Media {
   /// A new, independent media for the same location, with this media's options plus `options`.
@@ -39,6 +40,14 @@ extension Media {
   /// Whether the source is a local file, which libVLC reads faster than real time and whose
   /// playback time it always knows.
   var isLocalFile: Bool { mrl.hasPrefix("file://") }
+
+  /// The extension of the location's name, in lower case and without its query ("mp4"; ""
+  /// without one).
+  var locationExtension: String { URL(string: mrl)?.pathExtension.lowercased() ?? "" }
+
+  /// Whether the location names an adaptive-streaming playlist (HLS `.m3u8` or `.m3u`, DASH
+  /// `.mpd`), whose own bytes and size say nothing of its media.
+  var isPlaylistLocation: Bool { ["m3u8", "m3u", "mpd"].contains(locationExtension) }
 }
 
 /// A media option value for a time in seconds, such as `"12.345"`.

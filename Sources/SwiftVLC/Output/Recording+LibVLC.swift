@@ -185,7 +185,7 @@ extension Recording {
     let unlisted = lostThroughLibVLC(programs, listed: seen.tracks)
     dropped += unlisted.tracks
     if let cover = headers?.coverPicture {
-      let next = (seen.tracks.map(\.id).max() ?? -1) + 1
+      let next = ((seen.tracks + dropped.map(\.track)).map(\.id).max() ?? -1) + 1
       dropped.append(
         (
           track: Track(id: next, kind: .video, codec: cover),
@@ -282,15 +282,8 @@ extension Recording {
   /// selected. Decided by the location's name, as ``ForwardReading`` decides: an MP4 family
   /// extension. Not while the recording is shown (two audio tracks would play at once).
   static func selectsEveryStream(_ media: Media, options: RecordingOptions) -> Bool {
-    let name = media.mrl.split(separator: "?").first.map(String.init) ?? media.mrl
-    let suffix = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-    return !options.display && ["mp4", "m4a", "m4v", "m4b", "mov", "3gp", "3g2"].contains(suffix)
-  }
-
-  /// Whether `media`'s location names a playlist (HLS `.m3u8`, `.m3u`).
-  static func isPlaylistLocation(_ media: Media) -> Bool {
-    let path = media.mrl.lowercased().split(separator: "?").first ?? ""
-    return path.hasSuffix(".m3u8") || path.hasSuffix(".m3u")
+    !options.display
+      && ["mp4", "m4a", "m4v", "m4b", "mov", "3gp", "3g2"].contains(media.locationExtension)
   }
 
   /// Whether `media`'s location names a live transport stream: UDP, RTP, an HLS playlist or an
@@ -298,8 +291,7 @@ extension Recording {
   static func isLiveLocation(_ media: Media) -> Bool {
     let location = media.mrl.lowercased()
     return ["udp://", "rtp://"].contains { location.hasPrefix($0) }
-      || isPlaylistLocation(media)
-      || location.split(separator: "?").first?.hasSuffix(".ts") == true
+      || ["m3u8", "m3u", "ts"].contains(media.locationExtension)
   }
 
   /// The final copy of libVLC's file with libavformat, in place: the tracks in the source's

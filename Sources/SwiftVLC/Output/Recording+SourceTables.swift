@@ -72,7 +72,7 @@ extension Recording {
   static func sourceHeaders(of media: Media) async -> (headers: FileHeaders, option: String?)? {
     let deadline = ContinuousClock.now + tablesTimeout
     let scheme = URL(string: media.mrl)?.scheme?.lowercased()
-    guard scheme == "http" || scheme == "https", !isPlaylistLocation(media),
+    guard scheme == "http" || scheme == "https", !media.isPlaylistLocation,
       let url = URL(string: media.mrl),
       let start = try? await HTTPFetch.prefix(
         of: url, length: FileHeaders.headLength, timeout: ForwardReading.askTimeout),
@@ -85,5 +85,4 @@ extension Recording {
     await headers.noteMatroska(of: url, head: start.bytes, total: start.total, until: deadline)
     return (headers, ForwardReading.option(head: start.bytes, total: start.total))
   }
-
 }

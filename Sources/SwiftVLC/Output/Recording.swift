@@ -182,9 +182,9 @@ public final class Recording: Sendable {
   ///   - path: the file to write; relative paths are resolved against the current directory.
   ///     Its directory must exist.
   ///   - options: container, transcoding, display, duration and stall limit.
-  /// - Throws: ``VLCError/invalidInput(_:)`` for a bad path, the source's own file, or one that
-  ///   cannot be opened for writing (the message names it and says why), a duration that is not positive, a stall
-  ///   limit under 0.5 s, invalid ``Transcode`` settings, or a media made from an
+  /// - Throws: ``VLCError/invalidInput(_:)`` for a bad path, the source's own file, or one
+  ///   that cannot be opened for writing (the message names it and says why), a duration
+  ///   that is not positive, a stall limit under 0.5 s, invalid ``Transcode`` settings, or a media made from an
   ///   `AsyncSequence` (it cannot be read a second time).
   public static func start(
     _ media: Media, to path: String, options: RecordingOptions = RecordingOptions()
