@@ -30,6 +30,8 @@ files honour "Range: bytes=a-b" with 206, because libVLC seeks with Range reques
                                    that answers 404; segments are the real files
     /toggle/<name>/<route>/...     any route above while <name> is up; while it is down, 503
                                    (mode "down") or a connection held open in silence ("hang")
+    /late/<ms>/<route>/...         any route above, each request answered <ms> late (a busy
+                                   server)
     POST /control/<name>/<mode>    sets <name> to up, down or hang (answers 204)
     POST /documents/<name>         keeps the request body (a channel list, say) as <name>
     /documents/<name>              that body, typed by <name>'s extension
@@ -140,6 +142,9 @@ class Handler(BaseHTTPRequestHandler):
             self.send_missing_key(args)
         elif route == "toggle" and len(args) >= 2:
             self.send_toggled(args[0], args[1], args[2:])
+        elif route == "late" and len(args) >= 2 and args[0].isdigit():
+            time.sleep(int(args[0]) / 1000)
+            self.dispatch(args[1], args[2:])
         elif route == "documents" and len(args) == 1:
             with self.server.lock:
                 body = self.server.documents.get(args[0])

@@ -8,12 +8,12 @@ extension Recording {
   /// Plays `copy` (the source with its `:sout` chain) through libVLC into the recording's
   /// file, then makes the final copy with libavformat (see
   /// ``finalCopy(_:seen:chapters:flags:options:live:repeats:remuxer:)``).
-  /// `headers`: the source's own headers, where read (``sourceHeaders(of:)``), which
-  /// correct what libVLC saw of it.
+  /// `headers`: the reading of the source's own headers (``readSourceHeaders(of:)``), which
+  /// correct what libVLC saw of it; awaited once the recording ends.
   static func recordThroughLibVLC(
     _ copy: Media, source media: Media, target: RecordingTarget, options: RecordingOptions,
     control: RecordingControl, progress: Broadcaster<RecordingProgress>, witness: LogWitness,
-    headers: FileHeaders? = nil
+    headers: Task<FileHeaders?, Never>? = nil
   ) async -> Result<RecordingResult, VLCError> {
     let isLocal = media.isLocalFile
     let session = OutputSession(
@@ -54,9 +54,14 @@ extension Recording {
           mediaTime: snapshot.mediaTime, waitingForKeyframe: snapshot.waiting))
     }
     keyframes?.stop()
+    // Headers correct a file that is kept; a failed recording does not wait for a slow server.
+    switch outcome.ending {
+    case .sourceEnded where outcome.hadStreams, .limitReached, .stopped: break
+    default: headers?.cancel()
+    }
     return await result(
       of: outcome, target: target, media: media, session: session, options: options,
-      diagnosis: witness.finish(), headers: headers)
+      diagnosis: witness.finish(), headers: await headers?.value)
   }
 
   /// Turns a session outcome into the recording's result: the partial file is moved onto the

@@ -61,28 +61,44 @@ extension Recording {
     }
   }
 
-  /// A file over HTTP (not a playlist): what its first bytes say (a cover picture,
-  /// which libVLC 3 does not read over the network; tags and formats its demuxers leave out),
-  /// and, for a Matroska file whose name says so (``ForwardReading/isWorthAsking(_:)``), its
-  /// tags, track names, flags and chapters (which libVLC 3 reads otherwise or, through
-  /// libavformat's demuxer, not at all) and the option it must be read with
-  /// (``ForwardReading/option(head:total:)``). `nil` for other sources, and when the first
-  /// bytes do not come within ``ForwardReading/askTimeout``; all of it within
-  /// ``tablesTimeout``.
-  static func sourceHeaders(of media: Media) async -> (headers: FileHeaders, option: String?)? {
-    let deadline = ContinuousClock.now + tablesTimeout
+  /// How long reading a file's own headers over HTTP may take, from the recording's start:
+  /// they are read while it records, and waited for when it ends.
+  static let headersTimeout = Duration.seconds(10)
+
+  /// A file over HTTP (not a playlist), read from its server while libVLC records it: what
+  /// its first bytes say (a cover picture, which libVLC 3 does not read over the network;
+  /// tags and formats its demuxers leave out), and, for a Matroska file whose name says so
+  /// (``ForwardReading/isWorthAsking(_:)``), its tags, track names, flags and chapters (which
+  /// libVLC 3 reads otherwise or, through libavformat's demuxer, not at all) and the option it
+  /// must be read with (``ForwardReading/option(head:total:)``). `nil` for other sources.
+  ///
+  /// The option is settled as soon as the first bytes come (`nil` when none is needed or they
+  /// do not come); the headers within ``headersTimeout`` (`nil` when the first bytes do not
+  /// come by then). A busy server that answers late costs the recording nothing of them.
+  static func readSourceHeaders(of media: Media)
+    -> (option: Completion<String?>, headers: Task<FileHeaders?, Never>)?
+  {
     let scheme = URL(string: media.mrl)?.scheme?.lowercased()
     guard scheme == "http" || scheme == "https", !media.isPlaylistLocation,
-      let url = URL(string: media.mrl),
-      let start = try? await HTTPFetch.prefix(
-        of: url, length: FileHeaders.headLength, timeout: ForwardReading.askTimeout),
-      !start.bytes.isEmpty
+      let url = URL(string: media.mrl)
     else { return nil }
-    var headers = FileHeaders.read(head: [UInt8](start.bytes))
-    guard headers.container == "Matroska/WebM", ForwardReading.isWorthAsking(media.mrl) else {
-      return (headers, nil)
+    let worthAsking = ForwardReading.isWorthAsking(media.mrl)
+    let option = Completion<String?>()
+    let headers = Task { () -> FileHeaders? in
+      let deadline = ContinuousClock.now + headersTimeout
+      defer { option.settle(.success(nil)) }
+      guard
+        let start = try? await HTTPFetch.prefix(
+          of: url, length: FileHeaders.headLength, timeout: headersTimeout),
+        !start.bytes.isEmpty
+      else { return nil }
+      var headers = FileHeaders.read(head: [UInt8](start.bytes))
+      guard headers.container == "Matroska/WebM", worthAsking else { return headers }
+      option.settle(.success(ForwardReading.option(head: start.bytes, total: start.total)))
+      await headers.noteMatroska(of: url, head: start.bytes, total: start.total, until: deadline)
+      return headers
     }
-    await headers.noteMatroska(of: url, head: start.bytes, total: start.total, until: deadline)
-    return (headers, ForwardReading.option(head: start.bytes, total: start.total))
+    return (option, headers)
   }
+
 }

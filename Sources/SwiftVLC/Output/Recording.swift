@@ -257,8 +257,14 @@ public final class Recording: Sendable {
       } else {
         // libVLC 3's Matroska demuxer, over a server without ranges, ends at the first seek it
         // tries (a chapter's start: 1 s of 6 s recorded); libavformat's reads on.
-        let source = isLocal ? nil : await sourceHeaders(of: media)
-        if let option = source?.option { copy.addOption(option) }
+        // The option gates the start (as a player's, within the same limit); the rest of the
+        // headers are read while libVLC records.
+        let source = isLocal ? nil : readSourceHeaders(of: media)
+        if let reading = source?.option,
+          case .success(let option?) = await reading.value(within: ForwardReading.askTimeout)
+        {
+          copy.addOption(option)
+        }
         result = await recordThroughLibVLC(
           copy, source: media, target: target, options: options, control: control,
           progress: progress, witness: witness, headers: source?.headers)
