@@ -31,6 +31,9 @@ struct FileHeaders: Sendable, Equatable {
     var declaresFormat = true
     /// Bits per second of the track's samples over its duration (ffprobe's figure for MP4).
     var bitrate: Int?
+    /// The codec the stream's first frame names where libVLC 3 names it by the container's
+    /// code (``MPEGAudioScan/format(ofFrame:)``: MP3 in MP4, which libVLC calls `mpga`).
+    var codec: String?
   }
 
   /// A video stream's picture size in pixels, as libVLC reports it once decoding.

@@ -126,6 +126,9 @@ struct SampleTable {
     }
   }
 
+  /// Where the first sample lies in the file; `nil` for a track without samples.
+  var firstOffset: Int? { offsets.first }
+
   /// The text samples of a QuickTime text track (a 16-bit length, then UTF-8 or UTF-16 with
   /// a byte-order mark), with their start in the track's timescale; as libVLC 3's
   /// `LoadChapterApple`, without the samples of 2 bytes or less (the empty ones a muxer

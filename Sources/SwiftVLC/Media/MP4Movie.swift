@@ -27,6 +27,8 @@ struct MP4Movie {
     var bytes = 0
     var chapterTrackIDs: [Int] = []
     var audio: FileHeaders.Audio?
+    /// MPEG-1/2 audio of any layer, which libVLC 3 calls `mpga` (the frames say which).
+    var isMPEGAudio = false
     var table: SampleTable?
   }
 
@@ -68,13 +70,21 @@ struct MP4Movie {
       }
     }
     // Every sound track, so that they pair with libVLC's audio tracks in order.
-    audio = tracks.filter { $0.handler == "soun" }.map { track in
+    for track in tracks where track.handler == "soun" {
       let bitrate =
         track.duration > 0 && track.timescale > 0 && track.bytes > 0
         ? Int(Double(track.bytes) * 8 * Double(track.timescale) / Double(track.duration)) : nil
-      return FileHeaders.Audio(
-        trackID: track.id, channels: track.audio?.channels, sampleRate: track.audio?.sampleRate,
-        declaresFormat: track.audio != nil, bitrate: bitrate)
+      // MPEG audio's sample entry says stereo whatever the stream holds; its frames say.
+      var format = track.audio
+      if track.isMPEGAudio, let offset = track.table?.firstOffset,
+        let frame = try? MP4Boxes.read(file, at: UInt64(offset), count: 4)
+      {
+        format = MPEGAudioScan.format(ofFrame: frame)
+      }
+      audio.append(
+        FileHeaders.Audio(
+          trackID: track.id, channels: format?.channels, sampleRate: format?.sampleRate,
+          declaresFormat: format != nil, bitrate: bitrate, codec: format?.codec))
     }
     // libVLC 3's order (mp4.c, LoadChapter): Nero's list when it has chapters, else the first
     // text chapter track. Either way a chapter lasts until the next one starts (libVLC keeps
@@ -129,7 +139,10 @@ struct MP4Movie {
             guard let stbl = MP4Boxes.find(bytes, child.body, path: ["stbl"]) else { continue }
             track.table = SampleTable(bytes, stbl)
             track.bytes = sampleBytes(bytes, stbl)
-            if track.handler == "soun" { track.audio = audioConfig(bytes, stbl) }
+            if track.handler == "soun" {
+              track.audio = audioConfig(bytes, stbl)
+              track.isMPEGAudio = isMPEGAudio(bytes, stbl)
+            }
           default: break
           }
         }
@@ -157,24 +170,49 @@ struct MP4Movie {
   /// The AudioSpecificConfig of an `mp4a` sample entry's `esds` (also inside QuickTime's
   /// `wave`); `nil` for other codecs.
   private static func audioConfig(_ bytes: [UInt8], _ stbl: Range<Int>) -> FileHeaders.Audio? {
+    guard let (type, esds) = soundEntry(bytes, stbl), type == "mp4a", let esds,
+      let config = decoderConfig(bytes, esds),
+      [0x40, 0x66, 0x67, 0x68].contains(config.objectType), let specific = config.specific
+    else { return nil }
+    return AudioSpecificConfig(specific)?.audio
+  }
+
+  /// Whether a sound track holds MPEG-1/2 audio: QuickTime's `.mp3` entry, or an `mp4a`
+  /// entry whose `esds` names ISO 11172-3 or 13818-3 audio (what FFmpeg writes for MP2 and
+  /// MP3 alike).
+  private static func isMPEGAudio(_ bytes: [UInt8], _ stbl: Range<Int>) -> Bool {
+    guard let (type, esds) = soundEntry(bytes, stbl) else { return false }
+    if type == ".mp3" { return true }
+    guard type == "mp4a", let esds, let config = decoderConfig(bytes, esds) else { return false }
+    return [0x69, 0x6B].contains(config.objectType)
+  }
+
+  /// The first sample entry of a sound track's `stsd`: its type and its `esds` box (also
+  /// inside QuickTime's `wave`), if any.
+  private static func soundEntry(_ bytes: [UInt8], _ stbl: Range<Int>) -> (
+    type: String, esds: Range<Int>?
+  )? {
     guard let stsd = MP4Boxes.find(bytes, stbl, path: ["stsd"]), stsd.count > 8 else { return nil }
     guard let entry = MP4Boxes.children(bytes, (stsd.lowerBound + 8)..<stsd.upperBound).first,
-      entry.type == "mp4a", entry.body.count >= 28
+      entry.body.count >= 28
     else { return nil }
     // The QuickTime sound description's version adds fields before the child boxes.
     let version = MP4Boxes.integer(bytes, entry.body.lowerBound + 8, 2)
     let extra = version == 1 ? 16 : version == 2 ? 36 : 0
     let children = (entry.body.lowerBound + 28 + extra)..<entry.body.upperBound
-    guard children.lowerBound < children.upperBound,
-      let esds = MP4Boxes.find(bytes, children, path: ["esds"])
-        ?? MP4Boxes.find(bytes, children, path: ["wave", "esds"]),
-      let config = decoderSpecificInfo(bytes, esds)
-    else { return nil }
-    return AudioSpecificConfig(config)?.audio
+    guard children.lowerBound < children.upperBound else { return (entry.type, nil) }
+    return (
+      entry.type,
+      MP4Boxes.find(bytes, children, path: ["esds"])
+        ?? MP4Boxes.find(bytes, children, path: ["wave", "esds"])
+    )
   }
 
-  /// The DecoderSpecificInfo (tag 5) of an `esds` box's ES descriptor, for MPEG-4/2 AAC.
-  private static func decoderSpecificInfo(_ bytes: [UInt8], _ esds: Range<Int>) -> [UInt8]? {
+  /// The object type of an `esds` box's DecoderConfigDescriptor (tag 4) and its
+  /// DecoderSpecificInfo (tag 5), if any: an MPEG-4/2 AAC stream's AudioSpecificConfig.
+  private static func decoderConfig(_ bytes: [UInt8], _ esds: Range<Int>) -> (
+    objectType: UInt8, specific: [UInt8]?
+  )? {
     var offset = esds.lowerBound + 4  // version, flags
     func descriptor() -> (tag: UInt8, body: Range<Int>)? {
       guard offset < esds.upperBound else { return nil }
@@ -196,12 +234,13 @@ struct MP4Movie {
     if flags & 0x80 != 0 { offset += 2 }
     if flags & 0x40 != 0, offset < es.body.upperBound { offset += 1 + Int(bytes[offset]) }
     if flags & 0x20 != 0 { offset += 2 }
-    guard let config = descriptor(), config.tag == 4, config.body.count >= 13,
-      [0x40, 0x66, 0x67, 0x68].contains(bytes[config.body.lowerBound])
-    else { return nil }
+    guard let config = descriptor(), config.tag == 4, config.body.count >= 13 else { return nil }
+    let objectType = bytes[config.body.lowerBound]
     offset = config.body.lowerBound + 13
-    guard let info = descriptor(), info.tag == 5, !info.body.isEmpty else { return nil }
-    return Array(bytes[info.body])
+    guard let info = descriptor(), info.tag == 5, !info.body.isEmpty else {
+      return (objectType, nil)
+    }
+    return (objectType, Array(bytes[info.body]))
   }
 
   /// Nero chapters: start times in 100 ns units and names.

@@ -45,6 +45,19 @@ struct MPEGAudioScan: Sendable, Equatable {
     }
   }
 
+  /// The format an MPEG audio frame starting `bytes` declares: its channels (1 or 2) and
+  /// sample rate, and its codec where libVLC 3 names the stream by its container's code
+  /// (`mpga` for every layer: MP3 in MP4 or MPEG-TS): `"mp3"` for layer III, `nil` for layers
+  /// I and II (libVLC's `mpga`). `nil` for bytes that are no frame.
+  static func format(ofFrame bytes: [UInt8]) -> FileHeaders.Audio? {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard buffer.count >= 4, let header = Header(buffer, at: 0) else { return nil }
+      return FileHeaders.Audio(
+        channels: header.mono ? 1 : 2, sampleRate: header.sampleRate,
+        codec: header.layer == 3 ? "mp3" : nil)
+    }
+  }
+
   private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> MPEGAudioScan? {
     var offset = FileHeaders.id3Length(Array(bytes.prefix(10)))
     var frames = 0

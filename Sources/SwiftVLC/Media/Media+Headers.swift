@@ -25,6 +25,7 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
   if audio.count == headers.audio.count {
     for (index, header) in zip(audio, headers.audio) {
       if let bitrate = header.bitrate { info.tracks[index].bitrate = bitrate }
+      if let codec = header.codec { info.tracks[index].codec = codec }
       guard header.declaresFormat else { continue }
       if header.channels != nil || depth == .container {
         info.tracks[index].channels = header.channels

@@ -62,6 +62,7 @@ extension Media {
       if let duration = scan.duration { info.duration = duration }
       TransportStreamListing.collapseShared(scan.programs, in: &info.tracks)
       listEveryProgram(scan.programs, in: &info)
+      nameMPEGAudio(scan, in: &info.tracks)
       // Streams the tables list are there to play, though the preparse listed none (a
       // server without ranges).
       if depth == .container, !info.tracks.isEmpty { info.isPlayable = true }
@@ -324,6 +325,25 @@ private func listEveryProgram(_ programs: [TransportStreamProgram], in info: ino
         id: next, kind: stream.kind, codec: codec(ofStreamType: stream),
         language: stream.language))
     next += 1
+  }
+}
+
+/// Gives MPEG audio (the PMT's stream type 3 or 4, libVLC 3's `mpga` whatever the layer) its
+/// first frame's format: MP3 for layer III, channels and rate, which the container depth has
+/// from no other place. The PMTs' MPEG audio streams (each packet id once, in PMT order) pair
+/// with the tracks named `mpga`, in order, when there are as many.
+private func nameMPEGAudio(_ scan: TransportStreamFile, in tracks: inout [Track]) {
+  var seen = Set<Int>()
+  let pids = scan.programs.flatMap(\.streams).filter {
+    [0x03, 0x04].contains($0.streamType) && seen.insert($0.pid).inserted
+  }.map(\.pid)
+  let named = tracks.indices.filter { tracks[$0].codec == "mpga" }
+  guard pids.count == named.count else { return }
+  for (index, pid) in zip(named, pids) {
+    guard let format = scan.frameFormats[pid] else { continue }
+    if let codec = format.codec { tracks[index].codec = codec }
+    tracks[index].channels = format.channels
+    tracks[index].sampleRate = format.sampleRate
   }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 /// TwoLAME MP2, GSM 6.10 in WAV, Sun AU, CAF, Musepack (mpcenc), WMA v1, DTS, TrueHD, Opus
 /// with chapters, FLAC in Ogg, stereo ultra-wideband Speex, MP4 with two video tracks, a
 /// variable-frame-rate MKV, interlaced MPEG-2 in TS, BDAV M2TS, 10-bit HEVC, AV1, MJPEG,
-/// Flash video, an MPEG-1 program stream, WMV, Opus in MP4, and what this libVLC cannot play: DSD (DSF
+/// Flash video, an MPEG-1 program stream, WMV, Opus in MP4, MP3 in MP4 and MPEG-TS, and what this libVLC cannot play: DSD (DSF
 /// and DSDIFF) and a MIDI file, written by hand from their specifications.
 extension ProbeCorpus {
   /// The ffmpeg inputs and encoding of these files; `nil` for the others and for the ones
@@ -21,6 +21,15 @@ extension ProbeCorpus {
         tone, ["-c:a", "libmp3lame", "-q:a", "4", "-write_xing", "0", "-id3v2_version", "0"]
       )
     case .mp2TwoLAME: return (tone, ["-ac", "2", "-c:a", "libtwolame", "-b:a", "192k"])
+    // MPEG audio is `mpga` to libVLC whatever its layer (its MP3 was "MP2"), and MP4's
+    // sample entry says stereo for the mono MP3.
+    case .mp4MP3: return (Self.video + Self.tone(22_050), Self.x264 + ["-c:a", "libmp3lame"])
+    case .tsMP2MP3:
+      return (
+        Self.video + tone48 + tone,
+        ["-map", "0", "-map", "1", "-map", "2", "-c:v", "mpeg2video", "-c:a:0", "mp2"]
+          + ["-ac:a:0", "2", "-c:a:1", "libmp3lame"]
+      )
     case .gsmWAV: return (Self.tone(8_000), ["-c:a", "libgsm_ms"])
     case .au: return (tone, ["-ac", "2", "-c:a", "pcm_s16be"])
     case .caf: return (tone, ["-ac", "2", "-c:a", "alac"])

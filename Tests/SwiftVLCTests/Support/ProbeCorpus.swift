@@ -86,6 +86,8 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case dsf = "dsd.dsf"
   case dff = "dsd.dff"
   case midi = "tune.mid"
+  case mp4MP3 = "h264-mp3-mono.mp4"
+  case tsMP2MP3 = "mpeg2-mp2-mp3.ts"
 
   var testDescription: String { rawValue }
 

@@ -23,6 +23,8 @@ enum TransportStreamDuration {
   fileprivate struct Stream {
     var isAudio: Bool
     var packets: [Packet] = []
+    /// The first bytes of the stream's first PES payload (an audio frame's header).
+    var firstBytes: [UInt8] = []
   }
 
   /// The audio and video PES packets of one stretch of a transport stream, by packet id.
@@ -35,13 +37,25 @@ enum TransportStreamDuration {
       let payload = packet.payload
       if packet.unitStart {
         if let (pts, isAudio) = TransportStreamDuration.header(payload) {
-          streams[packet.pid, default: Stream(isAudio: isAudio)].packets.append(
-            Packet(pts: pts, bytes: payload.count))
+          var stream = streams[packet.pid] ?? Stream(isAudio: isAudio)
+          if stream.packets.isEmpty {
+            stream.firstBytes = Array(payload.dropFirst(9 + Int(payload[8])).prefix(4))
+          }
+          stream.packets.append(Packet(pts: pts, bytes: payload.count))
+          streams[packet.pid] = stream
         }
       } else if var stream = streams[packet.pid], !stream.packets.isEmpty {
         stream.packets[stream.packets.count - 1].bytes += payload.count
         streams[packet.pid] = stream
       }
+    }
+  }
+
+  /// What each MPEG audio stream's first frame declares (``MPEGAudioScan/format(ofFrame:)``:
+  /// channels, rate, and MP3, which libVLC calls `mpga` by its stream type), by packet id.
+  static func frameFormats(_ timestamps: Timestamps) -> [Int: FileHeaders.Audio] {
+    timestamps.streams.compactMapValues {
+      $0.isAudio ? MPEGAudioScan.format(ofFrame: $0.firstBytes) : nil
     }
   }
 

@@ -16,6 +16,9 @@ struct TransportStreamFile: Sendable {
   var programs: [TransportStreamProgram]
   /// From the earliest start to the latest end of the audio and video.
   var duration: Duration?
+  /// The format of MPEG audio streams (whose stream type leaves the layer open), from their
+  /// first frame (``TransportStreamDuration/frameFormats(_:)``), by packet id.
+  var frameFormats: [Int: FileHeaders.Audio] = [:]
 
   static let window = 4 << 20
 
@@ -62,6 +65,7 @@ struct TransportStreamFile: Sendable {
     }
     return TransportStreamFile(
       programs: tables.programsInMapOrder ?? [],
-      duration: TransportStreamDuration.span(head: first, tail: last))
+      duration: TransportStreamDuration.span(head: first, tail: last),
+      frameFormats: TransportStreamDuration.frameFormats(first))
   }
 }
