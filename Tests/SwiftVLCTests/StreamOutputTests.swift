@@ -25,6 +25,9 @@ struct StreamOutputTests {
     let media = try Media(path: Fixture.longMP4.path, instance: instance)
     let output = try StreamOutput.http(media, port: port, path: "/long.ts")
     #expect(output.url.absoluteString == "http://127.0.0.1:\(port)/long.ts")
+    // A player started at once found the port closed on a loaded machine (CI).
+    try await output.waitUntilServing()
+    #expect(TestServer.accepts(port: port))
 
     let player = Player(instance: instance)
     try player.play(url: output.url)
@@ -55,9 +58,12 @@ struct StreamOutputTests {
     let server = try await TestServer()
     let media = try Media(path: Fixture.seekMP4.path, instance: instance)
     let output = try StreamOutput.http(media, port: server.port)
+    // Waiting for it to serve ends with the same failure.
+    let early = await #expect(throws: VLCError.self) { try await output.waitUntilServing() }
     let error = await #expect(throws: VLCError.self) {
       try await within(.seconds(10), "the stream to fail") { try await output.waitUntilFinished() }
     }
+    #expect(early == error)
     guard case .playbackFailed(let reason)? = error else {
       Issue.record("expected playbackFailed, got \(String(describing: error))")
       return

@@ -167,9 +167,12 @@ final class OutputSession: Sendable {
   ///   - watch: the stall limit and the track check.
   ///   - tick: how often `onTick` runs while the session is open.
   ///   - onTick: called with the session's progress, on a background task.
+  ///   - onPlaying: called once, when libVLC first reports playing (its output was made
+  ///     before the input opened).
   func run(
     limit: Duration?, watch: Watch = Watch(), tick: Duration = .milliseconds(250),
-    onTick: @escaping @Sendable (Snapshot) -> Void = { _ in }
+    onTick: @escaping @Sendable (Snapshot) -> Void = { _ in },
+    onPlaying: @Sendable () -> Void = {}
   ) async -> Outcome {
     let signals = signals
     let ticker = Task {
@@ -195,7 +198,10 @@ final class OutputSession: Sendable {
     loop: for await signal in signals.stream {
       switch signal {
       case .playing:
-        if playingSince == nil { playingSince = clock.now }
+        if playingSince == nil {
+          playingSince = clock.now
+          onPlaying()
+        }
         if watch.gate == nil, countingSince == nil { countingSince = clock.now }
       case .paused where !resumed:
         // The input paused at its start (`:start-paused`), its streams listed.

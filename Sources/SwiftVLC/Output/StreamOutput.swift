@@ -22,6 +22,9 @@ public final class StreamOutput: Sendable {
 
   private let session: OutputSession
   private let completion = Completion<Void>()
+  /// Settled when libVLC plays the source (its listening socket is open by then), or with
+  /// the stream's end when it ends first.
+  private let serving = Completion<Void>()
 
   private init(session: OutputSession, url: URL) {
     self.session = session
@@ -33,7 +36,9 @@ public final class StreamOutput: Sendable {
   /// Starts serving `media` over HTTP and returns at once.
   ///
   /// libVLC opens the listening socket while the source opens, a few milliseconds after this
-  /// returns; a port already in use makes the stream fail (see ``waitUntilFinished()``).
+  /// returns (longer on a loaded machine): a client started at once may find the port
+  /// closed. ``waitUntilServing(within:)`` waits for it. A port already in use makes the
+  /// stream fail (see ``waitUntilFinished()``).
   ///
   /// - Parameters:
   ///   - media: the source; it is not modified. The stream plays a new media for the same
@@ -73,10 +78,10 @@ public final class StreamOutput: Sendable {
     let witness = LogWitness(instance: media.instance)
     session.begin()
     let output = StreamOutput(session: session, url: url)
-    let completion = output.completion
+    let (completion, serving) = (output.completion, output.serving)
     let source = media.mrl
     Task {
-      let outcome = await session.run(limit: nil)
+      let outcome = await session.run(limit: nil, onPlaying: { serving.settle(.success(())) })
       let diagnosis = witness.finish()
       let why: String? =
         switch outcome.ending {
@@ -94,6 +99,12 @@ public final class StreamOutput: Sendable {
       case .sourceEnded, .limitReached, .stopped:
         completion.settle(.success(()))
       }
+      // Ended before it played: its failure, or an end that served nothing.
+      if case .failure(let error) = completion.result {
+        serving.settle(.failure(error))
+      } else {
+        serving.settle(.failure(.playbackFailed(reason: "the stream ended before it served")))
+      }
     }
     return output
   }
@@ -107,6 +118,20 @@ public final class StreamOutput: Sendable {
     session.requestStop()
     let completion = completion
     _ = await Task { await completion.value() }.value
+  }
+
+  /// Waits until clients can connect: libVLC has opened the listening socket and is playing
+  /// the source into it. Returns at once when it already is.
+  ///
+  /// - Parameter limit: how long to wait.
+  /// - Throws: what ``waitUntilFinished()`` throws when the stream failed first (a port in
+  ///   use, a source that cannot be read); ``VLCError/playbackFailed(reason:)`` when it
+  ///   ended or was stopped before it served; ``VLCError/timeout(_:)`` after `limit`;
+  ///   ``VLCError/cancelled`` when the waiting task is cancelled (the stream goes on).
+  public func waitUntilServing(within limit: Duration = .seconds(10)) async throws(VLCError) {
+    try await serving.value(
+      within: limit, timeout: .timeout("\(url.absoluteString) did not start serving within \(limit)")
+    ).get()
   }
 
   /// Waits until the stream ends: the source ended or ``stop()`` was called.

@@ -103,6 +103,22 @@ final class TestServer: Sendable {
     return URL(string: "http://127.0.0.1:\(port)/x")!
   }
 
+  /// Whether a TCP connection to `port` on 127.0.0.1 is accepted now (something listens).
+  static func accepts(port: Int) -> Bool {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    precondition(descriptor >= 0, "socket() failed: errno \(errno)")
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    return withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+  }
+
   /// The repository root: this file is `<repo>/Tests/SwiftVLCTests/Support/TestServer.swift`.
   private static var script: URL {
     var repository = URL(fileURLWithPath: #filePath)
