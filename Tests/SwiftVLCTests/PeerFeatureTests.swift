@@ -32,9 +32,11 @@ struct PeerFeatureTests {
     #expect(info.duration == (try await media.parse()).duration)
     let player = Player(instance: instance)
     try player.play(copy)
+    // From 1 s (its option) to the end, 2 s: a starved main actor may first look once it ended.
     try await waitUntil("the duplicate to play", within: .seconds(20)) {
-      player.state == .playing && player.currentTime >= .seconds(1)
+      [.playing, .ended].contains(player.state) && player.currentTime >= .seconds(1)
     }
+    if case .failed(let error)? = player.outcome { Issue.record("the duplicate failed: \(error)") }
     await player.stop()
   }
 
