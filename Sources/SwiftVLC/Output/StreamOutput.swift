@@ -129,9 +129,8 @@ public final class StreamOutput: Sendable {
   ///   ended or was stopped before it served; ``VLCError/timeout(_:)`` after `limit`;
   ///   ``VLCError/cancelled`` when the waiting task is cancelled (the stream goes on).
   public func waitUntilServing(within limit: Duration = .seconds(10)) async throws(VLCError) {
-    try await serving.value(
-      within: limit, timeout: .timeout("\(url.absoluteString) did not start serving within \(limit)")
-    ).get()
+    let late = VLCError.timeout("\(url.absoluteString) did not start serving within \(limit)")
+    try await serving.value(within: limit, timeout: late).get()
   }
 
   /// Waits until the stream ends: the source ended or ``stop()`` was called.
