@@ -45,10 +45,7 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
     }
   }
   if let chapters = headers.chapters(lasting: info.duration) { info.chapters = chapters }
-  if let tags = headers.tags { MatroskaTags.correct(&info.metadata, with: tags) }
-  for (key, value) in headers.commentTags where info.metadata[key] == nil {
-    info.metadata[key] = value
-  }
+  headers.correct(&info.metadata)
   if let entries = headers.matroskaTracks { MatroskaTracks.correct(&info.tracks, with: entries) }
 }
 
@@ -65,6 +62,14 @@ private func dropStaleSet(from tracks: inout [Track], fileTracks count: Int?) {
 }
 
 extension FileHeaders {
+  /// `metadata` as libVLC read it, corrected with the tags these headers hold: a Matroska
+  /// file's (``MatroskaTags/correct(_:with:)``), and the comment, ID3 and MP4 number tags
+  /// libVLC's demuxers leave out.
+  func correct(_ metadata: inout Metadata) {
+    if let tags { MatroskaTags.correct(&metadata, with: tags) }
+    for (key, value) in commentTags where metadata[key] == nil { metadata[key] = value }
+  }
+
   /// The chapters, the last one lasting to `length` when the table gives start times only
   /// (MP4 chapters, as libVLC keeps them); `nil` when the file has none.
   func chapters(lasting length: Duration?) -> [Chapter]? {

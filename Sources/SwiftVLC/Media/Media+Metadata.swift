@@ -8,10 +8,11 @@ import Glibc
 extension Media {
   /// The metadata libVLC holds for this media now: what a parse, or playing it, has read so
   /// far (tags arrive once playback has opened the source). The title is left out where
-  /// libVLC 3 only put the file name there for want of a title tag. libVLC's own values:
-  /// ``parse(timeout:network:depth:)`` corrects those it reads wrongly from the file (a
-  /// Matroska file's artist, album artist, track number and date). Doesn't block; any thread.
-  /// Maps `libvlc_media_get_meta`.
+  /// libVLC 3 only put the file name there for want of a title tag. Once
+  /// ``parse(timeout:network:depth:)`` has read the file's own headers, their tags correct
+  /// libVLC's values as in the parse's result (a Matroska file's artist, album artist, track
+  /// number and date; tags libVLC's demuxers leave out). Doesn't block; any thread. Maps
+  /// `libvlc_media_get_meta`.
   public var currentMetadata: Metadata {
     var values: [MetadataKey: String] = [:]
     for key in MetadataKey.allCases {
@@ -26,7 +27,9 @@ extension Media {
     if let title = values[.title], title == URL(string: mrl)?.lastPathComponent {
       values[.title] = nil
     }
-    return Metadata(values)
+    var metadata = Metadata(values)
+    parsedHeaders.withLock { $0 }?.correct(&metadata)
+    return metadata
   }
 
   /// What to call this media on a screen: its title tag when libVLC has read one (see

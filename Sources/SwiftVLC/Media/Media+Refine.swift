@@ -75,7 +75,10 @@ extension Media {
       info.duration = audio.duration
       info.tracks[0].bitrate = audio.bitrate
     }
-    if let headers { correct(&info, with: headers, depth: depth) }
+    if let headers {
+      correct(&info, with: headers, depth: depth)
+      parsedHeaders.withLock { $0 = headers }
+    }
     if headers?.lengthIsEstimate == true, info.duration != nil {
       info.unknowns.append(
         headers?.container == "ADTS AAC"

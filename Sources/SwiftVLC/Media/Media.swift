@@ -21,6 +21,9 @@ public final class Media: Sendable {
   private let attachment: EventAttachment<MediaEvents>
   /// The first successful parse result and how deep it read.
   private let parsed = Mutex<(info: MediaInfo, depth: ParseDepth)?>(nil)
+  /// The file's own headers as the last parse read them, which correct libVLC's metadata
+  /// (``currentMetadata``); `nil` before a parse has read any.
+  let parsedHeaders = Mutex<FileHeaders?>(nil)
   /// The `network` flag of the last parse libVLC skipped, or `nil`.
   private let skippedWith = Mutex<Bool?>(nil)
   /// The options given to ``addOption(_:)``, in order: libVLC 3 cannot read them back, and

@@ -3,10 +3,12 @@
 
 import Foundation
 import SwiftVLC
+import Testing
 
 /// Parses the file at `path`, and the same file at each of `urls` (with the network), at each
 /// of `depths`, on one headless instance: what a test that wants the same facts on every path
-/// compares. Each parse has 8 s and fails the test after 20.
+/// compares. Each parse has 8 s and fails the test after 20; the media's
+/// ``Media/currentMetadata`` after each must be the parse's metadata.
 func parsedOnEveryPath(
   file path: String, urls: [URL], depths: [ParseDepth] = [.container, .decoded]
 ) async throws -> [(place: String, info: MediaInfo)] {
@@ -19,6 +21,8 @@ func parsedOnEveryPath(
       let info = try await within(.seconds(20), "parsing \(source.mrl)") {
         try await source.parse(timeout: .seconds(8), network: network, depth: depth)
       }
+      // One truth: the media's metadata, read after the parse, is the parse's.
+      #expect(source.currentMetadata == info.metadata, "\(source.mrl) at \(depth)")
       parsed.append(("\(source.mrl) at \(depth)", info))
     }
   }
