@@ -73,8 +73,8 @@ enum MatroskaTags {
     return found
   }
 
-  /// The key of a tag name that libVLC reads otherwise at level 50, or `nil` for a name it
-  /// reads as FFmpeg does. `TITLE` there is the album to libVLC, the title to FFmpeg and
+  /// The key of a tag name that libVLC reads otherwise at level 50 or leaves out, or `nil`
+  /// for a name it reads as FFmpeg does. `TITLE` there is the album to libVLC, the title to FFmpeg and
   /// MediaInfo ("Movie name"; FFmpeg itself writes a file's title in the segment's `Info`).
   private static func key(_ name: String) -> MetadataKey? {
     switch name.uppercased() {
@@ -84,6 +84,9 @@ enum MatroskaTags {
     case "PART_NUMBER": .trackNumber
     case "TOTAL_PARTS": .trackTotal
     case "DATE", "DATE_RELEASED", "DATE_RELEASE", "DATE_RECORDED": .date
+    // libVLC's Matroska demuxer drops it; its avformat demuxer (a server without ranges)
+    // calls it the setting. FFmpeg's muxer names itself here.
+    case "ENCODER": .encodedBy
     default: nil
     }
   }
@@ -99,6 +102,10 @@ enum MatroskaTags {
       metadata[.albumArtist] = nil
       metadata[.episode] = nil
       if let title = tags.values[.title], metadata[.album] == title { metadata[.album] = nil }
+    }
+    // libVLC's avformat demuxer read the encoder as the setting.
+    if let encoder = tags.values[.encodedBy], metadata[.setting] == encoder {
+      metadata[.setting] = nil
     }
     for (key, value) in tags.values { metadata[key] = value }
   }
