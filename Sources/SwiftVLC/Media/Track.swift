@@ -28,7 +28,12 @@ public enum TrackKind: Sendable, Hashable {
 ///
 /// Fields libVLC does not know are `nil`. Maps `libvlc_media_track_t`.
 public struct Track: Sendable, Hashable, Identifiable {
-  /// libVLC's elementary-stream id; what selection APIs take.
+  /// In a player's track lists, libVLC's elementary-stream id: what the selection APIs take.
+  /// In a parse's ``MediaInfo``, the id libVLC's media gives a track (an MP4's are 0, 1, …
+  /// in `trak` order, not its `track_ID`s), except for tracks libVLC does not list, which are
+  /// numbered after its own (an MPEG-TS's data streams and other programs' streams, read from
+  /// its tables), and for an MPEG-TS whose programs share a stream: that stream is listed
+  /// once and the tracks are numbered 0, 1, … in table order, as ffprobe numbers its streams.
   public var id: Int
   /// Audio, video or subtitle.
   public var kind: TrackKind
