@@ -115,13 +115,17 @@ struct SampleTable {
       default: break
       }
     }
-    // Each chunk holds its run's count of samples, one after the other.
-    for (chunk, base) in chunkOffsets.enumerated() where offsets.count < sizes.count {
+    // Each chunk holds its run's count of samples, one after the other. A damaged table
+    // (an offset past Int.max, samples running past it) ends the list there.
+    chunks: for (chunk, base) in chunkOffsets.enumerated() where offsets.count < sizes.count {
       let run = samplesPerChunk.last { $0.first <= chunk + 1 }?.count ?? 1
       var offset = base
       for _ in 0..<max(run, 0) where offsets.count < sizes.count {
+        guard offset >= 0 else { break chunks }
         offsets.append(offset)
-        offset += sizes[offsets.count - 1]
+        let (next, overflow) = offset.addingReportingOverflow(sizes[offsets.count - 1])
+        guard !overflow else { break chunks }
+        offset = next
       }
     }
   }
@@ -144,7 +148,7 @@ struct SampleTable {
       guard sizes[index] > 2 else { continue }
       guard
         let data = try? MP4Boxes.read(
-          file, at: UInt64(offsets[index]), count: min(sizes[index], 1_024))
+          file, at: UInt64(clamping: offsets[index]), count: min(sizes[index], 1_024))
       else { return nil }
       let length = min(MP4Boxes.integer(data, 0, 2), max(data.count - 2, 0))
       let body = Array(data.dropFirst(2).prefix(length))

@@ -77,7 +77,7 @@ struct MP4Movie {
       // MPEG audio's sample entry says stereo whatever the stream holds; its frames say.
       var format = track.audio
       if track.isMPEGAudio, let offset = track.table?.firstOffset,
-        let frame = try? MP4Boxes.read(file, at: UInt64(offset), count: 4)
+        let frame = try? MP4Boxes.read(file, at: UInt64(clamping: offset), count: 4)
       {
         format = MPEGAudioScan.format(ofFrame: frame)
       }

@@ -48,10 +48,19 @@ struct MPEGAudioScan: Sendable, Equatable {
   /// The format an MPEG audio frame starting `bytes` declares: its channels (1 or 2) and
   /// sample rate, and its codec where libVLC 3 names the stream by its container's code
   /// (`mpga` for every layer: MP3 in MP4 or MPEG-TS): `"mp3"` for layer III, `nil` for layers
-  /// I and II (libVLC's `mpga`). `nil` for bytes that are no frame.
-  static func format(ofFrame bytes: [UInt8]) -> FileHeaders.Audio? {
+  /// I and II (libVLC's `mpga`). `nil` for bytes that are no frame (or a free-format one),
+  /// and with `confirmed`, unless the next frame's header follows the first (bytes that
+  /// need not start on a frame, as a PES payload's: one in about 5,000 random words passes
+  /// for a header).
+  static func format(ofFrame bytes: [UInt8], confirmed: Bool = false) -> FileHeaders.Audio? {
     bytes.withUnsafeBufferPointer { buffer in
       guard buffer.count >= 4, let header = Header(buffer, at: 0) else { return nil }
+      if confirmed {
+        let next = header.length
+        guard next > 0, next + 4 <= buffer.count, let second = Header(buffer, at: next),
+          second.layer == header.layer, second.sampleRate == header.sampleRate
+        else { return nil }
+      }
       return FileHeaders.Audio(
         channels: header.mono ? 1 : 2, sampleRate: header.sampleRate,
         codec: header.layer == 3 ? "mp3" : nil)

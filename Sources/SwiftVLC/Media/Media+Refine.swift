@@ -333,13 +333,13 @@ private func listEveryProgram(_ programs: [TransportStreamProgram], in info: ino
 
 /// Gives MPEG audio (the PMT's stream type 3 or 4, libVLC 3's `mpga` whatever the layer) its
 /// first frame's format: MP3 for layer III, channels and rate, which the container depth has
-/// from no other place. The PMTs' MPEG audio streams (each packet id once, in PMT order) pair
-/// with the tracks named `mpga`, in order, when there are as many.
+/// from no other place. The PMTs' MPEG audio streams (``esIDs(of:)``'s order) pair with the
+/// tracks named `mpga`, in order, when there are as many: a decoded parse may leave out a
+/// data stream, which would shift a pairing of every track.
 private func nameMPEGAudio(_ scan: TransportStreamFile, in tracks: inout [Track]) {
-  var seen = Set<Int>()
-  let pids = scan.programs.flatMap(\.streams).filter {
-    [0x03, 0x04].contains($0.streamType) && seen.insert($0.pid).inserted
-  }.map(\.pid)
+  let streams = scan.programs.flatMap(\.streams)
+  let mpegAudio = Set(streams.filter { [0x03, 0x04].contains($0.streamType) }.map(\.pid))
+  let pids = esIDs(of: scan.programs).filter(mpegAudio.contains)
   let named = tracks.indices.filter { tracks[$0].codec == "mpga" }
   guard pids.count == named.count else { return }
   for (index, pid) in zip(named, pids) {

@@ -23,7 +23,8 @@ enum TransportStreamDuration {
   fileprivate struct Stream {
     var isAudio: Bool
     var packets: [Packet] = []
-    /// The first bytes of the stream's first PES payload (an audio frame's header).
+    /// The first bytes of the stream's first PES payload (up to ``firstBytesLimit``: an
+    /// audio frame's header and the next one's).
     var firstBytes: [UInt8] = []
   }
 
@@ -38,24 +39,33 @@ enum TransportStreamDuration {
       if packet.unitStart {
         if let (pts, isAudio) = TransportStreamDuration.header(payload) {
           var stream = streams[packet.pid] ?? Stream(isAudio: isAudio)
-          if stream.packets.isEmpty {
-            stream.firstBytes = Array(payload.dropFirst(9 + Int(payload[8])).prefix(4))
+          if stream.packets.isEmpty, isAudio {
+            stream.firstBytes = Array(
+              payload.dropFirst(9 + Int(payload[8])).prefix(firstBytesLimit))
           }
           stream.packets.append(Packet(pts: pts, bytes: payload.count))
           streams[packet.pid] = stream
         }
       } else if var stream = streams[packet.pid], !stream.packets.isEmpty {
         stream.packets[stream.packets.count - 1].bytes += payload.count
+        if stream.packets.count == 1, stream.isAudio, stream.firstBytes.count < firstBytesLimit {
+          stream.firstBytes += payload.prefix(firstBytesLimit - stream.firstBytes.count)
+        }
         streams[packet.pid] = stream
       }
     }
   }
 
-  /// What each MPEG audio stream's first frame declares (``MPEGAudioScan/format(ofFrame:)``:
-  /// channels, rate, and MP3, which libVLC calls `mpga` by its stream type), by packet id.
+  /// How much of an audio stream's first PES payload is kept: two MPEG audio frames of the
+  /// largest kind (layer II at 384 kb/s and 32 kHz: 1,728 bytes each) and a header.
+  fileprivate static let firstBytesLimit = 3_460
+
+  /// What each MPEG audio stream's first frame declares, confirmed by the next frame's
+  /// header (``MPEGAudioScan/format(ofFrame:confirmed:)``: channels, rate, and MP3, which
+  /// libVLC calls `mpga` by its stream type), by packet id.
   static func frameFormats(_ timestamps: Timestamps) -> [Int: FileHeaders.Audio] {
     timestamps.streams.compactMapValues {
-      $0.isAudio ? MPEGAudioScan.format(ofFrame: $0.firstBytes) : nil
+      $0.isAudio ? MPEGAudioScan.format(ofFrame: $0.firstBytes, confirmed: true) : nil
     }
   }
 

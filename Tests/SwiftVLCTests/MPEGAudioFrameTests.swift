@@ -1,0 +1,83 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// MPEG audio's first frame names what its container leaves open (libVLC's `mpga` for MP3 in
+/// MP4 and MPEG-TS), and a damaged table leading to it is read as nothing, never a crash.
+@Suite("MPEG audio first frames")
+struct MPEGAudioFrameTests {
+  @Test("a frame header gives the codec of layer III only, its channels and rate")
+  func frameFormats() {
+    // MPEG-1 layer III, 128 kb/s, 44.1 kHz, mono; MPEG-2 layer III at 22.05 kHz, joint
+    // stereo; MPEG-1 layer II, 48 kHz, dual channel; MPEG 2.5 layer III at 8 kHz.
+    let mono = MPEGAudioScan.format(ofFrame: [0xFF, 0xFB, 0x90, 0xC0])
+    #expect(mono?.codec == "mp3" && mono?.channels == 1 && mono?.sampleRate == 44_100)
+    let joint = MPEGAudioScan.format(ofFrame: [0xFF, 0xF3, 0x80, 0x40])
+    #expect(joint?.codec == "mp3" && joint?.channels == 2 && joint?.sampleRate == 22_050)
+    let layer2 = MPEGAudioScan.format(ofFrame: [0xFF, 0xFD, 0x84, 0x80])
+    #expect(layer2 != nil && layer2?.codec == nil && layer2?.sampleRate == 48_000)
+    #expect(layer2?.channels == 2)
+    let low = MPEGAudioScan.format(ofFrame: [0xFF, 0xE3, 0x18, 0xC0])
+    #expect(low?.codec == "mp3" && low?.sampleRate == 8_000 && low?.channels == 1)
+    for bytes: [UInt8] in [
+      [], [0xFF, 0xFB, 0x90], [0x00, 0x00, 0x01, 0xC0], [0xFF, 0xFB, 0xF0, 0],
+    ] {
+      #expect(MPEGAudioScan.format(ofFrame: bytes) == nil, "\(bytes)")
+    }
+    // Where a payload need not start on a frame (MPEG-TS), the next frame (417 bytes on)
+    // confirms the first.
+    let frame: [UInt8] = [0xFF, 0xFB, 0x90, 0xC0] + [UInt8](repeating: 0, count: 413)
+    #expect(MPEGAudioScan.format(ofFrame: frame + frame, confirmed: true)?.codec == "mp3")
+    #expect(MPEGAudioScan.format(ofFrame: frame, confirmed: true) == nil)
+    #expect(MPEGAudioScan.format(ofFrame: frame + [0, 0, 0, 0], confirmed: true) == nil)
+  }
+
+  @Test("an MP4 whose MPEG audio chunk offsets are damaged is read without the frame's format")
+  func damagedChunkOffsets() throws {
+    func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+      let size = UInt32(8 + body.count)
+      return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: size >> $0) } + Array(type.utf8) + body
+    }
+    let header = [UInt8](repeating: 0, count: 4)
+    // An mp4a entry whose esds names ISO 11172-3 audio (0x6B), as FFmpeg writes MP3.
+    let esds = box(
+      "esds",
+      header + [0x03, 18, 0, 1, 0, 0x04, 13, 0x6B, 0x15] + [UInt8](repeating: 0, count: 11))
+    let entry = box("mp4a", [UInt8](repeating: 0, count: 28) + esds)
+    for offset: [UInt8] in [
+      [0x80, 0, 0, 0, 0, 0, 0, 0],  // past Int.max: it stopped the process
+      [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0],  // the second sample past Int.max
+    ] {
+      let table = box(
+        "stbl",
+        box("stsd", header + [0, 0, 0, 1] + entry)
+          + box("stts", header + [0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 4, 128])
+          + box("stsz", header + [0, 0, 0, 100, 0, 0, 0, 2])
+          + box("stsc", header + [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1])
+          + box("co64", header + [0, 0, 0, 1] + offset))
+      let track = box(
+        "trak",
+        box(
+          "tkhd",
+          header + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 1] + [UInt8](repeating: 0, count: 68)
+        )
+          + box(
+            "mdia",
+            box(
+              "mdhd",
+              header + [UInt8](repeating: 0, count: 8) + [0, 0, 172, 68, 0, 0, 9, 0, 0, 0, 0, 0])
+              + box(
+                "hdlr",
+                header + [0, 0, 0, 0] + Array("soun".utf8) + [UInt8](repeating: 0, count: 13))
+              + box("minf", table)))
+      let file = box("ftyp", Array("isom".utf8) + [0, 0, 0, 0]) + box("moov", track)
+      let bytes = DownloadedBytes(parts: [(0, Data(file))], total: UInt64(file.count))
+      let movie = try #require(MP4Movie.read(bytes))
+      #expect(movie.audio.count == 1 && movie.audio.first?.codec == nil, "\(offset)")
+    }
+  }
+}
