@@ -40,6 +40,8 @@ struct StreamOutputTests {
     try await within(.seconds(10), "stopping the stream") { await output.stop() }
     #expect(output.isFinished)
     try await output.waitUntilFinished()
+    // Nothing serves once it ended.
+    await #expect(throws: VLCError.self) { try await output.waitUntilServing() }
   }
 
   @Test("a stream ends by itself when its source ends")

@@ -8,7 +8,7 @@ import Synchronization
 /// session ended. The engine under ``Recording`` and ``StreamOutput``.
 ///
 /// The player is a ``NativeSession``. Its events, the ticks and stop requests become
-/// ``Signal``s; ``run(limit:watch:tick:onTick:)`` consumes them, decides when to end, and stops
+/// ``Signal``s; ``run(limit:watch:tick:onTick:onPlaying:)`` consumes them, decides when to end, and stops
 /// the session, which closes the input and makes the muxer finish its file.
 final class OutputSession: Sendable {
   /// How a session ended, and what it saw.
@@ -61,7 +61,7 @@ final class OutputSession: Sendable {
   /// How long ``Watch/gate`` may stay shut before the limit counts anyway.
   static let gateLimit: Duration = .seconds(30)
 
-  /// How long ``run(limit:watch:tick:onTick:)`` waits for libVLC to close the input once it
+  /// How long ``run(limit:watch:tick:onTick:onPlaying:)`` waits for libVLC to close the input once it
   /// has decided to end: a read stalled inside libVLC can hold the stop for minutes. After
   /// this the session reports its outcome anyway; the native player finishes (and is
   /// released) whenever libVLC lets go.
@@ -151,7 +151,7 @@ final class OutputSession: Sendable {
     session.end()
   }
 
-  /// Asks ``run(limit:tick:onTick:)`` to end the session. Harmless once it has ended.
+  /// Asks ``run(limit:watch:tick:onTick:onPlaying:)`` to end the session. Harmless once it has ended.
   func requestStop(cancelled: Bool = false) {
     signals.send(.stop(cancelled: cancelled))
   }

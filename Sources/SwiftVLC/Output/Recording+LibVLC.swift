@@ -54,14 +54,10 @@ extension Recording {
           mediaTime: snapshot.mediaTime, waitingForKeyframe: snapshot.waiting))
     }
     keyframes?.stop()
-    // Headers correct a file that is kept; a failed recording does not wait for a slow server.
-    switch outcome.ending {
-    case .sourceEnded where outcome.hadStreams, .limitReached, .stopped: break
-    default: headers?.cancel()
-    }
+    let read = await Self.headers(from: headers, after: outcome)
     return await result(
       of: outcome, target: target, media: media, session: session, options: options,
-      diagnosis: witness.finish(), headers: await headers?.value)
+      diagnosis: witness.finish(), headers: read)
   }
 
   /// Turns a session outcome into the recording's result: the partial file is moved onto the

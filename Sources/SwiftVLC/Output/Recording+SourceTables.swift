@@ -65,6 +65,9 @@ extension Recording {
   /// they are read while it records, and waited for when it ends.
   static let headersTimeout = Duration.seconds(10)
 
+  /// How long a recording stopped by its caller waits for the source's headers still coming.
+  static let headersAfterStop = Duration.seconds(2)
+
   /// A file over HTTP (not a playlist), read from its server while libVLC records it: what
   /// its first bytes say (a cover picture, which libVLC 3 does not read over the network;
   /// tags and formats its demuxers leave out), and, for a Matroska file whose name says so
@@ -72,11 +75,13 @@ extension Recording {
   /// libVLC 3 reads otherwise or, through libavformat's demuxer, not at all) and the option it
   /// must be read with (``ForwardReading/option(head:total:)``). `nil` for other sources.
   ///
-  /// The option is settled as soon as the first bytes come (`nil` when none is needed or they
-  /// do not come); the headers within ``headersTimeout`` (`nil` when the first bytes do not
-  /// come by then). A busy server that answers late costs the recording nothing of them.
-  static func readSourceHeaders(of media: Media)
-    -> (option: Completion<String?>, headers: Task<FileHeaders?, Never>)?
+  /// Returns once the option is known: for a Matroska file, when its first bytes come (a
+  /// recording is not the player's opening, limited to ``ForwardReading/askTimeout``: without
+  /// the option, a busy server without ranges was recorded up to its first chapter), at most
+  /// ``headersTimeout``; at once for others. The headers come within ``headersTimeout``
+  /// (`nil` when the first bytes do not come by then).
+  static func readSourceHeaders(of media: Media) async
+    -> (option: String?, headers: Task<FileHeaders?, Never>)?
   {
     let scheme = URL(string: media.mrl)?.scheme?.lowercased()
     guard scheme == "http" || scheme == "https", !media.isPlaylistLocation,
@@ -98,7 +103,33 @@ extension Recording {
       await headers.noteMatroska(of: url, head: start.bytes, total: start.total, until: deadline)
       return headers
     }
-    return (option, headers)
+    // Settled by the reading's end at the latest, within headersTimeout.
+    let needed = worthAsking ? try? await option.value().get() : nil
+    return (needed ?? nil, headers)
   }
 
+  /// The headers `reading` brings, for a recording that ended so: awaited (within
+  /// ``headersTimeout`` of its start) for a file that is kept; for one its caller stopped,
+  /// at most ``headersAfterStop`` more; none for a failed one (the reading is cancelled).
+  static func headers(
+    from reading: Task<FileHeaders?, Never>?, after ending: OutputSession.Outcome
+  ) async -> FileHeaders? {
+    guard let reading else { return nil }
+    switch ending.ending {
+    case .sourceEnded where ending.hadStreams, .limitReached, .stalled:
+      return await reading.value
+    case .stopped:
+      let read = Completion<FileHeaders?>()
+      let waiter = Task { read.settle(.success(await reading.value)) }
+      defer { waiter.cancel() }
+      if case .success(let headers) = await read.value(within: headersAfterStop) {
+        return headers
+      }
+      reading.cancel()
+      return nil
+    default:
+      reading.cancel()
+      return nil
+    }
+  }
 }

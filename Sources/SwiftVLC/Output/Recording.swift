@@ -257,14 +257,9 @@ public final class Recording: Sendable {
       } else {
         // libVLC 3's Matroska demuxer, over a server without ranges, ends at the first seek it
         // tries (a chapter's start: 1 s of 6 s recorded); libavformat's reads on.
-        // The option gates the start (as a player's, within the same limit); the rest of the
-        // headers are read while libVLC records.
-        let source = isLocal ? nil : readSourceHeaders(of: media)
-        if let reading = source?.option,
-          case .success(let option?) = await reading.value(within: ForwardReading.askTimeout)
-        {
-          copy.addOption(option)
-        }
+        // The option gates the start; the rest of the headers are read while libVLC records.
+        let source = isLocal ? nil : await readSourceHeaders(of: media)
+        if let option = source?.option { copy.addOption(option) }
         result = await recordThroughLibVLC(
           copy, source: media, target: target, options: options, control: control,
           progress: progress, witness: witness, headers: source?.headers)
@@ -324,7 +319,9 @@ public final class Recording: Sendable {
   /// Ends the recording now and returns the finished file, once libVLC has closed it.
   ///
   /// Returns the same result as ``result()`` when the recording had already finished.
-  /// Does not block the caller's thread.
+  /// Does not block the caller's thread. Besides libVLC's closing and the final copy, a
+  /// recording of a file over HTTP whose own headers are still coming from a slow server
+  /// waits for them at most 2 s more.
   ///
   /// - Throws: ``VLCError/playbackFailed(reason:)`` when nothing could be recorded (the file
   ///   is removed).

@@ -121,16 +121,23 @@ public final class StreamOutput: Sendable {
   }
 
   /// Waits until clients can connect: libVLC has opened the listening socket and is playing
-  /// the source into it. Returns at once when it already is.
+  /// the source into it. Returns at once when it already is. Does not block the caller's
+  /// thread; callable from any task.
   ///
   /// - Parameter limit: how long to wait.
   /// - Throws: what ``waitUntilFinished()`` throws when the stream failed first (a port in
   ///   use, a source that cannot be read); ``VLCError/playbackFailed(reason:)`` when it
-  ///   ended or was stopped before it served; ``VLCError/timeout(_:)`` after `limit`;
+  ///   ended or was stopped before it served, or has ended since; ``VLCError/timeout(_:)`` after `limit`;
   ///   ``VLCError/cancelled`` when the waiting task is cancelled (the stream goes on).
   public func waitUntilServing(within limit: Duration = .seconds(10)) async throws(VLCError) {
     let late = VLCError.timeout("\(url.absoluteString) did not start serving within \(limit)")
     try await serving.value(within: limit, timeout: late).get()
+    // It served, and has ended since: nothing listens any more.
+    switch completion.result {
+    case .failure(let error)?: throw error
+    case .success?: throw .playbackFailed(reason: "\(url.absoluteString) has ended")
+    case nil: return
+    }
   }
 
   /// Waits until the stream ends: the source ended or ``stop()`` was called.
