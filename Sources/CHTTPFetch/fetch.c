@@ -51,6 +51,12 @@ void swiftvlc_fetch_suffix(swiftvlc_fetch *fetch, size_t length) {
   snprintf(fetch->range, sizeof fetch->range, "-%zu", length);
 }
 
+void swiftvlc_fetch_part(swiftvlc_fetch *fetch, unsigned long long start, size_t length) {
+  fetch->prefix_only = 1;
+  snprintf(fetch->range, sizeof fetch->range, "%llu-%llu", start,
+           start + (unsigned long long)(length ? length - 1 : 0));
+}
+
 long long swiftvlc_fetch_total_length(const swiftvlc_fetch *fetch) { return fetch->total; }
 
 static size_t write_body(char *data, size_t size, size_t count, void *context) {

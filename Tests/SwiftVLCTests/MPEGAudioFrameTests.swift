@@ -7,7 +7,8 @@ import Testing
 @testable import SwiftVLC
 
 /// MPEG audio's first frame names what its container leaves open (libVLC's `mpga` for MP3 in
-/// MP4 and MPEG-TS), and a damaged table leading to it is read as nothing, never a crash.
+/// MP4 and MPEG-TS), over HTTP as from a file, and a damaged table leading to it is read as
+/// nothing, never a crash.
 @Suite("MPEG audio first frames")
 struct MPEGAudioFrameTests {
   @Test("a frame header gives the codec of layer III only, its channels and rate")
@@ -34,6 +35,31 @@ struct MPEGAudioFrameTests {
     #expect(MPEGAudioScan.format(ofFrame: frame + frame, confirmed: true)?.codec == "mp3")
     #expect(MPEGAudioScan.format(ofFrame: frame, confirmed: true) == nil)
     #expect(MPEGAudioScan.format(ofFrame: frame + [0, 0, 0, 0], confirmed: true) == nil)
+  }
+
+  @Test("MP3 in a fast-start MP4 reads the same over HTTP as from the file, at both depths")
+  func fastStartOverHTTP() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    // The movie box first, 16 KB (20 s of samples): the audio's first frame lies past it,
+    // beyond the bytes fetched for it.
+    let path = try await media.make(
+      "faststart.mp4",
+      [
+        "-f", "lavfi", "-i", "testsrc=size=64x48:rate=25:duration=20", "-f", "lavfi", "-i",
+        "sine=sample_rate=22050:duration=20", "-c:v", "libx264", "-preset", "ultrafast",
+        "-c:a", "libmp3lame", "-movflags", "+faststart",
+      ])
+    let server = try await TestServer(root: media.folder)
+    defer { server.stop() }
+    for (place, info) in try await parsedOnEveryPath(
+      file: path, urls: [server.url("files/faststart.mp4")])
+    {
+      let audio = info.tracks.filter { $0.kind == .audio }
+      // Over HTTP it was libVLC's "mpga" (MP2), stereo.
+      #expect(audio.map(\.codec) == ["mp3"], "\(place)")
+      #expect(audio.map(\.channels) == [1] && audio.map(\.sampleRate) == [22_050], "\(place)")
+    }
   }
 
   @Test("an MP4 whose MPEG audio chunk offsets are damaged is read without the frame's format")

@@ -41,6 +41,11 @@ void swiftvlc_fetch_prefix_only(swiftvlc_fetch *fetch);
 /// limit, which the caller tells by the status. Before swiftvlc_fetch_perform.
 void swiftvlc_fetch_suffix(swiftvlc_fetch *fetch, size_t length);
 
+/// Makes the coming swiftvlc_fetch_perform ask for `length` bytes of the body from `start`
+/// (a range); a server that ignores ranges answers 200 with the body's start, cut off at the
+/// limit, which the caller tells by the status. Before swiftvlc_fetch_perform.
+void swiftvlc_fetch_part(swiftvlc_fetch *fetch, unsigned long long start, size_t length);
+
 /// The whole body's length a 206 answer's Content-Range names, or -1.
 long long swiftvlc_fetch_total_length(const swiftvlc_fetch *fetch);
 

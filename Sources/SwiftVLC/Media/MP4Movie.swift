@@ -13,6 +13,9 @@ struct MP4Movie {
   var chapters: [Chapter]?
   /// How many tracks the movie has, chapter tracks left out (libVLC's MP4 demuxer hides them).
   var trackCount = 0
+  /// MPEG audio tracks whose first frame lies in bytes not at hand (a download's part not
+  /// fetched): their index in ``audio`` and the frame's offset (``noteFrame(_:ofAudio:)``).
+  var unreadFrames: [(audio: Int, offset: Int)] = []
   /// The track and disc numbers and totals of its iTunes metadata (`udta/meta/ilst`, `trkn`
   /// and `disk`), which libVLC 3 leaves out of a file FFmpeg tagged ("track=3/12").
   var numberTags: [MetadataKey: String] = [:]
@@ -52,6 +55,18 @@ struct MP4Movie {
     return nil
   }
 
+  /// Takes the first bytes of an MPEG audio track's first frame, fetched for
+  /// ``unreadFrames``: the format they declare replaces the sample entry's.
+  mutating func noteFrame(_ bytes: [UInt8], ofAudio index: Int) {
+    guard audio.indices.contains(index), let format = MPEGAudioScan.format(ofFrame: bytes) else {
+      return
+    }
+    audio[index].channels = format.channels
+    audio[index].sampleRate = format.sampleRate
+    audio[index].declaresFormat = true
+    audio[index].codec = format.codec
+  }
+
   private init(moov: [UInt8], file: borrowing some RandomAccessBytes & ~Copyable) {
     var tracks: [TrackBox] = []
     var nero: [(start: Int64, name: String)]?
@@ -76,10 +91,12 @@ struct MP4Movie {
         ? Int(Double(track.bytes) * 8 * Double(track.timescale) / Double(track.duration)) : nil
       // MPEG audio's sample entry says stereo whatever the stream holds; its frames say.
       var format = track.audio
-      if track.isMPEGAudio, let offset = track.table?.firstOffset,
-        let frame = try? MP4Boxes.read(file, at: UInt64(clamping: offset), count: 4)
-      {
-        format = MPEGAudioScan.format(ofFrame: frame)
+      if track.isMPEGAudio, let offset = track.table?.firstOffset {
+        if let frame = try? MP4Boxes.read(file, at: UInt64(clamping: offset), count: 4) {
+          format = MPEGAudioScan.format(ofFrame: frame)
+        } else {
+          unreadFrames.append((audio.count, offset))
+        }
       }
       audio.append(
         FileHeaders.Audio(

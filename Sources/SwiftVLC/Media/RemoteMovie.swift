@@ -25,12 +25,14 @@ enum RemoteMovie {
       let end = offset + size
       if type == "moov" {
         guard end <= limit else { return nil }
-        if end <= head.count { return movie([(0, head)], total: total) }
+        if end <= head.count {
+          return await frames(of: movie([(0, head)], total: total), url, until: deadline)
+        }
         let left = Media.fetchTime(until: deadline)
         guard left > .zero,
           let prefix = try? await HTTPFetch.prefix(of: url, length: end, timeout: left)
         else { return nil }
-        return movie([(0, prefix.bytes)], total: total)
+        return await frames(of: movie([(0, prefix.bytes)], total: total), url, until: deadline)
       }
       guard end > head.count else {
         offset = end
@@ -42,9 +44,27 @@ enum RemoteMovie {
       guard left > .zero,
         let suffix = try? await HTTPFetch.suffix(of: url, length: total - end, timeout: left)
       else { return nil }
-      return movie([(0, head), (UInt64(end), suffix.bytes)], total: total)
+      return await frames(
+        of: movie([(0, head), (UInt64(end), suffix.bytes)], total: total), url, until: deadline)
     }
     return nil
+  }
+
+  /// `movie` with the first frame of each MPEG audio track it could not reach (after a
+  /// fast-start `moov`, past the first bytes), fetched 4 bytes each by a range request:
+  /// their format is the frame's, as a local file's.
+  private static func frames(
+    of movie: MP4Movie?, _ url: URL, until deadline: ContinuousClock.Instant
+  ) async -> MP4Movie? {
+    guard var movie else { return nil }
+    for (index, offset) in movie.unreadFrames {
+      let left = Media.fetchTime(until: deadline)
+      guard left > .zero,
+        let frame = try? await HTTPFetch.part(of: url, at: offset, length: 4, timeout: left)
+      else { break }
+      movie.noteFrame([UInt8](frame), ofAudio: index)
+    }
+    return movie
   }
 
   private static func movie(_ parts: [(start: UInt64, bytes: Data)], total: Int?) -> MP4Movie? {

@@ -60,10 +60,23 @@ enum HTTPFetch {
     return (answer.body, total)
   }
 
+  /// `length` bytes of `url`'s body from `offset`, from a range request; `nil` when the
+  /// server does not answer it with a range. Threads, cancelling and errors as
+  /// ``prefix(of:length:timeout:)``'s.
+  static func part(of url: URL, at offset: Int, length: Int, timeout: Duration)
+    async throws(VLCError) -> Data?
+  {
+    let answer = try await fetch(
+      url, userAgent: nil, limit: length, timeout: timeout,
+      part: .range(UInt64(clamping: offset), length))
+    return answer.status == 206 ? answer.body : nil
+  }
+
   private enum Part {
     case whole
     case prefix
     case suffix(Int)
+    case range(UInt64, Int)
   }
 
   private static func fetch(
@@ -78,6 +91,7 @@ enum HTTPFetch {
     case .whole: break
     case .prefix: swiftvlc_fetch_prefix_only(transfer.pointer)
     case .suffix(let length): swiftvlc_fetch_suffix(transfer.pointer, max(1, length))
+    case .range(let start, let length): swiftvlc_fetch_part(transfer.pointer, start, max(1, length))
     }
     // At least 1 ms: libcurl takes 0 for no timeout at all.
     let milliseconds = max(1, Int(timeout / .milliseconds(1)))
