@@ -64,43 +64,39 @@ struct MPEGAudioFrameTests {
 
   @Test("an MP4 whose MPEG audio chunk offsets are damaged is read without the frame's format")
   func damagedChunkOffsets() throws {
-    func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
-      let size = UInt32(8 + body.count)
-      return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: size >> $0) } + Array(type.utf8) + body
-    }
     let header = [UInt8](repeating: 0, count: 4)
     // An mp4a entry whose esds names ISO 11172-3 audio (0x6B), as FFmpeg writes MP3.
-    let esds = box(
+    let esds = mp4Box(
       "esds",
       header + [0x03, 18, 0, 1, 0, 0x04, 13, 0x6B, 0x15] + [UInt8](repeating: 0, count: 11))
-    let entry = box("mp4a", [UInt8](repeating: 0, count: 28) + esds)
+    let entry = mp4Box("mp4a", [UInt8](repeating: 0, count: 28) + esds)
     for offset: [UInt8] in [
       [0x80, 0, 0, 0, 0, 0, 0, 0],  // past Int.max: it stopped the process
       [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0],  // the second sample past Int.max
     ] {
-      let table = box(
+      let table = mp4Box(
         "stbl",
-        box("stsd", header + [0, 0, 0, 1] + entry)
-          + box("stts", header + [0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 4, 128])
-          + box("stsz", header + [0, 0, 0, 100, 0, 0, 0, 2])
-          + box("stsc", header + [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1])
-          + box("co64", header + [0, 0, 0, 1] + offset))
-      let track = box(
+        mp4Box("stsd", header + [0, 0, 0, 1] + entry)
+          + mp4Box("stts", header + [0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 4, 128])
+          + mp4Box("stsz", header + [0, 0, 0, 100, 0, 0, 0, 2])
+          + mp4Box("stsc", header + [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 1])
+          + mp4Box("co64", header + [0, 0, 0, 1] + offset))
+      let track = mp4Box(
         "trak",
-        box(
+        mp4Box(
           "tkhd",
           header + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 1] + [UInt8](repeating: 0, count: 68)
         )
-          + box(
+          + mp4Box(
             "mdia",
-            box(
+            mp4Box(
               "mdhd",
               header + [UInt8](repeating: 0, count: 8) + [0, 0, 172, 68, 0, 0, 9, 0, 0, 0, 0, 0])
-              + box(
+              + mp4Box(
                 "hdlr",
                 header + [0, 0, 0, 0] + Array("soun".utf8) + [UInt8](repeating: 0, count: 13))
-              + box("minf", table)))
-      let file = box("ftyp", Array("isom".utf8) + [0, 0, 0, 0]) + box("moov", track)
+              + mp4Box("minf", table)))
+      let file = mp4Box("ftyp", Array("isom".utf8) + [0, 0, 0, 0]) + mp4Box("moov", track)
       let bytes = DownloadedBytes(parts: [(0, Data(file))], total: UInt64(file.count))
       let movie = try #require(MP4Movie.read(bytes))
       #expect(movie.audio.count == 1 && movie.audio.first?.codec == nil, "\(offset)")

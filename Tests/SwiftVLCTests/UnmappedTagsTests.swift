@@ -98,15 +98,11 @@ struct UnmappedTagsTests {
 
   @Test("an MP4 whose meta box is shorter than its version and flags is read without numbers")
   func shortMetaBox() throws {
-    func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
-      let size = UInt32(8 + body.count)
-      return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: size >> $0) } + Array(type.utf8) + body
-    }
     for length in 0..<4 {
       // It stopped the process ("Range requires lowerBound <= upperBound").
       let file =
-        box("ftyp", Array("isom".utf8) + [0, 0, 0, 0])
-        + box("moov", box("udta", box("meta", Array(repeating: 0, count: length))))
+        mp4Box("ftyp", Array("isom".utf8) + [0, 0, 0, 0])
+        + mp4Box("moov", mp4Box("udta", mp4Box("meta", Array(repeating: 0, count: length))))
       let bytes = DownloadedBytes(parts: [(0, Data(file))], total: UInt64(file.count))
       let movie = try #require(MP4Movie.read(bytes), "meta of \(length) bytes")
       #expect(movie.numberTags.isEmpty)

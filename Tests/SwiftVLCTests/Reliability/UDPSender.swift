@@ -90,18 +90,7 @@ final class UDPSender: Sendable {
 
   /// Whether a UDP socket can be bound to 127.0.0.1:`port` now (the socket is closed again).
   static func canBind(_ port: UInt16) -> Bool {
-    let descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = port.bigEndian
-    return withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
+    withLoopbackSocket(SOCK_DGRAM, port: port) { bind($0, $1, $2) == 0 } ?? false
   }
 
   /// Ports from 20000 up to the ephemeral range.

@@ -85,39 +85,21 @@ final class TestServer: Sendable {
   /// An HTTP URL on 127.0.0.1 whose port was just bound and closed, so a connection to it is
   /// refused at once.
   static func closedPortURL() -> URL {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    precondition(descriptor >= 0, "socket() failed: errno \(errno)")
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0  // any free port
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-        bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+    let port = withLoopbackSocket(SOCK_STREAM, port: 0) { descriptor, address, length in
+      guard bind(descriptor, address, length) == 0, getsockname(descriptor, address, &length) == 0
+      else { return UInt16(0) }
+      return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+        UInt16(bigEndian: $0.pointee.sin_port)
       }
     }
-    precondition(bound, "bind() to 127.0.0.1:0 failed: errno \(errno)")
-    let port = UInt16(bigEndian: address.sin_port)
-    return URL(string: "http://127.0.0.1:\(port)/x")!
+    precondition(port != nil && port != 0, "bind() to 127.0.0.1:0 failed: errno \(errno)")
+    return URL(string: "http://127.0.0.1:\(port ?? 0)/x")!
   }
 
   /// Whether a TCP connection to `port` on 127.0.0.1 is accepted now (something listens);
   /// `false` also when no socket can be made (out of descriptors).
   static func accepts(port: Int) -> Bool {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = UInt16(port).bigEndian
-    return withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
+    withLoopbackSocket(SOCK_STREAM, port: UInt16(port)) { connect($0, $1, $2) == 0 } ?? false
   }
 
   /// The repository root: this file is `<repo>/Tests/SwiftVLCTests/Support/TestServer.swift`.
