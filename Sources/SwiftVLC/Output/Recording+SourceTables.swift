@@ -78,9 +78,10 @@ extension Recording {
   /// Returns once the option is known: for a Matroska file, when its first bytes come (a
   /// recording is not the player's opening, limited to ``ForwardReading/askTimeout``: without
   /// the option, a busy server without ranges was recorded up to its first chapter), at most
-  /// ``headersTimeout``; at once for others. The headers come within ``headersTimeout``
-  /// (`nil` when the first bytes do not come by then).
-  static func readSourceHeaders(of media: Media) async
+  /// ``headersTimeout``, or until a stop is asked for through `control`; at once for others.
+  /// The headers come within ``headersTimeout`` (`nil` when the first bytes do not come by
+  /// then).
+  static func readSourceHeaders(of media: Media, control: RecordingControl) async
     -> (option: String?, headers: Task<FileHeaders?, Never>)?
   {
     let scheme = URL(string: media.mrl)?.scheme?.lowercased()
@@ -103,14 +104,16 @@ extension Recording {
       await headers.noteMatroska(of: url, head: start.bytes, total: start.total, until: deadline)
       return headers
     }
-    // Settled by the reading's end at the latest, within headersTimeout.
-    let needed = worthAsking ? try? await option.value().get() : nil
-    return (needed ?? nil, headers)
+    // Settled by the reading's end at the latest, within headersTimeout, or by a stop.
+    guard worthAsking else { return (nil, headers) }
+    control.attach(HeadWait(option: option))
+    return ((try? await option.value().get()) ?? nil, headers)
   }
 
   /// The headers `reading` brings, for a recording that ended so: awaited (within
   /// ``headersTimeout`` of its start) for a file that is kept; for one its caller stopped,
-  /// at most ``headersAfterStop`` more; none for a failed one (the reading is cancelled).
+  /// at most ``headersAfterStop`` more; none for a failed one or one stopped before any
+  /// stream came (the reading is cancelled).
   static func headers(
     from reading: Task<FileHeaders?, Never>?, after ending: OutputSession.Outcome
   ) async -> FileHeaders? {
@@ -118,7 +121,7 @@ extension Recording {
     switch ending.ending {
     case .sourceEnded where ending.hadStreams, .limitReached, .stalled:
       return await reading.value
-    case .stopped:
+    case .stopped where ending.hadStreams:
       let read = Completion<FileHeaders?>()
       let waiter = Task { read.settle(.success(await reading.value)) }
       defer { waiter.cancel() }
@@ -132,4 +135,12 @@ extension Recording {
       return nil
     }
   }
+}
+
+/// The wait for a source's first bytes as a recording's engine, until its session is
+/// attached: a stop ends the wait, and the session is stopped as soon as it is attached.
+private struct HeadWait: RecordingEngine {
+  let option: Completion<String?>
+
+  func requestStop(cancelled: Bool) { option.settle(.success(nil)) }
 }

@@ -258,7 +258,7 @@ public final class Recording: Sendable {
         // libVLC 3's Matroska demuxer, over a server without ranges, ends at the first seek it
         // tries (a chapter's start: 1 s of 6 s recorded); libavformat's reads on.
         // The option gates the start; the rest of the headers are read while libVLC records.
-        let source = isLocal ? nil : await readSourceHeaders(of: media)
+        let source = isLocal ? nil : await readSourceHeaders(of: media, control: control)
         if let option = source?.option { copy.addOption(option) }
         result = await recordThroughLibVLC(
           copy, source: media, target: target, options: options, control: control,
