@@ -132,8 +132,9 @@ int svlc_remux_open_input(const char *path, AVFormatContext **in) {
   return avformat_find_stream_info(*in, NULL);
 }
 
-int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in) {
-  *line = (svlc_timeline){.count = in->nb_streams};
+int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in, int clock_jump) {
+  *line = (svlc_timeline){.count = in->nb_streams, .clock_jump = clock_jump,
+                          .jump_at = AV_NOPTS_VALUE, .latest = AV_NOPTS_VALUE};
   line->next = av_malloc_array(in->nb_streams ? in->nb_streams : 1, sizeof(*line->next));
   if (!line->next) return AVERROR(ENOMEM);
   for (unsigned i = 0; i < in->nb_streams; i++) line->next[i] = AV_NOPTS_VALUE;
@@ -142,8 +143,42 @@ int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in) {
 
 void svlc_timeline_free(svlc_timeline *line) { av_freep(&line->next); }
 
+/// libVLC's clock jump (svlc_remux_set_join_jumps): found on the first audio or video time
+/// that lands more than 10 s past the latest so far of any (a stream's first packet may be
+/// the first on the system clock); then every time from 1 s before where it landed on is
+/// moved back by as much.
+static void join_clock(svlc_timeline *line, const AVStream *stream, AVPacket *packet) {
+  AVRational base = stream->time_base;
+  enum AVMediaType type = stream->codecpar->codec_type;
+  int64_t when = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+  if (line->jump_at == AV_NOPTS_VALUE && when != AV_NOPTS_VALUE &&
+      (type == AVMEDIA_TYPE_AUDIO || type == AVMEDIA_TYPE_VIDEO)) {
+    int64_t at = av_rescale_q(when, base, AV_TIME_BASE_Q);
+    int64_t *latest = &line->latest;
+    if (*latest != AV_NOPTS_VALUE && at > *latest + 10 * (int64_t)AV_TIME_BASE) {
+      int64_t step = packet->duration > 0 ? av_rescale_q(packet->duration, base, AV_TIME_BASE_Q)
+                                          : 0;
+      line->jump_at = at - AV_TIME_BASE;
+      line->jump_by = *latest + step - at;
+    } else if (*latest == AV_NOPTS_VALUE || at > *latest) {
+      *latest = at;
+    }
+  }
+  if (line->jump_at == AV_NOPTS_VALUE) return;
+  int64_t *times[] = {&packet->pts, &packet->dts};
+  for (int i = 0; i < 2; i++) {
+    if (*times[i] == AV_NOPTS_VALUE) continue;
+    if (av_rescale_q(*times[i], base, AV_TIME_BASE_Q) >= line->jump_at)
+      *times[i] += av_rescale_q(line->jump_by, AV_TIME_BASE_Q, base);
+  }
+}
+
 void svlc_timeline_join(svlc_timeline *line, const AVFormatContext *in, AVPacket *packet) {
   if ((unsigned)packet->stream_index >= line->count) return;
+  if (line->clock_jump && !(in->iformat->flags & AVFMT_TS_DISCONT)) {
+    join_clock(line, in->streams[packet->stream_index], packet);
+    return;
+  }
   AVRational base = in->streams[packet->stream_index]->time_base;
   int64_t *next = &line->next[packet->stream_index];
   if ((in->iformat->flags & AVFMT_TS_DISCONT) && packet->dts != AV_NOPTS_VALUE) {

@@ -37,6 +37,9 @@ struct RemuxJob: Sendable {
   /// Whether audio or video the container cannot hold fails the copy before anything is
   /// written (``RemuxReport/refused``) rather than being left out.
   var refusesUnheld = false
+  /// Whether one jump of libVLC's clock by hours is joined whatever the input's format
+  /// (libVLC 3's file: see `svlc_remux_set_join_jumps`).
+  var joinsClockJump = false
   /// How many streams of an MPEG-TS input that repeat another may be left out: libVLC 3's
   /// recording of a source whose programs share a stream holds it once per program.
   var repeats = 0

@@ -317,6 +317,7 @@ extension Recording {
     job.chapters = chapters
     job.flags = flags
     job.repeats = repeats
+    job.joinsClockJump = true
     let copy = remuxer.copy(job)
     let ran = await copy.run()
     guard case .success(let report) = ran, rename(copyPath, writing) == 0 else {
