@@ -72,6 +72,37 @@ struct UnmappedTagsTests {
     }
   }
 
+  @Test("an MP3 whose cover picture runs past the first bytes is MP3, with its tags, on every path")
+  func id3WithCover() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    // A noise picture of about 250 KB between the text frames and the first audio frame.
+    let cover = try await media.make(
+      "cover.png",
+      [
+        "-f", "lavfi", "-i", "nullsrc=size=300x300,geq=random(1)*255:128:128", "-frames:v", "1",
+      ])
+    let path = try await media.make(
+      "cover.mp3",
+      [
+        "-f", "lavfi", "-i", "sine=duration=2", "-i", cover, "-map", "0", "-map", "1",
+        "-c:a", "libmp3lame", "-c:v", "copy", "-id3v2_version", "3", "-metadata",
+        "title=Covered", "-metadata", "artist=Painter", "-metadata", "album=Gallery",
+      ])
+    let ranged = try await TestServer(root: media.folder)
+    defer { ranged.stop() }
+    let plain = try await TestServer(plainServing: media.folder)
+    defer { plain.stop() }
+    // The container was "unknown" at container depth; over HTTP the three tags were missing.
+    for (place, info) in try await parsedOnEveryPath(
+      file: path, urls: [ranged.url("files/cover.mp3"), plain.url("cover.mp3")])
+    {
+      #expect(info.container == "MP3", "\(place)")
+      #expect(info.metadata.title == "Covered" && info.metadata.artist == "Painter", "\(place)")
+      #expect(info.metadata.album == "Gallery", "\(place)")
+    }
+  }
+
   @Test("an M4A's track and disc numbers and totals are ffprobe's, from the file and over HTTP")
   func mp4Numbers() async throws {
     let media = try GeneratedMedia()

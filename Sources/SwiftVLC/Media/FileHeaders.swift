@@ -90,7 +90,10 @@ struct FileHeaders: Sendable, Equatable {
   /// Reads the headers of the file at `path`; `nil` when it cannot be read.
   static func read(path: String) -> FileHeaders? {
     guard let file = ReadOnlyFile(path: path) else { return nil }
-    guard let head = file.read(at: 0, upTo: headLength), !head.isEmpty else { return nil }
+    guard var head = file.read(at: 0, upTo: headLength), !head.isEmpty else { return nil }
+    if let longer = headNeeded(for: [UInt8](head)), let whole = file.read(at: 0, upTo: longer) {
+      head = whole
+    }
     let bytes = [UInt8](head)
     var headers = read(head: bytes)
     switch headers.container {
@@ -243,6 +246,15 @@ struct FileHeaders: Sendable, Equatable {
   }
 
   /// The length of an ID3v2 tag at the start, 0 without one (reads the first 10 bytes).
+  /// How many first bytes a file needs read when its ID3v2 tag runs past `bytes` (a cover
+  /// picture of a few KiB before the text frames and the first audio frame): the tag and
+  /// ``headLength`` more, at most 16 MiB; `nil` when `bytes` hold them.
+  static func headNeeded(for bytes: [UInt8]) -> Int? {
+    let tag = id3Length(bytes)
+    guard tag + 16 > bytes.count else { return nil }
+    return min(tag + headLength, 16 << 20)
+  }
+
   static func id3Length(_ bytes: [UInt8]) -> Int {
     guard bytes.count >= 10, bytes.starts(with: Array("ID3".utf8)) else { return 0 }
     let size = (0..<4).reduce(0) { $0 << 7 | Int(bytes[6 + $1] & 0x7F) }

@@ -7,7 +7,9 @@ import FoundationEssentials
 /// (`TRCK`, "4/10"), the disc number and total (`TPOS`) and the date (`TDRC` in 2.4, `TYER`
 /// in 2.3). A local file's are read by libVLC's TagLib meta reader too; a download's only by
 /// the demuxer (`modules/meta_engine/ID3Meta.h` maps title, artist, album, album artist,
-/// genre and a few more), so a probe over HTTP left them out. ID3v2.3 and 2.4 (id3.org).
+/// genre and a few more), so a probe over HTTP left them out. Title, artist, album and album
+/// artist too, for where libVLC has none (a download whose cover picture is larger than
+/// what its demuxer reads of the tag). ID3v2.3 and 2.4 (id3.org).
 enum ID3Tags {
   /// The tags of the ID3v2 tag at the start of `bytes`: empty without one; of the whole frames
   /// before the cut when `bytes` end inside it. `picture`: an attached picture's codec
@@ -37,6 +39,12 @@ enum ID3Tags {
         case "TRCK": note(pair: text, first: .trackNumber, second: .trackTotal, in: &found)
         case "TPOS": note(pair: text, first: .discNumber, second: .discTotal, in: &found)
         case "TDRC", "TYER": found[.date] = found[.date] ?? text
+        // libVLC's own reading, where its demuxer did not get to them (a download whose
+        // cover picture runs past what it reads of the tag).
+        case "TIT2": found[.title] = found[.title] ?? text
+        case "TPE1": found[.artist] = found[.artist] ?? text
+        case "TALB": found[.album] = found[.album] ?? text
+        case "TPE2": found[.albumArtist] = found[.albumArtist] ?? text
         default: break
         }
       }

@@ -36,9 +36,17 @@ extension Media {
         of: url, length: FileHeaders.headLength, timeout: fetchTime(until: deadline)),
       !start.bytes.isEmpty
     else { return nil }
-    let first = [UInt8](start.bytes)
+    var opening = start.bytes
+    // An ID3 tag past the first bytes (a cover picture): its text frames, and what follows.
+    if let longer = FileHeaders.headNeeded(for: [UInt8](opening)),
+      let more = try? await HTTPFetch.prefix(
+        of: url, length: longer, timeout: fetchTime(until: deadline))
+    {
+      opening = more.bytes
+    }
+    let first = [UInt8](opening)
     var headers = FileHeaders.read(head: first)
-    await headers.noteRest(of: url, head: start.bytes, total: start.total, until: deadline)
+    await headers.noteRest(of: url, head: opening, total: start.total, until: deadline)
     if ["MP3", "MPEG audio"].contains(headers.container),
       let declared = MPEGAudioScan.declaredDuration(head: first)
     {
