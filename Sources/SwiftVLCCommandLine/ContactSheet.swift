@@ -61,7 +61,14 @@ package enum ContactSheet {
     mode: ThumbnailMode, network: Bool, timeout: Duration,
     isolation: isolated (any Actor)? = #isolation, progress: (Int) -> Void
   ) async throws(VLCError) -> Sheet {
-    let info = try await media.parse(timeout: timeout, network: network)
+    var info = try await media.parse(timeout: timeout, network: network)
+    // An MPEG program stream's length is known only while playing: the decoded probe's, as
+    // `swiftvlc probe` gives it.
+    if info.isPlayable, info.duration == nil,
+      let decoded = try? await media.parse(timeout: timeout, network: network, depth: .decoded)
+    {
+      info = decoded
+    }
     guard info.isPlayable else { throw .parseFailed(reason: "no playable stream in \(media.mrl)") }
     guard let duration = info.duration, duration > .zero else {
       throw .invalidInput("\(media.mrl) has no known duration to spread a contact sheet over")

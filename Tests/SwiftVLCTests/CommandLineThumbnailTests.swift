@@ -43,6 +43,30 @@ struct CommandLineThumbnailTests {
   }
 
   @Test(
+    "a sheet of an MPEG program stream spreads over the length a decoded probe finds",
+    .enabled(if: FrameOracle.isAvailable, "needs ffmpeg"))
+  func programStreamSheet() async throws {
+    let scratch = try ScratchDirectory("cli-sheet-ps")
+    defer { scratch.remove() }
+    let clip = scratch.path("program.mpg")
+    _ = try await runForData(
+      "ffmpeg",
+      [
+        "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=4", "-c:v", "mpeg2video",
+        "-f", "vob", clip,
+      ])
+    // Its length is known only while playing: the sheet said it had none.
+    let output = scratch.path("sheet.png")
+    let result = try await runTool([
+      "thumbnail", clip, "--sheet", "2x2", "--no-header", "-o", output,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let sheet = try decodePNG(atPath: output)
+    let layout = SheetLayout(columns: 2, rows: 2, cellWidth: 320, cellHeight: 240, headerLines: 0)
+    #expect(sheet.width == layout.width && sheet.height == layout.height)
+  }
+
+  @Test(
     "thumbnail --sheet without --precise shows keyframes, but cells sharing one their own frame",
     .enabled(if: FrameOracle.isAvailable, "needs ffmpeg"))
   func fastSheetCells() async throws {
