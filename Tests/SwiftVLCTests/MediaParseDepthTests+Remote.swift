@@ -47,6 +47,28 @@ extension MediaParseDepthTests {
     }
   }
 
+  @Test("an MP4 with MP3 from a server without ranges lists each track once at both depths")
+  func remoteMovieWithoutRanges() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    _ = try await media.make(
+      "mp3.mp4",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=64x48:r=25:d=3", "-f", "lavfi", "-i", "sine=d=3",
+        "-c:v", "libx264", "-c:a", "libmp3lame", "-movflags", "+faststart",
+      ])
+    let plain = try await TestServer(plainServing: media.folder)  // no range requests
+    defer { plain.stop() }
+    for depth in [ParseDepth.container, .decoded] {
+      let remote = try await parse(
+        try Media(url: plain.url("mp3.mp4"), instance: instance), depth: depth, network: true)
+      // libVLC's MP4 demuxer's set (mpga) and libavformat's (mp3) were both listed: four
+      // tracks at container depth, three (its audio only) at decoded depth.
+      #expect(remote.tracks.map(\.kind) == [.video, .audio], "\(depth): \(remote.tracks)")
+      #expect(remote.tracks.last?.codec == "mp3", "\(depth)")
+    }
+  }
+
   @Test(
     "Matroska chapters over HTTP are read at container depth: at the start, and at the end",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mkvpropedit")))

@@ -57,8 +57,9 @@ struct FileHeaders: Sendable, Equatable {
   var pictureSizes: [PictureSize] = []
   /// The chapters, when the file has a chapter table (`nil`: none read).
   var chapters: [Chapter]?
-  /// How many tracks an MP4 file's `moov` declares (chapter tracks left out).
-  var trackCount: Int?
+  /// The kinds of the tracks an MP4 file's `moov` declares, in its order (chapter tracks
+  /// left out).
+  var trackKinds: [TrackKind]?
   /// Tags the file's own headers give that libVLC's demuxers leave out: Vorbis comments of
   /// an Ogg or FLAC file (``VorbisCommentTags``), ID3v2 frames (``ID3Tags``), an MP4's track
   /// and disc numbers (``MP4Movie/numberTags``).
@@ -127,7 +128,7 @@ struct FileHeaders: Sendable, Equatable {
     audio = movie.audio
     commentTags.merge(movie.numberTags) { known, _ in known }
     chapters = movie.chapters
-    trackCount = movie.trackCount
+    trackKinds = movie.trackKinds
     searchedChapters = true
   }
 

@@ -11,8 +11,9 @@ import Glibc
 struct MP4Movie {
   var audio: [FileHeaders.Audio] = []
   var chapters: [Chapter]?
-  /// How many tracks the movie has, chapter tracks left out (libVLC's MP4 demuxer hides them).
-  var trackCount = 0
+  /// The kinds of the movie's tracks in `trak` order (libVLC's), by their handler; chapter
+  /// tracks left out (libVLC's MP4 demuxer hides them).
+  var trackKinds: [TrackKind] = []
   /// MPEG audio tracks whose first frame lies in bytes not at hand (a download's part not
   /// fetched): their index in ``audio`` and the frame's offset (``noteFrame(_:ofAudio:)``).
   var unreadFrames: [(audio: Int, offset: Int)] = []
@@ -108,7 +109,14 @@ struct MP4Movie {
     // only starts), and the last one's end is the media's, which the caller knows.
     var starts: [(start: Duration, name: String?)] = []
     let chapterIDs = Set(tracks.flatMap(\.chapterTrackIDs))
-    trackCount = tracks.filter { !chapterIDs.contains($0.id) }.count
+    trackKinds = tracks.filter { !chapterIDs.contains($0.id) }.map { track in
+      switch track.handler {
+      case "vide": .video
+      case "soun": .audio
+      case "subt", "sbtl", "text", "clcp": .subtitle
+      default: .unknown
+      }
+    }
     if let nero, !nero.isEmpty {
       starts = nero.map { (.microseconds($0.start / 10), $0.name) }
     } else if let text = tracks.first(where: { chapterIDs.contains($0.id) && $0.table != nil }),

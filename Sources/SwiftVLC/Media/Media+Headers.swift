@@ -8,7 +8,7 @@
 /// preparse's guess by `nil` at container depth, and leaves the decoder's at decoded depth.
 func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDepth) {
   if let container = headers.container { info.container = container }
-  dropStaleSet(from: &info.tracks, fileTracks: headers.trackCount)
+  dropStaleSet(from: &info.tracks, fileKinds: headers.trackKinds)
   if let duration = headers.duration { info.duration = duration }
   let audio = info.tracks.indices.filter { info.tracks[$0].kind == .audio }
   // libVLC's Musepack demuxer decodes itself and lists the stream as float PCM.
@@ -51,14 +51,20 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
 
 /// Over a server that cannot seek, libVLC's MP4 demuxer lists an MP4 file's tracks, gives
 /// up, and libavformat's lists them again under new ids: the media's list holds both, the
-/// first set stale (a player lists only the second). When the list starts with as many
-/// tracks as the file declares and the same kinds and codecs follow in the same order, the
-/// first set goes.
-private func dropStaleSet(from tracks: inout [Track], fileTracks count: Int?) {
-  guard let count, count > 0, tracks.count >= 2 * count else { return }
-  let kinds = tracks.map { "\($0.kind) \($0.codec)" }
-  guard kinds[0..<count].elementsEqual(kinds[count..<2 * count]) else { return }
-  tracks.removeFirst(count)
+/// first set stale (a player lists only the second), and not always whole (a decoded parse
+/// kept its audio only), with other codes (`mpga` for the second's `mp3`), and libavformat's
+/// may add the chapter track as a subtitle. When the list holds more tracks than the file
+/// declares, and after its first track holds a run of the file's kinds in its order, the
+/// tracks before the last such run go.
+private func dropStaleSet(from tracks: inout [Track], fileKinds kinds: [TrackKind]?) {
+  guard let kinds, !kinds.isEmpty, tracks.count > kinds.count else { return }
+  let listed = tracks.map(\.kind)
+  guard
+    let start = (1...(tracks.count - kinds.count)).last(where: {
+      listed[$0..<$0 + kinds.count].elementsEqual(kinds)
+    })
+  else { return }
+  tracks.removeFirst(start)
 }
 
 extension FileHeaders {
