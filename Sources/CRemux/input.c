@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <string.h>
+#include <time.h>
 
 /// The time of the first video keyframe (in AV_TIME_BASE units): the earliest of those read
 /// within a second of decoding time after the first one, of streams not discarded; by
@@ -132,9 +133,15 @@ int svlc_remux_open_input(const char *path, AVFormatContext **in) {
   return avformat_find_stream_info(*in, NULL);
 }
 
-int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in, int clock_jump) {
-  *line = (svlc_timeline){.count = in->nb_streams, .clock_jump = clock_jump,
-                          .jump_at = AV_NOPTS_VALUE, .latest = AV_NOPTS_VALUE};
+int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in, int64_t clock_since) {
+  *line = (svlc_timeline){.count = in->nb_streams, .jump_at = AV_NOPTS_VALUE,
+                          .latest = AV_NOPTS_VALUE};
+  if (clock_since > 0) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    line->clock_from = clock_since;
+    line->clock_to = (int64_t)now.tv_sec * 1000000 + now.tv_nsec / 1000;
+  }
   line->next = av_malloc_array(in->nb_streams ? in->nb_streams : 1, sizeof(*line->next));
   if (!line->next) return AVERROR(ENOMEM);
   for (unsigned i = 0; i < in->nb_streams; i++) line->next[i] = AV_NOPTS_VALUE;
@@ -145,8 +152,8 @@ void svlc_timeline_free(svlc_timeline *line) { av_freep(&line->next); }
 
 /// libVLC's clock jump (svlc_remux_set_join_jumps): found on the first audio or video time
 /// that lands more than 10 s past the latest so far of any (a stream's first packet may be
-/// the first on the system clock); then every time from 1 s before where it landed on is
-/// moved back by as much.
+/// the first on the system clock) and on libVLC's clock; then every time from 1 s before
+/// where it landed on is moved back by as much.
 static void join_clock(svlc_timeline *line, const AVStream *stream, AVPacket *packet) {
   AVRational base = stream->time_base;
   enum AVMediaType type = stream->codecpar->codec_type;
@@ -155,7 +162,8 @@ static void join_clock(svlc_timeline *line, const AVStream *stream, AVPacket *pa
       (type == AVMEDIA_TYPE_AUDIO || type == AVMEDIA_TYPE_VIDEO)) {
     int64_t at = av_rescale_q(when, base, AV_TIME_BASE_Q);
     int64_t *latest = &line->latest;
-    if (*latest != AV_NOPTS_VALUE && at > *latest + 10 * (int64_t)AV_TIME_BASE) {
+    if (*latest != AV_NOPTS_VALUE && at > *latest + 10 * (int64_t)AV_TIME_BASE &&
+        at >= line->clock_from && at <= line->clock_to) {
       int64_t step = packet->duration > 0 ? av_rescale_q(packet->duration, base, AV_TIME_BASE_Q)
                                           : 0;
       line->jump_at = at - AV_TIME_BASE;
@@ -175,7 +183,7 @@ static void join_clock(svlc_timeline *line, const AVStream *stream, AVPacket *pa
 
 void svlc_timeline_join(svlc_timeline *line, const AVFormatContext *in, AVPacket *packet) {
   if ((unsigned)packet->stream_index >= line->count) return;
-  if (line->clock_jump && !(in->iformat->flags & AVFMT_TS_DISCONT)) {
+  if (line->clock_from > 0 && !(in->iformat->flags & AVFMT_TS_DISCONT)) {
     join_clock(line, in->streams[packet->stream_index], packet);
     return;
   }

@@ -52,7 +52,9 @@ void svlc_remux_set_refuse_unheld(svlc_remux *remux, int enabled) {
   remux->refuse_unheld = enabled != 0;
 }
 
-void svlc_remux_set_join_jumps(svlc_remux *remux, int enabled) { remux->join_jumps = enabled; }
+void svlc_remux_set_join_jumps(svlc_remux *remux, int64_t since) {
+  remux->join_since = since > 0 ? since : 0;
+}
 
 void svlc_remux_set_drop_repeats(svlc_remux *remux, int most) {
   remux->drop_repeats = most > 0 ? most : 0;

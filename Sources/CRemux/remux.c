@@ -47,7 +47,7 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
   int64_t first = start;
   svlc_remux_result result = SVLC_REMUX_OK;
   svlc_timeline line;
-  int read_status = svlc_timeline_init(&line, in, remux->join_jumps);
+  int read_status = svlc_timeline_init(&line, in, remux->join_since);
   while (read_status >= 0 && (read_status = av_read_frame(in, packet)) >= 0) {
     if (atomic_load(&remux->stop)) {
       result = SVLC_REMUX_STOPPED;

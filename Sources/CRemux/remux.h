@@ -70,7 +70,7 @@ struct svlc_remux {
   int start_at_keyframe;
   int refuse_unheld; // audio or video the container cannot hold fails the copy
   int drop_repeats;  // at most this many streams that repeat another are left out
-  int join_jumps;    // svlc_remux_set_join_jumps
+  int64_t join_since; // svlc_remux_set_join_jumps, 0: no clock jump joined
   int no_keyframe;  // starting at a keyframe, and none came: the video is left out
   AVDictionary *tags; // the source's tags, for an input that lacks them
   AVChapter **chapters; // the source's chapters (time base 1/1000000), for an input without

@@ -62,12 +62,10 @@ package enum ContactSheet {
     isolation: isolated (any Actor)? = #isolation, progress: (Int) -> Void
   ) async throws(VLCError) -> Sheet {
     var info = try await media.parse(timeout: timeout, network: network)
-    // An MPEG program stream's length is known only while playing: the decoded probe's, as
-    // `swiftvlc probe` gives it.
-    if info.isPlayable, info.duration == nil,
-      let decoded = try? await media.parse(timeout: timeout, network: network, depth: .decoded)
-    {
-      info = decoded
+    // A local MPEG program stream's length is known only while playing: the decoded probe's,
+    // as `swiftvlc probe` gives it (a live stream has none to find).
+    if info.isPlayable, info.duration == nil, media.isLocalFile {
+      info = try await media.parse(timeout: timeout, network: network, depth: .decoded)
     }
     guard info.isPlayable else { throw .parseFailed(reason: "no playable stream in \(media.mrl)") }
     guard let duration = info.duration, duration > .zero else {

@@ -43,13 +43,16 @@ void svlc_remux_set_start_at_keyframe(svlc_remux *remux, int enabled);
 /// With `enabled`, an audio or video stream the container cannot hold fails the copy before
 /// anything is written (SVLC_REMUX_REFUSED) rather than being left out.
 void svlc_remux_set_refuse_unheld(svlc_remux *remux, int enabled);
-/// With `enabled`, the input's times may jump once by hours, in any format: libVLC 3's file,
-/// whose muxers stamp what comes before its input clock starts with the stream's own times
-/// and the rest with the system clock (a Matroska download with chapters read through its
-/// avformat demuxer held 0.2 s at 0 s and the rest 7 hours on: the machine's uptime). The
-/// first forward jump of an audio or video stream by more than 10 s is joined: every time from
-/// the jump's on (less 1 s, for reordered pictures) is moved back to follow what came before.
-void svlc_remux_set_join_jumps(svlc_remux *remux, int enabled);
+/// With `since` > 0, the input's times may jump once onto libVLC's clock, in any format:
+/// libVLC 3's file, whose muxers stamp what comes before its input clock starts with the
+/// stream's own times and the rest with the system clock (CLOCK_MONOTONIC: a Matroska
+/// download with chapters read through its avformat demuxer held 0.2 s at 0 s and the rest
+/// 7 hours on, the machine's uptime). The first forward jump of an audio or video stream by
+/// more than 10 s that lands on that clock between `since` (microseconds: when the recording
+/// started, less a margin) and the copy's start is joined: every time from where it landed on
+/// (less 1 s, for reordered pictures) is moved back to follow what came before. A real gap
+/// lands elsewhere and is kept.
+void svlc_remux_set_join_jumps(svlc_remux *remux, int64_t since);
 /// Up to `most` streams of an MPEG-TS input that repeat another (the same codec and first
 /// packets' bytes: a stream two programs of the source share, held once per program) are left
 /// out, unnamed; of a stream and its repeat, the one with fewer packets goes.

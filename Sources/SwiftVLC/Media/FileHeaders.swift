@@ -246,7 +246,6 @@ struct FileHeaders: Sendable, Equatable {
     return elementaryAudio(bytes, at: 0)
   }
 
-  /// The length of an ID3v2 tag at the start, 0 without one (reads the first 10 bytes).
   /// How many first bytes a file needs read when its ID3v2 tag runs past `bytes` (a cover
   /// picture of a few KiB before the text frames and the first audio frame): the tag and
   /// ``headLength`` more, at most 16 MiB; `nil` when `bytes` hold them.
@@ -256,6 +255,7 @@ struct FileHeaders: Sendable, Equatable {
     return min(tag + headLength, 16 << 20)
   }
 
+  /// The length of an ID3v2 tag at the start, 0 without one (reads the first 10 bytes).
   static func id3Length(_ bytes: [UInt8]) -> Int {
     guard bytes.count >= 10, bytes.starts(with: Array("ID3".utf8)) else { return 0 }
     let size = (0..<4).reduce(0) { $0 << 7 | Int(bytes[6 + $1] & 0x7F) }

@@ -113,7 +113,7 @@ struct MP4Movie {
       switch track.handler {
       case "vide": .video
       case "soun": .audio
-      case "subt", "sbtl", "text", "clcp": .subtitle
+      case "subt", "sbtl", "text", "clcp", "subp": .subtitle
       default: .unknown
       }
     }

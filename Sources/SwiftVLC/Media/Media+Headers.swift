@@ -56,8 +56,11 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
 /// may add the chapter track as a subtitle. When the list holds more tracks than the file
 /// declares, and after its first track holds a run of the file's kinds in its order, the
 /// tracks before the last such run go.
-private func dropStaleSet(from tracks: inout [Track], fileKinds kinds: [TrackKind]?) {
-  guard let kinds, !kinds.isEmpty, tracks.count > kinds.count else { return }
+private func dropStaleSet(from tracks: inout [Track], fileKinds declared: [TrackKind]?) {
+  // libVLC lists no track of another kind (a timecode, a hint track).
+  guard let kinds = declared?.filter({ $0 != .unknown }), !kinds.isEmpty,
+    tracks.count > kinds.count
+  else { return }
   let listed = tracks.map(\.kind)
   guard
     let start = (1...(tracks.count - kinds.count)).last(where: {

@@ -37,9 +37,10 @@ struct RemuxJob: Sendable {
   /// Whether audio or video the container cannot hold fails the copy before anything is
   /// written (``RemuxReport/refused``) rather than being left out.
   var refusesUnheld = false
-  /// Whether one jump of libVLC's clock by hours is joined whatever the input's format
-  /// (libVLC 3's file: see `svlc_remux_set_join_jumps`).
-  var joinsClockJump = false
+  /// For libVLC 3's file: the earliest time on libVLC's clock (`libvlc_clock()`, the system's
+  /// monotonic clock) its muxers may have stamped packets with, and then one jump onto that
+  /// clock is joined whatever the input's format (see `svlc_remux_set_join_jumps`).
+  var clockSince: Duration?
   /// How many streams of an MPEG-TS input that repeat another may be left out: libVLC 3's
   /// recording of a source whose programs share a stream holds it once per program.
   var repeats = 0

@@ -43,7 +43,7 @@ final class RemuxCopy: @unchecked Sendable {
     svlc_remux_set_start_at_keyframe(pointer, job.startAtKeyframe ? 1 : 0)
     svlc_remux_set_refuse_unheld(pointer, job.refusesUnheld ? 1 : 0)
     svlc_remux_set_drop_repeats(pointer, Int32(clamping: job.repeats))
-    svlc_remux_set_join_jumps(pointer, job.joinsClockJump ? 1 : 0)
+    svlc_remux_set_join_jumps(pointer, job.clockSince?.microseconds ?? 0)
     for (key, value) in job.tags.sorted(by: { $0.key < $1.key }) {
       svlc_remux_add_tag(pointer, key, value)
     }

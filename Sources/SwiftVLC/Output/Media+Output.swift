@@ -39,7 +39,7 @@ extension Media {
 
   /// Whether the source is a local file, which libVLC reads faster than real time and whose
   /// playback time it always knows.
-  var isLocalFile: Bool { mrl.hasPrefix("file://") }
+  package var isLocalFile: Bool { mrl.hasPrefix("file://") }
 
   /// The extension of the location's name, in lower case and without its query ("mp4"; ""
   /// without one).

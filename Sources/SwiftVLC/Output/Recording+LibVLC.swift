@@ -1,13 +1,14 @@
 // SPDX-FileCopyrightText: 2026 The SwiftVLC authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
+internal import CLibVLC
 import FoundationEssentials
 import Glibc
 
 extension Recording {
   /// Plays `copy` (the source with its `:sout` chain) through libVLC into the recording's
   /// file, then makes the final copy with libavformat (see
-  /// ``finalCopy(_:seen:chapters:flags:options:live:repeats:remuxer:)``).
+  /// ``finalCopy(_:seen:chapters:flags:options:live:repeats:clockSince:remuxer:)``).
   /// `headers`: the reading of the source's own headers (``readSourceHeaders(of:)``), which
   /// correct what libVLC saw of it; awaited once the recording ends.
   static func recordThroughLibVLC(
@@ -141,10 +142,12 @@ extension Recording {
     let flags =
       entries.map(\.kind) == seen.tracks.map(\.kind)
       ? entries.map { (isDefault: $0.isDefault, isForced: $0.isForced) } : []
+    // libVLC's clock when the session began (a minute earlier, for its opening).
+    let began = Duration.microseconds(libvlc_clock()) - outcome.elapsed - .seconds(60)
     let copied = await finalCopy(
       target.writing, seen: seen, chapters: chapters, flags: flags, options: options,
       live: !media.isLocalFile && (isLiveLocation(media) || seen.duration == nil),
-      repeats: repeats)
+      repeats: repeats, clockSince: began)
     let written = await readBack(target.writing, instance: media.instance)
     switch copied {
     case .failure(let error)
@@ -300,12 +303,14 @@ extension Recording {
   /// MPEG-TS muxer announces a live video only when its first keyframe comes), no longer than
   /// the duration asked, and for a live source (a live location, or one without a length; a
   /// file over HTTP starts at its start) everything before the video's first keyframe cut
-  /// (nothing can be shown there).
+  /// (nothing can be shown there). With `clockSince` (libVLC's clock when the recording
+  /// began), a jump of a file's times onto libVLC's clock is joined (not a live source's).
   /// A failed copy leaves libVLC's file as it is.
   static func finalCopy(
     _ writing: String, seen: MediaInfo, chapters: [Chapter],
     flags: [(isDefault: Bool, isForced: Bool)] = [], options: RecordingOptions, live: Bool,
-    repeats: Int = 0, remuxer: some ContainerRemuxer = FFmpegRemuxer()
+    repeats: Int = 0, clockSince: Duration? = nil,
+    remuxer: some ContainerRemuxer = FFmpegRemuxer()
   ) async -> Result<RemuxReport, VLCError> {
     let copyPath = writing + ".copy"
     let hasVideo = seen.tracks.contains { $0.kind == .video }
@@ -317,7 +322,8 @@ extension Recording {
     job.chapters = chapters
     job.flags = flags
     job.repeats = repeats
-    job.joinsClockJump = true
+    // A live source's copy starts at a keyframe found before the join: its times stay.
+    job.clockSince = live ? nil : clockSince
     let copy = remuxer.copy(job)
     let ran = await copy.run()
     guard case .success(let report) = ran, rename(copyPath, writing) == 0 else {

@@ -105,10 +105,8 @@ public struct RecordingProgress: Sendable, Hashable {
 /// ``start(_:to:options:)`` a recording, watch its ``progress`` and ``stop()`` it.
 ///
 /// A recording is judged by the file it wrote, read back with libVLC once it is finished: it
-/// fails when the file holds no audio or video, when the source ended early (more than
-/// 2 s and 10 % short of its known duration: an HLS segment that answered 404, say), or when
-/// its times run more than a minute and twice its length past the source's (libVLC 3 stamped
-/// them with its system clock; the copy joins the one such jump it knows). A source
+/// fails when the file holds no audio or video, or when the source ended early (more than
+/// 2 s and 10 % short of its known duration: an HLS segment that answered 404, say). A source
 /// whose audio or video the container cannot hold (VP9 or Opus into MP4) is refused: a local
 /// file before it is played, a network source (HTTP, HLS, UDP) as soon as libVLC lists its
 /// streams, within a quarter of a second. Failures say what libVLC's log told: the HTTP

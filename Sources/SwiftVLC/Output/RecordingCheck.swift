@@ -162,15 +162,6 @@ enum RecordingCheck {
           reason: "the source ended early: \(path) holds \(seconds(duration)) s of "
             + "\(seconds(expected)) s\(why)")
       }
-      // Longer by a minute and more than twice as long again: times libVLC 3 stamped with
-      // its system clock (a download read through its avformat demuxer: 0.2 s at 0 s, the
-      // rest hours on), not a source libVLC measured short (files joined end to end).
-      let excess = duration - expected
-      if excess > .seconds(60) && excess > expected * 2 {
-        return .operationFailed(
-          "\(path)'s times run to \(seconds(duration)) s for \(seconds(expected)) s of source: "
-            + "libVLC 3 stamped part of it with its system clock")
-      }
     }
     return nil
   }
