@@ -19,10 +19,14 @@
 /// within a second of decoding time after the first one, of streams not discarded; by
 /// reading from the start; AV_NOPTS_VALUE when there is none. Streams that start late (a
 /// live recording's video) are found on the way. Leaves the input where it stopped.
-int64_t svlc_remux_first_keyframe(AVFormatContext *in) {
+int64_t svlc_remux_first_keyframe(AVFormatContext *in, int64_t clock_since) {
   AVPacket *packet = av_packet_alloc();
   int64_t found = AV_NOPTS_VALUE, first_read = AV_NOPTS_VALUE;
+  // The times the copy will see: libVLC's clock jump joined as it joins it.
+  svlc_timeline line;
+  if (svlc_timeline_init(&line, in, clock_since) < 0) av_packet_free(&packet);
   while (packet && av_read_frame(in, packet) >= 0) {
+    svlc_timeline_join(&line, in, packet);
     const AVStream *stream = in->streams[packet->stream_index];
     int hit = stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO &&
               stream->discard != AVDISCARD_ALL &&
@@ -42,6 +46,7 @@ int64_t svlc_remux_first_keyframe(AVFormatContext *in) {
     if (found == AV_NOPTS_VALUE || at < found) found = at;
     if (first_read == AV_NOPTS_VALUE) first_read = read != AV_NOPTS_VALUE ? read : at;
   }
+  svlc_timeline_free(&line);
   av_packet_free(&packet);
   return found;
 }

@@ -11,8 +11,9 @@
 int svlc_remux_open_input(const char *path, AVFormatContext **in);
 /// The first video keyframe's time (AV_TIME_BASE units) or AV_NOPTS_VALUE: the earliest of
 /// those read within a second of decoding time after the first (several videos); reads on
-/// from where the input is and stays where it stopped.
-int64_t svlc_remux_first_keyframe(AVFormatContext *in);
+/// from where the input is and stays where it stopped. Times as the copy sees them: with
+/// `clock_since` > 0, libVLC's clock jump joined (svlc_timeline_init).
+int64_t svlc_remux_first_keyframe(AVFormatContext *in, int64_t clock_since);
 /// Fills in a video stream's size and parameter sets by decoding its first keyframe, read from
 /// where the input is.
 void svlc_remux_fill_video(AVFormatContext *in, AVStream *stream);

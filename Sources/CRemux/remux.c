@@ -190,7 +190,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   int64_t start = AV_NOPTS_VALUE;
   if (remux->start_at_keyframe) {
     unsigned known = in->nb_streams;
-    start = svlc_remux_first_keyframe(in);
+    start = svlc_remux_first_keyframe(in, remux->join_since);
     remux->no_keyframe = start == AV_NOPTS_VALUE;
     if (start != AV_NOPTS_VALUE && in->start_time != AV_NOPTS_VALUE)
       remux->skipped = start - in->start_time;

@@ -24,9 +24,13 @@ struct ClockJumpTests {
       ])
   }
 
-  /// The copy's length, with libVLC's clock said to have started a minute ago.
-  private func copied(_ path: String, to output: String) async throws -> Double {
-    var job = RemuxJob(input: path, output: output, container: .mkv, duration: nil)
+  /// The copy's length, with libVLC's clock said to have started a minute ago; with
+  /// `atKeyframe`, as a live source's copy, from the first keyframe.
+  private func copied(_ path: String, to output: String, atKeyframe: Bool = false)
+    async throws -> Double
+  {
+    var job = RemuxJob(
+      input: path, output: output, container: .mkv, duration: nil, startAtKeyframe: atKeyframe)
     job.clockSince = .microseconds(libVLCClock()) - .seconds(60)
     guard case .success = await FFmpegRemuxer().copy(job).run() else {
       Issue.record("the copy of \(path) failed")
@@ -44,6 +48,19 @@ struct ClockJumpTests {
     let clock = try await clip(generated, "clock.mkv", from: 5, by: uptime)
     let length = try await copied(clock, to: generated.folder.appendingPathComponent("c.mkv").path)
     #expect(abs(length - 3) < 0.2, "\(length) s")
+    // A live source's copy looks for its first keyframe in the joined times too: audio from
+    // 0 s, all of the video on the clock (it found the keyframe hours on and wrote nothing).
+    let late = try await generated.make(
+      "late.mkv",
+      [
+        "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=3", "-f", "lavfi", "-i",
+        "sine=duration=3", "-vf", "setpts='PTS+\(uptime)/TB'", "-af",
+        "asetpts='if(gte(PTS*TB,0.2),PTS+\(uptime)/TB,PTS)'", "-fps_mode", "passthrough",
+        "-c:v", "libx264", "-bf", "0", "-c:a", "aac",
+      ])
+    let live = try await copied(
+      late, to: generated.folder.appendingPathComponent("l.mkv").path, atKeyframe: true)
+    #expect((2.5...3.5).contains(live), "\(live) s")
     // A gap that lands nowhere near the clock is the source's own.
     let gap = try await clip(generated, "gap.mkv", from: 10, by: 20)
     let kept = try await copied(gap, to: generated.folder.appendingPathComponent("g.mkv").path)

@@ -304,7 +304,7 @@ extension Recording {
   /// the duration asked, and for a live source (a live location, or one without a length; a
   /// file over HTTP starts at its start) everything before the video's first keyframe cut
   /// (nothing can be shown there). With `clockSince` (libVLC's clock when the recording
-  /// began), a jump of a file's times onto libVLC's clock is joined (not a live source's).
+  /// began), a jump of a file's times onto libVLC's clock is joined.
   /// A failed copy leaves libVLC's file as it is.
   static func finalCopy(
     _ writing: String, seen: MediaInfo, chapters: [Chapter],
@@ -322,8 +322,7 @@ extension Recording {
     job.chapters = chapters
     job.flags = flags
     job.repeats = repeats
-    // A live source's copy starts at a keyframe found before the join: its times stay.
-    job.clockSince = live ? nil : clockSince
+    job.clockSince = clockSince
     let copy = remuxer.copy(job)
     let ran = await copy.run()
     guard case .success(let report) = ran, rename(copyPath, writing) == 0 else {
