@@ -44,8 +44,8 @@ void svlc_remux_set_start_at_keyframe(svlc_remux *remux, int enabled);
 /// anything is written (SVLC_REMUX_REFUSED) rather than being left out.
 void svlc_remux_set_refuse_unheld(svlc_remux *remux, int enabled);
 /// With `since` > 0, the input's times may jump once onto libVLC's clock, in any format:
-/// libVLC 3's file, whose muxers stamp what comes before its input clock starts with the
-/// stream's own times and the rest with the system clock (CLOCK_MONOTONIC: a Matroska
+/// libVLC 3's file, whose stream output gets times converted to the system clock once its
+/// input clock runs (its muxers write their own before: CLOCK_MONOTONIC; a Matroska
 /// download with chapters read through its avformat demuxer held 0.2 s at 0 s and the rest
 /// 7 hours on, the machine's uptime). The first forward jump of an audio or video stream by
 /// more than 10 s that lands on that clock between `since` (microseconds: when the recording
