@@ -137,6 +137,22 @@ extension Recording {
   }
 }
 
+extension Recording {
+  /// The failure of a recording stopped before libVLC started (while its source's first
+  /// bytes were awaited), its partial file removed: ``VLCError/cancelled`` for a cancelled
+  /// task, else what a recording stopped before any stream came says.
+  static func stoppedBeforeStart(
+    _ target: RecordingTarget, options: RecordingOptions, cancelled: Bool
+  ) -> VLCError {
+    target.discard()
+    if cancelled { return .cancelled }
+    return RecordingCheck.verdict(
+      path: target.destination, written: nil, bytes: 0, expected: nil, source: [],
+      container: options.container, transcode: options.transcode, sourceReason: nil,
+      stopped: true) ?? .cancelled
+  }
+}
+
 /// The wait for a source's first bytes as a recording's engine, until its session is
 /// attached: a stop ends the wait, and the session is stopped as soon as it is attached.
 private struct HeadWait: RecordingEngine {

@@ -260,9 +260,16 @@ public final class Recording: Sendable {
         // The option gates the start; the rest of the headers are read while libVLC records.
         let source = isLocal ? nil : await readSourceHeaders(of: media, control: control)
         if let option = source?.option { copy.addOption(option) }
-        result = await recordThroughLibVLC(
-          copy, source: media, target: target, options: options, control: control,
-          progress: progress, witness: witness, headers: source?.headers)
+        if let cancelled = control.requestedStop {
+          // Stopped while the server was asked: libVLC is not started on it.
+          source?.headers.cancel()
+          _ = witness.finish()
+          result = .failure(stoppedBeforeStart(target, options: options, cancelled: cancelled))
+        } else {
+          result = await recordThroughLibVLC(
+            copy, source: media, target: target, options: options, control: control,
+            progress: progress, witness: witness, headers: source?.headers)
+        }
       }
       completion.settle(result)
       progress.terminate()

@@ -31,6 +31,10 @@ final class RecordingControl: Sendable {
     if let pending { engine.requestStop(cancelled: pending) }
   }
 
+  /// The stop asked for, if any (before or after an engine was attached): `true` when the
+  /// file is not wanted (a cancelled task). Thread-safe.
+  var requestedStop: Bool? { state.withLock { $0.stop } }
+
   /// Stops the engine, now or once it is attached. Thread-safe.
   func requestStop(cancelled: Bool) {
     let engine = state.withLock { state in
