@@ -145,7 +145,9 @@ int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in, int64_t c
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     line->clock_from = clock_since;
-    line->clock_to = (int64_t)now.tv_sec * 1000000 + now.tv_nsec / 1000;
+    // libVLC stamps presentation times: its clock plus the input's buffering, and a file read
+    // faster than real time runs ahead of it by up to its length.
+    line->clock_to = (int64_t)now.tv_sec * 1000000 + now.tv_nsec / 1000 + 86400LL * 1000000;
   }
   line->next = av_malloc_array(in->nb_streams ? in->nb_streams : 1, sizeof(*line->next));
   if (!line->next) return AVERROR(ENOMEM);
@@ -156,9 +158,8 @@ int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in, int64_t c
 void svlc_timeline_free(svlc_timeline *line) { av_freep(&line->next); }
 
 /// libVLC's clock jump (svlc_remux_set_join_jumps): found on the first audio or video time
-/// that lands more than 10 s past the latest so far of any (a stream's first packet may be
-/// the first on the system clock) and on libVLC's clock; then every time from 1 s before
-/// where it landed on is moved back by as much.
+/// on libVLC's clock that lands more than 10 s past the latest so far of any, or comes first;
+/// then every time from 1 s before where it landed on is moved back by as much.
 static void join_clock(svlc_timeline *line, const AVStream *stream, AVPacket *packet) {
   AVRational base = stream->time_base;
   enum AVMediaType type = stream->codecpar->codec_type;
@@ -167,12 +168,14 @@ static void join_clock(svlc_timeline *line, const AVStream *stream, AVPacket *pa
       (type == AVMEDIA_TYPE_AUDIO || type == AVMEDIA_TYPE_VIDEO)) {
     int64_t at = av_rescale_q(when, base, AV_TIME_BASE_Q);
     int64_t *latest = &line->latest;
-    if (*latest != AV_NOPTS_VALUE && at > *latest + 10 * (int64_t)AV_TIME_BASE &&
+    // The first time on the clock may also come before those that are not (a cluster of
+    // audio read first): it then follows 0.
+    if ((*latest == AV_NOPTS_VALUE || at > *latest + 10 * (int64_t)AV_TIME_BASE) &&
         at >= line->clock_from && at <= line->clock_to) {
       int64_t step = packet->duration > 0 ? av_rescale_q(packet->duration, base, AV_TIME_BASE_Q)
                                           : 0;
       line->jump_at = at - AV_TIME_BASE;
-      line->jump_by = *latest + step - at;
+      line->jump_by = (*latest != AV_NOPTS_VALUE ? *latest + step : 0) - at;
     } else if (*latest == AV_NOPTS_VALUE || at > *latest) {
       *latest = at;
     }

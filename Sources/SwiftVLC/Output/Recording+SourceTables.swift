@@ -70,7 +70,8 @@ extension Recording {
 
   /// A file over HTTP (not a playlist), read from its server while libVLC records it: what
   /// its first bytes say (a cover picture, which libVLC 3 does not read over the network;
-  /// tags and formats its demuxers leave out), and, for a Matroska file whose name says so
+  /// tags and formats its demuxers leave out), an MP4's `moov` (``RemoteMovie``), and, for a
+  /// Matroska file whose name says so
   /// (``ForwardReading/isWorthAsking(_:)``), its tags, track names, flags and chapters (which
   /// libVLC 3 reads otherwise or, through libavformat's demuxer, not at all) and the option it
   /// must be read with (``ForwardReading/option(head:total:)``). `nil` for other sources.
@@ -99,6 +100,14 @@ extension Recording {
         !start.bytes.isEmpty
       else { return nil }
       var headers = FileHeaders.read(head: [UInt8](start.bytes))
+      // An MP4's tracks (over a server without ranges libVLC lists a stale set first, which
+      // a recording named as lost), its audio formats and chapters, as a probe reads them.
+      if headers.container == "MP4/QuickTime",
+        let movie = await RemoteMovie.read(
+          url, head: start.bytes, total: start.total, until: deadline)
+      {
+        headers.note(movie)
+      }
       guard headers.container == "Matroska/WebM", worthAsking else { return headers }
       option.settle(.success(ForwardReading.option(head: start.bytes, total: start.total)))
       await headers.noteMatroska(of: url, head: start.bytes, total: start.total, until: deadline)
