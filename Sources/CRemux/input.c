@@ -13,7 +13,6 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <string.h>
-#include <time.h>
 
 /// The time of the first video keyframe (in AV_TIME_BASE units): the earliest of those read
 /// within a second of decoding time after the first one, of streams not discarded; by
@@ -141,14 +140,9 @@ int svlc_remux_open_input(const char *path, AVFormatContext **in) {
 int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in, int64_t clock_since) {
   *line = (svlc_timeline){.count = in->nb_streams, .jump_at = AV_NOPTS_VALUE,
                           .latest = AV_NOPTS_VALUE};
-  if (clock_since > 0) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    line->clock_from = clock_since;
-    // libVLC stamps presentation times: its clock plus the input's buffering, and a file read
-    // faster than real time runs ahead of it by up to its length.
-    line->clock_to = (int64_t)now.tv_sec * 1000000 + now.tv_nsec / 1000 + 86400LL * 1000000;
-  }
+  // libVLC stamps presentation times: its clock plus the input's buffering, and a file read
+  // faster than real time runs ahead of it by up to its length. No end is set to them.
+  line->clock_from = clock_since > 0 ? clock_since : 0;
   line->next = av_malloc_array(in->nb_streams ? in->nb_streams : 1, sizeof(*line->next));
   if (!line->next) return AVERROR(ENOMEM);
   for (unsigned i = 0; i < in->nb_streams; i++) line->next[i] = AV_NOPTS_VALUE;
@@ -171,7 +165,7 @@ static void join_clock(svlc_timeline *line, const AVStream *stream, AVPacket *pa
     // The first time on the clock may also come before those that are not (a cluster of
     // audio read first): it then follows 0.
     if ((*latest == AV_NOPTS_VALUE || at > *latest + 10 * (int64_t)AV_TIME_BASE) &&
-        at >= line->clock_from && at <= line->clock_to) {
+        at >= line->clock_from) {
       int64_t step = packet->duration > 0 ? av_rescale_q(packet->duration, base, AV_TIME_BASE_Q)
                                           : 0;
       line->jump_at = at - AV_TIME_BASE;

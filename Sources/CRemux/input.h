@@ -32,8 +32,8 @@ int svlc_remux_rewind(AVFormatContext **in, const char *path);
 /// broadcast's clock reset), made continuous as ffmpeg's copy does.
 typedef struct {
   int64_t offset; // added to every time from the last jump on (AV_TIME_BASE units)
-  int64_t clock_from, clock_to; // where libVLC's clock may be (svlc_remux_set_join_jumps);
-                                // 0 and 0: no clock jump is joined
+  int64_t clock_from; // where libVLC's clock may start (svlc_remux_set_join_jumps); 0: no
+                      // clock jump is joined
   int64_t jump_at;   // where that jump landed (AV_TIME_BASE units), or AV_NOPTS_VALUE
   int64_t jump_by;   // and what it added
   int64_t latest;    // the latest audio or video time before it, or AV_NOPTS_VALUE
@@ -42,7 +42,7 @@ typedef struct {
 } svlc_timeline;
 
 /// A timeline for `in`'s streams, joining the jumps of a format that allows them (MPEG-TS),
-/// and with `clock_since` > 0 one jump onto libVLC's clock from then to now, in any format
+/// and with `clock_since` > 0 one jump onto libVLC's clock from then on, in any format
 /// (svlc_remux_set_join_jumps); svlc_timeline_free releases it.
 int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in, int64_t clock_since);
 void svlc_timeline_free(svlc_timeline *line);

@@ -192,8 +192,9 @@ static svlc_remux_result run(svlc_remux *remux) {
     unsigned known = in->nb_streams;
     start = svlc_remux_first_keyframe(in, remux->join_since);
     remux->no_keyframe = start == AV_NOPTS_VALUE;
+    // (The start is in joined times, the input's start time not: never below 0.)
     if (start != AV_NOPTS_VALUE && in->start_time != AV_NOPTS_VALUE)
-      remux->skipped = start - in->start_time;
+      remux->skipped = FFMAX(start - in->start_time, 0);
     // Streams found on the way have no parameters yet: read them from the start (from where
     // the search stopped, a short file's end came first: an AAC stream without its rate).
     if (in->nb_streams > known && svlc_remux_rewind(&in, remux->input) >= 0)

@@ -48,9 +48,9 @@ void svlc_remux_set_refuse_unheld(svlc_remux *remux, int enabled);
 /// input clock runs (its muxers write their own before: CLOCK_MONOTONIC; a Matroska
 /// download with chapters read through its avformat demuxer held 0.2 s at 0 s and the rest
 /// 7 hours on, the machine's uptime). The first forward jump of an audio or video stream by
-/// more than 10 s that lands on that clock after `since` (microseconds: when the recording
-/// started, less a margin; and within a day of the copy: libVLC stamps presentation times,
-/// ahead of its clock) is joined: every time from where it landed on
+/// more than 10 s that lands on that clock at or after `since` (microseconds: when the
+/// recording started, less a margin; libVLC stamps presentation times, ahead of its clock) is
+/// joined: every time from where it landed on
 /// (less 1 s, for reordered pictures) is moved back to follow what came before. A real gap
 /// lands elsewhere and is kept.
 void svlc_remux_set_join_jumps(svlc_remux *remux, int64_t since);
