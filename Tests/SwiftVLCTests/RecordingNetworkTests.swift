@@ -213,6 +213,23 @@ struct RecordingNetworkTests {
     }
   }
 
+  @Test(
+    "a stalled Matroska download ends within its stall limit plus 5 s, not after 10 s of asking")
+  func stalledMatroska() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("stalled-mkv")
+    defer { scratch.remove() }
+    let started = ContinuousClock.now
+    // Its first bytes stall too: the wait for them (the option a Matroska download needs)
+    // took the whole 10 s its headers have, before libVLC was started.
+    let error = try await recordUntilStalled(
+      try Media(url: server.url("stall/tracks.mkv"), instance: instance),
+      to: scratch.path("out.mkv"), server: server, route: "stall", requests: 1)
+    let elapsed = ContinuousClock.now - started
+    #expect(error != nil, "a stalled source recorded")
+    #expect(elapsed < .seconds(9), "ended after \(elapsed) (stall limit 1 s)")
+  }
+
   @Test("a stalled HLS segment ends the recording with a timeout and keeps what came before")
   func stalledHLSSegment() async throws {
     let server = try await TestServer()

@@ -79,12 +79,13 @@ extension Recording {
   /// Returns once the option is known: for a Matroska file, when its first bytes come (a
   /// recording is not the player's opening, limited to ``ForwardReading/askTimeout``: without
   /// the option, a busy server without ranges was recorded up to its first chapter), at most
-  /// ``headersTimeout``, or until a stop is asked for through `control`; at once for others.
+  /// ``headersTimeout`` and the recording's `stallLimit`, or until a stop is asked for through
+  /// `control`; at once for others.
   /// The headers come within ``headersTimeout`` (`nil` when the first bytes do not come by
   /// then).
-  static func readSourceHeaders(of media: Media, control: RecordingControl) async
-    -> (option: String?, headers: Task<FileHeaders?, Never>)?
-  {
+  static func readSourceHeaders(
+    of media: Media, control: RecordingControl, stallLimit: Duration?
+  ) async -> (option: String?, headers: Task<FileHeaders?, Never>)? {
     let scheme = URL(string: media.mrl)?.scheme?.lowercased()
     guard scheme == "http" || scheme == "https", !media.isPlaylistLocation,
       let url = URL(string: media.mrl)
@@ -113,28 +114,32 @@ extension Recording {
       await headers.noteMatroska(of: url, head: start.bytes, total: start.total, until: deadline)
       return headers
     }
-    // Settled by the reading's end at the latest, within headersTimeout, or by a stop.
+    // Settled by the reading's end at the latest, within headersTimeout, or by a stop; a
+    // server that sends nothing for the recording's stall limit is not waited for longer.
     guard worthAsking else { return (nil, headers) }
     control.attach(HeadWait(option: option))
-    return ((try? await option.value().get()) ?? nil, headers)
+    let wait = min(stallLimit ?? headersTimeout, headersTimeout)
+    return ((try? await option.value(within: wait).get()) ?? nil, headers)
   }
 
   /// The headers `reading` brings, for a recording that ended so: awaited (within
   /// ``headersTimeout`` of its start) for a file that is kept; for one its caller stopped,
-  /// at most ``headersAfterStop`` more; none for a failed one or one stopped before any
-  /// stream came (the reading is cancelled).
+  /// at most ``headersAfterStop`` more; for a stalled one, those already read; none for a
+  /// failed one or one stopped before any stream came (the reading is cancelled).
   static func headers(
     from reading: Task<FileHeaders?, Never>?, after ending: OutputSession.Outcome
   ) async -> FileHeaders? {
     guard let reading else { return nil }
     switch ending.ending {
-    case .sourceEnded where ending.hadStreams, .limitReached, .stalled:
+    case .sourceEnded where ending.hadStreams, .limitReached:
       return await reading.value
-    case .stopped where ending.hadStreams:
+    case .stopped where ending.hadStreams, .stalled:
+      // A stall's limit is documented (about 5 s past it): only what has already come.
+      let limit = ending.ending == .stalled ? Duration.zero : headersAfterStop
       let read = Completion<FileHeaders?>()
       let waiter = Task { read.settle(.success(await reading.value)) }
       defer { waiter.cancel() }
-      if case .success(let headers) = await read.value(within: headersAfterStop) {
+      if case .success(let headers) = await read.value(within: limit) {
         return headers
       }
       reading.cancel()

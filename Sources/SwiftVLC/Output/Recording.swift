@@ -258,7 +258,11 @@ public final class Recording: Sendable {
         // libVLC 3's Matroska demuxer, over a server without ranges, ends at the first seek it
         // tries (a chapter's start: 1 s of 6 s recorded); libavformat's reads on.
         // The option gates the start; the rest of the headers are read while libVLC records.
-        let source = isLocal ? nil : await readSourceHeaders(of: media, control: control)
+        let source =
+          isLocal
+          ? nil
+          : await readSourceHeaders(
+            of: media, control: control, stallLimit: options.stallTimeout)
         if let option = source?.option { copy.addOption(option) }
         if let cancelled = control.requestedStop {
           // Stopped while the server was asked: libVLC is not started on it.
