@@ -10,15 +10,17 @@ extension Recording {
   /// file, then makes the final copy with libavformat (see
   /// ``finalCopy(_:seen:chapters:flags:options:live:repeats:clockSince:remuxer:)``).
   /// `headers`: the reading of the source's own headers (``readSourceHeaders(of:)``), which
-  /// correct what libVLC saw of it; awaited once the recording ends.
+  /// correct what libVLC saw of it; awaited once the recording ends. `answersRanges`: whether
+  /// a network source's server answered a range request (``SourceStart``).
   static func recordThroughLibVLC(
     _ copy: Media, source media: Media, target: RecordingTarget, options: RecordingOptions,
     control: RecordingControl, progress: Broadcaster<RecordingProgress>, witness: LogWitness,
-    headers: Task<FileHeaders?, Never>? = nil
+    headers: Task<FileHeaders?, Never>? = nil, answersRanges: Bool? = nil
   ) async -> Result<RecordingResult, VLCError> {
     let isLocal = media.isLocalFile
-    let session = OutputSession(
-      media: copy, selectsEveryStream: selectsEveryStream(media, options: options))
+    let selects = selectsEveryStream(
+      media, options: options, answersRanges: isLocal ? true : answersRanges)
+    let session = OutputSession(media: copy, selectsEveryStream: selects)
     control.attach(session)
     // A file is vetted before it plays; a network source once libVLC lists its streams.
     var watch = OutputSession.Watch(stallLimit: options.stallTimeout)
@@ -285,8 +287,19 @@ extension Recording {
   /// (`modules/demux/mp4/mp4.c`), and the track was lost; its other demuxers' streams are all
   /// selected. Decided by the location's name, as ``ForwardReading`` decides: an MP4 family
   /// extension. Not while the recording is shown (two audio tracks would play at once).
-  static func selectsEveryStream(_ media: Media, options: RecordingOptions) -> Bool {
-    !options.display
+  ///
+  /// Not from a server that answers no range request, or whose answer did not come
+  /// (`answersRanges` not `true`): libVLC's MP4 demuxer refuses a source it cannot seek in, and
+  /// libavformat's, which reads it instead, gives every track a priority `sout-all` selects.
+  /// There the input started paused (`:start-paused`) deadlocked in about 1 of 4 recordings:
+  /// libavformat's demuxer sets the clock reference before it sends a packet, the reference
+  /// ends the input's buffering while it is paused, and the packet then waits for room in a
+  /// paused decoder's queue (`input_DecoderDecode`, paced by the file output) that never
+  /// comes, so the request to play on is never read (`src/input/decoder.c`, `input.c`).
+  static func selectsEveryStream(
+    _ media: Media, options: RecordingOptions, answersRanges: Bool?
+  ) -> Bool {
+    !options.display && answersRanges == true
       && ["mp4", "m4a", "m4v", "m4b", "mov", "3gp", "3g2"].contains(media.locationExtension)
   }
 

@@ -76,50 +76,57 @@ extension Recording {
   /// libVLC 3 reads otherwise or, through libavformat's demuxer, not at all) and the option it
   /// must be read with (``ForwardReading/option(head:total:)``). `nil` for other sources.
   ///
-  /// Returns once the option is known: for a Matroska file, when its first bytes come (a
-  /// recording is not the player's opening, limited to ``ForwardReading/askTimeout``: without
-  /// the option, a busy server without ranges was recorded up to its first chapter), at most
+  /// Returns once the ``SourceStart`` is known: for a Matroska file, or an MP4 whose streams
+  /// the recording selects itself (`selectsStreams`), when its first bytes come (a recording
+  /// is not the player's opening, limited to ``ForwardReading/askTimeout``: without the
+  /// option, a busy server without ranges was recorded up to its first chapter), at most
   /// ``headersTimeout`` and the recording's `stallLimit`, or until a stop is asked for through
   /// `control`; at once for others.
   /// The headers come within ``headersTimeout`` (`nil` when the first bytes do not come by
   /// then).
   static func readSourceHeaders(
-    of media: Media, control: RecordingControl, stallLimit: Duration?
-  ) async -> (option: String?, headers: Task<FileHeaders?, Never>)? {
+    of media: Media, control: RecordingControl, stallLimit: Duration?, selectsStreams: Bool
+  ) async -> (start: SourceStart, headers: Task<FileHeaders?, Never>)? {
     let scheme = URL(string: media.mrl)?.scheme?.lowercased()
     guard scheme == "http" || scheme == "https", !media.isPlaylistLocation,
       let url = URL(string: media.mrl)
     else { return nil }
-    let worthAsking = ForwardReading.isWorthAsking(media.mrl)
-    let option = Completion<String?>()
+    let isMatroska = ForwardReading.isWorthAsking(media.mrl)
+    let start = Completion<SourceStart>()
     let headers = Task { () -> FileHeaders? in
       let deadline = ContinuousClock.now + headersTimeout
-      defer { option.settle(.success(nil)) }
+      defer { start.settle(.success(SourceStart())) }
       guard
-        let start = try? await HTTPFetch.prefix(
+        let head = try? await HTTPFetch.prefix(
           of: url, length: FileHeaders.headLength, timeout: headersTimeout),
-        !start.bytes.isEmpty
+        !head.bytes.isEmpty
       else { return nil }
-      var headers = FileHeaders.read(head: [UInt8](start.bytes))
+      var headers = FileHeaders.read(head: [UInt8](head.bytes))
+      let ranged = head.total != nil
+      if !isMatroska { start.settle(.success(SourceStart(answersRanges: ranged))) }
       // An MP4's tracks (over a server without ranges libVLC lists a stale set first, which
       // a recording named as lost), its audio formats and chapters, as a probe reads them.
       if headers.container == "MP4/QuickTime",
         let movie = await RemoteMovie.read(
-          url, head: start.bytes, total: start.total, until: deadline)
+          url, head: head.bytes, total: head.total, until: deadline)
       {
         headers.note(movie)
       }
-      guard headers.container == "Matroska/WebM", worthAsking else { return headers }
-      option.settle(.success(ForwardReading.option(head: start.bytes, total: start.total)))
-      await headers.noteMatroska(of: url, head: start.bytes, total: start.total, until: deadline)
+      guard headers.container == "Matroska/WebM", isMatroska else { return headers }
+      start.settle(
+        .success(
+          SourceStart(
+            option: ForwardReading.option(head: head.bytes, total: head.total),
+            answersRanges: ranged)))
+      await headers.noteMatroska(of: url, head: head.bytes, total: head.total, until: deadline)
       return headers
     }
     // Settled by the reading's end at the latest, within headersTimeout, or by a stop; a
     // server that sends nothing for the recording's stall limit is not waited for longer.
-    guard worthAsking else { return (nil, headers) }
-    control.attach(HeadWait(option: option))
+    guard isMatroska || selectsStreams else { return (SourceStart(), headers) }
+    control.attach(HeadWait(start: start))
     let wait = min(stallLimit ?? headersTimeout, headersTimeout)
-    return ((try? await option.value(within: wait).get()) ?? nil, headers)
+    return ((try? await start.value(within: wait).get()) ?? SourceStart(), headers)
   }
 
   /// The headers `reading` brings, for a recording that ended so: awaited (within
@@ -170,7 +177,16 @@ extension Recording {
 /// The wait for a source's first bytes as a recording's engine, until its session is
 /// attached: a stop ends the wait, and the session is stopped as soon as it is attached.
 private struct HeadWait: RecordingEngine {
-  let option: Completion<String?>
+  let start: Completion<SourceStart>
 
-  func requestStop(cancelled: Bool) { option.settle(.success(nil)) }
+  func requestStop(cancelled: Bool) { start.settle(.success(SourceStart())) }
+}
+
+/// What a recording over HTTP learns from its server's first answer, before libVLC opens the
+/// source.
+struct SourceStart: Sendable {
+  /// The media option the source must be read with (``ForwardReading/option(head:total:)``).
+  var option: String?
+  /// Whether the server answered a range request; `nil` when it did not answer in time.
+  var answersRanges: Bool?
 }

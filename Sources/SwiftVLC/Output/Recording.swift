@@ -262,8 +262,9 @@ public final class Recording: Sendable {
           isLocal
           ? nil
           : await readSourceHeaders(
-            of: media, control: control, stallLimit: options.stallTimeout)
-        if let option = source?.option { copy.addOption(option) }
+            of: media, control: control, stallLimit: options.stallTimeout,
+            selectsStreams: selectsEveryStream(media, options: options, answersRanges: true))
+        if let option = source?.start.option { copy.addOption(option) }
         if let cancelled = control.requestedStop {
           // Stopped while the server was asked: libVLC is not started on it.
           source?.headers.cancel()
@@ -272,7 +273,8 @@ public final class Recording: Sendable {
         } else {
           result = await recordThroughLibVLC(
             copy, source: media, target: target, options: options, control: control,
-            progress: progress, witness: witness, headers: source?.headers)
+            progress: progress, witness: witness, headers: source?.headers,
+            answersRanges: source?.start.answersRanges)
         }
       }
       completion.settle(result)
