@@ -96,6 +96,9 @@ struct svlc_remux {
 
 /// 'v', 'a', 's' or 'd' for a stream's type.
 char svlc_remux_kind_of(enum AVMediaType type);
+/// libavcodec's codec for libVLC's four-character code (trailing spaces trimmed), or
+/// AV_CODEC_ID_NONE when the table does not know it.
+enum AVCodecID svlc_remux_codec_of(const char *fourcc);
 void svlc_remux_codec_name(const AVStream *stream, char *name, size_t size);
 /// Lists input stream `stream` as left out, for `reason`.
 void svlc_remux_drop(svlc_remux *remux, const AVStream *stream, const char *reason);

@@ -21,11 +21,18 @@ static const struct {
     {AV_CODEC_ID_H264, "h264"},         {AV_CODEC_ID_HEVC, "hevc"},
     {AV_CODEC_ID_MPEG2VIDEO, "mpgv"},   {AV_CODEC_ID_MPEG1VIDEO, "mpgv"},
     {AV_CODEC_ID_MPEG4, "mp4v"},        {AV_CODEC_ID_VP9, "VP90"},
+    {AV_CODEC_ID_VP8, "VP80"},          {AV_CODEC_ID_ALAC, "alac"},
     {AV_CODEC_ID_AV1, "av01"},          {AV_CODEC_ID_SUBRIP, "subt"},
     {AV_CODEC_ID_ASS, "ssa"},           {AV_CODEC_ID_MOV_TEXT, "tx3g"},
     {AV_CODEC_ID_DVB_SUBTITLE, "dvbs"}, {AV_CODEC_ID_DVB_TELETEXT, "telx"},
     {AV_CODEC_ID_DVD_SUBTITLE, "spu"},  {AV_CODEC_ID_HDMV_PGS_SUBTITLE, "bdpg"},
 };
+
+enum AVCodecID svlc_remux_codec_of(const char *fourcc) {
+  for (size_t i = 0; i < sizeof(fourccs) / sizeof(fourccs[0]); i++)
+    if (strcmp(fourccs[i].fourcc, fourcc) == 0) return fourccs[i].id;
+  return AV_CODEC_ID_NONE;
+}
 
 /// Whether `source` is of `stream`'s codec: 1 yes, 0 no, -1 unknown (a code this table does
 /// not know, or none given).

@@ -11,9 +11,8 @@
 
 /// Whether the output format takes `id` as it is. libavformat's MPEG-TS muxer answers no
 /// query and writes what it does not know as private data nothing reads back: its list.
-static int container_holds(const svlc_remux *remux, const AVOutputFormat *format,
-                           enum AVCodecID id) {
-  if (strcmp(remux->format, "mpegts") == 0) {
+static int container_holds(const char *name, const AVOutputFormat *format, enum AVCodecID id) {
+  if (strcmp(name, "mpegts") == 0) {
     static const enum AVCodecID ts[] = {
         AV_CODEC_ID_MPEG1VIDEO, AV_CODEC_ID_MPEG2VIDEO, AV_CODEC_ID_MPEG4, AV_CODEC_ID_H264,
         AV_CODEC_ID_HEVC,       AV_CODEC_ID_CAVS,       AV_CODEC_ID_DIRAC, AV_CODEC_ID_VC1,
@@ -29,15 +28,22 @@ static int container_holds(const svlc_remux *remux, const AVOutputFormat *format
     return 0;
   }
   // libavformat 5.1's MP4 muxer owns to these, then calls them experimental and refuses.
-  if (strcmp(remux->format, "mp4") == 0 && (id == AV_CODEC_ID_FLAC || id == AV_CODEC_ID_TRUEHD))
+  if (strcmp(name, "mp4") == 0 && (id == AV_CODEC_ID_FLAC || id == AV_CODEC_ID_TRUEHD))
     return 0;
   // Matroska holds any audio and video through its VFW/ACM codec ids, which libavformat
   // writes and libVLC reads, but only owns to below normal compliance.
   enum AVMediaType type = avcodec_get_type(id);
-  int any = strcmp(remux->format, "matroska") == 0 &&
+  int any = strcmp(name, "matroska") == 0 &&
             (type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO);
   return avformat_query_codec(format, id, any ? FF_COMPLIANCE_UNOFFICIAL : FF_COMPLIANCE_NORMAL) ==
          1;
+}
+
+int svlc_remux_format_holds(const char *format, const char *fourcc) {
+  const AVOutputFormat *muxer = av_guess_format(format, NULL, NULL);
+  enum AVCodecID id = svlc_remux_codec_of(fourcc);
+  if (!muxer || id == AV_CODEC_ID_NONE) return -1;
+  return container_holds(format, muxer, id);
 }
 
 /// The text format the container holds, for text subtitles it does not hold as they are.
@@ -80,7 +86,7 @@ int svlc_remux_add_stream(svlc_remux *remux, AVFormatContext *out, const AVStrea
     // labels any as GoPro metadata (gpmd), MPEG-TS any as a private data stream.
     int gopro = in->codecpar->codec_tag == MKTAG('g', 'p', 'm', 'd');
     int own = id != AV_CODEC_ID_BIN_DATA || gopro == (strcmp(remux->format, "mp4") == 0);
-    if (!own || !container_holds(remux, out->oformat, id)) {
+    if (!own || !container_holds(remux->format, out->oformat, id)) {
       // An MP4's QuickTime chapter track: libavformat reads it as the file's chapters (and
       // discards its packets), which are copied as chapters, so nothing is lost.
       const char *why = svlc_remux_data_reason(remux, in, reason, sizeof(reason));
@@ -97,7 +103,7 @@ int svlc_remux_add_stream(svlc_remux *remux, AVFormatContext *out, const AVStrea
   if (type == AVMEDIA_TYPE_VIDEO && (in->disposition & AV_DISPOSITION_ATTACHED_PIC))
     return svlc_remux_add_cover(remux, out, in, route);
   enum AVCodecID written = id;
-  if (type != AVMEDIA_TYPE_ATTACHMENT && !container_holds(remux, out->oformat, id)) {
+  if (type != AVMEDIA_TYPE_ATTACHMENT && !container_holds(remux->format, out->oformat, id)) {
     enum AVCodecID target = text_target(remux);
     if (type == AVMEDIA_TYPE_SUBTITLE && svlc_text_subtitle(id) && target != AV_CODEC_ID_NONE &&
         svlc_text_conversion_open(&route->text, in, target) == 0) {

@@ -212,8 +212,9 @@ extension CommandSpec {
     notes: """
       Streams are copied, not re-encoded. FILE's extension (.ts, .mp4, .mkv) chooses the
       container; a FILE without one needs --container. A source whose audio or video the
-      container cannot hold (Windows Media into MP4; through libVLC, for a URL, also VP9 or
-      Opus into MP4) is refused before anything is written. Without
+      container cannot hold (VP8 or Windows Media into MP4; for a URL not named as Matroska
+      or WebM, also VP9, AV1 or Vorbis into MP4, which libVLC writes as MPEG-TS first) is
+      refused before anything is written. Without
       --duration, records until the source ends (a file is read faster than real time) or
       until Ctrl-C. When stderr is a terminal, a progress line shows the time elapsed and the
       file's size. The finished file is read back: one without audio or video, or a source

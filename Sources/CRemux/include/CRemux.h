@@ -36,6 +36,11 @@ typedef enum {
 svlc_remux *svlc_remux_new(const char *input, const char *output, const char *format);
 void svlc_remux_free(svlc_remux *remux);
 
+/// Whether a copy into `format` (as `svlc_remux_new` takes it) holds a stream of libVLC's
+/// codec `fourcc` (trailing spaces trimmed) as it is: 1 yes, 0 no, -1 unknown (a code the
+/// copy does not know: the copy itself decides).
+int svlc_remux_format_holds(const char *format, const char *fourcc);
+
 /// Copies at most this much, in microseconds, from the first copied packet on (0: all).
 void svlc_remux_set_duration(svlc_remux *remux, int64_t microseconds);
 /// Starts every stream at the first keyframe of the video: what comes before cannot be shown.

@@ -55,6 +55,16 @@ enum MatroskaTracks {
     }
   }
 
+  /// Whether libVLC 3's MPEG-TS muxer takes a track of Matroska codec id `codecID` (its
+  /// `FillPMTESParams` list, in Matroska's names: ``OutputContainer/copies(_:)``).
+  static func transportStreamTakes(_ codecID: String) -> Bool {
+    let taken = [
+      "V_MPEG4/ISO/", "V_MPEGH/ISO/HEVC", "V_MPEG1", "V_MPEG2", "A_AAC", "A_AC3", "A_EAC3",
+      "A_DTS", "A_MPEG/", "A_OPUS",
+    ]
+    return taken.contains { codecID.hasPrefix($0) }
+  }
+
   /// `tracks` (libVLC's list of the file) with the codes the file's `entries` tell better
   /// (MP3 for layer III MPEG audio, the text subtitle codes libavformat's demuxer leaves out)
   /// and the names libavformat's demuxer leaves out. Only when both list the same kinds in

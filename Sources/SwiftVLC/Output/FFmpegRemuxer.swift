@@ -18,6 +18,16 @@ struct FFmpegRemuxer: ContainerRemuxer {
     return twoToThree[language.lowercased()] ?? language
   }
 
+  /// Whether a copy into `container` holds a stream of libVLC's codec `codec` as it is;
+  /// `nil` when the copy does not know the codec.
+  static func holds(codec: String, in container: OutputContainer) -> Bool? {
+    switch svlc_remux_format_holds(container.avformatName, codec.trimmingSpaces()) {
+    case 1: true
+    case 0: false
+    default: nil
+    }
+  }
+
   func copy(_ job: RemuxJob) -> RemuxCopy { RemuxCopy(job: job) }
 
   func watchKeyframe(at path: String, container: OutputContainer) -> KeyframeWatch? {

@@ -53,6 +53,16 @@ public enum OutputContainer: String, Sendable, Hashable, CaseIterable {
     }
   }
 
+  /// Whether a recording into this container, written by libVLC first as `intermediate`
+  /// (``Recording``'s network path) and then copied by libavformat, holds `track` as it is:
+  /// libVLC's `intermediate` muxer takes it (``copies(_:)``) and, where the copy changes the
+  /// container, so does libavformat's muxer of this one (a codec the copy does not know is
+  /// left to the copy, which names what it leaves out).
+  func holds(_ track: Track, writtenFirstAs intermediate: OutputContainer) -> Bool {
+    guard intermediate.copies(track) else { return false }
+    return intermediate == self || FFmpegRemuxer.holds(codec: track.codec, in: self) != false
+  }
+
   /// libVLC fourCCs (trailing spaces trimmed) the MP4 muxer takes. HEVC only with its
   /// parameter sets out of band (not from MPEG-TS), which a track does not tell, so it is
   /// listed and left to the check of the written file.

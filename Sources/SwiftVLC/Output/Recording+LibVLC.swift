@@ -10,11 +10,13 @@ extension Recording {
   /// file, then makes the final copy with libavformat (see
   /// ``finalCopy(_:seen:chapters:flags:options:live:repeats:clockSince:remuxer:)``).
   /// `headers`: the reading of the source's own headers (``readSourceHeaders(of:)``), which
-  /// correct what libVLC saw of it; awaited once the recording ends. `answersRanges`: whether
+  /// correct what libVLC saw of it; awaited once the recording ends. `muxed`: the container
+  /// libVLC writes (``libVLCContainer(for:options:start:)``). `answersRanges`: whether
   /// a network source's server answered a range request (``SourceStart``).
   static func recordThroughLibVLC(
-    _ copy: Media, source media: Media, target: RecordingTarget, options: RecordingOptions,
-    control: RecordingControl, progress: Broadcaster<RecordingProgress>, witness: LogWitness,
+    _ copy: Media, source media: Media, target: RecordingTarget, muxed: OutputContainer,
+    options: RecordingOptions, control: RecordingControl,
+    progress: Broadcaster<RecordingProgress>, witness: LogWitness,
     headers: Task<FileHeaders?, Never>? = nil, answersRanges: Bool? = nil
   ) async -> Result<RecordingResult, VLCError> {
     let isLocal = media.isLocalFile
@@ -28,13 +30,14 @@ extension Recording {
     if !isLocal {
       watch.vet = { tracks in
         RecordingCheck.refusal(
-          tracks: tracks, container: options.container, transcode: options.transcode)
+          tracks: tracks, container: options.container, writtenFirstAs: muxed,
+          transcode: options.transcode)
       }
       // A live source's video can start only at a keyframe: the duration counts from there.
       // One reader follows the file as libVLC writes it; the gate reads its flag.
       if isRegularFile(target.writing),
         let keyframe = FFmpegRemuxer().watchKeyframe(
-          at: target.writing, container: libVLCContainer(for: media, options: options))
+          at: target.writing, container: muxed)
       {
         keyframes = keyframe
         // libVLC lists a source's streams a moment after they start: a source without video
@@ -59,15 +62,16 @@ extension Recording {
     keyframes?.stop()
     let read = await Self.headers(from: headers, after: outcome)
     return await result(
-      of: outcome, target: target, media: media, session: session, options: options,
-      diagnosis: witness.finish(), headers: read)
+      of: outcome, target: target, media: media, session: session, muxed: muxed,
+      options: options, diagnosis: witness.finish(), headers: read)
   }
 
   /// Turns a session outcome into the recording's result: the partial file is moved onto the
   /// destination when it is good (or kept after a stall), removed otherwise.
   static func result(
     of outcome: OutputSession.Outcome, target: RecordingTarget, media: Media,
-    session: OutputSession, options: RecordingOptions, diagnosis: LogDiagnosis,
+    session: OutputSession, muxed: OutputContainer, options: RecordingOptions,
+    diagnosis: LogDiagnosis,
     headers: FileHeaders? = nil
   ) async -> Result<RecordingResult, VLCError> {
     let source = media.mrl
@@ -86,8 +90,7 @@ extension Recording {
     // after the file's title), else those the player saw.
     let chapters =
       headers?.chapters != nil || outcome.chapters.isEmpty ? seen.chapters : outcome.chapters
-    let muxed = libVLCContainer(for: media, options: options)
-    // An MP4 is recorded as MPEG-TS first (see libVLCContainer): its muxer decides.
+    // An MP4 is recorded as Matroska or MPEG-TS first (see libVLCContainer): its muxer decides.
     let through =
       muxed == options.container
       ? "" : "recorded through libVLC 3's \(muxed.displayName) muxer, which "
@@ -120,7 +123,8 @@ extension Recording {
           media.isLocalFile
           ? nil
           : RecordingCheck.refusal(
-            tracks: seen.tracks, container: options.container, transcode: options.transcode)
+            tracks: seen.tracks, container: options.container, writtenFirstAs: muxed,
+            transcode: options.transcode)
       }
     }
     if let failure {
@@ -271,14 +275,25 @@ extension Recording {
   }
 
   /// The container libVLC writes before the final copy. A network source meant for MP4 is
-  /// written as MPEG-TS, readable while it grows (the wait for the first keyframe reads it).
-  /// So is a live transport stream (UDP, RTP, HLS, `.ts`) meant for Matroska: libVLC's
-  /// Matroska muxer (libavformat's) cannot add the video that comes with its first keyframe
-  /// once the header is written, and lost it.
-  static func libVLCContainer(for media: Media, options: RecordingOptions) -> OutputContainer {
+  /// written as MPEG-TS, readable while it grows (the wait for the first keyframe reads it),
+  /// which keeps a video that starts after its audio; so is a live transport stream (UDP,
+  /// RTP, HLS, `.ts`) meant for Matroska: libVLC's Matroska muxer (libavformat's) cannot add
+  /// the video that comes with its first keyframe once the header is written, and lost it.
+  /// A Matroska file whose first bytes (`start`) name an audio or video codec libVLC's
+  /// MPEG-TS muxer does not take (Vorbis, VP8, VP9, AV1, FLAC) is written as Matroska when
+  /// meant for MP4: through MPEG-TS it was refused, though the final copy's MP4 holds Vorbis,
+  /// VP9 and AV1, as a local file's copy does.
+  static func libVLCContainer(
+    for media: Media, options: RecordingOptions, start: SourceStart? = nil
+  ) -> OutputContainer {
     guard !media.isLocalFile else { return options.container }
-    if options.container == .mp4 { return .ts }
-    return options.container == .mkv && isLiveLocation(media) ? .ts : options.container
+    switch options.container {
+    case .ts: return .ts
+    case .mkv: return isLiveLocation(media) ? .ts : .mkv
+    case .mp4:
+      let codecs = start?.matroskaCodecs ?? []
+      return codecs.contains { !MatroskaTracks.transportStreamTakes($0) } ? .mkv : .ts
+    }
   }
 
   /// Whether a recording through libVLC selects each of the source's streams itself: libVLC

@@ -113,11 +113,13 @@ extension Recording {
         headers.note(movie)
       }
       guard headers.container == "Matroska/WebM", isMatroska else { return headers }
+      let entries = MatroskaTracks.read(DownloadedBytes(parts: [(0, head.bytes)], total: nil))
       start.settle(
         .success(
           SourceStart(
             option: ForwardReading.option(head: head.bytes, total: head.total),
-            answersRanges: ranged)))
+            answersRanges: ranged,
+            matroskaCodecs: entries?.filter { [.audio, .video].contains($0.kind) }.map(\.codecID))))
       await headers.noteMatroska(of: url, head: head.bytes, total: head.total, until: deadline)
       return headers
     }
@@ -189,4 +191,6 @@ struct SourceStart: Sendable {
   var option: String?
   /// Whether the server answered a range request; `nil` when it did not answer in time.
   var answersRanges: Bool?
+  /// A Matroska file's audio and video codec ids (`V_VP9`), where its first bytes list them.
+  var matroskaCodecs: [String]?
 }

@@ -107,7 +107,9 @@ public struct RecordingProgress: Sendable, Hashable {
 /// A recording is judged by the file it wrote, read back with libVLC once it is finished: it
 /// fails when the file holds no audio or video, or when the source ended early (more than
 /// 2 s and 10 % short of its known duration: an HLS segment that answered 404, say). A source
-/// whose audio or video the container cannot hold (VP9 or Opus into MP4) is refused: a local
+/// whose audio or video the container cannot hold (VP8 into MP4; from a network location
+/// not named as Matroska, also VP9 or Vorbis, which libVLC writes as MPEG-TS first, see
+/// README) is refused: a local
 /// file before it is played, a network source (HTTP, HLS, UDP) as soon as libVLC lists its
 /// streams, within a quarter of a second. Failures say what libVLC's log told: the HTTP
 /// status, a login the server wants, an encryption key that could not be fetched, or why the
@@ -215,13 +217,10 @@ public final class Recording: Sendable {
       mediaOptions.append(":stop-time=\(optionSeconds(duration))")
     }
     let target = try RecordingTarget.prepare(path)
-    let muxed = libVLCContainer(for: media, options: options)
-    let chain = SoutChain.chain(
-      destination: SoutChain.file(path: target.writing, container: muxed),
-      transcode: options.transcode, monitor: monitor)
     let copy: Media
     do {
-      copy = try media.copy(adding: [":sout=\(chain)"] + mediaOptions)
+      // Its `:sout` is added once the server's first answer chose the container libVLC writes.
+      copy = try media.copy(adding: mediaOptions)
     } catch {
       target.discard()
       throw error
@@ -265,6 +264,11 @@ public final class Recording: Sendable {
             of: media, control: control, stallLimit: options.stallTimeout,
             selectsStreams: selectsEveryStream(media, options: options, answersRanges: true))
         if let option = source?.start.option { copy.addOption(option) }
+        let muxed = libVLCContainer(for: media, options: options, start: source?.start)
+        let chain = SoutChain.chain(
+          destination: SoutChain.file(path: target.writing, container: muxed),
+          transcode: options.transcode, monitor: monitor)
+        copy.addOption(":sout=\(chain)")
         if let cancelled = control.requestedStop {
           // Stopped while the server was asked: libVLC is not started on it.
           source?.headers.cancel()
@@ -272,8 +276,8 @@ public final class Recording: Sendable {
           result = .failure(stoppedBeforeStart(target, options: options, cancelled: cancelled))
         } else {
           result = await recordThroughLibVLC(
-            copy, source: media, target: target, options: options, control: control,
-            progress: progress, witness: witness, headers: source?.headers,
+            copy, source: media, target: target, muxed: muxed, options: options,
+            control: control, progress: progress, witness: witness, headers: source?.headers,
             answersRanges: source?.start.answersRanges)
         }
       }

@@ -7,31 +7,41 @@ import Glibc
 /// The checks a ``Recording`` makes before it starts (can the container hold the source's
 /// codecs?) and once its file is finished (does the file hold what was read?).
 ///
-/// libVLC 3's muxers refuse a stream they cannot hold without a word: VP9 and Opus into MP4
+/// libVLC 3's muxers refuse a stream they cannot hold without a word: VP9 and Opus into its MP4
 /// make a file with an empty index, and the recording reports nothing wrong. A source that
 /// fails half-way (an HLS segment answering 404) ends like a natural end. So a recording is
 /// judged by the file it wrote, read back with libVLC.
 enum RecordingCheck {
-  /// The error for audio and video tracks that `container`'s libVLC 3 muxer cannot hold as
-  /// they will be written (copied, unless `transcode` re-encodes that kind), or `nil` when it
-  /// can. A local file copied by libavformat is checked by the copy instead.
-  static func refusal(tracks: [Track], container: OutputContainer, transcode: Transcode?)
-    -> VLCError?
-  {
+  /// The error for audio and video tracks that a recording into `container`, written by
+  /// libVLC 3 first as `intermediate` (`container` itself when `nil`), cannot hold as they
+  /// will be written (copied, unless `transcode` re-encodes that kind), or `nil` when it can
+  /// (``OutputContainer/holds(_:writtenFirstAs:)``). A local file copied by libavformat is
+  /// checked by the copy instead.
+  static func refusal(
+    tracks: [Track], container: OutputContainer,
+    writtenFirstAs intermediate: OutputContainer? = nil,
+    transcode: Transcode?
+  ) -> VLCError? {
+    let first = intermediate ?? container
     let refused = tracks.filter { track in
       switch track.kind {
-      case .video: transcode?.videoCodec == nil && !container.copies(track)
-      case .audio: transcode?.audioCodec == nil && !container.copies(track)
+      case .video: transcode?.videoCodec == nil && !container.holds(track, writtenFirstAs: first)
+      case .audio: transcode?.audioCodec == nil && !container.holds(track, writtenFirstAs: first)
       case .subtitle, .unknown: false
       }
     }
     guard !refused.isEmpty else { return nil }
-    return refusal(of: refused, container: container)
+    // Refused by libVLC's muxer of the file it writes first, not by the container: said so.
+    let through = refused.contains { !first.copies($0) } && first != container ? first : nil
+    return refusal(of: refused, container: container, through: through)
   }
 
-  /// The error for audio and video tracks (`refused`) that `container` cannot hold: names
-  /// each, and says what to do instead (re-encoding is ``RecordingOptions/transcode``).
-  static func refusal(of refused: [Track], container: OutputContainer) -> VLCError {
+  /// The error for audio and video tracks (`refused`) that `container` cannot hold (written
+  /// `through` libVLC's muxer of another container first, when given): names each, and says
+  /// what to do instead (re-encoding is ``RecordingOptions/transcode``).
+  static func refusal(
+    of refused: [Track], container: OutputContainer, through: OutputContainer? = nil
+  ) -> VLCError {
     let names = refused.map { track in
       let kind = track.kind == .video ? "video" : "audio"
       let name = track.codecName.map { "\($0), " } ?? ""
@@ -39,8 +49,9 @@ enum RecordingCheck {
     }
     // The same words in the tool, which has no re-encoding: no API name in them.
     let advice = container == .mkv ? "re-encode it" : "record to Matroska (.mkv), or re-encode it"
+    let way = through.map { " recorded through libVLC 3's \($0.displayName) muxer" } ?? ""
     return .invalidInput(
-      "\(container.displayName) cannot hold \(names.joined(separator: " or ")): \(advice)")
+      "\(container.displayName) cannot hold \(names.joined(separator: " or "))\(way): \(advice)")
   }
 
   /// The subtitle tracks of `tracks` that `container` drops (libVLC's muxers skip them). A
