@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The SwiftVLC authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
-// Subtitle tracks left as the source had them in a finished MP4: see remux.h.
+// Tracks' "enabled" flags in a finished MP4 (subtitles left as the source had them, tracks
+// the source marks unusable): see remux.h.
 #include "remux.h"
 
 #include <stdint.h>
@@ -39,6 +40,38 @@ static int64_t child(FILE *file, int64_t from, int64_t end, const char *name, in
   return -1;
 }
 
+/// The offset of the lowest byte of the flags in MP4 track `index`'s tkhd, or -1.
+static int64_t enabled_byte(FILE *file, int64_t end, unsigned index) {
+  int64_t size = 0;
+  int header = 0;
+  int64_t moov = child(file, 0, end, "moov", &size, &header);
+  if (moov < 0) return -1;
+  int64_t at = moov + header, moov_end = moov + size;
+  char type[5];
+  unsigned track = 0;
+  int64_t trak_size;
+  int trak_header;
+  for (; box_at(file, at, moov_end, &trak_size, type, &trak_header) == 0; at += trak_size) {
+    if (strcmp(type, "trak") != 0 || track++ != index) continue;
+    int64_t tkhd = child(file, at + trak_header, at + trak_size, "tkhd", &size, &header);
+    // Version (1 byte), then 3 bytes of flags; "enabled" is the lowest bit.
+    return tkhd < 0 ? -1 : tkhd + header + 3;
+  }
+  return -1;
+}
+
+/// Clears the "enabled" bit of the flags byte at `low`; 0 when done.
+static int clear_enabled(FILE *file, int64_t low) {
+  uint8_t flags;
+  if (low < 0 || fseeko(file, low, SEEK_SET) != 0 || fread(&flags, 1, 1, file) != 1) return -1;
+  flags &= (uint8_t)~1u;
+  return fseeko(file, low, SEEK_SET) == 0 && fwrite(&flags, 1, 1, file) == 1 ? 0 : -1;
+}
+
+int svlc_mp4_clear_enabled(FILE *file, int64_t end, unsigned index) {
+  return clear_enabled(file, enabled_byte(file, end, index));
+}
+
 void svlc_remux_mp4_subtitles_as_written(const char *path, const AVFormatContext *out) {
   // libavformat's MP4 muxer enables the first subtitle track when none is default, which
   // players take as "show these": clear that flag where the source showed none.
@@ -52,31 +85,10 @@ void svlc_remux_mp4_subtitles_as_written(const char *path, const AVFormatContext
   if (subtitles == 0) return;
   FILE *file = fopen(path, "r+b");
   if (!file) return;
-  int64_t end = 0, size = 0;
-  int header = 0;
+  int64_t end = 0;
   if (fseeko(file, 0, SEEK_END) == 0) end = ftello(file);
-  int64_t moov = child(file, 0, end, "moov", &size, &header);
-  if (moov >= 0) {
-    int64_t at = moov + header, moov_end = moov + size;
-    char type[5];
-    unsigned track = 0;
-    int64_t trak_size;
-    int trak_header;
-    for (; box_at(file, at, moov_end, &trak_size, type, &trak_header) == 0; at += trak_size) {
-      if (strcmp(type, "trak") != 0) continue;
-      unsigned index = track++;
-      if (index >= out->nb_streams ||
-          out->streams[index]->codecpar->codec_type != AVMEDIA_TYPE_SUBTITLE)
-        continue;
-      int64_t tkhd = child(file, at + trak_header, at + trak_size, "tkhd", &size, &header);
-      uint8_t flags;
-      // Version (1 byte), then 3 bytes of flags; "enabled" is the lowest bit.
-      int64_t low = tkhd + header + 3;
-      if (tkhd < 0 || fseeko(file, low, SEEK_SET) != 0 || fread(&flags, 1, 1, file) != 1)
-        continue;
-      flags &= (uint8_t)~1u;
-      if (fseeko(file, low, SEEK_SET) == 0) fwrite(&flags, 1, 1, file);
-    }
-  }
+  for (unsigned i = 0; i < out->nb_streams; i++)
+    if (out->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_SUBTITLE)
+      svlc_mp4_clear_enabled(file, end, i);
   fclose(file);
 }

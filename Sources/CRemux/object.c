@@ -34,6 +34,8 @@ void svlc_remux_free(svlc_remux *remux) {
     av_free(remux->chapters[i]);
   }
   av_free(remux->chapters);
+  av_free(remux->track_kinds);
+  av_free(remux->track_disabled);
   av_free(remux->input);
   av_free(remux->output);
   av_free(remux->format);
@@ -60,8 +62,16 @@ void svlc_remux_set_drop_repeats(svlc_remux *remux, int most) {
   remux->drop_repeats = most > 0 ? most : 0;
 }
 
+void svlc_remux_set_matroska_tracks(svlc_remux *remux, const char *kinds, const char *disabled) {
+  av_freep(&remux->track_kinds);
+  av_freep(&remux->track_disabled);
+  if (!kinds || !disabled || strlen(kinds) != strlen(disabled)) return;
+  remux->track_kinds = av_strdup(kinds);
+  remux->track_disabled = av_strdup(disabled);
+}
+
 void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, const char *language,
-                           const char *title, int is_default, int is_forced) {
+                           const char *title, int is_default, int is_forced, int is_enabled) {
   if (remux->source_count >= MAX_SOURCES) return;
   source_t *source = &remux->sources[remux->source_count++];
   source->kind = kind;
@@ -70,6 +80,7 @@ void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, cons
   source->title = title && *title ? av_strdup(title) : NULL;
   source->is_default = is_default;
   source->is_forced = is_forced;
+  source->is_enabled = is_enabled;
 }
 
 void svlc_remux_add_title(svlc_remux *remux, char kind, const char *title) {

@@ -154,6 +154,22 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
   return result;
 }
 
+/// Whether input stream `index` is marked unusable: by its source (`source`: its place in
+/// the sources, or -1), or by its Matroska track entry (svlc_remux_set_matroska_tracks).
+static int is_disabled(const svlc_remux *remux, const AVFormatContext *in, int index, int source) {
+  if (source >= 0 && remux->sources[source].is_enabled == 0) return 1;
+  const char *kinds = remux->track_kinds;
+  if (!kinds || strcmp(in->iformat->name, "matroska,webm") != 0) return 0;
+  size_t count = strlen(kinds);
+  // The tracks' streams come first, then the attached files'.
+  for (unsigned i = 0; i < in->nb_streams; i++) {
+    enum AVMediaType type = in->streams[i]->codecpar->codec_type;
+    if (i < count ? kinds[i] != svlc_remux_kind_of(type) : type != AVMEDIA_TYPE_ATTACHMENT)
+      return 0;
+  }
+  return (size_t)index < count && count <= in->nb_streams && remux->track_disabled[index] == '1';
+}
+
 static svlc_remux_result run(svlc_remux *remux);
 
 svlc_remux_result svlc_remux_run(svlc_remux *remux) {
@@ -307,12 +323,18 @@ static svlc_remux_result run(svlc_remux *remux) {
   if (result == SVLC_REMUX_OK || result == SVLC_REMUX_STOPPED) {
     if (strcmp(remux->format, "mp4") == 0) svlc_remux_mp4_subtitles_as_written(remux->output, out);
     int *input_of = av_calloc(out->nb_streams, sizeof(*input_of));
-    if (input_of) {
-      for (unsigned i = 0; i < routes_count; i++)
-        if (routes[i].output >= 0) input_of[routes[i].output] = (int)i;
+    int *disabled = av_calloc(out->nb_streams, sizeof(*disabled));
+    if (input_of && disabled) {
+      for (unsigned i = 0; i < routes_count; i++) {
+        if (routes[i].output < 0) continue;
+        input_of[routes[i].output] = (int)i;
+        disabled[routes[i].output] = is_disabled(remux, in, (int)i, source_of[i]);
+      }
+      svlc_remux_write_disabled(remux, out, disabled, input_of);
       svlc_remux_read_back(remux, out, input_of);
     }
     av_free(input_of);
+    av_free(disabled);
   }
 done:
   if (routes)

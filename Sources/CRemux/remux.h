@@ -11,6 +11,7 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <stdatomic.h>
+#include <stdio.h>
 
 /// A text subtitle stream decoded and encoded again in another text format.
 typedef struct {
@@ -27,7 +28,7 @@ typedef struct {
   char codec[8];
   char language[16];
   char *title;
-  int is_default, is_forced;
+  int is_default, is_forced, is_enabled;
   int used;
 } source_t;
 
@@ -82,6 +83,7 @@ struct svlc_remux {
     char *title;
   } titles[MAX_SOURCES]; // svlc_remux_add_title
   int title_count;
+  char *track_kinds, *track_disabled; // svlc_remux_set_matroska_tracks
   atomic_int stop;
   atomic_llong position;
   int64_t copied_end; // the end of the last packet copied, from the first (AV_TIME_BASE units)
@@ -184,6 +186,15 @@ void svlc_remux_read_back(svlc_remux *remux, const AVFormatContext *out, const i
 /// In a finished MP4 whose `out` marks no subtitle track default, clears the "enabled" flag
 /// libavformat's muxer set on the first one.
 void svlc_remux_mp4_subtitles_as_written(const char *path, const AVFormatContext *out);
+/// Marks the output streams `disabled[i]` (output order) unusable in the finished file at
+/// `path`: Matroska's FlagEnabled 0 (written over the FlagLacing 0 libavformat's muxer writes
+/// in each track, with the Tracks element's CRC-32 made again), MP4's track "enabled" flag
+/// cleared. Each stream it cannot mark (MPEG-TS has no such flag) is listed as lost.
+void svlc_remux_write_disabled(svlc_remux *remux, const AVFormatContext *out, const int *disabled,
+                               const int *input_of);
+/// Clears the "enabled" flag of MP4 track `index` (0-based, in moov order) of `file` (`end`:
+/// its size); 0 when done.
+int svlc_mp4_clear_enabled(FILE *file, int64_t end, unsigned index);
 
 /// Whether `id` is a text subtitle codec.
 int svlc_text_subtitle(enum AVCodecID id);

@@ -139,6 +139,62 @@ struct RecordingFidelityTests {
     }
   }
 
+  @Test(
+    "a Matroska track marked unusable stays so: FlagEnabled in Matroska, the track's enabled flag in MP4, named in MPEG-TS",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mkvpropedit"),
+      "mkvpropedit is not installed"))
+  func unusableTrack() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let scratch = try ScratchDirectory("fidelity-unusable")
+    defer { scratch.remove() }
+    let source = try await generated.make(
+      "unusable.mkv",
+      Self.videoWith(["-f", "lavfi", "-i", "sine=f=550"]) + [
+        "-map", "0:v", "-map", "1:a", "-map", "2:a", "-c:v", "libx264", "-c:a", "aac",
+        "-metadata:s:a:1", "language=fre", "-disposition:a:1", "default",
+      ])
+    // The French track, default too, marked unusable (libavformat's demuxer ignores the mark).
+    let edited = try await runProgram(
+      "mkvpropedit", ["-q", source, "--edit", "track:3", "--set", "flag-enabled=0"])
+    #expect(edited.status == 0, "\(edited.stderr)")
+    for container in OutputContainer.allCases {
+      let result = try await within(.seconds(30), "recording into \(container)") {
+        try await Recording.record(
+          try Media(path: source, instance: instance),
+          to: scratch.path("out.\(container.fileExtension)"),
+          options: RecordingOptions(container: container))
+      }
+      let enabled = result.droppedFields.filter { $0.name == "enabled" }
+      switch container {
+      case .mkv:
+        // Our reader and mkvinfo agree: the mark was left out before.
+        let entries = try #require(FileHeaders.read(path: result.path)?.matroskaTracks)
+        #expect(entries.map(\.isEnabled) == [true, true, false])
+        let info = try await runProgram("mkvinfo", [result.path])
+        let text = String(decoding: info.stdout, as: UTF8.self)
+        #expect(text.components(separatedBy: "\"Enabled\" flag: 0").count == 2, "\(text)")
+        #expect(enabled.isEmpty)
+      case .mp4:
+        // libavformat's muxer enables the default audio track (the first, not default, not).
+        #expect(try Self.mp4EnabledFlags(result.path) == [true, false, false])
+        #expect(enabled.isEmpty)
+      case .ts:
+        #expect(enabled.map { "\($0.track?.language ?? "-")=\($0.value)" } == ["fre=no"])
+      }
+    }
+  }
+
+  /// Each track's "enabled" flag in the MP4 at `path` (its tkhd boxes, after its moov box).
+  static func mp4EnabledFlags(_ path: String) throws -> [Bool] {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let moov = try #require(
+      bytes.indices.last { Array(bytes[$0..<min($0 + 4, bytes.count)]) == Array("moov".utf8) })
+    return (moov..<(bytes.count - 8)).filter { Array(bytes[$0..<($0 + 4)]) == Array("tkhd".utf8) }
+      .map { bytes[$0 + 7] & 1 == 1 }
+  }
+
   @Test("a Matroska recording gives its video a frame duration, as the source had")
   func matroskaFrameDuration() async throws {
     let generated = try GeneratedMedia()

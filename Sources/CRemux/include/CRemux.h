@@ -67,10 +67,18 @@ void svlc_remux_set_drop_repeats(svlc_remux *remux, int most);
 /// libVLC's four-character code, "" when unknown). With sources given, the output follows
 /// their order: input streams take, in passes over all of them, the first unused source of
 /// their kind, language and codec, then of their kind and codec, then of their kind; and that
-/// source's language, title and flags (1 set, 0 clear, -1 unknown: the input's flag stays).
+/// source's language, title and flags (1 set, 0 clear, -1 unknown: the input's flag stays;
+/// `is_enabled` 0: the track is marked unusable, as Matroska's FlagEnabled 0 marks it).
 /// Without, the output keeps the input's order and tags.
 void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, const char *language,
-                           const char *title, int is_default, int is_forced);
+                           const char *title, int is_default, int is_forced, int is_enabled);
+/// A local Matroska input copied as it is: `kinds` gives its track entries' kinds in file order
+/// ('v', 'a', 's', 'd'), and `disabled` those it marks unusable (FlagEnabled 0, which
+/// libavformat's demuxer does not read). When the input's streams are those entries (the same
+/// kinds in the same order), each such stream is marked so in the output (Matroska's
+/// FlagEnabled, MP4's track "enabled" flag) or, in MPEG-TS, which has no such mark, listed as
+/// lost ("enabled", "no").
+void svlc_remux_set_matroska_tracks(svlc_remux *remux, const char *kinds, const char *disabled);
 
 /// A tag of the source's own (libavformat's generic key: "title", "artist", "track", …) for
 /// the output, where the input lacks it under any key (libVLC's muxers write no tags).

@@ -26,6 +26,9 @@ enum MatroskaTracks {
     /// `FlagDefault` (1 when absent) and `FlagForced` (0 when absent).
     var isDefault = true
     var isForced = false
+    /// `FlagEnabled` (1 when absent): 0 marks the track unusable (libVLC's demuxer does not
+    /// select it; libavformat's does not read the flag).
+    var isEnabled = true
   }
 
   /// Each track's entry, in file order (libVLC's); `nil` when the `Tracks` element cannot be
@@ -51,7 +54,8 @@ enum MatroskaTracks {
       return Entry(
         kind: kind, codecID: codec, name: name?.isEmpty == false ? name : nil,
         language: language?.count == 3 ? language : nil,
-        isDefault: (flag(0x88) ?? 1) != 0, isForced: (flag(0x55AA) ?? 0) != 0)
+        isDefault: (flag(0x88) ?? 1) != 0, isForced: (flag(0x55AA) ?? 0) != 0,
+        isEnabled: (flag(0xB9) ?? 1) != 0)
     }
   }
 

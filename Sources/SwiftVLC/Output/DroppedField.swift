@@ -7,7 +7,8 @@
 public struct DroppedField: Sendable, Hashable {
   /// The source's track the field belongs to; `nil` for the file's own metadata.
   public var track: Track?
-  /// "title", "language", "default" or "forced" for a track, "packets" for a track's packets
+  /// "title", "language", "default", "forced" or "enabled" (a Matroska track marked unusable,
+  /// in MPEG-TS, which has no such mark) for a track, "packets" for a track's packets
   /// the container refused (their times; the value says how many: "34 of 100"), "damaged
   /// packets" for those it could not convert (an AAC frame cut short), "encoder delay" for
   /// the priming samples a source marks to skip (the value: "1024 samples (23 ms)"),
@@ -18,7 +19,7 @@ public struct DroppedField: Sendable, Hashable {
   /// an MPEG-TS source's programs copied into a container that holds one (the value names
   /// them: "One, Two").
   public var name: String
-  /// The source's value: "yes" or "no" for the default and forced flags.
+  /// The source's value: "yes" or "no" for the default, forced and enabled flags.
   public var value: String
   /// Why it was left out ("MPEG-TS keeps no track title").
   public var reason: String

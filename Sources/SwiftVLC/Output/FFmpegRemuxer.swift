@@ -71,7 +71,13 @@ final class RemuxCopy: @unchecked Sendable {
       svlc_remux_add_source(
         pointer, Self.kindCode(track.kind), track.codec.trimmingSpaces(),
         track.language.map(FFmpegRemuxer.threeLetter) ?? "", track.name ?? "",
-        flags.map { $0.isDefault ? 1 : 0 } ?? -1, flags.map { $0.isForced ? 1 : 0 } ?? -1)
+        flags.map { $0.isDefault ? 1 : 0 } ?? -1, flags.map { $0.isForced ? 1 : 0 } ?? -1,
+        flags.map { $0.isEnabled ? 1 : 0 } ?? -1)
+    }
+    if job.matroskaTracks.contains(where: { !$0.isEnabled }) {
+      let kinds = job.matroskaTracks.map { String(UnicodeScalar(UInt8(Self.kindCode($0.kind)))) }
+      svlc_remux_set_matroska_tracks(
+        pointer, kinds.joined(), job.matroskaTracks.map { $0.isEnabled ? "0" : "1" }.joined())
     }
   }
 

@@ -34,6 +34,9 @@ extension Recording {
       input: localPath(media) ?? "", output: target.writing, container: options.container,
       duration: options.duration, refusesUnheld: true)
     job.titled = info.tracks
+    // Tracks a Matroska file marks unusable: libavformat's demuxer does not read the mark.
+    job.matroskaTracks =
+      localPath(media).flatMap { FileHeaders.read(path: $0)?.matroskaTracks } ?? []
     // The chapters libVLC plays (a Matroska file's default edition, nested ones flattened
     // with "+", hidden ones out), not libavformat's reading of every edition.
     job.chapters = info.chapters

@@ -147,7 +147,8 @@ extension Recording {
     let entries = headers?.matroskaTracks ?? []
     let flags =
       entries.map(\.kind) == seen.tracks.map(\.kind)
-      ? entries.map { (isDefault: $0.isDefault, isForced: $0.isForced) } : []
+      ? entries.map { (isDefault: $0.isDefault, isForced: $0.isForced, isEnabled: $0.isEnabled) }
+      : []
     // libVLC's clock when the session began (a minute earlier, for its opening).
     let began = Duration.microseconds(libvlc_clock()) - outcome.elapsed - .seconds(60)
     let copied = await finalCopy(
@@ -336,7 +337,8 @@ extension Recording {
   /// A failed copy leaves libVLC's file as it is.
   static func finalCopy(
     _ writing: String, seen: MediaInfo, chapters: [Chapter],
-    flags: [(isDefault: Bool, isForced: Bool)] = [], options: RecordingOptions, live: Bool,
+    flags: [(isDefault: Bool, isForced: Bool, isEnabled: Bool)] = [], options: RecordingOptions,
+    live: Bool,
     repeats: Int = 0, clockSince: Duration? = nil,
     remuxer: some ContainerRemuxer = FFmpegRemuxer()
   ) async -> Result<RemuxReport, VLCError> {
