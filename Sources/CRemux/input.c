@@ -18,12 +18,13 @@
 /// within a second of decoding time after the first one, of streams not discarded; by
 /// reading from the start; AV_NOPTS_VALUE when there is none. Streams that start late (a
 /// live recording's video) are found on the way. Leaves the input where it stopped.
-int64_t svlc_remux_first_keyframe(AVFormatContext *in, int64_t clock_since) {
+int64_t svlc_remux_first_keyframe(AVFormatContext *in, int64_t clock_since,
+                                  const svlc_lead *leads, unsigned lead_count) {
   AVPacket *packet = av_packet_alloc();
   int64_t found = AV_NOPTS_VALUE, first_read = AV_NOPTS_VALUE;
   // The times the copy will see: libVLC's clock jump joined as it joins it.
   svlc_timeline line;
-  if (svlc_timeline_init(&line, in, clock_since) < 0) av_packet_free(&packet);
+  if (svlc_timeline_init(&line, in, clock_since, leads, lead_count) < 0) av_packet_free(&packet);
   while (packet && av_read_frame(in, packet) >= 0) {
     svlc_timeline_join(&line, in, packet);
     const AVStream *stream = in->streams[packet->stream_index];
@@ -137,9 +138,16 @@ int svlc_remux_open_input(const char *path, AVFormatContext **in) {
   return avformat_find_stream_info(*in, NULL);
 }
 
-int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in, int64_t clock_since) {
+int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in, int64_t clock_since,
+                       const svlc_lead *leads, unsigned lead_count) {
   *line = (svlc_timeline){.count = in->nb_streams, .jump_at = AV_NOPTS_VALUE,
                           .latest = AV_NOPTS_VALUE};
+  if (leads && lead_count > 0) {
+    line->seen = av_calloc(lead_count, sizeof(*line->seen));
+    if (!line->seen) return AVERROR(ENOMEM);
+    line->leads = leads;
+    line->lead_count = lead_count;
+  }
   // libVLC stamps presentation times: its clock plus the input's buffering, and a file read
   // faster than real time runs ahead of it by up to its length. No end is set to them.
   line->clock_from = clock_since > 0 ? clock_since : 0;
@@ -149,7 +157,23 @@ int svlc_timeline_init(svlc_timeline *line, const AVFormatContext *in, int64_t c
   return 0;
 }
 
-void svlc_timeline_free(svlc_timeline *line) { av_freep(&line->next); }
+void svlc_timeline_free(svlc_timeline *line) {
+  av_freep(&line->next);
+  av_freep(&line->seen);
+}
+
+/// Puts the stream's first packets where its lead says (svlc_lead).
+static void move_lead(svlc_timeline *line, const AVStream *stream, AVPacket *packet) {
+  unsigned index = (unsigned)packet->stream_index;
+  if (index >= line->lead_count || line->leads[index].count <= 0) return;
+  const svlc_lead *lead = &line->leads[index];
+  int seen = line->seen[index]++;
+  if (seen >= lead->count) return;
+  packet->pts = av_rescale_q(lead->pts[seen], AV_TIME_BASE_Q, stream->time_base);
+  packet->dts = lead->dts[seen] == AV_NOPTS_VALUE
+                    ? AV_NOPTS_VALUE
+                    : av_rescale_q(lead->dts[seen], AV_TIME_BASE_Q, stream->time_base);
+}
 
 /// libVLC's clock jump (svlc_remux_set_join_jumps): found on the first audio or video time
 /// on libVLC's clock that lands more than 10 s past the latest so far of any, or comes first;
@@ -183,12 +207,18 @@ static void join_clock(svlc_timeline *line, const AVStream *stream, AVPacket *pa
   }
 }
 
-void svlc_timeline_join(svlc_timeline *line, const AVFormatContext *in, AVPacket *packet) {
-  if ((unsigned)packet->stream_index >= line->count) return;
-  if (line->clock_from > 0 && !(in->iformat->flags & AVFMT_TS_DISCONT)) {
+/// svlc_timeline_join without the lead.
+static void join(svlc_timeline *line, const AVFormatContext *in, AVPacket *packet) {
+  // libVLC's file, in any format: its times are its clock's, continuous whatever the source's
+  // were, but for one jump onto that clock. In its MPEG-TS file (an MP4 from a server without
+  // ranges) an audio stream that starts after the jump has no time of its own to join from,
+  // and was left on the clock (a 5 s file ran 9 hours); a picture before it was taken for a
+  // jump back, and the rest moved 0.6 s after the audio.
+  if (line->clock_from > 0) {
     join_clock(line, in->streams[packet->stream_index], packet);
     return;
   }
+  if (!(in->iformat->flags & AVFMT_TS_DISCONT)) return;
   AVRational base = in->streams[packet->stream_index]->time_base;
   int64_t *next = &line->next[packet->stream_index];
   if ((in->iformat->flags & AVFMT_TS_DISCONT) && packet->dts != AV_NOPTS_VALUE) {
@@ -206,6 +236,12 @@ void svlc_timeline_join(svlc_timeline *line, const AVFormatContext *in, AVPacket
   int64_t shift = av_rescale_q(line->offset, AV_TIME_BASE_Q, base);
   if (packet->pts != AV_NOPTS_VALUE) packet->pts += shift;
   if (packet->dts != AV_NOPTS_VALUE) packet->dts += shift;
+}
+
+void svlc_timeline_join(svlc_timeline *line, const AVFormatContext *in, AVPacket *packet) {
+  if ((unsigned)packet->stream_index >= line->count) return;
+  join(line, in, packet);
+  move_lead(line, in->streams[packet->stream_index], packet);
 }
 
 /// FNV-1a over a packet's bytes.

@@ -34,6 +34,7 @@ void svlc_remux_free(svlc_remux *remux) {
     av_free(remux->chapters[i]);
   }
   av_free(remux->chapters);
+  av_free(remux->leads);
   av_free(remux->track_kinds);
   av_free(remux->track_disabled);
   av_free(remux->input);

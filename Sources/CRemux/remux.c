@@ -47,7 +47,9 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
   int64_t first = start;
   svlc_remux_result result = SVLC_REMUX_OK;
   svlc_timeline line;
-  int read_status = svlc_timeline_init(&line, in, remux->join_since);
+  int read_status =
+      svlc_timeline_init(&line, in, remux->join_since, remux->leads, remux->lead_count);
+  int guessed_dts = remux->join_since > 0 && strcmp(in->iformat->name, "matroska,webm") == 0;
   while (read_status >= 0 && (read_status = av_read_frame(in, packet)) >= 0) {
     if (atomic_load(&remux->stop)) {
       result = SVLC_REMUX_STOPPED;
@@ -115,6 +117,13 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
       if (writing->dts != AV_NOPTS_VALUE) writing->dts -= offset;
     }
     av_packet_rescale_ts(writing, stream->time_base, target->time_base);
+    // Matroska stores no decoding times, and libavformat's demuxer guesses a reordered
+    // video's from its first presentation times (a B-frame's as its own): libVLC's Matroska
+    // file's are left to the muxer, which derives them from the presentation times and the
+    // stream's reordering delay.
+    if (guessed_dts && stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO &&
+        stream->codecpar->video_delay > 0)
+      writing->dts = AV_NOPTS_VALUE;
     // Times that overlap the previous packet's by a little (joined recordings), moved on as
     // ffmpeg's copy moves them.
     if (route->written > 0 && writing->dts != AV_NOPTS_VALUE && writing->dts <= route->last_dts) {
@@ -202,11 +211,18 @@ static svlc_remux_result run(svlc_remux *remux) {
     svlc_remux_discard_repeats(in, remux->drop_repeats);
     status = svlc_remux_rewind(&in, remux->input);
   }
+  // libVLC's file: a video's first pictures may come on later ones' times (svlc_lead).
+  if (remux->join_since > 0 && status >= 0) {
+    av_freep(&remux->leads);
+    remux->leads = svlc_lead_scan(in, remux->join_since);
+    remux->lead_count = remux->leads ? in->nb_streams : 0;
+    status = svlc_remux_rewind(&in, remux->input);
+  }
   // Read up to the first keyframe before planning: a late video stream exists only then.
   int64_t start = AV_NOPTS_VALUE;
   if (remux->start_at_keyframe) {
     unsigned known = in->nb_streams;
-    start = svlc_remux_first_keyframe(in, remux->join_since);
+    start = svlc_remux_first_keyframe(in, remux->join_since, remux->leads, remux->lead_count);
     remux->no_keyframe = start == AV_NOPTS_VALUE;
     // (The start is in joined times, the input's start time not: never below 0.)
     if (start != AV_NOPTS_VALUE && in->start_time != AV_NOPTS_VALUE)
@@ -300,11 +316,17 @@ static svlc_remux_result run(svlc_remux *remux) {
   // and an input whose times start later (an MPEG-TS at 1.4 s would last 1.4 s too long). The
   // earliest stream copied counts, not the input's: libVLC's MPEG-TS files have streams that
   // are not copied, 0.4 s earlier.
+  // In libVLC's file, the earliest as the copy sees them (its clock jump joined, the first
+  // pictures put back: svlc_lead); libavformat's start time is the first before that.
   int64_t zero = start;
   for (unsigned i = 0; i < routes_count && start == AV_NOPTS_VALUE; i++) {
     const AVStream *stream = in->streams[i];
-    if (routes[i].output < 0 || stream->start_time == AV_NOPTS_VALUE) continue;
-    int64_t first = av_rescale_q(stream->start_time, stream->time_base, AV_TIME_BASE_Q);
+    int64_t first =
+        i < remux->lead_count ? remux->leads[i].first
+        : stream->start_time == AV_NOPTS_VALUE
+            ? AV_NOPTS_VALUE
+            : av_rescale_q(stream->start_time, stream->time_base, AV_TIME_BASE_Q);
+    if (routes[i].output < 0 || first == AV_NOPTS_VALUE) continue;
     if (zero == AV_NOPTS_VALUE || first < zero) zero = first;
   }
   if (zero != AV_NOPTS_VALUE && zero <= 0) zero = AV_NOPTS_VALUE;

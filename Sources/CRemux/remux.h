@@ -84,6 +84,8 @@ struct svlc_remux {
   } titles[MAX_SOURCES]; // svlc_remux_add_title
   int title_count;
   char *track_kinds, *track_disabled; // svlc_remux_set_matroska_tracks
+  struct svlc_lead *leads; // per input stream of libVLC's file, lead_count of them (input.h)
+  unsigned lead_count;
   atomic_int stop;
   atomic_llong position;
   int64_t copied_end; // the end of the last packet copied, from the first (AV_TIME_BASE units)

@@ -283,11 +283,17 @@ extension Recording {
   /// A Matroska file whose first bytes (`start`) name an audio or video codec libVLC's
   /// MPEG-TS muxer does not take (Vorbis, VP8, VP9, AV1, FLAC) is written as Matroska when
   /// meant for MP4: through MPEG-TS it was refused, though the final copy's MP4 holds Vorbis,
-  /// VP9 and AV1, as a local file's copy does.
+  /// VP9 and AV1, as a local file's copy does. A file from a server that answers no range
+  /// request is written as Matroska whatever it is meant for.
   static func libVLCContainer(
     for media: Media, options: RecordingOptions, start: SourceStart? = nil
   ) -> OutputContainer {
     guard !media.isLocalFile else { return options.container }
+    // From a server without ranges libVLC reads an MP4 or Matroska file with libavformat's
+    // demuxer, whose first packets come before libVLC's input clock runs: its MPEG-TS muxer
+    // dropped them, the only keyframe of a short file and its parameter sets with it (the
+    // copy into MP4 could not start; an MPEG-TS file was kept without them).
+    if start?.answersRanges == false, !isLiveLocation(media) { return .mkv }
     switch options.container {
     case .ts: return .ts
     case .mkv: return isLiveLocation(media) ? .ts : .mkv
