@@ -5,10 +5,6 @@ import FoundationEssentials
 
 /// What ``Media/parse(timeout:network:depth:)`` adds to libVLC's preparse.
 extension Media {
-  /// How long a network source whose preparse listed no stream is played to find one: a
-  /// stream lists its tracks within a second or so (an MPEG-TS over plain HTTP: 1 s).
-  static let streamSearch = Duration.seconds(3)
-
   /// `info` corrected where libVLC 3's preparse is known to be wrong or silent, reading the
   /// file itself (MPEG-TS tables, MP3 frames) and, for ``ParseDepth/decoded``, the decoders.
   ///
@@ -45,16 +41,19 @@ extension Media {
     if listedNone, headers?.container == "MPEG-PS" { info.isPlayable = true }
     if searchesStreams, depth == .decoded { info.isPlayable = true }
     if depth == .decoded, input == nil, info.isPlayable {
-      // A search only: garbage played with its input repeating would last the whole limit.
-      let until = searchesStreams ? min(deadline, .now + Self.streamSearch) : deadline
+      // A search plays its input once, up to the caller's limit (a live stream may list its
+      // streams late): garbage played with its input repeating lasted the whole limit.
+      let searchStart = ContinuousClock.now
       audioFormats = try await decode(
-        into: &info, programs: scan?.programs ?? [], repeating: seekable, until: until)
+        into: &info, programs: scan?.programs ?? [], repeating: seekable && !searchesStreams,
+        until: deadline)
       if listedNone, info.tracks.isEmpty {
         info.isPlayable = false
         // The one thing to say: the decoders' notes are about streams that are not there.
+        let searched = ContinuousClock.now - searchStart
         info.unknowns = [
           "libVLC 3's preparse listed no stream, and playing found none either"
-            + (searchesStreams ? " in \(formatSeconds(Self.streamSearch))" : "")
+            + (searchesStreams ? " in \(formatSeconds(searched))" : "")
         ]
       }
     }
