@@ -27,6 +27,27 @@ package enum MediaSource: Sendable, Equatable {
     self = url.isFileURL ? .file(url.path) : .url(url)
   }
 
+  /// For a file path that reads as a URL without its scheme ("example.com/a.mp4",
+  /// "127.0.0.1:8080/live.ts", "localhost/x"), the URL it probably means with `http://`;
+  /// `nil` otherwise. Said beside "no such file": the tool reads a text without "://" as a path.
+  package var schemeHint: String? {
+    guard case .file(let path) = self, !path.hasPrefix("/"), !path.hasPrefix("."),
+      let host = path.split(separator: "/", omittingEmptySubsequences: false).first,
+      path.contains("/")
+    else { return nil }
+    let parts = host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+    let name = parts[0]
+    let portIsNumber = parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy(\.isNumber))
+    let looksLikeHost =
+      name == "localhost"
+      || (name.contains(".") && !name.hasPrefix(".") && !name.hasSuffix(".")
+        && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" })
+    // A folder of that name makes it a path after all.
+    guard portIsNumber, looksLikeHost, !FileManager.default.fileExists(atPath: String(host))
+    else { return nil }
+    return "http://\(path)"
+  }
+
   /// Whether reading it goes over the network (so parsing needs libVLC's network flag).
   package var isNetwork: Bool {
     if case .url = self { true } else { false }

@@ -20,10 +20,22 @@ extension MediaSource {
   ///
   /// - Throws: ``VLCError/mediaCreationFailed(source:)`` for a missing file.
   func media(on instance: VLCInstance) throws(VLCError) -> Media {
+    if let error = schemelessURLError { throw error }
     switch self {
-    case .file(let path): try Media(path: path, instance: instance)
-    case .url(let url): try Media(url: url, instance: instance)
+    case .file(let path): return try Media(path: path, instance: instance)
+    case .url(let url): return try Media(url: url, instance: instance)
     }
+  }
+
+  /// The error for a file SOURCE that does not exist and reads as a URL without its scheme
+  /// ("example.com/a.mp4"): "no such file", and the URL it may mean; `nil` otherwise.
+  var schemelessURLError: VLCError? {
+    guard case .file(let path) = self, let hint = schemeHint,
+      !FileManager.default.fileExists(atPath: path)
+    else { return nil }
+    let absolute = URL(fileURLWithPath: path).path
+    return .mediaCreationFailed(
+      source: "\(absolute): no such file (a URL needs its scheme: \(hint))")
   }
 
   /// The demo clip bundled with the tool: once installed, `share/swiftvlc/demo.mkv` beside the

@@ -3,6 +3,7 @@
 
 import Foundation
 import SwiftVLC
+import SwiftVLCCommandLine
 import Testing
 
 /// The tool says the same words for the same failure in `play`, `probe`, `thumbnail`,
@@ -127,6 +128,27 @@ struct CommandLineFailureWordsTests {
     #expect(
       try await failureLine("thumbnail", source, ["--at", "1", "-o", output + ".png"]) == expected)
     #expect(try await failureLine("record", source, ["-o", output + ".mkv"]) == expected)
+  }
+
+  @Test(
+    "a URL written without its scheme is no such file, with the URL it may mean, in each command")
+  func schemelessURL() async throws {
+    // A name no folder here has; the tool reads a text without "://" as a path.
+    let text = "media.example.invalid:8080/live.ts"
+    let missing = URL(fileURLWithPath: text).path
+    let expected =
+      "could not open media: \(missing): no such file (a URL needs its scheme: http://\(text))"
+    for (command, extra) in [
+      ("play", []), ("probe", []),
+      ("thumbnail", ["--at", "1", "-o", "/tmp/\(UUID().uuidString).png"]),
+      ("record", ["-o", "/tmp/\(UUID().uuidString).mkv"]),
+    ] {
+      #expect(try await failureLine(command, text, extra) == expected, "\(command)")
+    }
+    // A plain missing file gets no such hint.
+    #expect(MediaSource("clip.mkv")?.schemeHint == nil)
+    #expect(MediaSource("./example.com/a.mp4")?.schemeHint == nil)
+    #expect(MediaSource("localhost/a.mp4")?.schemeHint == "http://localhost/a.mp4")
   }
 
   @Test("an HLS stream whose second segment answers 404 names the segment and status once")
