@@ -64,12 +64,15 @@ static int mark_entries(uint8_t *bytes, int64_t count, const int *disabled, int 
       crc = entry.data;
       crc_from = entry.data + 4;
     }
+    if (entry.data + entry.size > end) return 0;
     if (entry.id != 0xAE) continue;
     unsigned stream = index++;
     if (stream >= streams || !disabled[stream]) continue;
+    int64_t entry_end = entry.data + entry.size;
     element_t field;
-    for (int64_t in = entry.data; in < entry.data + entry.size &&
-                                  element_at(bytes, end, in, &field) == 0 && field.size >= 0;
+    for (int64_t in = entry.data; in < entry_end &&
+                                  element_at(bytes, entry_end, in, &field) == 0 &&
+                                  field.size >= 0 && field.data + field.size <= entry_end;
          in = field.data + field.size) {
       if (field.id == 0x9C && field.size == 1 && field.data - in == 2 && bytes[field.data] == 0) {
         bytes[in] = 0xB9; // FlagEnabled, 1 byte, 0; FlagLacing's default (1) only allows lacing
@@ -107,10 +110,13 @@ static void mark_matroska(const char *path, const int *disabled, int *marked, un
     if (child.id == 0x1654AE6B && child.size < (1 << 20)) {
       int64_t length = child.data + child.size;
       uint8_t *bytes = av_malloc((size_t)length);
+      // Marked only once written back.
       if (bytes && fseeko(file, at, SEEK_SET) == 0 &&
           fread(bytes, 1, (size_t)length, file) == (size_t)length &&
-          mark_entries(bytes, length, disabled, marked, streams) && fseeko(file, at, SEEK_SET) == 0)
-        fwrite(bytes, 1, (size_t)length, file);
+          mark_entries(bytes, length, disabled, marked, streams) &&
+          (fseeko(file, at, SEEK_SET) != 0 ||
+           fwrite(bytes, 1, (size_t)length, file) != (size_t)length || fflush(file) != 0))
+        for (unsigned i = 0; i < streams; i++) marked[i] = 0;
       av_free(bytes);
       break;
     }

@@ -209,14 +209,15 @@ static void join_clock(svlc_timeline *line, const AVStream *stream, AVPacket *pa
 
 /// svlc_timeline_join without the lead.
 static void join(svlc_timeline *line, const AVFormatContext *in, AVPacket *packet) {
-  // libVLC's file, in any format: its times are its clock's, continuous whatever the source's
-  // were, but for one jump onto that clock. In its MPEG-TS file (an MP4 from a server without
-  // ranges) an audio stream that starts after the jump has no time of its own to join from,
-  // and was left on the clock (a 5 s file ran 9 hours); a picture before it was taken for a
-  // jump back, and the rest moved 0.6 s after the audio.
+  // libVLC's file, in any format: one jump onto its clock. Once found, its times are its
+  // clock's, continuous whatever the source's were: in its MPEG-TS file (an MP4 from a server
+  // without ranges) an audio stream that starts after the jump has no time of its own to join
+  // from, and was left on the clock (a 5 s file ran 9 hours), and a picture before it was
+  // taken for a jump back (the rest moved 0.6 s after the audio). Without one (a live
+  // source's file, relative to its first time), MPEG-TS's own jumps are joined.
   if (line->clock_from > 0) {
     join_clock(line, in->streams[packet->stream_index], packet);
-    return;
+    if (line->jump_at != AV_NOPTS_VALUE) return;
   }
   if (!(in->iformat->flags & AVFMT_TS_DISCONT)) return;
   AVRational base = in->streams[packet->stream_index]->time_base;

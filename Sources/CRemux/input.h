@@ -52,10 +52,11 @@ typedef struct svlc_lead {
 /// are distinct and one frame apart but for the last few (a picture of a later group may be
 /// missing among them); else the shortest first run (at most SVLC_LEAD_MOST) after which they
 /// are, put in the frame slots the rest leaves free: the first packet (a keyframe) below the
-/// rest, the others in the rest's holes, then below, in the order of their times. Returns
-/// `in->nb_streams` leads (av_free them), or NULL, each with its stream's earliest time read
-/// (`first`, of any stream). Stays where it stopped.
-svlc_lead *svlc_lead_scan(AVFormatContext *in, int64_t clock_since);
+/// rest, the others in the rest's holes, then below, in the order of their times. Returns a
+/// lead for each stream known when it starts (`*count` of them; av_free them), or NULL, each
+/// with its stream's earliest time read (`first`, of any stream; AV_NOPTS_VALUE for one
+/// without a packet read). Stays where it stopped.
+svlc_lead *svlc_lead_scan(AVFormatContext *in, int64_t clock_since, unsigned *count);
 
 /// The times of an input whose format allows jumps (MPEG-TS: two recordings joined, a
 /// broadcast's clock reset), made continuous as ffmpeg's copy does.

@@ -15,16 +15,13 @@ static int ascending(const void *a, const void *b) {
 
 /// Whether `times` (`n`, sorted) are distinct and on one grid of `step` (within 1/16 of it:
 /// Matroska's milliseconds round 33.4 ms to 33 or 34; a picture joined onto libVLC's clock
-/// was 6 ms off one of 40); `holes` gets how many slots are free between them but for the
-/// last SVLC_LEAD_MOST (a picture of a later group may be missing there).
-static int on_grid(const int64_t *times, int n, int64_t step, int *holes) {
+/// was 6 ms off one of 40).
+static int on_grid(const int64_t *times, int n, int64_t step) {
   int64_t slack = step / 16;
-  *holes = 0;
   for (int k = 1; k < n; k++) {
     int64_t gap = times[k] - times[k - 1];
     int64_t slots = (gap + step / 2) / step;
     if (slots < 1 || llabs(gap - slots * step) > slack) return 0;
-    if (k < n - SVLC_LEAD_MOST) *holes += (int)(slots - 1);
   }
   return 1;
 }
@@ -43,10 +40,10 @@ static svlc_lead lead_of(const int64_t *pts, const int64_t *dts, int n) {
   int64_t step = gaps[(rest - 1) / 2];
   if (step <= 0) return none;
   for (int count = 0; count <= SVLC_LEAD_MOST; count++) {
-    int m = n - count, holes;
+    int m = n - count;
     for (int k = 0; k < m; k++) sorted[k] = pts[count + k];
     qsort(sorted, (size_t)m, sizeof(*sorted), ascending);
-    if (!on_grid(sorted, m, step, &holes)) continue;
+    if (!on_grid(sorted, m, step)) continue;
     // Distinct times one frame apart (or with holes of their own, a dropped picture): kept.
     if (count == 0) return none;
     // The free slots: the first packet (a keyframe, the earliest of its group) below the
@@ -74,15 +71,22 @@ static svlc_lead lead_of(const int64_t *pts, const int64_t *dts, int n) {
         }
     for (int k = 0; k < count - 1; k++) lead.pts[order[k]] = slots[k + 1];
     // Decoding times one frame apart before the first packet past the run, when it has one.
-    for (int k = 0; k < count; k++)
-      lead.dts[k] = dts[count] == AV_NOPTS_VALUE ? AV_NOPTS_VALUE : dts[count] - (count - k) * step;
+    // None where a picture would be presented before it is decoded (the muxer refuses it).
+    int valid = dts[count] != AV_NOPTS_VALUE;
+    for (int k = 0; k < count; k++) {
+      lead.dts[k] = dts[count] - (count - k) * step;
+      valid = valid && lead.dts[k] <= lead.pts[k];
+    }
+    for (int k = 0; k < count && !valid; k++) lead.dts[k] = AV_NOPTS_VALUE;
     return lead;
   }
   return none;
 }
 
-svlc_lead *svlc_lead_scan(AVFormatContext *in, int64_t clock_since) {
-  unsigned streams = in->nb_streams ? in->nb_streams : 1;
+svlc_lead *svlc_lead_scan(AVFormatContext *in, int64_t clock_since, unsigned *count) {
+  // The streams known now: one found on the way (a PMT read later) has no lead.
+  unsigned known = in->nb_streams, streams = known ? known : 1;
+  *count = 0;
   svlc_lead *leads = av_calloc(streams, sizeof(*leads));
   int64_t(*pts)[LEAD_WINDOW] = av_calloc(streams, sizeof(*pts));
   int64_t(*dts)[LEAD_WINDOW] = av_calloc(streams, sizeof(*dts));
@@ -97,7 +101,7 @@ svlc_lead *svlc_lead_scan(AVFormatContext *in, int64_t clock_since) {
   } else {
     int wanted = 0;
     for (unsigned i = 0; i < streams; i++) firsts[i] = AV_NOPTS_VALUE;
-    for (unsigned i = 0; i < in->nb_streams; i++) {
+    for (unsigned i = 0; i < known; i++) {
       const AVStream *stream = in->streams[i];
       usable[i] = stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO &&
                   !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC);
@@ -108,12 +112,12 @@ svlc_lead *svlc_lead_scan(AVFormatContext *in, int64_t clock_since) {
       unsigned index = (unsigned)packet->stream_index;
       svlc_timeline_join(&line, in, packet);
       // The earliest time of each stream but a video's first pictures (its lead's).
-      if (index < in->nb_streams && packet->pts != AV_NOPTS_VALUE &&
+      if (index < known && packet->pts != AV_NOPTS_VALUE &&
           !(usable[index] && counts[index] < SVLC_LEAD_MOST)) {
         int64_t at = av_rescale_q(packet->pts, in->streams[index]->time_base, AV_TIME_BASE_Q);
         if (firsts[index] == AV_NOPTS_VALUE || at < firsts[index]) firsts[index] = at;
       }
-      if (index < in->nb_streams && usable[index] && counts[index] < LEAD_WINDOW) {
+      if (index < known && usable[index] && counts[index] < LEAD_WINDOW) {
         AVRational base = in->streams[index]->time_base;
         if (packet->pts == AV_NOPTS_VALUE) {
           usable[index] = 0; // a time missing: where the run ends cannot be told
@@ -129,7 +133,7 @@ svlc_lead *svlc_lead_scan(AVFormatContext *in, int64_t clock_since) {
       }
       av_packet_unref(packet);
     }
-    for (unsigned i = 0; i < in->nb_streams; i++) {
+    for (unsigned i = 0; i < known; i++) {
       if (usable[i]) leads[i] = lead_of(pts[i], dts[i], counts[i]);
       leads[i].first = firsts[i];
       for (int k = 0; k < counts[i] && k < SVLC_LEAD_MOST; k++) {
@@ -138,6 +142,7 @@ svlc_lead *svlc_lead_scan(AVFormatContext *in, int64_t clock_since) {
       }
     }
     svlc_timeline_free(&line);
+    *count = known;
   }
   av_packet_free(&packet);
   av_free(pts);

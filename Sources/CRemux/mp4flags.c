@@ -40,7 +40,9 @@ static int64_t child(FILE *file, int64_t from, int64_t end, const char *name, in
   return -1;
 }
 
-/// The offset of the lowest byte of the flags in MP4 track `index`'s tkhd, or -1.
+/// The offset of the lowest byte of the flags in the tkhd of output stream `index`'s track,
+/// or -1. libavformat's muxer numbers a stream's track `index` + 1 and leaves out a track
+/// without samples, so the track is found by its ID, not its place.
 static int64_t enabled_byte(FILE *file, int64_t end, unsigned index) {
   int64_t size = 0;
   int header = 0;
@@ -48,14 +50,20 @@ static int64_t enabled_byte(FILE *file, int64_t end, unsigned index) {
   if (moov < 0) return -1;
   int64_t at = moov + header, moov_end = moov + size;
   char type[5];
-  unsigned track = 0;
   int64_t trak_size;
   int trak_header;
   for (; box_at(file, at, moov_end, &trak_size, type, &trak_header) == 0; at += trak_size) {
-    if (strcmp(type, "trak") != 0 || track++ != index) continue;
+    if (strcmp(type, "trak") != 0) continue;
     int64_t tkhd = child(file, at + trak_header, at + trak_size, "tkhd", &size, &header);
-    // Version (1 byte), then 3 bytes of flags; "enabled" is the lowest bit.
-    return tkhd < 0 ? -1 : tkhd + header + 3;
+    // Version (1 byte) and 3 bytes of flags ("enabled" is the lowest bit), two times of 4
+    // bytes (8 in version 1), then the track's ID.
+    uint8_t head[24];
+    if (tkhd < 0 || size < header + 24 || fseeko(file, tkhd + header, SEEK_SET) != 0 ||
+        fread(head, 1, sizeof(head), file) != sizeof(head))
+      continue;
+    const uint8_t *id = head + (head[0] == 1 ? 20 : 12);
+    uint32_t track = (uint32_t)id[0] << 24 | id[1] << 16 | id[2] << 8 | id[3];
+    if (track == index + 1) return tkhd + header + 3;
   }
   return -1;
 }

@@ -72,7 +72,7 @@ void svlc_remux_set_matroska_tracks(svlc_remux *remux, const char *kinds, const 
 }
 
 void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, const char *language,
-                           const char *title, int is_default, int is_forced, int is_enabled) {
+                           const char *title, int is_default, int is_forced) {
   if (remux->source_count >= MAX_SOURCES) return;
   source_t *source = &remux->sources[remux->source_count++];
   source->kind = kind;
@@ -81,7 +81,6 @@ void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, cons
   source->title = title && *title ? av_strdup(title) : NULL;
   source->is_default = is_default;
   source->is_forced = is_forced;
-  source->is_enabled = is_enabled;
 }
 
 void svlc_remux_add_title(svlc_remux *remux, char kind, const char *title) {
@@ -123,6 +122,7 @@ const char *svlc_remux_dropped_codec(const svlc_remux *remux, int at) {
 int svlc_remux_dropped_unnamed(const svlc_remux *remux, int at) {
   return remux->dropped[at].unnamed;
 }
+int svlc_remux_dropped_cover(const svlc_remux *remux, int at) { return remux->dropped[at].cover; }
 const char *svlc_remux_dropped_language(const svlc_remux *remux, int at) {
   return remux->dropped[at].language;
 }
@@ -188,6 +188,7 @@ void svlc_remux_drop(svlc_remux *remux, const AVStream *stream, const char *reas
   svlc_remux_codec_name(stream, dropped->codec, sizeof(dropped->codec));
   dropped->unnamed = stream->codecpar->codec_id == AV_CODEC_ID_NONE &&
                      stream->codecpar->codec_type != AVMEDIA_TYPE_ATTACHMENT;
+  dropped->cover = (stream->disposition & AV_DISPOSITION_ATTACHED_PIC) != 0;
   const AVDictionaryEntry *language = av_dict_get(stream->metadata, "language", NULL, 0);
   av_strlcpy(dropped->language, language ? language->value : "", sizeof(dropped->language));
   av_strlcpy(dropped->reason, reason, sizeof(dropped->reason));

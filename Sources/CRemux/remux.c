@@ -163,18 +163,21 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
   return result;
 }
 
-/// Whether input stream `index` is marked unusable: by its source (`source`: its place in
-/// the sources, or -1), or by its Matroska track entry (svlc_remux_set_matroska_tracks).
-static int is_disabled(const svlc_remux *remux, const AVFormatContext *in, int index, int source) {
-  if (source >= 0 && remux->sources[source].is_enabled == 0) return 1;
+/// Whether input stream `index` is marked unusable by its Matroska track entry
+/// (svlc_remux_set_matroska_tracks: a local Matroska file copied as it is). libVLC's path has
+/// none: its Matroska demuxer selects no such track, and the recording names it dropped.
+static int is_disabled(const svlc_remux *remux, const AVFormatContext *in, int index) {
   const char *kinds = remux->track_kinds;
   if (!kinds || strcmp(in->iformat->name, "matroska,webm") != 0) return 0;
   size_t count = strlen(kinds);
   // The tracks' streams come first, then the attached files'.
   for (unsigned i = 0; i < in->nb_streams; i++) {
-    enum AVMediaType type = in->streams[i]->codecpar->codec_type;
-    if (i < count ? kinds[i] != svlc_remux_kind_of(type) : type != AVMEDIA_TYPE_ATTACHMENT)
-      return 0;
+    const AVStream *stream = in->streams[i];
+    enum AVMediaType type = stream->codecpar->codec_type;
+    // An attached picture (a cover) is a video stream with that mark.
+    int attached = type == AVMEDIA_TYPE_ATTACHMENT ||
+                   (stream->disposition & AV_DISPOSITION_ATTACHED_PIC);
+    if (i < count ? attached || kinds[i] != svlc_remux_kind_of(type) : !attached) return 0;
   }
   return (size_t)index < count && count <= in->nb_streams && remux->track_disabled[index] == '1';
 }
@@ -214,8 +217,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   // libVLC's file: a video's first pictures may come on later ones' times (svlc_lead).
   if (remux->join_since > 0 && status >= 0) {
     av_freep(&remux->leads);
-    remux->leads = svlc_lead_scan(in, remux->join_since);
-    remux->lead_count = remux->leads ? in->nb_streams : 0;
+    remux->leads = svlc_lead_scan(in, remux->join_since, &remux->lead_count);
     status = svlc_remux_rewind(&in, remux->input);
   }
   // Read up to the first keyframe before planning: a late video stream exists only then.
@@ -321,11 +323,9 @@ static svlc_remux_result run(svlc_remux *remux) {
   int64_t zero = start;
   for (unsigned i = 0; i < routes_count && start == AV_NOPTS_VALUE; i++) {
     const AVStream *stream = in->streams[i];
-    int64_t first =
-        i < remux->lead_count ? remux->leads[i].first
-        : stream->start_time == AV_NOPTS_VALUE
-            ? AV_NOPTS_VALUE
-            : av_rescale_q(stream->start_time, stream->time_base, AV_TIME_BASE_Q);
+    int64_t first = i < remux->lead_count ? remux->leads[i].first : AV_NOPTS_VALUE;
+    if (first == AV_NOPTS_VALUE && stream->start_time != AV_NOPTS_VALUE)
+      first = av_rescale_q(stream->start_time, stream->time_base, AV_TIME_BASE_Q);
     if (routes[i].output < 0 || first == AV_NOPTS_VALUE) continue;
     if (zero == AV_NOPTS_VALUE || first < zero) zero = first;
   }
@@ -350,7 +350,7 @@ static svlc_remux_result run(svlc_remux *remux) {
       for (unsigned i = 0; i < routes_count; i++) {
         if (routes[i].output < 0) continue;
         input_of[routes[i].output] = (int)i;
-        disabled[routes[i].output] = is_disabled(remux, in, (int)i, source_of[i]);
+        disabled[routes[i].output] = is_disabled(remux, in, (int)i);
       }
       svlc_remux_write_disabled(remux, out, disabled, input_of);
       svlc_remux_read_back(remux, out, input_of);

@@ -28,7 +28,7 @@ typedef struct {
   char codec[8];
   char language[16];
   char *title;
-  int is_default, is_forced, is_enabled;
+  int is_default, is_forced;
   int used;
 } source_t;
 
@@ -37,6 +37,7 @@ typedef struct {
   char kind;
   char codec[32];
   int unnamed;  // libavformat has no codec for it (a data stream)
+  int cover;    // an attached picture
   char language[16];
   char reason[96];
 } dropped_t;

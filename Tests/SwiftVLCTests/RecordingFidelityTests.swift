@@ -155,9 +155,16 @@ struct RecordingFidelityTests {
         "-map", "0:v", "-map", "1:a", "-map", "2:a", "-c:v", "libx264", "-c:a", "aac",
         "-metadata:s:a:1", "language=fre", "-disposition:a:1", "default",
       ])
-    // The French track, default too, marked unusable (libavformat's demuxer ignores the mark).
+    // The French track, default too, marked unusable (libavformat's demuxer ignores the mark),
+    // and a cover (libavformat's attached picture, a video stream after the tracks).
+    let cover = try await generated.make(
+      "cover.jpg", ["-f", "lavfi", "-i", "testsrc=size=64x64", "-frames:v", "1"])
     let edited = try await runProgram(
-      "mkvpropedit", ["-q", source, "--edit", "track:3", "--set", "flag-enabled=0"])
+      "mkvpropedit",
+      [
+        "-q", source, "--edit", "track:3", "--set", "flag-enabled=0", "--attachment-mime-type",
+        "image/jpeg", "--add-attachment", cover,
+      ])
     #expect(edited.status == 0, "\(edited.stderr)")
     for container in OutputContainer.allCases {
       let result = try await within(.seconds(30), "recording into \(container)") {
@@ -182,6 +189,8 @@ struct RecordingFidelityTests {
         #expect(enabled.isEmpty)
       case .ts:
         #expect(enabled.map { "\($0.track?.language ?? "-")=\($0.value)" } == ["fre=no"])
+        // The cover is named as itself, not as the source's only video (h264).
+        #expect(result.droppedTracks.map(\.codec) == ["mjpeg"], "\(result.droppedReasons)")
       }
     }
   }

@@ -77,4 +77,33 @@ struct RecordingTimingTests {
       }
     }
   }
+
+  @Test("an audio-only file over HTTP records from 0 s, as long as its source")
+  func audioOnly() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let scratch = try ScratchDirectory("timing-audio")
+    defer { scratch.remove() }
+    _ = try await generated.make("a.mp3", ["-f", "lavfi", "-i", "sine=duration=4"])
+    _ = try await generated.make(
+      "a.ts", ["-f", "lavfi", "-i", "sine=duration=4", "-c:a", "aac", "-f", "mpegts"])
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    for name in ["a.mp3", "a.ts"] {
+      for container in [OutputContainer.mp4, .mkv] {
+        let result = try await within(.seconds(30), "recording \(name) into \(container)") {
+          try await Recording.record(
+            try Media(url: server.url("files/\(name)"), instance: instance),
+            to: scratch.path("\(name).\(container.fileExtension)"),
+            options: RecordingOptions(container: container))
+        }
+        // With no video to read first times from, the copy kept libVLC's MPEG-TS delay: it
+        // started at 0.4 s and ran 4.4 s.
+        let start = try await ffprobeLines(result.path, "stream=start_time").first
+        #expect(abs(Double(start ?? "") ?? 9) < 0.05, "\(name), \(container): \(start ?? "-")")
+        let duration = try await FFprobeReport.probe(result.path).duration ?? 0
+        #expect(abs(duration - 4) < 0.1, "\(name), \(container): \(duration) s")
+      }
+    }
+  }
 }

@@ -67,11 +67,10 @@ void svlc_remux_set_drop_repeats(svlc_remux *remux, int most);
 /// libVLC's four-character code, "" when unknown). With sources given, the output follows
 /// their order: input streams take, in passes over all of them, the first unused source of
 /// their kind, language and codec, then of their kind and codec, then of their kind; and that
-/// source's language, title and flags (1 set, 0 clear, -1 unknown: the input's flag stays;
-/// `is_enabled` 0: the track is marked unusable, as Matroska's FlagEnabled 0 marks it).
+/// source's language, title and flags (1 set, 0 clear, -1 unknown: the input's flag stays).
 /// Without, the output keeps the input's order and tags.
 void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, const char *language,
-                           const char *title, int is_default, int is_forced, int is_enabled);
+                           const char *title, int is_default, int is_forced);
 /// A local Matroska input copied as it is: `kinds` gives its track entries' kinds in file order
 /// ('v', 'a', 's', 'd'), and `disabled` those it marks unusable (FlagEnabled 0, which
 /// libavformat's demuxer does not read). When the input's streams are those entries (the same
@@ -115,6 +114,8 @@ const char *svlc_remux_dropped_codec(const svlc_remux *remux, int at);
 /// Whether libavformat has no codec for that stream (a data stream; its codec above is its
 /// tag, or "").
 int svlc_remux_dropped_unnamed(const svlc_remux *remux, int at);
+/// Whether that stream is an attached picture (a cover), which libVLC lists as no track.
+int svlc_remux_dropped_cover(const svlc_remux *remux, int at);
 const char *svlc_remux_dropped_language(const svlc_remux *remux, int at);
 const char *svlc_remux_dropped_reason(const svlc_remux *remux, int at);
 /// Chapters of the input the container could not hold (MPEG-TS holds none).

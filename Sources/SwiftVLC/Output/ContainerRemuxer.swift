@@ -31,9 +31,9 @@ struct RemuxJob: Sendable {
   /// The source's tracks in its order: the output follows it and takes each track's language
   /// and title. Empty: the input's own order and tags are kept (a local file copied as is).
   var sources: [Track] = []
-  /// Each of ``sources``' default, forced and enabled flags, where the source's own headers
-  /// tell them (libVLC 3 does not, and its muxers set their own); empty: the input's are kept.
-  var flags: [(isDefault: Bool, isForced: Bool, isEnabled: Bool)] = []
+  /// Each of ``sources``' default and forced flags, where the source's own headers tell them
+  /// (libVLC 3 does not, and its muxers set their own); empty: the input's are kept.
+  var flags: [(isDefault: Bool, isForced: Bool)] = []
   /// A local Matroska input's track entries (its own `Tracks`), for those it marks unusable
   /// (`FlagEnabled` 0, which libavformat's demuxer does not read): marked so in the output,
   /// or named.
@@ -74,6 +74,8 @@ struct RemuxReport: Sendable {
     var reason: String
     /// Whether libavcodec has no codec for it (a data stream).
     var isUnnamed = false
+    /// Whether it is an attached picture (a cover), which libVLC lists as no track.
+    var isCover = false
   }
 
   /// A field written into the output that reading the finished file back did not find.

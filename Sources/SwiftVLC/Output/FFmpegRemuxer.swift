@@ -71,8 +71,7 @@ final class RemuxCopy: @unchecked Sendable {
       svlc_remux_add_source(
         pointer, Self.kindCode(track.kind), track.codec.trimmingSpaces(),
         track.language.map(FFmpegRemuxer.threeLetter) ?? "", track.name ?? "",
-        flags.map { $0.isDefault ? 1 : 0 } ?? -1, flags.map { $0.isForced ? 1 : 0 } ?? -1,
-        flags.map { $0.isEnabled ? 1 : 0 } ?? -1)
+        flags.map { $0.isDefault ? 1 : 0 } ?? -1, flags.map { $0.isForced ? 1 : 0 } ?? -1)
     }
     if job.matroskaTracks.contains(where: { !$0.isEnabled }) {
       let kinds = job.matroskaTracks.map { String(UnicodeScalar(UInt8(Self.kindCode($0.kind)))) }
@@ -134,7 +133,8 @@ final class RemuxCopy: @unchecked Sendable {
           codec: String(cString: svlc_remux_dropped_codec(pointer, at)),
           language: nonEmpty(svlc_remux_dropped_language(pointer, at)),
           reason: String(cString: svlc_remux_dropped_reason(pointer, at)),
-          isUnnamed: svlc_remux_dropped_unnamed(pointer, at) != 0))
+          isUnnamed: svlc_remux_dropped_unnamed(pointer, at) != 0,
+          isCover: svlc_remux_dropped_cover(pointer, at) != 0))
     }
     for at in 0..<svlc_remux_lost_count(pointer) {
       let index = Int(svlc_remux_lost_index(pointer, at))

@@ -147,8 +147,7 @@ extension Recording {
     let entries = headers?.matroskaTracks ?? []
     let flags =
       entries.map(\.kind) == seen.tracks.map(\.kind)
-      ? entries.map { (isDefault: $0.isDefault, isForced: $0.isForced, isEnabled: $0.isEnabled) }
-      : []
+      ? entries.map { (isDefault: $0.isDefault, isForced: $0.isForced) } : []
     // libVLC's clock when the session began (a minute earlier, for its opening).
     let began = Duration.microseconds(libvlc_clock()) - outcome.elapsed - .seconds(60)
     let copied = await finalCopy(
@@ -283,8 +282,9 @@ extension Recording {
   /// A Matroska file whose first bytes (`start`) name an audio or video codec libVLC's
   /// MPEG-TS muxer does not take (Vorbis, VP8, VP9, AV1, FLAC) is written as Matroska when
   /// meant for MP4: through MPEG-TS it was refused, though the final copy's MP4 holds Vorbis,
-  /// VP9 and AV1, as a local file's copy does. A file from a server that answers no range
-  /// request is written as Matroska whatever it is meant for.
+  /// VP9 and AV1, as a local file's copy does. A file whose server was asked first (a name of
+  /// Matroska's or, recorded without display, of an MP4's: ``SourceStart``) and answered no
+  /// range request is written as Matroska whatever it is meant for.
   static func libVLCContainer(
     for media: Media, options: RecordingOptions, start: SourceStart? = nil
   ) -> OutputContainer {
@@ -343,8 +343,7 @@ extension Recording {
   /// A failed copy leaves libVLC's file as it is.
   static func finalCopy(
     _ writing: String, seen: MediaInfo, chapters: [Chapter],
-    flags: [(isDefault: Bool, isForced: Bool, isEnabled: Bool)] = [], options: RecordingOptions,
-    live: Bool,
+    flags: [(isDefault: Bool, isForced: Bool)] = [], options: RecordingOptions, live: Bool,
     repeats: Int = 0, clockSince: Duration? = nil,
     remuxer: some ContainerRemuxer = FFmpegRemuxer()
   ) async -> Result<RemuxReport, VLCError> {

@@ -112,7 +112,10 @@ extension Recording {
       {
         headers.note(movie)
       }
-      guard headers.container == "Matroska/WebM", isMatroska else { return headers }
+      guard headers.container == "Matroska/WebM", isMatroska else {
+        start.settle(.success(SourceStart(answersRanges: ranged)))
+        return headers
+      }
       let entries = MatroskaTracks.read(DownloadedBytes(parts: [(0, head.bytes)], total: nil))
       start.settle(
         .success(

@@ -108,7 +108,7 @@ public struct RecordingProgress: Sendable, Hashable {
 /// fails when the file holds no audio or video, or when the source ended early (more than
 /// 2 s and 10 % short of its known duration: an HLS segment that answered 404, say). A source
 /// whose audio or video the container cannot hold (VP8 into MP4; from a network location
-/// not named as Matroska, also VP9 or Vorbis, which libVLC writes as MPEG-TS first, see
+/// not named as Matroska, also VP9, AV1 or Vorbis, which libVLC writes as MPEG-TS first, see
 /// README) is refused: a local
 /// file before it is played, a network source (HTTP, HLS, UDP) as soon as libVLC lists its
 /// streams, within a quarter of a second. Failures say what libVLC's log told: the HTTP

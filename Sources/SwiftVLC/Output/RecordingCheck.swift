@@ -110,8 +110,13 @@ enum RecordingCheck {
   static func track(for dropped: RemuxReport.Dropped, among tracks: [Track]) -> (
     track: Track, reason: String
   ) {
+    // A cover is none of libVLC's tracks (it was named as the only video).
+    let listed =
+      dropped.isCover
+      ? nil
+      : track(at: dropped.index, kind: dropped.kind, language: dropped.language, among: tracks)
     let track =
-      track(at: dropped.index, kind: dropped.kind, language: dropped.language, among: tracks)
+      listed
       ?? Track(
         id: dropped.index, kind: dropped.kind, codec: dropped.codec, language: dropped.language)
     return (track, dropped.reason)
