@@ -83,6 +83,10 @@ void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, cons
   source->is_forced = is_forced;
 }
 
+void svlc_remux_set_source_rate(svlc_remux *remux, int rate) {
+  if (remux->source_count > 0) remux->sources[remux->source_count - 1].rate = rate > 0 ? rate : 0;
+}
+
 void svlc_remux_add_title(svlc_remux *remux, char kind, const char *title) {
   if (remux->title_count >= MAX_SOURCES) return;
   remux->titles[remux->title_count].kind = kind;

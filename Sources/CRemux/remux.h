@@ -29,6 +29,7 @@ typedef struct {
   char language[16];
   char *title;
   int is_default, is_forced;
+  int rate; // Hz, 0 when not known
   int used;
 } source_t;
 

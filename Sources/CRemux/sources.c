@@ -56,10 +56,13 @@ static const char *language_of(const AVStream *stream) {
 }
 
 /// Pairs input streams with described sources, in passes over every stream so that a stream
-/// matched loosely never takes the source another matches exactly: kind, language and codec;
-/// kind and codec; kind. `source_of[i]` is the source's place, or -1.
+/// matched loosely never takes the source another matches exactly: kind, language and codec,
+/// with the sample rate and without; kind and codec, with the rate and without; kind (libVLC's
+/// file may hold two AAC tracks without their languages, in another order: their rates tell
+/// them apart). `source_of[i]` is the source's place, or -1.
 static void match_sources(svlc_remux *remux, const AVFormatContext *in, int *source_of) {
-  for (int pass = 0; pass < 3; pass++) {
+  // Passes 0-1: language and codec; 2-3: codec; 4: kind. Even passes below 4 want the rate.
+  for (int pass = 0; pass < 5; pass++) {
     for (unsigned s = 0; s < in->nb_streams; s++) {
       const AVStream *stream = in->streams[s];
       if (source_of[s] >= 0 || stream->discard == AVDISCARD_ALL) continue; // matched, or a repeat
@@ -69,9 +72,12 @@ static void match_sources(svlc_remux *remux, const AVFormatContext *in, int *sou
         source_t *source = &remux->sources[i];
         if (source->used || source->kind != kind) continue;
         int codec = same_codec(source, stream);
-        if (pass == 0 && (!*language || strcmp(language, source->language) != 0 || codec == 0))
+        if (pass < 2 && (!*language || strcmp(language, source->language) != 0 || codec == 0))
           continue;
-        if (pass == 1 && codec != 1) continue;
+        if ((pass == 2 || pass == 3) && codec != 1) continue;
+        int rate = stream->codecpar->sample_rate;
+        if (pass < 4 && pass % 2 == 0 && (source->rate == 0 || rate <= 0 || rate != source->rate))
+          continue;
         source->used = 1;
         source_of[s] = i;
         break;

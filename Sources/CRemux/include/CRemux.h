@@ -71,6 +71,10 @@ void svlc_remux_set_drop_repeats(svlc_remux *remux, int most);
 /// Without, the output keeps the input's order and tags.
 void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, const char *language,
                            const char *title, int is_default, int is_forced);
+/// The sample rate (Hz) of the source described last, when known: among streams of one kind
+/// and codec (two AAC tracks libVLC's file holds without their languages), the one of that
+/// rate takes it first.
+void svlc_remux_set_source_rate(svlc_remux *remux, int rate);
 /// A local Matroska input copied as it is: `kinds` gives its track entries' kinds in file order
 /// ('v', 'a', 's', 'd'), and `disabled` those it marks unusable (FlagEnabled 0, which
 /// libavformat's demuxer does not read). When the input's streams are those entries (the same
