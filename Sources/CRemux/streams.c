@@ -133,6 +133,10 @@ int svlc_remux_add_stream(svlc_remux *remux, AVFormatContext *out, const AVStrea
   stream->disposition = in->disposition;
   av_dict_copy(&stream->metadata, in->metadata, 0);
   av_dict_set(&stream->metadata, "DURATION", NULL, 0);
+  // libVLC's MPEG-TS muxer writes "???" for a track without a language: no language.
+  const AVDictionaryEntry *language = av_dict_get(stream->metadata, "language", NULL, 0);
+  if (language && strcmp(language->value, "???") == 0)
+    av_dict_set(&stream->metadata, "language", NULL, 0);
   if (source) svlc_remux_apply_source(stream, source);
   const AVDictionaryEntry *title = av_dict_get(stream->metadata, "title", NULL, 0);
   if (title && strcmp(remux->format, "mp4") == 0)

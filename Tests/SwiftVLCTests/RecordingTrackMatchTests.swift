@@ -43,4 +43,31 @@ struct RecordingTrackMatchTests {
       #expect(audio == ["48000,eng", "44100,fre"], "run \(run)")
     }
   }
+
+  @Test("a track without a language is recorded without one, not with libVLC's \"???\"")
+  func noLanguage() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let scratch = try ScratchDirectory("match-nolanguage")
+    defer { scratch.remove() }
+    _ = try await generated.make(
+      "plain.mkv",
+      [
+        "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25", "-f", "lavfi", "-i", "sine", "-t",
+        "3", "-c:v", "libx264", "-c:a", "aac",
+      ])
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    for container in OutputContainer.allCases {
+      let result = try await within(.seconds(30), "recording into \(container)") {
+        try await Recording.record(
+          try Media(url: server.url("files/plain.mkv"), instance: instance),
+          to: scratch.path("out.\(container.fileExtension)"),
+          options: RecordingOptions(container: container))
+      }
+      // libVLC's MPEG-TS muxer writes "???" for none, which the copy into MPEG-TS kept.
+      let languages = try await ffprobeLines(result.path, "stream_tags=language")
+      #expect(!languages.contains("???"), "\(container): \(languages)")
+    }
+  }
 }
