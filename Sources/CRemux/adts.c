@@ -25,6 +25,16 @@ void svlc_remux_watch_config(const svlc_remux *remux, const AVStream *in, route_
                         in->codecpar->codec_id == AV_CODEC_ID_AAC;
 }
 
+int svlc_remux_cut_short(route_t *route, const AVPacket *packet) {
+  const uint8_t *data = packet->data;
+  if (!route->watch_config || adts_config(packet) < 0) return 0;
+  // The frame's length, header included (13 bits from the fourth byte on).
+  int length = (data[3] & 0x03) << 11 | data[4] << 3 | data[5] >> 5;
+  if (length <= packet->size) return 0;
+  route->damaged++;
+  return 1;
+}
+
 int svlc_remux_config_held(route_t *route, const AVPacket *packet, int64_t at) {
   if (!route->watch_config) return 1;
   int config = adts_config(packet);

@@ -87,7 +87,8 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
       }
     }
     int64_t since = first == AV_NOPTS_VALUE || at == AV_NOPTS_VALUE ? AV_NOPTS_VALUE : at - first;
-    if (!keep || !svlc_remux_config_held(route, packet, since)) {
+    if (!keep || !svlc_remux_config_held(route, packet, since) ||
+        svlc_remux_cut_short(route, packet)) {
       av_packet_unref(packet);
       continue;
     }

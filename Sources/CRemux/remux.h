@@ -161,6 +161,10 @@ void svlc_remux_watch_config(const svlc_remux *remux, const AVStream *in, route_
 /// Whether `packet` (at `at`) is in the route's configuration, the first packet's: one in
 /// another is left out (counted, the first's time and configuration kept).
 int svlc_remux_config_held(route_t *route, const AVPacket *packet, int64_t at);
+/// Whether `packet`, an ADTS frame of a route into a container that holds AAC without its
+/// header (Matroska, MP4), is shorter than its header says (libVLC 3's MPEG-TS muxer cut the
+/// last one of a recording short: decoders fail on it); counted as damaged, left out.
+int svlc_remux_cut_short(route_t *route, const AVPacket *packet);
 /// Lists each route's packets left out for another configuration as its lost "configuration".
 void svlc_remux_note_config(svlc_remux *remux, const AVFormatContext *out, const route_t *routes,
                             unsigned count);
