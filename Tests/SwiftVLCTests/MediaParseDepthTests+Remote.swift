@@ -129,4 +129,34 @@ extension MediaParseDepthTests {
       #expect(decoded.unknowns.contains { $0.contains("chapters") }, "\(decoded.unknowns)")
     }
   }
+
+  @Test("an MPEG program stream over HTTP without ranges has no length, not libVLC's guess")
+  func programStreamWithoutRanges() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    _ = try await media.make(
+      "ps.mpg",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=64x48:r=25:d=4", "-f", "lavfi", "-i", "sine=d=4",
+        "-c:v", "mpeg2video", "-c:a", "mp2", "-f", "vob",
+      ])
+    let ranged = try await TestServer(root: media.folder)
+    defer { ranged.stop() }
+    let plain = try await TestServer(plainServing: media.folder)  // no range requests
+    defer { plain.stop() }
+    let whole = try await parse(
+      try Media(url: ranged.url("files/ps.mpg"), instance: instance), depth: .decoded,
+      network: true)
+    let length =
+      whole.duration.map {
+        Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18
+      } ?? 0
+    #expect(abs(length - 4) < 0.1, "\(length) s")
+    // It was 0.3 s: libVLC guessed from the first packets, as it cannot read the end.
+    let info = try await parse(
+      try Media(url: plain.url("ps.mpg"), instance: instance), depth: .decoded, network: true)
+    #expect(info.duration == nil, "\(String(describing: info.duration))")
+    #expect(info.unknowns.contains { $0.hasPrefix("the duration: libVLC 3 reads an MPEG program") })
+    #expect(info.tracks.map(\.kind).sorted { "\($0)" < "\($1)" } == [.audio, .video])
+  }
 }

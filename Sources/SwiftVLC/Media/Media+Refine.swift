@@ -78,6 +78,14 @@ extension Media {
       correct(&info, with: headers, depth: depth)
       parsedHeaders.withLock { $0 = headers }
     }
+    // libVLC 3 takes an MPEG program stream's length from the clock near its end, which it
+    // seeks to; from a server without ranges it guessed from the first packets (0.3 s of 4).
+    if headers?.container == "MPEG-PS", path == nil, !seekable, info.duration != nil {
+      info.duration = nil
+      info.unknowns.append(
+        "the duration: libVLC 3 reads an MPEG program stream's length at its end, which a "
+          + "server without ranges does not give")
+    }
     if headers?.lengthIsEstimate == true, info.duration != nil {
       info.unknowns.append(
         headers?.container == "ADTS AAC"
