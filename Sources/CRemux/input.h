@@ -46,6 +46,7 @@ typedef struct svlc_lead {
   int64_t first; // the stream's earliest time read, as the copy sees it; AV_NOPTS_VALUE: none
 } svlc_lead;
 
+/// For libVLC's file of a file, not of a live source (whose copy starts at its first keyframe).
 /// Reads at most the first 48 packets of each video stream of `in` (at most 4,000 packets in
 /// all) from where the input is, with its times as the copy sees them (`clock_since`:
 /// libVLC's clock jump joined), and finds each one's lead: none (count 0) when the times

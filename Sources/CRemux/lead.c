@@ -71,13 +71,13 @@ static svlc_lead lead_of(const int64_t *pts, const int64_t *dts, int n) {
         }
     for (int k = 0; k < count - 1; k++) lead.pts[order[k]] = slots[k + 1];
     // Decoding times one frame apart before the first packet past the run, when it has one.
-    // None where a picture would be presented before it is decoded (the muxer refuses it).
-    int valid = dts[count] != AV_NOPTS_VALUE;
+    // Where the input has decoding times, the run's must come before its presentation
+    // times (the muxer refuses a picture presented before it is decoded): else left alone.
+    int has_dts = dts[count] != AV_NOPTS_VALUE;
     for (int k = 0; k < count; k++) {
-      lead.dts[k] = dts[count] - (count - k) * step;
-      valid = valid && lead.dts[k] <= lead.pts[k];
+      lead.dts[k] = has_dts ? dts[count] - (count - k) * step : AV_NOPTS_VALUE;
+      if (has_dts && lead.dts[k] > lead.pts[k]) return none;
     }
-    for (int k = 0; k < count && !valid; k++) lead.dts[k] = AV_NOPTS_VALUE;
     return lead;
   }
   return none;

@@ -215,8 +215,9 @@ static svlc_remux_result run(svlc_remux *remux) {
     svlc_remux_discard_repeats(in, remux->drop_repeats);
     status = svlc_remux_rewind(&in, remux->input);
   }
-  // libVLC's file: a video's first pictures may come on later ones' times (svlc_lead).
-  if (remux->join_since > 0 && status >= 0) {
+  // libVLC's file of a file (not a live source's, cut at its first keyframe): a video's first
+  // pictures may come on later ones' times (svlc_lead).
+  if (remux->join_since > 0 && !remux->start_at_keyframe && status >= 0) {
     av_freep(&remux->leads);
     remux->leads = svlc_lead_scan(in, remux->join_since, &remux->lead_count);
     status = svlc_remux_rewind(&in, remux->input);
