@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
 // An AAC stream whose configuration changes part-way: see remux.h.
+#include "input.h"
 #include "remux.h"
 
 #include <stdio.h>
@@ -23,6 +24,18 @@ void svlc_remux_watch_config(const svlc_remux *remux, const AVStream *in, route_
   // first frame's configuration (AudioSpecificConfig) for the whole track.
   route->watch_config = strcmp(remux->format, "mpegts") != 0 &&
                         in->codecpar->codec_id == AV_CODEC_ID_AAC;
+}
+
+int svlc_remux_vbr_header(const AVStream *stream, const AVPacket *packet) {
+  const uint8_t *data = packet->data;
+  if (stream->codecpar->codec_id != AV_CODEC_ID_MP3 || packet->size < 40 || data[0] != 0xFF ||
+      (data[1] & 0xE0) != 0xE0)
+    return 0;
+  // After the side information, whose length depends on the version (MPEG-1: 3) and on mono.
+  int mpeg1 = ((data[1] >> 3) & 3) == 3, mono = (data[3] >> 6) == 3;
+  const uint8_t *tag = data + 4 + (mpeg1 ? (mono ? 17 : 32) : (mono ? 9 : 17));
+  return memcmp(tag, "Xing", 4) == 0 || memcmp(tag, "Info", 4) == 0 ||
+         memcmp(data + 36, "VBRI", 4) == 0;
 }
 
 int svlc_remux_cut_short(route_t *route, const AVPacket *packet) {

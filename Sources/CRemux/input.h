@@ -17,6 +17,10 @@ int svlc_remux_open_input(const char *path, AVFormatContext **in);
 /// `clock_since` > 0, libVLC's clock jump joined (svlc_timeline_init).
 int64_t svlc_remux_first_keyframe(AVFormatContext *in, int64_t clock_since,
                                   const struct svlc_lead *leads, unsigned lead_count);
+/// Whether `packet` of MP3 `stream` is an encoder's header frame (Xing, Info or VBRI: the
+/// stream's length and seek table, no audio), which libVLC 3's MPEG audio demuxer passes on
+/// over the network as the first frame (ffmpeg's demuxer reads it as the file's header).
+int svlc_remux_vbr_header(const AVStream *stream, const AVPacket *packet);
 /// Fills in a video stream's size and parameter sets by decoding its first keyframe, read from
 /// where the input is.
 void svlc_remux_fill_video(AVFormatContext *in, AVStream *stream);

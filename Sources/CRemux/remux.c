@@ -63,6 +63,15 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
     svlc_timeline_join(&line, in, packet);
     const AVStream *stream = in->streams[packet->stream_index];
     route_t *route = &routes[packet->stream_index];
+    // libVLC's file of an MP3 file: its encoder's header frame came as the first audio, the
+    // audio after it one frame late (svlc_remux_vbr_header): left out, the rest moved back.
+    if (remux->join_since > 0 && route->written == 0 && svlc_remux_vbr_header(stream, packet)) {
+      route->header_shift = packet->duration > 0 ? packet->duration : 0;
+      av_packet_unref(packet);
+      continue;
+    }
+    if (packet->pts != AV_NOPTS_VALUE) packet->pts -= route->header_shift;
+    if (packet->dts != AV_NOPTS_VALUE) packet->dts -= route->header_shift;
     int64_t when = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
     int64_t at = when != AV_NOPTS_VALUE ? av_rescale_q(when, stream->time_base, AV_TIME_BASE_Q)
                                         : AV_NOPTS_VALUE;

@@ -59,6 +59,7 @@ typedef struct {
   int64_t written, refused; // packets written, and refused by the muxer (their times)
   int64_t damaged;          // packets the muxer's conversion could not read (damaged ones)
   int64_t encoder_delay;    // samples the first packet says to skip (an encoder's priming)
+  int64_t header_shift;     // an MP3 header frame's duration, left out (input time base)
   int64_t last_dts;         // of the last packet written (output time base), if written > 0
   int watch_config;         // AAC into a container that holds one configuration per track
   int config;               // the first packet's ADTS configuration, -1 before
