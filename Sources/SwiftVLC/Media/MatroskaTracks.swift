@@ -59,14 +59,18 @@ enum MatroskaTracks {
     }
   }
 
-  /// Whether libVLC 3's MPEG-TS muxer takes a track of Matroska codec id `codecID` (its
-  /// `FillPMTESParams` list, in Matroska's names: ``OutputContainer/copies(_:)``).
-  static func transportStreamTakes(_ codecID: String) -> Bool {
-    let taken = [
-      "V_MPEG4/ISO/", "V_MPEGH/ISO/HEVC", "V_MPEG1", "V_MPEG2", "A_AAC", "A_AC3", "A_EAC3",
-      "A_DTS", "A_MPEG/", "A_OPUS",
+  /// The track libVLC 3 lists for an audio or video entry of Matroska codec id `codecID`
+  /// (`V_MPEG4/ISO/AVC` is `h264`), for the questions ``OutputContainer`` answers about
+  /// libVLC's codes; `nil` for a codec this names not (VP9, Vorbis, FLAC, …).
+  static func libVLCTrack(codecID: String) -> Track? {
+    let codes: [(prefix: String, code: String)] = [
+      ("V_MPEG4/ISO/AVC", "h264"), ("V_MPEG4/ISO/", "mp4v"), ("V_MPEGH/ISO/HEVC", "hevc"),
+      ("V_MPEG1", "mp1v"), ("V_MPEG2", "mp2v"), ("A_AAC", "mp4a"), ("A_AC3", "a52"),
+      ("A_EAC3", "eac3"), ("A_DTS", "dts"), ("A_MPEG/L3", "mp3"), ("A_MPEG/", "mpga"),
+      ("A_OPUS", "Opus"),
     ]
-    return taken.contains { codecID.hasPrefix($0) }
+    guard let code = codes.first(where: { codecID.hasPrefix($0.prefix) })?.code else { return nil }
+    return Track(id: 0, kind: codecID.hasPrefix("V_") ? .video : .audio, codec: code)
   }
 
   /// `tracks` (libVLC's list of the file) with the codes the file's `entries` tell better

@@ -299,7 +299,10 @@ extension Recording {
     case .mkv: return isLiveLocation(media) ? .ts : .mkv
     case .mp4:
       let codecs = start?.matroskaCodecs ?? []
-      return codecs.contains { !MatroskaTracks.transportStreamTakes($0) } ? .mkv : .ts
+      let takes = { (id: String) in
+        MatroskaTracks.libVLCTrack(codecID: id).map(OutputContainer.ts.copies)
+      }
+      return codecs.contains { takes($0) != true } ? .mkv : .ts
     }
   }
 
