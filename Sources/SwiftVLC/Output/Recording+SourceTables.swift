@@ -65,6 +65,10 @@ extension Recording {
   /// they are read while it records, and waited for when it ends.
   static let headersTimeout = Duration.seconds(10)
 
+  /// How many first bytes of a Matroska file are read for its `Tracks` when the first
+  /// ``FileHeaders/headLength`` do not hold them.
+  static let tracksLength = 64 << 10
+
   /// How long a recording stopped by its caller waits for the source's headers still coming.
   static let headersAfterStop = Duration.seconds(2)
 
@@ -116,7 +120,14 @@ extension Recording {
         start.settle(.success(SourceStart(answersRanges: ranged)))
         return headers
       }
-      let entries = MatroskaTracks.read(DownloadedBytes(parts: [(0, head.bytes)], total: nil))
+      // Tracks past the first bytes (a Vorbis track's 4 KiB of setup headers): one longer read.
+      var entries = MatroskaTracks.read(DownloadedBytes(parts: [(0, head.bytes)], total: nil))
+      if entries == nil,
+        let longer = try? await HTTPFetch.prefix(
+          of: url, length: Self.tracksLength, timeout: deadline - .now)
+      {
+        entries = MatroskaTracks.read(DownloadedBytes(parts: [(0, longer.bytes)], total: nil))
+      }
       start.settle(
         .success(
           SourceStart(
