@@ -119,13 +119,9 @@ package struct ProbeReport: Codable, Equatable, Sendable {
 
   /// The report as indented text lines, for people.
   package var text: String {
-    var lines = [source]
     if let error { return "\(source): \(error)" }
-    func row(_ label: String, _ value: String) {
-      // Labels longer than the column ("description", "trackNumber") are written whole.
-      let padding = String(repeating: " ", count: max(10 - label.count, 0))
-      lines.append("  " + label + padding + " " + value)
-    }
+    var rows: [(label: String, value: String)] = []
+    func row(_ label: String, _ value: String) { rows.append((label, value)) }
     var container = self.container ?? "unknown"
     if let demuxer, demuxer != self.container { container += " (\(demuxer))" }
     row("container", container)
@@ -154,7 +150,12 @@ package struct ProbeReport: Codable, Equatable, Sendable {
     for note in unknown ?? [] {
       row("unknown", note)
     }
-    return lines.joined(separator: "\n")
+    // One column for the values: as wide as the longest label ("description", "program 12").
+    let width = rows.map(\.label.count).max().map { max($0, 10) } ?? 10
+    let lines = rows.map { row in
+      "  " + row.label + String(repeating: " ", count: width - row.label.count) + " " + row.value
+    }
+    return ([source] + lines).joined(separator: "\n")
   }
 }
 

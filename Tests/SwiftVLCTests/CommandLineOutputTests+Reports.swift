@@ -147,7 +147,7 @@ extension CommandLineOutputTests {
     #expect(json.contains("\"source\" : \"a.mkv\"") || json.contains("\"source\": \"a.mkv\""))
   }
 
-  @Test("probe text writes long metadata keys whole, known languages only, 5.1 and 7.1 layouts")
+  @Test("probe text aligns its values after the longest key, known languages only, 5.1 and 7.1")
   func probeReportText() {
     let info = MediaInfo(
       duration: .seconds(4),
@@ -162,10 +162,11 @@ extension CommandLineOutputTests {
       .split(separator: "\n").map(String.init)
     #expect(lines.contains("  description A long one"))
     #expect(lines.contains("  trackNumber 3"))
-    #expect(lines.contains("  title      Demo"))
-    #expect(lines.contains("  track 0    audio AAC (mp4a) 5.1"))
-    #expect(lines.contains("  track 1    audio AAC (mp4a) 7.1 [eng]"))
-    #expect(lines.contains("  track 2    audio AAC (mp4a) 3 ch"))
+    #expect(lines.contains("  title       Demo"))
+    #expect(lines.contains("  duration    0:04.000"))
+    #expect(lines.contains("  track 0     audio AAC (mp4a) 5.1"))
+    #expect(lines.contains("  track 1     audio AAC (mp4a) 7.1 [eng]"))
+    #expect(lines.contains("  track 2     audio AAC (mp4a) 3 ch"))
     #expect(!lines.joined().contains("???"))
   }
 }
