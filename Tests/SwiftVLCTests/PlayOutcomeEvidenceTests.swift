@@ -108,6 +108,30 @@ struct PlayOutcomeEvidenceTests {
     #expect(reason.contains("of 10.0 s"), "\(reason)")
   }
 
+  /// Short files whose container names more bytes than they hold: the end's gap to the
+  /// length is under the 2 s libVLC may stop short of a whole file, but the file is known cut.
+  @Test(
+    "a short file cut at three quarters fails as ended early; whole, it ends",
+    arguments: ["clip.mkv", "clip.mp4"])
+  func shortCutFileFails(name: String) async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let whole = try await media.make(
+      name,
+      GeneratedMedia.video(seconds: 3) + (name.hasSuffix(".mp4") ? ["-movflags", "+faststart"] : []))
+    let instance = try headlessInstance()
+    #expect(try await played(whole, on: instance).outcome == .ended)
+    let data = try Data(contentsOf: URL(fileURLWithPath: whole))
+    let cut = media.folder.appendingPathComponent("cut-" + name)
+    try data.prefix(data.count * 3 / 4).write(to: cut)
+    let player = try await played(cut.path, on: instance)
+    guard case .failed(.playbackFailed(let reason)) = player.outcome else {
+      Issue.record("\(name): outcome \(String(describing: player.outcome))")
+      return
+    }
+    #expect(reason.hasPrefix("ended early at "), "\(reason)")
+  }
+
   @Test("decoded depth: files with no decodable stream are unplayable with the reason, at once")
   func decodedDepthUndecodable() async throws {
     let media = try GeneratedMedia()

@@ -129,7 +129,7 @@ struct PlayerSessionTests {
     #expect(reason.hasPrefix("ended early at "))
   }
 
-  @Test("a container's declared sizes tell a whole MP4 or WAV from one cut short")
+  @Test("a container's declared sizes tell a whole MP4 or WAV from one cut short or piped")
   func containerExtent() async throws {
     let corpus = try GeneratedMedia()
     defer { corpus.remove() }
@@ -145,6 +145,12 @@ struct PlayerSessionTests {
       #expect(ContainerExtent.isComplete(path: cut) == false, "\(cut)")
     }
     #expect(ContainerExtent.isComplete(path: flac) == nil, "FLAC declares no size")
+    // ffmpeg writing a WAV to a pipe leaves the RIFF size 0xFFFFFFFF: unknown, not cut.
+    var piped = try Data(contentsOf: URL(fileURLWithPath: wav))
+    piped.replaceSubrange(4..<8, with: [0xFF, 0xFF, 0xFF, 0xFF])
+    let pipedPath = corpus.folder.path + "/piped.wav"
+    try piped.write(to: URL(fileURLWithPath: pipedPath))
+    #expect(ContainerExtent.isComplete(path: pipedPath) == nil, "a RIFF size left unknown")
     #expect(ContainerExtent.isComplete(path: corpus.folder.path + "/missing.mkv") == nil)
   }
 

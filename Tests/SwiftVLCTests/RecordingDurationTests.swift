@@ -61,6 +61,36 @@ struct RecordingDurationTests {
     #expect(TransportStreamFile.read(path: Fixture.garbage.path)?.duration == nil)
   }
 
+  /// The player's rule (``EndEvidence/isEarly(reached:length:knownCut:)``): a file whose
+  /// container declares more than it holds ended early, though short by less than 2 s.
+  @Test("a copy of a 3 s Matroska file cut at three quarters fails as the source ended early")
+  func cutSourceEndsEarly() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let whole = try await media.make("clip.mkv", GeneratedMedia.video(seconds: 3))
+    let instance = try headlessInstance()
+    let data = try Data(contentsOf: URL(fileURLWithPath: whole))
+    let cut = media.folder.appendingPathComponent("cut.mkv")
+    try data.prefix(data.count * 3 / 4).write(to: cut)
+    let copy = media.folder.appendingPathComponent("copy.mkv").path
+    let result = try await within(.seconds(30), "recording the whole file") {
+      try await Recording.record(
+        Media(path: whole, instance: instance), to: copy, options: RecordingOptions(container: .mkv))
+    }
+    #expect(result.duration > .seconds(2.9))
+    do {
+      _ = try await within(.seconds(30), "recording the cut file") {
+        try await Recording.record(
+          Media(path: cut.path, instance: instance), to: copy + ".2.mkv",
+          options: RecordingOptions(container: .mkv))
+      }
+      Issue.record("the copy of a cut file succeeded")
+    } catch let error as VLCError {
+      #expect("\(error)".contains("the source ended early"), "\(error)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: copy + ".2.mkv"))
+  }
+
   /// Runs ffmpeg with `arguments` (quiet, overwriting), failing the test if it fails.
   private func runFFmpeg(_ arguments: [String]) async throws {
     let run = try await runProgram(

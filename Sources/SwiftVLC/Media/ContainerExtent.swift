@@ -25,7 +25,10 @@ enum ContainerExtent {
     case "MP4/QuickTime": return boxesFit(file, size: size)
     case "Matroska/WebM": return segmentFits(bytes, size: size)
     case "WAV", "AVI":
-      return UInt64(littleEndian(bytes, 4, 4)) + 8 <= size
+      // A RIFF written to a pipe leaves its size unknown: 0 or 0xFFFFFFFF.
+      let riffSize = UInt64(littleEndian(bytes, 4, 4))
+      guard riffSize != 0, riffSize != 0xFFFF_FFFF else { return nil }
+      return riffSize + 8 <= size
     default: return nil
     }
   }

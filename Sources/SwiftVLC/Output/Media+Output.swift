@@ -41,6 +41,13 @@ extension Media {
   /// playback time it always knows.
   package var isLocalFile: Bool { mrl.hasPrefix("file://") }
 
+  /// The path of the local file a `file://` media reads; `nil` for other locations and for a
+  /// custom input.
+  var localPath: String? {
+    guard input == nil, isLocalFile, let url = URL(string: mrl) else { return nil }
+    return url.path
+  }
+
   /// The extension of the location's name, in lower case and without its query ("mp4"; ""
   /// without one).
   var locationExtension: String { URL(string: mrl)?.pathExtension.lowercased() ?? "" }

@@ -15,13 +15,7 @@ extension Recording {
   ) -> Bool {
     options.transcode == nil && !options.display && media.options.isEmpty && target.isPartial
       && info.tracks.contains { $0.kind == .audio || $0.kind == .video }
-      && localPath(media) != nil
-  }
-
-  /// The local path of a `file://` media.
-  static func localPath(_ media: Media) -> String? {
-    guard let url = URL(string: media.mrl), url.isFileURL else { return nil }
-    return url.path
+      && media.localPath != nil
   }
 
   /// Copies the local file `media` into the recording's file with libavformat.
@@ -31,12 +25,12 @@ extension Recording {
     remuxer: some ContainerRemuxer = FFmpegRemuxer()
   ) async -> Result<RecordingResult, VLCError> {
     var job = RemuxJob(
-      input: localPath(media) ?? "", output: target.writing, container: options.container,
+      input: media.localPath ?? "", output: target.writing, container: options.container,
       duration: options.duration, refusesUnheld: true)
     job.titled = info.tracks
     // Tracks a Matroska file marks unusable: libavformat's demuxer does not read the mark.
     job.matroskaTracks =
-      localPath(media).flatMap { FileHeaders.read(path: $0)?.matroskaTracks } ?? []
+      media.localPath.flatMap { FileHeaders.read(path: $0)?.matroskaTracks } ?? []
     // The chapters libVLC plays (a Matroska file's default edition, nested ones flattened
     // with "+", hidden ones out), not libavformat's reading of every edition.
     job.chapters = info.chapters
@@ -88,7 +82,8 @@ extension Recording {
       path: target.destination, written: written, bytes: bytes,
       expected: expected ?? (cut ? nil : info.duration), source: info.tracks,
       container: options.container, transcode: nil, sourceReason: nil,
-      stopped: report.stopped)
+      stopped: report.stopped,
+      sourceIsCut: media.localPath.flatMap(ContainerExtent.isComplete) == false)
     {
       target.discard()
       return .failure(verdict)

@@ -192,7 +192,7 @@ public final class Recording: Sendable {
     _ media: Media, to path: String, options: RecordingOptions = RecordingOptions()
   ) throws(VLCError) -> Recording {
     let destination = try validatedDestination(path)
-    if let source = localPath(media), isSameFile(source, destination) {
+    if let source = media.localPath, isSameFile(source, destination) {
       throw .invalidInput("\(destination) is the source itself: record it into another file")
     }
     if let duration = options.duration, duration <= .zero {

@@ -149,10 +149,13 @@ enum RecordingCheck {
   ///   - source: the source's tracks, as libVLC saw them while recording.
   ///   - sourceReason: why the source failed, from libVLC's log, if it said.
   ///   - stopped: whether the recording was stopped by its caller (Ctrl-C, ``Recording/stop()``).
+  ///   - sourceIsCut: whether the source is a local file known cut short (its container
+  ///     declares bytes past its end): a copy short by a tenth then ended early, even by 2 s
+  ///     or less.
   static func verdict(
     path: String, written: MediaInfo?, bytes: Int64, expected: Duration?, source: [Track],
     container: OutputContainer, transcode: Transcode?, sourceReason: String?,
-    stopped: Bool = false
+    stopped: Bool = false, sourceIsCut: Bool = false
   ) -> VLCError? {
     let streams = written?.tracks.filter { $0.kind == .audio || $0.kind == .video } ?? []
     if streams.isEmpty {
@@ -169,10 +172,9 @@ enum RecordingCheck {
       return .operationFailed(
         "\(path) holds no audio or video after recording (\(bytes) bytes written)\(why)")
     }
-    // The same rule as a player's early end: short by more than 2 s and by more than 10 %.
+    // The player's rule for an early end.
     if let expected, let duration = written?.duration {
-      let shortfall = expected - duration
-      if shortfall > .seconds(2) && shortfall * 10 > expected {
+      if EndEvidence.isEarly(reached: duration, length: expected, knownCut: sourceIsCut) {
         let why = sourceReason.map { ": \($0)" } ?? ""
         return .playbackFailed(
           reason: "the source ended early: \(path) holds \(seconds(duration)) s of "

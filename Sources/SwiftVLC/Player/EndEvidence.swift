@@ -50,6 +50,15 @@ struct EndEvidence: Equatable {
   /// as the file's end.
   static let readShare = 0.9
 
+  /// Whether a stream that stopped at `reached` of `length` stopped early: short by more
+  /// than a tenth of the length and by more than 2 s, or, when its file is known cut (its
+  /// container declares bytes past the file's end), by more than a tenth alone. Players and
+  /// recordings judge their ends by this one rule.
+  static func isEarly(reached: Duration, length: Duration, knownCut: Bool) -> Bool {
+    let gap = length - reached
+    return gap * 10 > length && (gap > earlyEndMinimumGap || knownCut)
+  }
+
   /// Whether libVLC's clock moved during the session: when it did, where it stopped is
   /// where the stream stopped.
   var clockMoved: Bool { time > .zero || position > 0 }
@@ -69,6 +78,16 @@ struct EndEvidence: Equatable {
       >= Double(fileSize) * Self.readShare
   }
 
+  /// Whether the end came before nine tenths of a local file the input read whole: only the
+  /// container's own sizes (``containerIsComplete``) then tell a file cut short from libVLC
+  /// stopping short of a whole one.
+  var needsContainerExtent: Bool {
+    guard !everyStreamTurnedOff, !decodedNothing, let duration, duration > .zero else {
+      return false
+    }
+    return position < Self.earlyEndPosition && readWholeFile
+  }
+
   /// Why the end is not the media's natural end, or `nil` when it is.
   ///
   /// - Every stream was turned off: the end is natural (nothing was asked to play).
@@ -80,7 +99,8 @@ struct EndEvidence: Equatable {
   /// - A local file the input read to its end, and whose container declares no byte past
   ///   its end, ended wherever the clock stopped: libVLC 3 stops it about 2 s short on a
   ///   whole Matroska file without the video's DefaultDuration. A file cut short keeps its
-  ///   header's sizes, so it still ends early.
+  ///   header's sizes, so it still ends early, and as it is known to be cut, an end before
+  ///   nine tenths fails however short the file (a 3 s clip cut at 2.3 s).
   var failure: FailureReason? {
     if everyStreamTurnedOff { return nil }
     if decodedNothing, let stream = decodableStreams.first {
@@ -89,8 +109,8 @@ struct EndEvidence: Equatable {
     guard let duration, duration > .zero, position < Self.earlyEndPosition else { return nil }
     if readWholeFile && (!clockMoved || containerIsComplete == true) { return nil }
     let reached = max(time, duration * position)
-    let margin = max(Self.earlyEndMinimumGap, duration / 10)
-    guard duration - reached > margin else { return nil }
+    guard Self.isEarly(reached: reached, length: duration, knownCut: containerIsComplete == false)
+    else { return nil }
     return .truncated(reached: reached, length: duration)
   }
 

@@ -20,8 +20,8 @@ extension Player {
       evidence.decodableStreams.isEmpty
       && (media?.readTracks().contains { $0.kind == .audio || $0.kind == .video } ?? false)
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
-    if evidence.failure != nil, evidence.readWholeFile, let path = media.flatMap(localPath) {
-      // A few box or element headers; read only for an end the clock calls early.
+    if evidence.needsContainerExtent, let path = media?.localPath {
+      // A few box or element headers; read only for an end before nine tenths.
       evidence.containerIsComplete = ContainerExtent.isComplete(path: path)
     }
     keepChapters(of: media, generation, inputRanUnpaced: evidence.everyStreamTurnedOff)
@@ -74,7 +74,7 @@ extension Player {
       core.trackReading.chaptersAtEnd = (generation, chapters)
       return
     }
-    guard inputRanUnpaced, let path = media.flatMap(localPath) else { return }
+    guard inputRanUnpaced, let path = media?.localPath else { return }
     let length = duration
     Task { [weak self] in
       let read = await OwnThread.run { FileHeaders.read(path: path)?.chapters(lasting: length) }
@@ -114,7 +114,7 @@ extension Player {
         return bare == "no-\(kind)" || bare == "no\(kind)" || bare == "\(kind)=0"
       }
     }
-    let path = localPath(of: media)
+    let path = media.localPath
     return media.readTracks().compactMap { track in
       switch track.kind {
       case .audio where !disabled("audio"): streamName(track, path: path)
@@ -126,14 +126,9 @@ extension Player {
 }
 
 /// The path of `media` when it is a local file.
-private func localPath(of media: Media) -> String? {
-  guard let url = URL(string: media.mrl), url.isFileURL else { return nil }
-  return url.path
-}
-
 /// The size of `media`'s local file.
 private func localFileSize(_ media: Media) -> Int? {
-  localPath(of: media).flatMap(fileSize).map(Int.init)
+  media.localPath.flatMap(fileSize).map(Int.init)
 }
 
 /// A stream's common name ("AAC audio", "MIDI audio"); for a stream libVLC could not even
