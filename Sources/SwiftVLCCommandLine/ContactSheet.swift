@@ -52,7 +52,7 @@ package enum ContactSheet {
   ///   - timeout: the limit for the parse, and for each picture from when its turn comes.
   ///   - progress: called on the caller's actor with the number of pictures made so far,
   ///     from 0 to `columns * rows`.
-  /// - Throws: ``VLCError/parseFailed(reason:)`` for a source with no playable stream,
+  /// - Throws: ``MediaInfo/unplayableError(source:words:)`` for a source with no playable stream,
   ///   ``VLCError/invalidInput(_:)`` for one without a known duration, the first error of
   ///   any picture (the others are then cancelled), as ``Thumbnailer/thumbnail(at:timeout:)``,
   ///   and ``VLCError/operationFailed(_:)`` without a font for the text.
@@ -67,7 +67,7 @@ package enum ContactSheet {
     if info.isPlayable, info.duration == nil, media.isLocalFile {
       info = try await media.parse(timeout: timeout, network: network, depth: .decoded)
     }
-    guard info.isPlayable else { throw .parseFailed(reason: "no playable stream in \(media.mrl)") }
+    guard info.isPlayable else { throw info.unplayableError(source: media.mrl) }
     guard let duration = info.duration, duration > .zero else {
       throw .invalidInput("\(media.mrl) has no known duration to spread a contact sheet over")
     }

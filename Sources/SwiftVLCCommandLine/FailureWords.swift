@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The SwiftVLC authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
+import FoundationEssentials
 import SwiftVLC
 
 /// The words the tool prints for a failure: the same for the same failure in `play`, `probe`,
@@ -15,11 +16,14 @@ public enum FailureWords {
   ///
   /// An error with a reason but no source of its own (``VLCError/parseTimeout``) is said as
   /// ``VLCError/sourceFailed(_:source:)`` says one, "`source`: reason", when `source` is given:
-  /// a stalled server is "http://h/x.mp4: timeout" in every command.
+  /// a stalled server is "http://h/x.mp4: timeout" in every command. A local file named by
+  /// its `file://` location or absolute path in the error is named as `source` gives it ("clip.mkv: not a
+  /// media file", not "file:///home/me/clip.mkv: …"), as every command names it.
   public static func of(
     _ error: VLCError, logged: FailureReason? = nil, source: String? = nil
   ) -> String {
     var text = error.description
+    if let source { text = namingFile(source, in: text) }
     if let reason = error.failureReason, let source, !text.contains(source) {
       text = VLCError.sourceFailed(reason, source: source).description
     }
@@ -42,5 +46,22 @@ extension FailureWords {
   public static func of(_ error: any Error, source: String? = nil) -> String {
     if let error = error as? VLCError { return of(error, logged: nil, source: source) }
     return "\(error)"
+  }
+}
+
+extension FailureWords {
+  /// `text` with the `file://` location or the absolute path of the local file `source`
+  /// names written as `source`.
+  static func namingFile(_ source: String, in text: String) -> String {
+    guard case .file(let path) = MediaSource(source) else { return text }
+    let absolute =
+      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    let standard = URL(fileURLWithPath: absolute).standardizedFileURL
+    var named = text
+    // The locations first: the bare path is part of one.
+    for location in [standard.absoluteString, "file://" + standard.path, standard.path] {
+      named = named.replacing(location, with: source)
+    }
+    return named
   }
 }

@@ -16,6 +16,8 @@ struct EventPrinter {
   static let interruptLimit: Duration = .seconds(2)
 
   let player: Player
+  /// The SOURCE argument, as failures name it (`nil`: the demo clip).
+  var source: String?
 
   func run(_ media: Media) async -> ExitCode {
     StderrFilter.install()
@@ -46,7 +48,7 @@ struct EventPrinter {
     } catch {
       printing.cancel()
       await printing.value
-      return PlayCommand.failed(FailureWords.of(error), inTerminal: false)
+      return PlayCommand.failed(FailureWords.of(error, source: source), inTerminal: false)
     }
     var status = ExitCode.success
     for await code in finished {
@@ -102,7 +104,8 @@ struct EventPrinter {
       case .recovered:
         Console.line(EventLine.recovered)
       case .encounteredError:
-        let message = FailureWords.of(player.failure, logged: witness.current.source)
+        let message = FailureWords.of(
+          player.failure, logged: witness.current.source, source: source)
         Console.line(EventLine.error(message))
         Console.error("play: \(message)")
         finish.yield(.mediaError)

@@ -37,9 +37,8 @@ enum PlayCommand {
       }
       if case .file(let path) = source, channels == nil {
         // libVLC 3 "plays" garbage to a normal end; a local file is checked first.
-        guard try await media.parse().isPlayable else {
-          throw VLCError.parseFailed(reason: "no playable stream in \(path)")
-        }
+        let info = try await media.parse()
+        guard info.isPlayable else { throw info.unplayableError(source: path) }
       }
       player = Player(instance: instance)
       // A channel that never answers is dead at the channel timeout, as `channels --check`
@@ -48,15 +47,17 @@ enum PlayCommand {
       if let limit = options.openingTimeout { player.openingTimeout = limit }
       if let limit = options.stallTimeout { player.stallTimeout = limit }
     } catch {
-      return failed(FailureWords.of(error), inTerminal: inTerminal)
+      return failed(FailureWords.of(error, source: options.source), inTerminal: inTerminal)
     }
     if inTerminal {
       return await TerminalPlayer(
         playback: .media(player, media), window: options.window,
-        timeshift: options.timeshift ? TimeshiftOptions() : nil
+        timeshift: options.timeshift ? TimeshiftOptions() : nil, source: options.source
       ).run()
     }
-    return await EventPrinter(player: player).run(media)
+    // A channel's failure names the channel's location, not the list's.
+    return await EventPrinter(player: player, source: channels == nil ? options.source : nil)
+      .run(media)
   }
 
   /// The channel player the terminal zaps with: frames for the terminal (decoded in software,

@@ -111,9 +111,8 @@ enum ProbeCommand {
         deliver(index, ProbeReport(source: text, mrl: result.mrl ?? "", info: info))
       case .success(let info):
         // What the decoders said, when they were run, is the reason.
-        let reason = (["no playable stream in \(text)"] + info.unknowns.map(ProbeReport.toolWords))
-          .joined(separator: ": ")
-        deliver(index, ProbeReport(source: text, error: .parseFailed(reason: reason)))
+        let error = info.unplayableError(source: text, words: ProbeReport.toolWords)
+        deliver(index, ProbeReport(source: text, error: error))
       case .failure(let error):
         deliver(index, ProbeReport(source: text, error: error))
       }

@@ -30,7 +30,7 @@ enum RecordCommand {
           container: options.container.outputContainer, duration: options.duration,
           stallTimeout: options.stallTimeout ?? RecordingOptions().stallTimeout))
     } catch {
-      Console.error("record: \(FailureWords.of(error))")
+      Console.error("record: \(FailureWords.of(error, source: options.source))")
       return .mediaError
     }
 
@@ -91,7 +91,7 @@ enum RecordCommand {
       }
       status = .success
     case .failure(let error):
-      Console.error("record: \(FailureWords.of(error))")
+      Console.error("record: \(FailureWords.of(error, source: options.source))")
       status = .mediaError
     }
     return interruption.isRequested ? .interrupted : status

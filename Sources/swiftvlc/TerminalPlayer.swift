@@ -66,11 +66,15 @@ final class TerminalPlayer {
   /// The timeshift buffer of what plays: the media's, or the current channel's.
   private var timeshift: Timeshift? { zapper?.timeshift ?? mediaTimeshift }
 
+  /// The SOURCE argument, as failures name it.
+  private let source: String?
+
   init(
     playback: TerminalPlayback, window: Bool, guide: URL? = nil,
-    timeshift: TimeshiftOptions? = nil
+    timeshift: TimeshiftOptions? = nil, source: String? = nil
   ) {
     self.playback = playback
+    self.source = source
     guideSource = guide
     timeshiftOptions = timeshift
     isFullScreen = !window
@@ -97,7 +101,7 @@ final class TerminalPlayer {
     } catch {
       signals.cancel()
       screen.restore()
-      Console.error("play: \(FailureWords.of(error))")
+      Console.error("play: \(FailureWords.of(error, source: source))")
       return .mediaError
     }
     startReadingKeys()
@@ -117,7 +121,7 @@ final class TerminalPlayer {
     signals.cancel()
     screen.restore()
     if status == .mediaError, let player {
-      Console.error("play: \(FailureWords.of(player.failure))")
+      Console.error("play: \(FailureWords.of(player.failure, source: source))")
     }
     switch playback {
     case .channels(let zapper):

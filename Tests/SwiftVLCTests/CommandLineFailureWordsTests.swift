@@ -135,9 +135,8 @@ struct CommandLineFailureWordsTests {
   func schemelessURL() async throws {
     // A name no folder here has; the tool reads a text without "://" as a path.
     let text = "media.example.invalid:8080/live.ts"
-    let missing = URL(fileURLWithPath: text).path
     let expected =
-      "could not open media: \(missing): no such file (a URL needs its scheme: http://\(text))"
+      "could not open media: \(text): no such file (a URL needs its scheme: http://\(text))"
     for (command, extra) in [
       ("play", []), ("probe", []),
       ("thumbnail", ["--at", "1", "-o", "/tmp/\(UUID().uuidString).png"]),
@@ -149,6 +148,45 @@ struct CommandLineFailureWordsTests {
     #expect(MediaSource("clip.mkv")?.schemeHint == nil)
     #expect(MediaSource("./example.com/a.mp4")?.schemeHint == nil)
     #expect(MediaSource("localhost/a.mp4")?.schemeHint == "http://localhost/a.mp4")
+  }
+
+  @Test(
+    "a local file that is no media, cut to no stream, or missing: the same words in each command")
+  func localFileWords() async throws {
+    let scratch = try ScratchDirectory("words-local")
+    defer { scratch.remove() }
+    // A space, which its file:// location writes as %20.
+    let junk = scratch.path("not media.mp4")
+    try Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }).write(
+      to: URL(fileURLWithPath: junk))
+    let missing = scratch.path("missing.mkv")
+    // An Ogg file's first page: the container is known, no stream is.
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let whole = try await generated.make(
+      "whole.ogv", ["-f", "lavfi", "-i", "testsrc=s=64x64:d=1", "-c:v", "libtheora"])
+    let cut = scratch.path("cut.ogv")
+    try Data(contentsOf: URL(fileURLWithPath: whole)).prefix(200).write(
+      to: URL(fileURLWithPath: cut))
+    // They said "could not parse media: no playable stream in PATH" (play, probe), "playback
+    // failed: libVLC could not decode a frame of file:///…" (thumbnail) and "file:///…: not a
+    // media file" (record).
+    for (command, extra) in [
+      ("play", []), ("probe", []), ("probe", ["--depth", "decoded"]),
+      ("thumbnail", ["--at", "1", "-o", scratch.path("t.png")]),
+      ("thumbnail", ["--sheet", "2x2", "-o", scratch.path("t.png")]),
+      ("record", ["-o", scratch.path("r.mkv")]),
+    ] {
+      #expect(
+        try await failureLine(command, junk, extra) == "\(junk): not a media file",
+        "\(command) \(extra)")
+      #expect(
+        try await failureLine(command, missing, extra)
+          == "could not open media: \(missing): no such file", "\(command) \(extra)")
+      #expect(
+        try await failureLine(command, cut, extra)
+          == "could not parse media: no playable stream in \(cut)", "\(command) \(extra)")
+    }
   }
 
   @Test("an HLS stream whose second segment answers 404 names the segment and status once")

@@ -45,7 +45,7 @@ struct CommandLineProbeFolderTests {
         })
     #expect((objects[0]["durationMs"] as? Int).map { abs($0 - 1_000) <= 50 } == true)
     #expect((objects[0]["tracks"] as? [Any])?.count == 2)
-    #expect((objects[1]["error"] as? String)?.contains("no playable stream") == true)
+    #expect(objects[1]["error"] as? String == "\(root)/c.mp4: not a media file")
     #expect((objects[2]["durationMs"] as? Int).map { abs($0 - 2_000) <= 50 } == true)
     // Files found in a folder are read from the container and the file's headers, which
     // name the container as a decoded probe does; only the demuxer is left to playback.
@@ -55,8 +55,7 @@ struct CommandLineProbeFolderTests {
     // No progress bar on a stderr that is not a terminal: only the failure's line.
     #expect(
       result.stderrLines == [
-        "swiftvlc: probe: could not parse media: no playable "
-          + "stream in \(root)/c.mp4"
+        "swiftvlc: probe: \(root)/c.mp4: not a media file"
       ])
 
     let flat = try await runTool(["probe", root, "--json-lines"])

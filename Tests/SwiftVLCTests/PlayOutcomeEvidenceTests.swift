@@ -118,7 +118,8 @@ struct PlayOutcomeEvidenceTests {
     defer { media.remove() }
     let whole = try await media.make(
       name,
-      GeneratedMedia.video(seconds: 3) + (name.hasSuffix(".mp4") ? ["-movflags", "+faststart"] : []))
+      GeneratedMedia.video(seconds: 3)
+        + (name.hasSuffix(".mp4") ? ["-movflags", "+faststart"] : []))
     let instance = try headlessInstance()
     #expect(try await played(whole, on: instance).outcome == .ended)
     let data = try Data(contentsOf: URL(fileURLWithPath: whole))

@@ -75,7 +75,8 @@ struct RecordingDurationTests {
     let copy = media.folder.appendingPathComponent("copy.mkv").path
     let result = try await within(.seconds(30), "recording the whole file") {
       try await Recording.record(
-        Media(path: whole, instance: instance), to: copy, options: RecordingOptions(container: .mkv))
+        Media(path: whole, instance: instance), to: copy, options: RecordingOptions(container: .mkv)
+      )
     }
     #expect(result.duration > .seconds(2.9))
     do {

@@ -184,3 +184,24 @@ public struct Metadata: Sendable, Equatable {
   /// What a live stream is playing now.
   public var nowPlaying: String? { values[.nowPlaying] }
 }
+
+extension MediaInfo {
+  /// The error every path gives for a parse of `source` that found nothing to play
+  /// (``isPlayable`` is `false`): a source with no stream, no known container and no word of
+  /// why is not a media file (``VLCError/sourceFailed(_:source:)`` with
+  /// ``FailureReason/notMedia``, as a recording names it); any other (a cut file whose
+  /// container is known, streams none of which can be played) is
+  /// ``VLCError/parseFailed(reason:)``, "no playable stream in SOURCE", with the parse's
+  /// ``unknowns`` (no decoder for DSD).
+  ///
+  /// - Parameters:
+  ///   - source: the name of the source in the words, as the caller gave it.
+  ///   - words: rewrites each unknown for the caller (a tool names its own options).
+  public func unplayableError(source: String, words: (String) -> String = { $0 }) -> VLCError {
+    if tracks.isEmpty && unknowns.isEmpty && container == nil {
+      return .sourceFailed(.notMedia, source: source)
+    }
+    let reason = (["no playable stream in \(source)"] + unknowns.map(words))
+    return .parseFailed(reason: reason.joined(separator: ": "))
+  }
+}

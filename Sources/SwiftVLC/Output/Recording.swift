@@ -237,9 +237,14 @@ public final class Recording: Sendable {
       let direct = parsed.map {
         canCopyDirectly($0, media: media, target: target, options: options)
       }
+      // A local file's parse is its answer, in the words every path gives.
+      let unplayable = parsed.flatMap {
+        $0.isPlayable ? nil : $0.unplayableError(source: media.mrl)
+      }
       if let info = parsed, direct != true,
-        let refusal = RecordingCheck.refusal(
-          tracks: info.tracks, container: options.container, transcode: options.transcode)
+        let refusal = unplayable
+          ?? RecordingCheck.refusal(
+            tracks: info.tracks, container: options.container, transcode: options.transcode)
       {
         _ = witness.finish()
         target.discard()

@@ -145,6 +145,8 @@ public actor Thumbnailer {
     // A source that takes the whole limit is named as every path names a stalled source.
     guard remaining > .zero else { throw .sourceFailed(.timeout, source: media.mrl) }
     let info = try await mediaInfo(timeout: remaining)
+    // A local file's parse is its answer (libVLC would "play" garbage to no picture).
+    if !info.isPlayable, localPath != nil { throw info.unplayableError(source: media.mrl) }
     guard info.tracks.isEmpty || info.tracks.contains(where: { $0.kind == .video }) else {
       throw .playbackFailed(reason: "\(media.mrl) has no video track")
     }
@@ -239,11 +241,7 @@ public actor Thumbnailer {
   }
 
   /// The file a `file://` media plays, which the exact path decodes; `nil` for other media.
-  nonisolated var localPath: String? {
-    guard media.input == nil, media.mrl.hasPrefix("file://"), let url = URL(string: media.mrl)
-    else { return nil }
-    return url.path
-  }
+  nonisolated var localPath: String? { media.localPath }
 
   /// The media's length and tracks. The parse runs in its own task: cancelling a request
   /// must not cancel it, because libVLC 3 cannot parse a media again after a stopped parse.
