@@ -217,7 +217,11 @@ static svlc_frame_result open_file(frame_pass *pass, const char *path, int threa
   pass->stream = stream;
   AVStream *video = format->streams[stream];
   decoder->duration = format->duration > 0 ? format->duration : 0;
-  int64_t start = format->start_time != AV_NOPTS_VALUE ? format->start_time : 0;
+  // Times count from the file's start, as libVLC's do (an MPEG-TS whose clock starts at
+  // 1.4 s shows 0 there); a start below 0 is an audio codec's delay (Opus pre-skip: -7 ms),
+  // which libVLC's clock does not count, so the pictures keep their own times.
+  int64_t start = format->start_time != AV_NOPTS_VALUE && format->start_time > 0
+                      ? format->start_time : 0;
   pass->start = av_rescale_q(start, AV_TIME_BASE_Q, video->time_base);
 
   AVCodecContext *codec = avcodec_alloc_context3(found);

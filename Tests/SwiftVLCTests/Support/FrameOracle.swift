@@ -55,8 +55,8 @@ struct OracleClip: Sendable {
   static let frameRate = 25.0
 
   let path: String
-  /// Presentation times in seconds from the file's start (what `ffmpeg -ss` counts from), in
-  /// display order.
+  /// Presentation times in seconds from the file's start (what `ffmpeg -ss` counts from, but
+  /// for a start below 0: see ``startTime(of:)``), in display order.
   let times: [Double]
   /// Whether each frame is a keyframe.
   let isKeyframe: [Bool]
@@ -239,12 +239,16 @@ enum FrameOracle {
         ]))
   }
 
-  /// The file's start time in seconds: `ffmpeg -ss` counts from it.
+  /// The file's start time in seconds: `ffmpeg -ss` counts from it. A start below 0 is an
+  /// audio codec's delay (a WebM's Opus pre-skip, -7 ms), which libVLC takes out of the
+  /// audio's times only (modules/demux/mkv: `i_pts -= track.i_codec_delay`): pictures keep
+  /// their own times, and 0 is the origin.
   private static func startTime(of path: String) async throws -> Double {
     let output = try await runForData(
       "ffprobe", ["-v", "error", "-show_entries", "format=start_time", "-of", "csv=p=0", path])
-    return Double(
+    let start = Double(
       String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    return max(start, 0)
   }
 }
 
