@@ -30,13 +30,22 @@ enum ForwardReading {
   static let askTimeout = Duration.milliseconds(1_500)
 
   /// Whether a player or a recording asks the server before opening `mrl`: an `http(s)`
-  /// location whose name ends as a Matroska file's does (not every stream opened is asked
-  /// about).
+  /// location that may be a Matroska file, whose name ends as one's does or names no other
+  /// container (`/stream`, `clip.video`: libVLC picks its demuxer by the bytes, and a 6 s
+  /// Matroska file so named ended after 1.2 s). Locations named as another container's
+  /// (``otherContainers``) are not asked about: opening them is not delayed.
   static func isWorthAsking(_ mrl: String) -> Bool {
     guard let url = URL(string: mrl), ["http", "https"].contains(url.scheme?.lowercased())
     else { return false }
-    return ["mkv", "mka", "mk3d", "webm"].contains(url.pathExtension.lowercased())
+    return !otherContainers.contains(url.pathExtension.lowercased())
   }
+
+  /// The extensions of containers other than Matroska, and of playlists, libVLC 3 reads.
+  static let otherContainers: Set<String> = [
+    "mp4", "m4a", "m4v", "m4b", "mov", "3gp", "3g2", "ts", "m2ts", "mts", "mp3", "mp2", "aac",
+    "ac3", "flac", "ogg", "oga", "ogv", "opus", "spx", "wav", "avi", "flv", "asf", "wmv", "wma",
+    "mpg", "mpeg", "vob", "m3u8", "m3u", "mpd", "pls", "xspf",
+  ]
 
   /// The option for `mrl`, from its server's answer to one range request for its first bytes
   /// (within ``askTimeout``); `nil` when it needs none or the server does not answer in time.

@@ -75,7 +75,7 @@ extension Recording {
   /// A file over HTTP (not a playlist), read from its server while libVLC records it: what
   /// its first bytes say (a cover picture, which libVLC 3 does not read over the network;
   /// tags and formats its demuxers leave out), an MP4's `moov` (``RemoteMovie``), and, for a
-  /// Matroska file whose name says so
+  /// Matroska file whose name does not say it is another container's
   /// (``ForwardReading/isWorthAsking(_:)``), its tags, track names, flags and chapters (which
   /// libVLC 3 reads otherwise or, through libavformat's demuxer, not at all) and the option it
   /// must be read with (``ForwardReading/option(head:total:)``). `nil` for other sources.
@@ -95,7 +95,7 @@ extension Recording {
     guard scheme == "http" || scheme == "https", !media.isPlaylistLocation,
       let url = URL(string: media.mrl)
     else { return nil }
-    let isMatroska = ForwardReading.isWorthAsking(media.mrl)
+    let mayBeMatroska = ForwardReading.isWorthAsking(media.mrl)
     let start = Completion<SourceStart>()
     let headers = Task { () -> FileHeaders? in
       let deadline = ContinuousClock.now + headersTimeout
@@ -107,7 +107,7 @@ extension Recording {
       else { return nil }
       var headers = FileHeaders.read(head: [UInt8](head.bytes))
       let ranged = head.total != nil
-      if !isMatroska { start.settle(.success(SourceStart(answersRanges: ranged))) }
+      if !mayBeMatroska { start.settle(.success(SourceStart(answersRanges: ranged))) }
       // An MP4's tracks (over a server without ranges libVLC lists a stale set first, which
       // a recording named as lost), its audio formats and chapters, as a probe reads them.
       if headers.container == "MP4/QuickTime",
@@ -116,7 +116,7 @@ extension Recording {
       {
         headers.note(movie)
       }
-      guard headers.container == "Matroska/WebM", isMatroska else {
+      guard headers.container == "Matroska/WebM", mayBeMatroska else {
         start.settle(.success(SourceStart(answersRanges: ranged)))
         return headers
       }
@@ -139,7 +139,7 @@ extension Recording {
     }
     // Settled by the reading's end at the latest, within headersTimeout, or by a stop; a
     // server that sends nothing for the recording's stall limit is not waited for longer.
-    guard isMatroska || selectsStreams else { return (SourceStart(), headers) }
+    guard mayBeMatroska || selectsStreams else { return (SourceStart(), headers) }
     control.attach(HeadWait(start: start))
     let wait = min(stallLimit ?? headersTimeout, headersTimeout)
     return ((try? await start.value(within: wait).get()) ?? SourceStart(), headers)

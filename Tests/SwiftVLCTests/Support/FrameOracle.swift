@@ -246,8 +246,10 @@ enum FrameOracle {
   private static func startTime(of path: String) async throws -> Double {
     let output = try await runForData(
       "ffprobe", ["-v", "error", "-show_entries", "format=start_time", "-of", "csv=p=0", path])
-    let start = Double(
-      String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    let start =
+      Double(
+        String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+      ?? 0
     return max(start, 0)
   }
 }
