@@ -156,8 +156,45 @@ struct PlayOutcomeEvidenceTests {
         "\(result.source.lastPathComponent): \(info.unknowns)")
       #expect(!info.isPlayable, "\(result.source.lastPathComponent)")
       #expect(
-        info.unknowns.contains { $0.contains("cannot decode") || $0.contains("decoded nothing") },
-        "\(result.source.lastPathComponent): \(info.unknowns)")
+        info.unknowns.contains {
+          $0.contains("cannot decode") || $0.contains("decoded nothing")
+            || $0.contains("no decoder for")
+        }, "\(result.source.lastPathComponent): \(info.unknowns)")
+    }
+  }
+
+  /// libVLC 3 read a DSD file through libavformat, packet by packet, to list a codec it could
+  /// not name (`undf`); both depths now answer from the file's header, as ffprobe reads it.
+  @Test("a DSD file is unplayable at both depths for want of a decoder, with its header's facts")
+  func dsdFromHeader() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let dsf = media.folder.appendingPathComponent("silence.dsf")
+    try dsfSilence(seconds: 2).write(to: dsf)
+    let probed = try await runProgram(
+      "ffprobe",
+      [
+        "-v", "error", "-show_entries", "stream=channels,sample_rate:format=duration", "-of",
+        "default=nw=1", dsf.path,
+      ])
+    let fields = Dictionary(
+      String(decoding: probed.stdout, as: UTF8.self).split(separator: "\n").compactMap {
+        line -> (String, String)? in
+        let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+      }, uniquingKeysWith: { first, _ in first })
+    let instance = try headlessInstance()
+    for depth in [ParseDepth.container, .decoded] {
+      let info = try await Media(path: dsf.path, instance: instance).parse(depth: depth)
+      #expect(!info.isPlayable, "\(depth)")
+      #expect(info.unknowns == ["no decoder for DSD audio in this libVLC"], "\(depth)")
+      #expect(info.container == "DSF")
+      let track = try #require(info.tracks.first)
+      #expect(info.tracks.count == 1 && track.codec == "dsd" && track.commonCodecName == "DSD")
+      #expect(track.channels.map(String.init) == fields["channels"], "\(fields)")
+      #expect(track.sampleRate.map(String.init) == fields["sample_rate"], "\(fields)")
+      let seconds = try #require(info.duration).inMilliseconds / 1_000
+      #expect(abs(seconds - (Double(fields["duration"] ?? "") ?? 0)) < 0.02, "\(fields)")
     }
   }
 

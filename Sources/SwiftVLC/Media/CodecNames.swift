@@ -60,7 +60,7 @@ enum CodecNames {
     "s32l": "PCM", "s32b": "PCM", "f32l": "PCM", "f32b": "PCM", "f64l": "PCM", "u8": "PCM",
     "s8": "PCM", "araw": "PCM", "twos": "PCM", "sowt": "PCM", "lpcm": "PCM", "alaw": "A-law",
     "ulaw": "µ-law", "ms": "ADPCM", "ima4": "ADPCM", "gsm": "GSM", "agsm": "GSM",
-    "MPC7": "Musepack", "MPC8": "Musepack",
+    "MPC7": "Musepack", "MPC8": "Musepack", "dsd": "DSD",
     // subtitles
     "subt": "SubRip", "ssa": "ASS/SSA", "ssa ": "ASS/SSA", "wvtt": "WebVTT", "tx3g": "MP4 text",
     "dvbs": "DVB subtitles", "telx": "Teletext", "cc1": "Closed captions",

@@ -191,6 +191,14 @@ struct FileHeaders: Sendable, Equatable {
       headers.noteOgg(bytes)
     case "Musepack":
       headers.audioCodec = bytes.starts(with: Array("MPCK".utf8)) ? "MPC8" : "MPC7"
+    case "DSF", "DSDIFF":
+      guard let dsd = DSDHeader.read(bytes) else { break }
+      headers.audio = [
+        Audio(
+          channels: dsd.channels, sampleRate: dsd.sampleRate, bitrate: dsd.bitRate * dsd.channels,
+          codec: "dsd")
+      ]
+      headers.duration = dsd.duration
     default:
       break
     }

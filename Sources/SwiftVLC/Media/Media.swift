@@ -225,6 +225,11 @@ public final class Media: Sendable {
         reason: "libVLC 3 does not parse custom inputs (\(mrl)); tracks are known once playing")
     }
 
+    // libVLC 3 reads a DSD file packet by packet to list a codec it cannot name or decode.
+    if let info = try await dsdInfo(depth: depth, until: deadline) {
+      return cache(info, depth: depth)
+    }
+
     // Subscribe before starting, so the completion cannot slip between the two.
     let completions = eventBox.parse.subscribe()
     let previous = libvlc_media_get_parsed_status(pointer)

@@ -1,0 +1,103 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+/// The format a DSD file's header declares: Sony's DSF (little-endian `DSD `, `fmt ` and
+/// `data` chunks) or Philips' DSDIFF (big-endian `FRM8` of `FVER`, `PROP` and `DSD `).
+///
+/// libVLC 3 has no DSD demuxer or decoder: its libavformat demuxer reads such a file through
+/// `avformat_find_stream_info`, packet by packet (58,000 `fstat` calls for a 700 KB file, a
+/// sixth of a second), only to list an unidentified codec (`undf`) that nothing decodes. A
+/// parse answers from this header instead, as ffprobe does (`sampleRate` is ffprobe's: the
+/// bit rate per channel over 8, 352,800 for DSD64).
+struct DSDHeader: Equatable {
+  var channels: Int
+  /// The bits per second of one channel (2,822,400 for DSD64).
+  var bitRate: Int
+  /// The length, from the number of bits per channel.
+  var duration: Duration?
+
+  /// ffprobe's sample rate: bytes per second of one channel.
+  var sampleRate: Int { bitRate / 8 }
+
+  /// The header of a DSF or DSDIFF file whose first bytes are `bytes`; `nil` for others.
+  static func read(_ bytes: [UInt8]) -> DSDHeader? {
+    switch FileHeaders.containerName(bytes) {
+    case "DSF": dsf(bytes)
+    case "DSDIFF": dsdiff(bytes)
+    default: nil
+    }
+  }
+
+  /// DSF 1.01: the `fmt ` chunk follows the 28-byte `DSD ` chunk.
+  private static func dsf(_ bytes: [UInt8]) -> DSDHeader? {
+    guard bytes.count >= 76, String(decoding: bytes[28..<32], as: UTF8.self) == "fmt " else {
+      return nil
+    }
+    let channels = littleEndian(bytes, 52, 4)
+    let rate = littleEndian(bytes, 56, 4)
+    let samples = littleEndian(bytes, 64, 8)
+    guard channels > 0, rate > 0 else { return nil }
+    return DSDHeader(
+      channels: channels, bitRate: rate,
+      duration: samples > 0 ? .seconds(Double(samples) / Double(rate)) : nil)
+  }
+
+  /// DSDIFF 1.5: the `PROP` chunk's `FS  ` and `CHNL`, and the size of the `DSD ` chunk,
+  /// whose bytes interleave the channels.
+  private static func dsdiff(_ bytes: [UInt8]) -> DSDHeader? {
+    var (channels, rate, dataBytes) = (0, 0, 0)
+    for (id, body) in chunks(bytes, from: 16, to: bytes.count) {
+      switch id {
+      case "PROP" where body.count >= 4:
+        for (property, value) in chunks(bytes, from: body.lowerBound + 4, to: body.upperBound) {
+          if property == "FS  " { rate = MP4Boxes.integer(bytes, value.lowerBound, 4) }
+          if property == "CHNL" { channels = MP4Boxes.integer(bytes, value.lowerBound, 2) }
+        }
+      case "DSD ":
+        dataBytes = body.count
+      default:
+        continue
+      }
+    }
+    guard channels > 0, rate > 0 else { return nil }
+    let seconds = Double(dataBytes) * 8 / Double(channels) / Double(rate)
+    return DSDHeader(
+      channels: channels, bitRate: rate, duration: dataBytes > 0 ? .seconds(seconds) : nil)
+  }
+
+  /// The chunks (id, and the range of their data as declared) from `start` up to `end`; a
+  /// chunk's data may run past the bytes read (the sound data), the walk stops there.
+  private static func chunks(_ bytes: [UInt8], from start: Int, to end: Int) -> [(
+    String, Range<Int>
+  )] {
+    var found: [(String, Range<Int>)] = []
+    var offset = start
+    while offset + 12 <= min(end, bytes.count), found.count < 64 {
+      let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+      let size = MP4Boxes.integer(bytes, offset + 4, 8)
+      guard size >= 0, size <= Int.max / 2 else { break }
+      found.append((id, offset + 12..<offset + 12 + size))
+      offset += 12 + size + size % 2
+    }
+    return found
+  }
+}
+
+extension Media {
+  /// The parse of a local DSD file (DSF, DSDIFF), answered from its header (``DSDHeader``)
+  /// without libVLC's preparse: one audio track no decoder of libVLC 3 plays, so not
+  /// playable, with that reason, at both depths; `nil` for other media.
+  func dsdInfo(depth: ParseDepth, until deadline: ContinuousClock.Instant)
+    async throws(VLCError) -> MediaInfo?
+  {
+    guard let path = localPath, let file = ReadOnlyFile(path: path),
+      let head = file.read(at: 0, upTo: FileHeaders.headLength),
+      DSDHeader.read([UInt8](head)) != nil
+    else { return nil }
+    let track = Track(id: 0, kind: .audio, codec: "dsd")
+    let listed = MediaInfo(duration: nil, metadata: Metadata(), tracks: [track], isPlayable: false)
+    var info = try await refined(listed, depth: depth, until: deadline)
+    info.unknowns.append("no decoder for DSD audio in this libVLC")
+    return info
+  }
+}
