@@ -47,6 +47,18 @@ enum ForwardReading {
     "mpg", "mpeg", "vob", "m3u8", "m3u", "mpd", "pls", "xspf",
   ]
 
+  /// Asks the servers of `media` at once (each within ``askTimeout``) and adds to each the
+  /// option it needs.
+  static func prepare(_ media: [Media]) async {
+    await withTaskGroup(of: Void.self) { group in
+      for item in media {
+        group.addTask {
+          if let option = await option(for: item.mrl) { item.addOption(option) }
+        }
+      }
+    }
+  }
+
   /// The option for `mrl`, from its server's answer to one range request for its first bytes
   /// (within ``askTimeout``); `nil` when it needs none or the server does not answer in time.
   static func option(for mrl: String) async -> String? {

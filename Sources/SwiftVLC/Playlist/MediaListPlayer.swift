@@ -54,6 +54,10 @@ public final class MediaListPlayer {
   @ObservationIgnored private var requestedIndex: Int?
   /// Counts play requests, so that a stop that returns after a later play leaves its item be.
   @ObservationIgnored private var playRequests = 0
+  /// Counts stops, so that a play waiting for its servers' answers does not start after one.
+  @ObservationIgnored private var stops = 0
+  /// The list's media whose servers were asked how they must be read (``ForwardReading``).
+  @ObservationIgnored private var asked: Set<ObjectIdentifier> = []
 
   /// Creates a list player for `list`, with a player on the list's instance.
   public convenience init(list: MediaList) {
@@ -168,7 +172,26 @@ public final class MediaListPlayer {
         media.addOption(option)
       }
     }
+    // And what it asks a download's server (a Matroska file without ranges needs
+    // libavformat's demuxer): for every item not asked yet, at once, before playing.
+    let unasked = list.media.filter {
+      ForwardReading.isWorthAsking($0.mrl) && asked.insert(ObjectIdentifier($0)).inserted
+    }
+    guard !unasked.isEmpty else { return begin(at: index) }
+    let (request, stopCount) = (playRequests, stops)
+    tasks.add(
+      Task { [weak self] in
+        await ForwardReading.prepare(unasked)
+        guard let self, self.playRequests == request, self.stops == stopCount else { return }
+        self.begin(at: index)
+      })
+  }
+
+  /// Hands the player to libVLC's list player, which opens the item at `index`.
+  private func begin(at index: Int) {
+    let list = list
     player.beginListSession {
+      // Read after a stuck stop's replacement, which rebinds the list player.
       let native = native
       return { player in native.playItem(at: index, of: list, on: player) }
     }
@@ -214,6 +237,7 @@ public final class MediaListPlayer {
   public func stop() async {
     let native = native
     let requests = playRequests
+    stops += 1
     await player.stop { _ in libvlc_media_list_player_stop(native.pointer) }
     guard playRequests == requests else { return }
     current = nil
