@@ -5,15 +5,51 @@ import Testing
 
 @testable import SwiftVLC
 
-/// The caller's requests as session rules: stop (its callers, its time limit, a native player
-/// it leaves stuck and a stop that returns late), seeks by position, pause toggling, the A-B
-/// loop and the end of a recording, on a fake clock without libVLC.
+/// The caller's requests as session rules: the pre-flight question to a download's server,
+/// stop (its callers, its time limit, a native player it leaves stuck and a stop that returns
+/// late), seeks by position, pause toggling, the A-B loop and the end of a recording, on a
+/// fake clock without libVLC.
 @Suite("Session requests")
 struct SessionRequestTests {
   typealias Harness = SessionTests.Harness
 
   /// A stop request whose native stop does nothing (the machine never runs it).
   func request() -> StopRequest { StopRequest { _ in } }
+
+  /// The pre-flight of a download that may be Matroska (``ForwardReading``) is part of the
+  /// opening: its answer opens the media only for the session that asked, still opening.
+  @Test("a download's server is asked before opening; a late answer opens nothing")
+  func askBeforeOpening() {
+    var harness = Harness()
+    let source = "http://127.0.0.1:8080/clip"
+    let effects = harness.handle(.play(source: source))
+    #expect(
+      effects.contains(.ask(1)) && !effects.contains { if case .open = $0 { true } else { false } })
+    #expect(harness.session.state == .opening)
+    // Within the opening timeout: the answer opens the media with the option it asked for.
+    harness.advance(.seconds(1))
+    #expect(harness.handle(.tick).isEmpty)
+    #expect(
+      harness.handle(.asked(option: ":demux=avformat", 1)) == [.open(1, option: ":demux=avformat")])
+    #expect(harness.handle(.asked(option: nil, 1)).isEmpty, "answered once")
+
+    // Played again while the first answer is on its way: that answer is for nobody.
+    _ = harness.handle(.play(source: source))
+    _ = harness.handle(.play(source: source))
+    #expect(harness.handle(.asked(option: nil, 2)).isEmpty)
+    #expect(harness.handle(.asked(option: nil, 3)) == [.open(3)])
+
+    // Stopped while asking: the answer opens nothing.
+    _ = harness.handle(.play(source: source))
+    _ = harness.handle(.stop(request()))
+    #expect(harness.handle(.asked(option: nil, harness.session.generation)).isEmpty)
+
+    // A location named as another container's, or a file, opens at once.
+    for other in ["http://127.0.0.1:8080/clip.mp4", "file:///clip.mkv"] {
+      var fresh = Harness()
+      #expect(fresh.handle(.play(source: other)).contains(.open(1)), "\(other)")
+    }
+  }
 
   @Test("a stop lets every caller go when its native stop returns")
   func stopReturns() {

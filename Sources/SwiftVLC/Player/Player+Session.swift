@@ -74,8 +74,17 @@ extension Player {
         emit(event)
       case .resetTimeline:
         resetTimeline()
-      case .open(let generation):
-        openNative(generation)
+      case .ask(let generation):
+        guard let mrl = currentMedia?.mrl else { break }
+        Task { [weak self] in
+          let option = await ForwardReading.option(for: mrl)
+          self?.feed(.asked(option: option, generation))
+        }
+      case .open(let generation, let option):
+        guard let media = currentMedia else { break }
+        if let option { media.addOption(option) }
+        core.diagnosis = LogWitness(instance: instance)
+        engine.open(media, generation: generation)
       case .stopNative(let generation, let request):
         stopNative(generation, request)
       case .finishStops(let requests):
@@ -134,28 +143,6 @@ extension Player {
     case .position(let position):
       let fraction = Float(position)
       native.async { libvlc_media_player_set_position($0, fraction) }
-    }
-  }
-
-  /// Opens the current media on the native player; the events from then on carry
-  /// `generation`.
-  private func openNative(_ generation: UInt64) {
-    guard let media = currentMedia else { return }
-    core.diagnosis = LogWitness(instance: instance)
-    guard ForwardReading.isWorthAsking(media.mrl) else {
-      engine.open(media, generation: generation)
-      return
-    }
-    // A Matroska download from a server without ranges needs libavformat's demuxer: the
-    // server is asked first (at most 1.5 s of the opening), and the media opens only if this
-    // session is still the one opening.
-    Task { [weak self] in
-      let option = await ForwardReading.option(for: media.mrl)
-      guard let self, self.core.session.generation == generation, self.currentMedia === media,
-        case .opening = self.core.session.phase
-      else { return }
-      if let option { media.addOption(option) }
-      self.engine.open(media, generation: generation)
     }
   }
 

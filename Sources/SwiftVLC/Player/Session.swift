@@ -50,8 +50,20 @@ struct Session {
       }
       generation += 1
       abLoop = nil
-      phase = .opening(Opening(since: now, chain: Chain(source: source)))
-      effects += [.resetTimeline, .outcome(nil), .stalled(false), .open(generation)]
+      // A download that may be a Matroska file: its server is asked first, at most 1.5 s.
+      var opening = Opening(since: now, chain: Chain(source: source))
+      opening.isAsking = ForwardReading.isWorthAsking(source)
+      phase = .opening(opening)
+      effects += [.resetTimeline, .outcome(nil), .stalled(false)]
+      effects.append(opening.isAsking ? .ask(generation) : .open(generation))
+    case .asked(let option, let asked):
+      // Stopped, replaced or reopened meanwhile: the answer is for nobody.
+      guard asked == generation, case .opening(var opening) = phase, opening.isAsking else {
+        return []
+      }
+      opening.isAsking = false
+      phase = .opening(opening)
+      effects.append(.open(generation, option: option))
     case .adopt(let source):
       // A list player moved to its next item on the native player, under this generation.
       abLoop = nil

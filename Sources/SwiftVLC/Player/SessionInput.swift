@@ -28,6 +28,9 @@ enum SessionInput: Equatable {
   case seek(SeekTarget, seekable: Bool)
   /// Sets (or, with `nil`, clears) the A-B loop; `time` is the time shown now.
   case abLoop(ClosedRange<Duration>?, time: Duration)
+  /// The answer to ``SessionEffect/ask(_:)`` for the session of that generation: the media
+  /// option its server's answer asks for, if any.
+  case asked(option: String?, UInt64)
   /// The player shows a new playback time.
   case timeShown(Duration)
   /// A recording started on the current session (it ends with the session).
@@ -81,8 +84,12 @@ enum SessionEffect: Equatable {
   case emit(PlayerEvent)
   /// Clear the session's timeline: time, position, length, tracks, chapters, loop.
   case resetTimeline
-  /// Stop the native player, set the current media and play it, tagging its events.
-  case open(UInt64)
+  /// Ask the source's server how it must be read (``ForwardReading``), then feed
+  /// ``SessionInput/asked(option:_:)`` with this generation.
+  case ask(UInt64)
+  /// Stop the native player, set the current media (with `option`, what its server's answer
+  /// asked for) and play it, tagging its events.
+  case open(UInt64, option: String? = nil)
   /// Run `request`'s native stop, tag what follows with `generation`, then feed
   /// ``SessionInput/stopFinished(_:)``.
   case stopNative(UInt64, StopRequest)

@@ -53,6 +53,9 @@ struct Opening: Equatable {
   /// When this open (or reopen) started; the opening timeout counts from here.
   var since: ContinuousClock.Instant
   var chain: Chain
+  /// Whether the source's server is being asked how the media must be read, before libVLC
+  /// opens it (the opening timeout counts this too).
+  var isAsking = false
   /// Whether libVLC reported buffering.
   var isBuffering = false
   /// A pause asked for while opening, applied once playing.
