@@ -32,20 +32,11 @@ extension Media {
   {
     let scheme = url.scheme?.lowercased()
     guard scheme == "http" || scheme == "https",
-      let start = try? await HTTPFetch.prefix(
-        of: url, length: FileHeaders.headLength, timeout: fetchTime(until: deadline)),
-      !start.bytes.isEmpty
+      let start = await FileHeaders.fetchHead(of: url, timeout: { fetchTime(until: deadline) })
     else { return nil }
-    var opening = start.bytes
-    // An ID3 tag past the first bytes (a cover picture): its text frames, and what follows.
-    if let longer = FileHeaders.headNeeded(for: [UInt8](opening)),
-      let more = try? await HTTPFetch.prefix(
-        of: url, length: longer, timeout: fetchTime(until: deadline))
-    {
-      opening = more.bytes
-    }
+    let opening = start.bytes
     let first = [UInt8](opening)
-    var headers = FileHeaders.read(head: first)
+    var headers = start.headers
     await headers.noteRest(of: url, head: opening, total: start.total, until: deadline)
     if ["MP3", "MPEG audio"].contains(headers.container),
       let declared = MPEGAudioScan.declaredDuration(head: first)
@@ -135,5 +126,27 @@ extension FileHeaders {
     noteChapters(found.chapters)
     tags = found.tags
     matroskaTracks = found.tracks
+  }
+}
+
+extension FileHeaders {
+  /// The first bytes of the download at `url` and what they say (``read(head:)``): its first
+  /// ``headLength`` bytes, or more when an ID3 tag runs past them (a cover picture: its text
+  /// frames, and what follows); `total`: the body's length when the server answered with a
+  /// range. `nil` when nothing came; each request within `timeout()`. The one way a probe and
+  /// a recording read a download's head.
+  static func fetchHead(of url: URL, timeout: () -> Duration) async
+    -> (bytes: Data, total: Int?, headers: FileHeaders)?
+  {
+    guard let start = try? await HTTPFetch.prefix(of: url, length: headLength, timeout: timeout()),
+      !start.bytes.isEmpty
+    else { return nil }
+    var bytes = start.bytes
+    if let longer = headNeeded(for: [UInt8](bytes)),
+      let more = try? await HTTPFetch.prefix(of: url, length: longer, timeout: timeout())
+    {
+      bytes = more.bytes
+    }
+    return (bytes, start.total, read(head: [UInt8](bytes)))
   }
 }

@@ -101,11 +101,10 @@ extension Recording {
       let deadline = ContinuousClock.now + headersTimeout
       defer { start.settle(.success(SourceStart())) }
       guard
-        let head = try? await HTTPFetch.prefix(
-          of: url, length: FileHeaders.headLength, timeout: headersTimeout),
-        !head.bytes.isEmpty
+        let head = await FileHeaders.fetchHead(
+          of: url, timeout: { min(deadline - .now, headersTimeout) })
       else { return nil }
-      var headers = FileHeaders.read(head: [UInt8](head.bytes))
+      var headers = head.headers
       let ranged = head.total != nil
       if !mayBeMatroska { start.settle(.success(SourceStart(answersRanges: ranged))) }
       // An MP4's tracks (over a server without ranges libVLC lists a stale set first, which
