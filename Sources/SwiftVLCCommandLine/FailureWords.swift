@@ -56,11 +56,14 @@ extension FailureWords {
     guard case .file(let path) = MediaSource(source) else { return text }
     let absolute =
       path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    let standard = URL(fileURLWithPath: absolute).standardizedFileURL
     var named = text
-    // The locations first: the bare path is part of one.
-    for location in [standard.absoluteString, "file://" + standard.path, standard.path] {
-      named = named.replacing(location, with: source)
+    // As written ("dir/../clip.mkv" stays so in libVLC's location) and standardized; the
+    // locations first: the bare path is part of one.
+    for url in [URL(fileURLWithPath: absolute), URL(fileURLWithPath: absolute).standardizedFileURL]
+    {
+      for location in [url.absoluteString, "file://" + url.path, url.path] {
+        named = named.replacing(location, with: source)
+      }
     }
     return named
   }

@@ -186,6 +186,13 @@ struct CommandLineFailureWordsTests {
       #expect(
         try await failureLine(command, cut, extra)
           == "could not parse media: no playable stream in \(cut)", "\(command) \(extra)")
+      // A path through a parent folder stays as written in libVLC's location.
+      let roundabout = scratch.path("sub/../not media.mp4")
+      try FileManager.default.createDirectory(
+        atPath: scratch.path("sub"), withIntermediateDirectories: true)
+      #expect(
+        try await failureLine(command, roundabout, extra) == "\(roundabout): not a media file",
+        "\(command) \(extra)")
     }
   }
 

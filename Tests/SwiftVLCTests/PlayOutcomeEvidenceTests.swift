@@ -196,6 +196,19 @@ struct PlayOutcomeEvidenceTests {
       let seconds = try #require(info.duration).inMilliseconds / 1_000
       #expect(abs(seconds - (Double(fields["duration"] ?? "") ?? 0)) < 0.02, "\(fields)")
     }
+    // A recording says the same (it tried libavformat's Matroska muxer: "cannot start the
+    // file: Invalid argument"), and writes nothing.
+    let copy = media.folder.appendingPathComponent("copy.mkv").path
+    await #expect(
+      throws: VLCError.parseFailed(
+        reason:
+          "no playable stream in \(dsf.absoluteString): no decoder for DSD audio in this libVLC")
+    ) {
+      try await Recording.record(
+        Media(path: dsf.path, instance: instance), to: copy,
+        options: RecordingOptions(container: .mkv))
+    }
+    #expect(!FileManager.default.fileExists(atPath: copy))
   }
 
   /// A 12 s AAC M4A with two chapters (QuickTime text chapters, as ffmpeg writes them).

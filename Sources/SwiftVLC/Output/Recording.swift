@@ -241,10 +241,12 @@ public final class Recording: Sendable {
       let unplayable = parsed.flatMap {
         $0.isPlayable ? nil : $0.unplayableError(source: media.mrl)
       }
-      if let info = parsed, direct != true,
+      if let info = parsed,
         let refusal = unplayable
-          ?? RecordingCheck.refusal(
-            tracks: info.tracks, container: options.container, transcode: options.transcode)
+          ?? (direct == true
+            ? nil
+            : RecordingCheck.refusal(
+              tracks: info.tracks, container: options.container, transcode: options.transcode))
       {
         _ = witness.finish()
         target.discard()
