@@ -125,10 +125,10 @@ struct PlaylistTests {
         "-c:v", "libx264", "-c:a", "libvorbis",
       ])
     try FileManager.default.copyItem(
-      atPath: made, toPath: generated.folder.appendingPathComponent("unnamed").path)
+      atPath: made, toPath: generated.folder.appendingPathComponent("unnamed.video").path)
     let plain = try await TestServer(plainServing: generated.folder)  // no range requests
     defer { plain.stop() }
-    let items = try ["chapters.mkv", "unnamed"].map {
+    let items = try ["chapters.mkv", "unnamed.video"].map {
       try Media(url: plain.url($0), instance: instance)
     }
     let listPlayer = MediaListPlayer(list: try MediaList(items, instance: instance))

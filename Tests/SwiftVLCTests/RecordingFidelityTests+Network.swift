@@ -177,14 +177,14 @@ extension RecordingFidelityTests {
     // libVLC picks its demuxer by the bytes: named otherwise, it is asked about all the same.
     try FileManager.default.copyItem(
       at: generated.folder.appendingPathComponent("chaptered.mkv"),
-      to: generated.folder.appendingPathComponent("chaptered"))
+      to: generated.folder.appendingPathComponent("chaptered.video"))
     let plain = try await TestServer(plainServing: generated.folder)  // no range requests
     defer { plain.stop() }
     let ranged = try await TestServer(root: generated.folder)
     defer { ranged.stop() }
     for (name, url) in [
       ("plain", plain.url("chaptered.mkv")), ("ranged", ranged.url("files/chaptered.mkv")),
-      ("plain unnamed", plain.url("chaptered")),
+      ("plain unnamed", plain.url("chaptered.video")),
       // Each answer 1.6 s late: the headers came after the 1.5 s a player waits for them,
       // and libVLC's reading was kept (seen once in CI, under load); without ranges the
       // recording also lacked libavformat's demuxer and ended at the first chapter.

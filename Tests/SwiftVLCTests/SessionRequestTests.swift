@@ -21,7 +21,7 @@ struct SessionRequestTests {
   @Test("a download's server is asked before opening; a late answer opens nothing")
   func askBeforeOpening() {
     var harness = Harness()
-    let source = "http://127.0.0.1:8080/clip"
+    let source = "http://127.0.0.1:8080/clip.video"
     let effects = harness.handle(.play(source: source))
     #expect(
       effects.contains(.ask(1)) && !effects.contains { if case .open = $0 { true } else { false } })
@@ -41,11 +41,15 @@ struct SessionRequestTests {
 
     // Stopped while asking: the answer opens nothing.
     _ = harness.handle(.play(source: source))
+    let asker = harness.session.generation
     _ = harness.handle(.stop(request()))
+    #expect(harness.handle(.asked(option: nil, asker)).isEmpty)
     #expect(harness.handle(.asked(option: nil, harness.session.generation)).isEmpty)
 
     // A location named as another container's, or a file, opens at once.
-    for other in ["http://127.0.0.1:8080/clip.mp4", "file:///clip.mkv"] {
+    for other in [
+      "http://127.0.0.1:8080/clip.mp4", "http://127.0.0.1:8080/live/12", "file:///clip.mkv",
+    ] {
       var fresh = Harness()
       #expect(fresh.handle(.play(source: other)).contains(.open(1)), "\(other)")
     }

@@ -19,6 +19,22 @@ struct DSDHeader: Equatable {
   /// ffprobe's sample rate: bytes per second of one channel.
   var sampleRate: Int { bitRate / 8 }
 
+  /// A header's values as far as they are plausible (1 to 32 channels, at most DSD2048's
+  /// rate, less than a year long); `nil` for values no DSD file has, which a damaged or
+  /// hostile header may give (a product or a length that would overflow).
+  init?(channels: Int, bitRate: Int, seconds: Double) {
+    guard (1...32).contains(channels), (1...(1 << 28)).contains(bitRate) else { return nil }
+    self.channels = channels
+    self.bitRate = bitRate
+    duration = seconds > 0 && seconds < 3.2e7 ? .seconds(seconds) : nil
+  }
+
+  /// Why a file in `container` does not play, when it is a DSD container: libVLC 3 has no
+  /// DSD decoder.
+  static func unplayableNote(container: String?) -> String? {
+    ["DSF", "DSDIFF"].contains(container) ? "no decoder for DSD audio in this libVLC" : nil
+  }
+
   /// The header of a DSF or DSDIFF file whose first bytes are `bytes`; `nil` for others.
   static func read(_ bytes: [UInt8]) -> DSDHeader? {
     switch FileHeaders.containerName(bytes) {
@@ -33,13 +49,11 @@ struct DSDHeader: Equatable {
     guard bytes.count >= 76, String(decoding: bytes[28..<32], as: UTF8.self) == "fmt " else {
       return nil
     }
-    let channels = littleEndian(bytes, 52, 4)
     let rate = littleEndian(bytes, 56, 4)
-    let samples = littleEndian(bytes, 64, 8)
-    guard channels > 0, rate > 0 else { return nil }
+    let samples = Double(UInt64(truncatingIfNeeded: littleEndian(bytes, 64, 8)))
     return DSDHeader(
-      channels: channels, bitRate: rate,
-      duration: samples > 0 ? .seconds(Double(samples) / Double(rate)) : nil)
+      channels: littleEndian(bytes, 52, 4), bitRate: rate,
+      seconds: rate > 0 ? samples / Double(rate) : 0)
   }
 
   /// DSDIFF 1.5: the `PROP` chunk's `FS  ` and `CHNL`, and the size of the `DSD ` chunk,
@@ -61,8 +75,7 @@ struct DSDHeader: Equatable {
     }
     guard channels > 0, rate > 0 else { return nil }
     let seconds = Double(dataBytes) * 8 / Double(channels) / Double(rate)
-    return DSDHeader(
-      channels: channels, bitRate: rate, duration: dataBytes > 0 ? .seconds(seconds) : nil)
+    return DSDHeader(channels: channels, bitRate: rate, seconds: seconds)
   }
 
   /// The chunks (id, and the range of their data as declared) from `start` up to `end`; a
@@ -96,8 +109,7 @@ extension Media {
     else { return nil }
     let track = Track(id: 0, kind: .audio, codec: "dsd")
     let listed = MediaInfo(duration: nil, metadata: Metadata(), tracks: [track], isPlayable: false)
-    var info = try await refined(listed, depth: depth, until: deadline)
-    info.unknowns.append("no decoder for DSD audio in this libVLC")
-    return info
+    // The reason is noted there, whichever depth comes first.
+    return try await refined(listed, depth: depth, until: deadline)
   }
 }

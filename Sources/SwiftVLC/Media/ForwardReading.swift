@@ -30,14 +30,17 @@ enum ForwardReading {
   static let askTimeout = Duration.milliseconds(1_500)
 
   /// Whether a player or a recording asks the server before opening `mrl`: an `http(s)`
-  /// location that may be a Matroska file, whose name ends as one's does or names no other
-  /// container (`/stream`, `clip.video`: libVLC picks its demuxer by the bytes, and a 6 s
-  /// Matroska file so named ended after 1.2 s). Locations named as another container's
-  /// (``otherContainers``) are not asked about: opening them is not delayed.
+  /// location that may be a Matroska file, whose name ends as one's does or with an extension
+  /// of no other container (`clip.video`: libVLC picks its demuxer by the bytes, and a 6 s
+  /// Matroska file so named ended after 1.2 s). Not a name without an extension (a live
+  /// stream's, an IPTV channel's: `/live/123`, whose opening or zapping must not wait, and
+  /// whose server may take one connection only), nor one of another container
+  /// (``otherContainers``).
   static func isWorthAsking(_ mrl: String) -> Bool {
     guard let url = URL(string: mrl), ["http", "https"].contains(url.scheme?.lowercased())
     else { return false }
-    return !otherContainers.contains(url.pathExtension.lowercased())
+    let fileExtension = url.pathExtension.lowercased()
+    return !fileExtension.isEmpty && !otherContainers.contains(fileExtension)
   }
 
   /// The extensions of containers other than Matroska, and of playlists, libVLC 3 reads.

@@ -77,6 +77,10 @@ extension Media {
     if let headers {
       correct(&info, with: headers, depth: depth)
       parsedHeaders.withLock { $0 = headers }
+      if let note = DSDHeader.unplayableNote(container: headers.container) {
+        info.isPlayable = false
+        info.unknowns.append(note)
+      }
     }
     // libVLC 3 takes an MPEG program stream's length from the clock near its end, which it
     // seeks to; from a server without ranges it guessed from the first packets (0.3 s of 4).
