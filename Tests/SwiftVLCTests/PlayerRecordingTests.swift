@@ -115,6 +115,40 @@ struct PlayerRecordingTests {
     #expect(info.codecs == ["h264", "mp4a"])
   }
 
+  /// A location whose server is asked before opening (``ForwardReading``): the reopening
+  /// plays a copy with the recording's output while ``Player/currentMedia`` keeps the
+  /// original, and the answer opened the original, which recorded nothing.
+  @Test("a player records a download it asked its server about")
+  func recordsAskedDownload() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let made = try await generated.make("clip.mkv", GeneratedMedia.video(seconds: 12))
+    try FileManager.default.moveItem(
+      atPath: made, toPath: generated.folder.appendingPathComponent("clip.video").path)
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let path = scratch.path("asked.mkv")
+    let player = Player(instance: instance)
+    try player.play(url: server.url("files/clip.video"))
+    try await waitUntil("one second played") { player.currentTime >= .seconds(1) }
+    try player.startRecording(to: path, container: .mkv)
+    try await waitUntil("playing again, recording") { player.state == .playing }
+    let recordingFrom = player.currentTime
+    try await waitUntil("a second recorded") {
+      player.currentTime >= recordingFrom + .seconds(1)
+    }
+    let result = try #require(await player.stopRecording())
+    #expect(result.duration >= .milliseconds(800), "\(result.duration)")
+    let info = try await readBack(path, instance: instance)
+    #expect(info.codecs == ["h264", "vorb"])
+    // Playback goes on from where it was, not from the start.
+    try await waitUntil("playing on") { player.state == .playing }
+    #expect(player.currentTime >= recordingFrom, "\(player.currentTime)")
+    await player.stop()
+  }
+
   @Test("recording needs something playing, and one recording at a time")
   func invalidStates() async throws {
     let scratch = try ScratchDirectory()

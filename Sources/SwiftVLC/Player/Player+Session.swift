@@ -75,13 +75,16 @@ extension Player {
       case .resetTimeline:
         resetTimeline()
       case .ask(let generation):
-        guard let mrl = currentMedia?.mrl else { break }
+        guard let media = currentMedia else { break }
+        core.asking = (generation, media)
         Task { [weak self] in
-          let option = await ForwardReading.option(for: mrl)
+          let option = await ForwardReading.option(for: media.mrl)
           self?.feed(.asked(option: option, generation))
         }
       case .open(let generation, let option):
-        guard let media = currentMedia else { break }
+        let asked = core.asking.flatMap { $0.generation == generation ? $0.media : nil }
+        core.asking = nil
+        guard let media = asked ?? currentMedia else { break }
         if let option { media.addOption(option) }
         core.diagnosis = LogWitness(instance: instance)
         engine.open(media, generation: generation)

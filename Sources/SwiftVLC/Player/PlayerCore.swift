@@ -37,6 +37,10 @@ struct PlayerCore {
   /// An end that reads as a failure, held until the input closed (see
   /// ``Player/concludeEnd(generation:)``).
   var pendingEnd: (evidence: EndEvidence, generation: UInt64)?
+  /// The media whose server a session is asking (``SessionEffect/ask(_:)``): the one it
+  /// opens, though ``Player/currentMedia`` names another meanwhile (a recording's reopening
+  /// plays a copy and keeps showing the original).
+  var asking: (generation: UInt64, media: Media)?
 }
 
 /// How a ``Player`` keeps its audio settings on the outputs libVLC opens (libVLC 3 closes the
