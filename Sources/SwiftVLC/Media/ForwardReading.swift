@@ -50,17 +50,21 @@ enum ForwardReading {
     "mpg", "mpeg", "vob", "m3u8", "m3u", "mpd", "pls", "xspf",
   ]
 
-  /// Asks the servers of `media` at once (each within ``askTimeout``) and adds to each the
-  /// option it needs.
+  /// Asks the servers of `media`, ``askLimit`` at a time (each within ``askTimeout``), and
+  /// adds to each the option it needs.
   static func prepare(_ media: [Media]) async {
     await withTaskGroup(of: Void.self) { group in
-      for item in media {
+      for (index, item) in media.enumerated() {
+        if index >= askLimit { await group.next() }
         group.addTask {
           if let option = await option(for: item.mrl) { item.addOption(option) }
         }
       }
     }
   }
+
+  /// How many servers ``prepare(_:)`` asks at once.
+  static let askLimit = 4
 
   /// The option for `mrl`, from its server's answer to one range request for its first bytes
   /// (within ``askTimeout``); `nil` when it needs none or the server does not answer in time.

@@ -56,8 +56,11 @@ public final class MediaListPlayer {
   @ObservationIgnored private var playRequests = 0
   /// Counts stops, so that a play waiting for its servers' answers does not start after one.
   @ObservationIgnored private var stops = 0
-  /// The list's media whose servers were asked how they must be read (``ForwardReading``).
-  @ObservationIgnored private var asked: Set<ObjectIdentifier> = []
+  /// The list's media whose servers were asked how they must be read (``ForwardReading``),
+  /// held so that no other media takes one's identity.
+  @ObservationIgnored private var asked: [Media] = []
+  /// The asking in flight, which a later play waits for too.
+  @ObservationIgnored private var asking: Task<Void, Never>?
 
   /// Creates a list player for `list`, with a player on the list's instance.
   public convenience init(list: MediaList) {
@@ -174,17 +177,23 @@ public final class MediaListPlayer {
     }
     // And what it asks a download's server (a Matroska file without ranges needs
     // libavformat's demuxer): for every item not asked yet, at once, before playing.
-    let unasked = list.media.filter {
-      ForwardReading.isWorthAsking($0.mrl) && asked.insert(ObjectIdentifier($0)).inserted
+    let unasked = list.media.filter { media in
+      ForwardReading.isWorthAsking(media.mrl) && !asked.contains { $0 === media }
     }
-    guard !unasked.isEmpty else { return begin(at: index) }
+    asked += unasked
+    let earlier = asking
+    guard !unasked.isEmpty || earlier != nil else { return begin(at: index) }
     let (request, stopCount) = (playRequests, stops)
-    tasks.add(
-      Task { [weak self] in
-        await ForwardReading.prepare(unasked)
-        guard let self, self.playRequests == request, self.stops == stopCount else { return }
-        self.begin(at: index)
-      })
+    let task = Task { [weak self] in
+      await earlier?.value
+      await ForwardReading.prepare(unasked)
+      guard let self else { return }
+      if self.playRequests == request { self.asking = nil }
+      guard self.playRequests == request, self.stops == stopCount else { return }
+      self.begin(at: index)
+    }
+    asking = task
+    tasks.add(task)
   }
 
   /// Hands the player to libVLC's list player, which opens the item at `index`.
