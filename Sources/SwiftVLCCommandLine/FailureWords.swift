@@ -56,15 +56,37 @@ extension FailureWords {
     guard case .file(let path) = MediaSource(source) else { return text }
     let absolute =
       path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    var named = text
-    // As written ("dir/../clip.mkv" stays so in libVLC's location) and standardized; the
-    // locations first: the bare path is part of one.
+    // As written ("dir/../clip.mkv" stays so in libVLC's location) and standardized, as
+    // libVLC escapes a location (all but unreserved characters) and as Foundation does.
+    var forms: Set<String> = []
     for url in [URL(fileURLWithPath: absolute), URL(fileURLWithPath: absolute).standardizedFileURL]
     {
-      for location in [url.absoluteString, "file://" + url.path, url.path] {
-        named = named.replacing(location, with: source)
+      forms.formUnion(
+        [url.absoluteString, "file://" + url.path, "file://" + libVLCEscaped(url.path), url.path])
+    }
+    // Longest first, each replaced once: a bare path is part of a location, and `source`
+    // may be one of the forms itself.
+    let marker = "\u{1}"
+    var named = text
+    for form in forms.sorted(by: { $0.count > $1.count }) {
+      named = named.replacing(form, with: marker)
+    }
+    return named.replacing(marker, with: source)
+  }
+
+  /// `path` escaped as libVLC 3 writes it into a `file://` location (`vlc_path2uri`): every
+  /// byte but the unreserved characters and "/" as "%XX".
+  private static func libVLCEscaped(_ path: String) -> String {
+    let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+    let hex = Array("0123456789ABCDEF".utf8)
+    var bytes: [UInt8] = []
+    for byte in path.utf8 {
+      if kept.contains(byte) {
+        bytes.append(byte)
+      } else {
+        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
       }
     }
-    return named
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

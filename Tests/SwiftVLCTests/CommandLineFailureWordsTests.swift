@@ -155,8 +155,9 @@ struct CommandLineFailureWordsTests {
   func localFileWords() async throws {
     let scratch = try ScratchDirectory("words-local")
     defer { scratch.remove() }
-    // A space, which its file:// location writes as %20.
-    let junk = scratch.path("not media.mp4")
+    // A space, which its file:// location writes as %20, and characters libVLC escapes
+    // though Foundation does not.
+    let junk = scratch.path("not media (1)!.mp4")
     try Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }).write(
       to: URL(fileURLWithPath: junk))
     let missing = scratch.path("missing.mkv")
@@ -187,11 +188,16 @@ struct CommandLineFailureWordsTests {
         try await failureLine(command, cut, extra)
           == "could not parse media: no playable stream in \(cut)", "\(command) \(extra)")
       // A path through a parent folder stays as written in libVLC's location.
-      let roundabout = scratch.path("sub/../not media.mp4")
+      let roundabout = scratch.path("sub/../not media (1)!.mp4")
       try FileManager.default.createDirectory(
         atPath: scratch.path("sub"), withIntermediateDirectories: true)
       #expect(
         try await failureLine(command, roundabout, extra) == "\(roundabout): not a media file",
+        "\(command) \(extra)")
+      // A file:// SOURCE is named as written, once.
+      let location = URL(fileURLWithPath: junk).absoluteString
+      #expect(
+        try await failureLine(command, location, extra) == "\(location): not a media file",
         "\(command) \(extra)")
     }
   }
