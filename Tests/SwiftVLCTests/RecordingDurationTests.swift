@@ -90,6 +90,18 @@ struct RecordingDurationTests {
       #expect("\(error)".contains("the source ended early"), "\(error)")
     }
     #expect(!FileManager.default.fileExists(atPath: copy + ".2.mkv"))
+    // Through libVLC (a media option rules out the direct copy): the same rule.
+    let optioned = try Media(path: cut.path, instance: instance)
+    optioned.addOption(":no-sub-autodetect-file")
+    do {
+      _ = try await within(.seconds(30), "recording the cut file through libVLC") {
+        try await Recording.record(
+          optioned, to: copy + ".3.mkv", options: RecordingOptions(container: .mkv))
+      }
+      Issue.record("the copy of a cut file through libVLC succeeded")
+    } catch let error as VLCError {
+      #expect("\(error)".contains("the source ended early"), "\(error)")
+    }
   }
 
   /// Runs ffmpeg with `arguments` (quiet, overwriting), failing the test if it fails.

@@ -226,7 +226,8 @@ extension Recording {
       path: path, written: written, bytes: bytes, expected: expected, source: seen.tracks,
       container: options.container, transcode: options.transcode,
       sourceReason: diagnosis.sourceReason,
-      stopped: [.stopped, .cancelled].contains(outcome.ending))
+      stopped: [.stopped, .cancelled].contains(outcome.ending),
+      sourceIsCut: media.localPath.flatMap(ContainerExtent.isComplete) == false)
     {
       target.discard()
       if outcome.ending == .stalled {
