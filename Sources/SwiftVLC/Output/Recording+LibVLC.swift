@@ -283,9 +283,10 @@ extension Recording {
   /// A Matroska file whose first bytes (`start`) name an audio or video codec libVLC's
   /// MPEG-TS muxer does not take (Vorbis, VP8, VP9, AV1, FLAC) is written as Matroska when
   /// meant for MP4: through MPEG-TS it was refused, though the final copy's MP4 holds Vorbis,
-  /// VP9 and AV1, as a local file's copy does. A file whose server was asked first (a name of
-  /// Matroska's or, recorded without display, of an MP4's: ``SourceStart``) and answered no
-  /// range request is written as Matroska whatever it is meant for.
+  /// VP9 and AV1, as a local file's copy does. A file whose server was asked first (a name
+  /// ``ForwardReading/isWorthAsking(_:)`` takes or, recorded without display, of an MP4's:
+  /// ``SourceStart``) and answered no range request is written as Matroska whatever it is
+  /// meant for.
   static func libVLCContainer(
     for media: Media, options: RecordingOptions, start: SourceStart? = nil
   ) -> OutputContainer {

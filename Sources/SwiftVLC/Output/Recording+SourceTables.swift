@@ -75,12 +75,13 @@ extension Recording {
   /// A file over HTTP (not a playlist), read from its server while libVLC records it: what
   /// its first bytes say (a cover picture, which libVLC 3 does not read over the network;
   /// tags and formats its demuxers leave out), an MP4's `moov` (``RemoteMovie``), and, for a
-  /// Matroska file whose name does not say it is another container's
-  /// (``ForwardReading/isWorthAsking(_:)``), its tags, track names, flags and chapters (which
-  /// libVLC 3 reads otherwise or, through libavformat's demuxer, not at all) and the option it
-  /// must be read with (``ForwardReading/option(head:total:)``). `nil` for other sources.
+  /// Matroska file at a location ``ForwardReading/isWorthAsking(_:)`` takes (named as
+  /// Matroska, or with an extension of no other container), its tags, track names, flags and
+  /// chapters (which libVLC 3 reads otherwise or, through libavformat's demuxer, not at all)
+  /// and the option it must be read with (``ForwardReading/option(head:total:)``). `nil` for
+  /// other sources.
   ///
-  /// Returns once the ``SourceStart`` is known: for a Matroska file, or an MP4 whose streams
+  /// Returns once the ``SourceStart`` is known: for such a location, or an MP4 whose streams
   /// the recording selects itself (`selectsStreams`), when its first bytes come (a recording
   /// is not the player's opening, limited to ``ForwardReading/askTimeout``: without the
   /// option, a busy server without ranges was recorded up to its first chapter), at most

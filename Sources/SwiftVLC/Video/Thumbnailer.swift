@@ -95,7 +95,10 @@ public actor Thumbnailer {
   ///   - timeout: the limit for the whole request, parsing included.
   /// - Throws: ``VLCError/invalidInput(_:)`` for a negative time, a time at or past the end, a
   ///   timeout that is not positive, or a custom input that cannot seek;
-  ///   ``VLCError/parseFailed(reason:)`` for unreadable input;
+  ///   for a local file with nothing to play, ``MediaInfo/unplayableError(source:words:)``
+  ///   (``VLCError/sourceFailed(_:source:)`` with ``FailureReason/notMedia`` for garbage,
+  ///   ``VLCError/parseFailed(reason:)`` "no playable stream in …" otherwise);
+  ///   ``VLCError/parseFailed(reason:)`` for other unreadable input;
   ///   ``VLCError/playbackFailed(reason:)`` when the media has no video or libVLC cannot
   ///   decode it; ``VLCError/sourceFailed(_:source:)`` with ``FailureReason/timeout`` when
   ///   the source takes the whole limit before its picture is sought (as every path names a
