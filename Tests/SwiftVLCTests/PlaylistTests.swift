@@ -116,14 +116,8 @@ struct PlaylistTests {
   func matroskaItemsWithoutRanges() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let chapters = try generated.chapterFile(names: ("One", "Two"))
-    let made = try await generated.make(
-      "chapters.mkv",
-      [
-        "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=3", "-f", "lavfi", "-i",
-        "sine=duration=3", "-i", chapters, "-map", "0", "-map", "1", "-map_chapters", "2",
-        "-c:v", "libx264", "-c:a", "libvorbis",
-      ])
+    let made = try await generated.chaptered(
+      "chapters.mkv", seconds: 3, chapters: [("One", 0, 1_500), ("Two", 1_500, 3_000)])
     try FileManager.default.copyItem(
       atPath: made, toPath: generated.folder.appendingPathComponent("unnamed.video").path)
     let plain = try await TestServer(plainServing: generated.folder)  // no range requests
