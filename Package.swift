@@ -126,7 +126,8 @@ let package = Package(
     ),
     .executableTarget(
       name: "swiftvlc",
-      dependencies: ["SwiftVLC", "SwiftVLCCommandLine"],
+      // CSwiftVLCShim: the heap's arena cap, which only the tool sets (its main.swift).
+      dependencies: ["SwiftVLC", "SwiftVLCCommandLine", "CSwiftVLCShim"],
       // The demo clip is installed by `make install`, not a SwiftPM resource: the generated
       // resource accessor imports Foundation, which would link all of it into the tool.
       exclude: ["Resources"]

@@ -6,3 +6,5 @@
 #include <malloc.h>
 
 void swiftvlc_trim_heap(void) { malloc_trim(0); }
+
+int swiftvlc_limit_heap_arenas(int count) { return mallopt(M_ARENA_MAX, count); }

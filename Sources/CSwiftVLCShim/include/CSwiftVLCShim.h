@@ -53,4 +53,9 @@ int swiftvlc_loaded_library_count(unsigned long long *count);
 /// calls it after its decoders are freed.
 void swiftvlc_trim_heap(void);
 
+/// Caps the number of glibc malloc arenas at `count` (`mallopt(M_ARENA_MAX, count)`), for a
+/// program to call first thing; returns 1 on success. Not called by the library: the policy
+/// is the process's. `swiftvlc` calls it (see its `main.swift`).
+int swiftvlc_limit_heap_arenas(int count);
+
 #endif
