@@ -52,12 +52,12 @@ enum ProbeCommand {
     } catch {
       return [Job(text: text, depth: options.depth ?? .decoded, url: .failure(error))]
     }
+    if let error = source.schemelessURLError {
+      return [Job(text: text, depth: options.depth ?? .decoded, url: .failure(error))]
+    }
     switch source {
     case .url(let url):
       return [Job(text: text, depth: options.depth ?? .decoded, url: .success(url))]
-    case .file where source.schemelessURLError != nil:
-      let error = source.schemelessURLError ?? .mediaCreationFailed(source: text)
-      return [Job(text: text, depth: options.depth ?? .decoded, url: .failure(error))]
     case .file(let path) where MediaFolder.isFolder(path):
       return MediaFolder.entries(in: path, recursive: options.recursive).map { entry in
         switch entry {

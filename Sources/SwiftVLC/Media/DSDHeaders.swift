@@ -97,15 +97,17 @@ struct DSDHeader: Equatable {
 }
 
 extension Media {
-  /// The parse of a local DSD file (DSF, DSDIFF), answered from its header (``DSDHeader``)
-  /// without libVLC's preparse: one audio track no decoder of libVLC 3 plays, so not
+  /// The parse of a local DSD file named so (`.dsf`, `.dff`), answered from its header
+  /// (``DSDHeader``) without libVLC's preparse: one audio track no decoder of libVLC 3 plays, so not
   /// playable, with that reason, at both depths; `nil` for other media.
   func dsdInfo(depth: ParseDepth, until deadline: ContinuousClock.Instant)
     async throws(VLCError) -> MediaInfo?
   {
-    guard let path = localPath, let file = ReadOnlyFile(path: path),
-      let head = file.read(at: 0, upTo: FileHeaders.headLength),
-      DSDHeader.read([UInt8](head)) != nil
+    // Named as DSD: no read before libVLC's preparse of every other file. A DSD file named
+    // otherwise is parsed by libVLC and still answered unplayable (``unplayableNote``).
+    guard ["dsf", "dff"].contains(locationExtension), let path = localPath,
+      let file = ReadOnlyFile(path: path), let head = file.read(at: 0, upTo: 16),
+      ["DSF", "DSDIFF"].contains(FileHeaders.containerName([UInt8](head)))
     else { return nil }
     let track = Track(id: 0, kind: .audio, codec: "dsd")
     let listed = MediaInfo(duration: nil, metadata: Metadata(), tracks: [track], isPlayable: false)

@@ -70,8 +70,7 @@ enum ForwardReading {
   /// (within ``askTimeout``); `nil` when it needs none or the server does not answer in time.
   static func option(for mrl: String) async -> String? {
     guard let url = URL(string: mrl),
-      let start = try? await HTTPFetch.prefix(
-        of: url, length: FileHeaders.headLength, timeout: askTimeout)
+      let start = await FileHeaders.fetchHead(of: url, timeout: { askTimeout })
     else { return nil }
     return option(head: start.bytes, total: start.total)
   }

@@ -133,8 +133,9 @@ extension FileHeaders {
   /// The first bytes of the download at `url` and what they say (``read(head:)``): its first
   /// ``headLength`` bytes, or more when an ID3 tag runs past them (a cover picture: its text
   /// frames, and what follows); `total`: the body's length when the server answered with a
-  /// range. `nil` when nothing came; each request within `timeout()`. The one way a probe and
-  /// a recording read a download's head.
+  /// range. `nil` when nothing came; each request within `timeout()`. The one way a probe, a
+  /// recording and a player's question before opening (``ForwardReading``) read a
+  /// download's head.
   static func fetchHead(of url: URL, timeout: () -> Duration) async
     -> (bytes: Data, total: Int?, headers: FileHeaders)?
   {

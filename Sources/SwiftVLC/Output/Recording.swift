@@ -237,17 +237,14 @@ public final class Recording: Sendable {
       let direct = parsed.map {
         canCopyDirectly($0, media: media, target: target, options: options)
       }
-      // A local file's parse is its answer, in the words every path gives.
-      let unplayable = parsed.flatMap {
-        $0.isPlayable ? nil : $0.unplayableError(source: media.mrl)
+      // A local file's parse is its answer, in the words every path gives; a copy through
+      // libVLC is refused what its muxers cannot hold.
+      var refusal = parsed.flatMap { $0.isPlayable ? nil : $0.unplayableError(source: media.mrl) }
+      if refusal == nil, let info = parsed, direct != true {
+        refusal = RecordingCheck.refusal(
+          tracks: info.tracks, container: options.container, transcode: options.transcode)
       }
-      if let info = parsed,
-        let refusal = unplayable
-          ?? (direct == true
-            ? nil
-            : RecordingCheck.refusal(
-              tracks: info.tracks, container: options.container, transcode: options.transcode))
-      {
+      if let refusal {
         _ = witness.finish()
         target.discard()
         completion.settle(.failure(refusal))
