@@ -240,6 +240,33 @@ struct RecordingNetworkTests {
     }
   }
 
+  @Test("a Matroska download stopped while libVLC reads its first cluster names the demuxer")
+  func stoppedInFirstCluster() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("stopped-first-cluster")
+    defer { scratch.remove() }
+    // 2,000 bytes a second: the first 4 KiB (its tracks) come in 2 s; libVLC 3's Matroska
+    // demuxer lists no stream until its first cluster (to byte 9,665) has come whole.
+    let recording = try Recording.start(
+      try Media(url: server.url("drip/2000/tracks.mkv"), instance: instance),
+      to: scratch.path("out.mkv"))
+    try await Task.sleep(for: .milliseconds(3_500))
+    let error = await #expect(throws: VLCError.self) {
+      try await within(.seconds(10), "stopping") { try await recording.stop() }
+    }
+    // It said only "stopped before any came", as for a server that sent nothing.
+    guard case .operationFailed(let message)? = error else {
+      Issue.record("expected operationFailed, got \(String(describing: error))")
+      return
+    }
+    #expect(
+      message.contains(
+        "the recording was stopped before any came (0 bytes written); libVLC 3's Matroska "
+          + "demuxer lists a file's streams once it has read the first cluster whole"),
+      "\(message)")
+    #expect(scratch.contents.isEmpty)
+  }
+
   @Test("a stalled HTTP body ends the recording with a timeout within the limit plus 5 s")
   func stalledHTTPBody() async throws {
     let server = try await TestServer()

@@ -39,6 +39,8 @@ final class OutputSession: Sendable {
     var elapsed: Duration
     /// Whether the source had any elementary stream (audio, video, subtitles) at all.
     var hadStreams: Bool
+    /// Wall-clock time from the start of the run to the decision to end it.
+    var ran: Duration = .zero
     /// The source's chapters, as libVLC listed them while it played.
     var chapters: [Chapter] = []
   }
@@ -185,6 +187,7 @@ final class OutputSession: Sendable {
     defer { ticker.cancel() }
 
     let clock = ContinuousClock()
+    let began = clock.now
     var playingSince: ContinuousClock.Instant?
     var furthest: Int64 = 0
     var hadStreams = false
@@ -266,6 +269,7 @@ final class OutputSession: Sendable {
       }
     }
     let elapsed = playingSince.map { clock.now - $0 } ?? .zero
+    let ran = clock.now - began
     // Stopping closes the input; the muxer then writes its index (MP4, Matroska) and closes the
     // file. Until this returns the output is incomplete.
     await session.stop(within: Self.stopLimit)
@@ -273,7 +277,7 @@ final class OutputSession: Sendable {
     signals.finish()
     return Outcome(
       ending: ending, mediaTime: furthest > 0 ? .milliseconds(furthest) : nil, elapsed: elapsed,
-      hadStreams: hadStreams, chapters: chapters.list.withLock { $0 })
+      hadStreams: hadStreams, ran: ran, chapters: chapters.list.withLock { $0 })
   }
 }
 

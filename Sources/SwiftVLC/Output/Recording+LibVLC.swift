@@ -12,12 +12,14 @@ extension Recording {
   /// `headers`: the reading of the source's own headers (``readSourceHeaders(of:)``), which
   /// correct what libVLC saw of it; awaited once the recording ends. `muxed`: the container
   /// libVLC writes (``libVLCContainer(for:options:start:)``). `answersRanges`: whether
-  /// a network source's server answered a range request (``SourceStart``).
+  /// a network source's server answered a range request (``SourceStart``). `container`: the
+  /// container its first bytes name, once they came.
   static func recordThroughLibVLC(
     _ copy: Media, source media: Media, target: RecordingTarget, muxed: OutputContainer,
     options: RecordingOptions, control: RecordingControl,
     progress: Broadcaster<RecordingProgress>, witness: LogWitness,
-    headers: Task<FileHeaders?, Never>? = nil, answersRanges: Bool? = nil
+    headers: Task<FileHeaders?, Never>? = nil, answersRanges: Bool? = nil,
+    container: Completion<String?>? = nil
   ) async -> Result<RecordingResult, VLCError> {
     let isLocal = media.isLocalFile
     let selects = selectsEveryStream(
@@ -61,18 +63,23 @@ extension Recording {
     }
     keyframes?.stop()
     let read = await Self.headers(from: headers, after: outcome)
+    // A Matroska source whose streams libVLC had not listed: its demuxer was still reading.
+    let isMatroska = (try? container?.result?.get()) == "Matroska/WebM"
     return await result(
       of: outcome, target: target, media: media, session: session, muxed: muxed,
-      options: options, diagnosis: witness.finish(), headers: read)
+      options: options, diagnosis: witness.finish(), headers: read,
+      unstartedMatroska: isMatroska && !outcome.hadStreams ? outcome.ran : nil)
   }
 
   /// Turns a session outcome into the recording's result: the partial file is moved onto the
   /// destination when it is good (or kept after a stall), removed otherwise.
+  /// `unstartedMatroska`: how long libVLC had had a Matroska source without listing a
+  /// stream, when it listed none.
   static func result(
     of outcome: OutputSession.Outcome, target: RecordingTarget, media: Media,
     session: OutputSession, muxed: OutputContainer, options: RecordingOptions,
     diagnosis: LogDiagnosis,
-    headers: FileHeaders? = nil
+    headers: FileHeaders? = nil, unstartedMatroska: Duration? = nil
   ) async -> Result<RecordingResult, VLCError> {
     let source = media.mrl
     let path = target.destination
@@ -227,6 +234,7 @@ extension Recording {
       container: options.container, transcode: options.transcode,
       sourceReason: diagnosis.sourceReason,
       stopped: [.stopped, .cancelled].contains(outcome.ending),
+      unstartedMatroska: unstartedMatroska,
       sourceIsCut: media.localPath.flatMap(ContainerExtent.isComplete) == false)
     {
       target.discard()

@@ -88,24 +88,31 @@ extension Recording {
   /// ``headersTimeout`` and the recording's `stallLimit`, or until a stop is asked for through
   /// `control`; at once for others.
   /// The headers come within ``headersTimeout`` (`nil` when the first bytes do not come by
-  /// then).
+  /// then); `container` is settled with the container the first bytes name as they come.
   static func readSourceHeaders(
     of media: Media, control: RecordingControl, stallLimit: Duration?, selectsStreams: Bool
-  ) async -> (start: SourceStart, headers: Task<FileHeaders?, Never>)? {
+  ) async -> (
+    start: SourceStart, headers: Task<FileHeaders?, Never>, container: Completion<String?>
+  )? {
     let scheme = URL(string: media.mrl)?.scheme?.lowercased()
     guard scheme == "http" || scheme == "https", !media.isPlaylistLocation,
       let url = URL(string: media.mrl)
     else { return nil }
     let mayBeMatroska = ForwardReading.isWorthAsking(media.mrl)
     let start = Completion<SourceStart>()
+    let container = Completion<String?>()
     let headers = Task { () -> FileHeaders? in
       let deadline = ContinuousClock.now + headersTimeout
-      defer { start.settle(.success(SourceStart())) }
+      defer {
+        start.settle(.success(SourceStart()))
+        container.settle(.success(nil))
+      }
       guard
         let head = await FileHeaders.fetchHead(
           of: url, timeout: { min(deadline - .now, headersTimeout) })
       else { return nil }
       var headers = head.headers
+      container.settle(.success(headers.container))
       let ranged = head.total != nil
       if !mayBeMatroska { start.settle(.success(SourceStart(answersRanges: ranged))) }
       // An MP4's tracks (over a server without ranges libVLC lists a stale set first, which
@@ -139,10 +146,10 @@ extension Recording {
     }
     // Settled by the reading's end at the latest, within headersTimeout, or by a stop; a
     // server that sends nothing for the recording's stall limit is not waited for longer.
-    guard mayBeMatroska || selectsStreams else { return (SourceStart(), headers) }
+    guard mayBeMatroska || selectsStreams else { return (SourceStart(), headers, container) }
     control.attach(HeadWait(start: start))
     let wait = min(stallLimit ?? headersTimeout, headersTimeout)
-    return ((try? await start.value(within: wait).get()) ?? SourceStart(), headers)
+    return ((try? await start.value(within: wait).get()) ?? SourceStart(), headers, container)
   }
 
   /// The headers `reading` brings, for a recording that ended so: awaited (within

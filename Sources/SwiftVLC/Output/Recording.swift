@@ -23,7 +23,9 @@ public struct RecordingOptions: Sendable, Hashable {
   /// when nothing was recorded, else ``VLCError/timeout(_:)``; `nil` waits for ever. Default: 15 s, longer
   /// than the segments of most HLS streams (a live HLS source recorded without display is
   /// read one segment at a time, and nothing moves in between). Counted from the start, so
-  /// a source that never answers is caught too. At least 0.5 s.
+  /// a source that never answers is caught too: libVLC 3's Matroska demuxer reads a file's
+  /// first cluster whole (often 5 s of it) before libVLC counts a byte, so a download slower
+  /// than a third of its bitrate needs a longer limit. At least 0.5 s.
   public var stallTimeout: Duration?
   /// Kinds of track (``TrackKind/audio``, ``TrackKind/video``) the finished file may lack
   /// although the source has them, without the recording failing: a live video that shows
@@ -282,7 +284,7 @@ public final class Recording: Sendable {
           result = await recordThroughLibVLC(
             copy, source: media, target: target, muxed: muxed, options: options,
             control: control, progress: progress, witness: witness, headers: source?.headers,
-            answersRanges: source?.start.answersRanges)
+            answersRanges: source?.start.answersRanges, container: source?.container)
         }
       }
       completion.settle(result)

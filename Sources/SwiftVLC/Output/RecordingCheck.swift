@@ -149,13 +149,15 @@ enum RecordingCheck {
   ///   - source: the source's tracks, as libVLC saw them while recording.
   ///   - sourceReason: why the source failed, from libVLC's log, if it said.
   ///   - stopped: whether the recording was stopped by its caller (Ctrl-C, ``Recording/stop()``).
+  ///   - unstartedMatroska: how long libVLC had had a Matroska source without listing a
+  ///     stream, when it listed none.
   ///   - sourceIsCut: whether the source is a local file known cut short (its container
   ///     declares bytes past its end): a copy short by a tenth then ended early, even by 2 s
   ///     or less.
   static func verdict(
     path: String, written: MediaInfo?, bytes: Int64, expected: Duration?, source: [Track],
     container: OutputContainer, transcode: Transcode?, sourceReason: String?,
-    stopped: Bool = false, sourceIsCut: Bool = false
+    stopped: Bool = false, unstartedMatroska: Duration? = nil, sourceIsCut: Bool = false
   ) -> VLCError? {
     let streams = written?.tracks.filter { $0.kind == .audio || $0.kind == .video } ?? []
     if streams.isEmpty {
@@ -164,9 +166,15 @@ enum RecordingCheck {
       }
       // Stopped before anything came: what libVLC logs while it closes is no reason.
       if stopped {
+        // libVLC 3's Matroska demuxer reads a file's first cluster whole before it lists a
+        // stream: a download slower than its bitrate gives it nothing for seconds.
+        let unstarted = unstartedMatroska.map {
+          "; libVLC 3's Matroska demuxer lists a file's streams once it has read the first "
+            + "cluster whole, and had not \(seconds($0)) s after opening it"
+        }
         return .operationFailed(
           "\(path) holds no audio or video: the recording was stopped before any came "
-            + "(\(bytes) bytes written)")
+            + "(\(bytes) bytes written)\(unstarted ?? "")")
       }
       let why = sourceReason.map { ": \($0)" } ?? ""
       return .operationFailed(
