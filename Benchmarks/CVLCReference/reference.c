@@ -7,6 +7,7 @@
 #include <vlc/vlc.h>
 
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,11 @@ static long resident_kb(void) {
         fclose(statm);
     }
     return resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+long cvr_heap_in_use_kb(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (long)((info.uordblks + info.hblkhd) / 1024);
 }
 
 /* A one-shot flag with a bounded wait. */
@@ -453,13 +459,16 @@ static int lifecycle(int argc, char **argv) {
     libvlc_media_t *media = libvlc_media_new_path(instance, argv[2]);
     signal_t playing;
     signal_init(&playing);
-    long warm_kb = resident_kb();
+    long warm_kb = resident_kb(), warm_heap_kb = cvr_heap_in_use_kb();
     long trace_kb[64];
     int traced = 0;
     int ok = 1;
     printf("{\"milliseconds\":[");
     for (int cycle = 0; cycle < cycles; cycle++) {
-        if (cycle == warmup) warm_kb = resident_kb();
+        if (cycle == warmup) {
+            warm_kb = resident_kb();
+            warm_heap_kb = cvr_heap_in_use_kb();
+        }
         if (cycle % 100 == 0 && traced < 64) trace_kb[traced++] = resident_kb();
         uint64_t start = cvr_now_ns();
         libvlc_media_player_t *player = libvlc_media_player_new(instance);
@@ -478,8 +487,9 @@ static int lifecycle(int argc, char **argv) {
     usleep(500000); /* the same settling time the Swift side gives its queued releases */
     printf("],\"residentKBEvery100\":[");
     for (int index = 0; index < traced; index++) printf("%s%ld", index ? "," : "", trace_kb[index]);
-    printf("],\"residentWarmKB\":%ld,\"residentEndKB\":%ld,\"ok\":%s}\n", warm_kb, resident_kb(),
-           ok ? "true" : "false");
+    printf("],\"residentWarmKB\":%ld,\"residentEndKB\":%ld,\"heapInUseWarmKB\":%ld,"
+           "\"heapInUseEndKB\":%ld,\"ok\":%s}\n",
+           warm_kb, resident_kb(), warm_heap_kb, cvr_heap_in_use_kb(), ok ? "true" : "false");
     signal_destroy(&playing);
     libvlc_media_release(media);
     libvlc_release(instance);

@@ -162,10 +162,14 @@ func lifecycleChild(_ instance: VLCInstance, file: String, cycles: Int, warmup: 
   let media = try Media(path: file, instance: instance)
   var milliseconds: [Double] = []
   var warmKB = residentKB()
+  var warmHeapKB = cvr_heap_in_use_kb()
   var trace: [Int] = []
   var ok = true
   for cycle in 0..<cycles {
-    if cycle == warmup { warmKB = residentKB() }
+    if cycle == warmup {
+      warmKB = residentKB()
+      warmHeapKB = cvr_heap_in_use_kb()
+    }
     if cycle % 100 == 0 { trace.append(residentKB()) }
     let start = ContinuousClock.now
     do {
@@ -192,6 +196,7 @@ func lifecycleChild(_ instance: VLCInstance, file: String, cycles: Int, warmup: 
   try await Task.sleep(for: .milliseconds(500))
   return [
     "milliseconds": milliseconds, "residentWarmKB": warmKB, "residentEndKB": residentKB(),
+    "heapInUseWarmKB": warmHeapKB, "heapInUseEndKB": cvr_heap_in_use_kb(),
     "residentKBEvery100": trace, "ok": ok,
   ]
 }

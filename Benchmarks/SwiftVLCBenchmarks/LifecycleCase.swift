@@ -32,6 +32,9 @@ extension Bench {
       report.add(name, "time per cycle", "ms", milliseconds)
       report.add(name, "time per cycle, p90", "ms", [percentile(milliseconds, 0.9)])
       report.add(name, "resident growth after warm-up", "MB", [growth])
+      // What is allocated and not freed, apart from freed memory glibc keeps: a leak shows here.
+      let heap = (try json.number("heapInUseEndKB") - json.number("heapInUseWarmKB")) / 1_024
+      report.add(name, "heap in use, growth after warm-up", "MB", [heap])
       let trace = try json.numbers("residentKBEvery100").map { format($0 / 1_024) }
       report.notes.append("\(name): resident MB every 100 cycles: \(trace.joined(separator: ", "))")
       if name.hasPrefix("SwiftVLC") {

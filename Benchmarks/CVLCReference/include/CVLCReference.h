@@ -12,6 +12,10 @@
 /// Nanoseconds on CLOCK_MONOTONIC, the clock every contender stamps with.
 uint64_t cvr_now_ns(void);
 
+/// The heap's bytes in use (every malloc arena's allocated chunks and mmapped blocks), in KB:
+/// what resident memory holds apart from freed memory glibc keeps (`mallinfo2`).
+long cvr_heap_in_use_kb(void);
+
 /// Receives one event of the synthetic event source: `timestamp_ns` is `cvr_now_ns()` taken
 /// just before the call. Called on the source's own thread, like a libVLC event callback.
 typedef void (*cvr_event_callback)(void *context, uint64_t sequence, uint64_t timestamp_ns);
