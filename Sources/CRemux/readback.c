@@ -5,6 +5,8 @@
 #include "remux.h"
 
 #include <libavutil/avstring.h>
+#include <libavutil/display.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -53,6 +55,15 @@ static int same_choice(const AVFormatContext *out, const AVFormatContext *back, 
   return (chosen(out, type) == (int)at) == (chosen(back, type) == (int)at);
 }
 
+int svlc_remux_rotation(const AVStream *stream) {
+  const uint8_t *matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, NULL);
+  if (!matrix) return 0;
+  double counterclockwise = av_display_rotation_get((const int32_t *)matrix);
+  if (isnan(counterclockwise)) return 0;
+  int degrees = (int)lround(counterclockwise) % 360;
+  return degrees < 0 ? degrees + 360 : degrees;
+}
+
 static void compare_stream(svlc_remux *remux, const AVFormatContext *out,
                            const AVFormatContext *read, unsigned at, const AVStream *back,
                            int index) {
@@ -75,6 +86,12 @@ static void compare_stream(svlc_remux *remux, const AVFormatContext *out,
   wanted = !!(written->disposition & AV_DISPOSITION_FORCED);
   if (wanted != !!(back->disposition & AV_DISPOSITION_FORCED))
     svlc_remux_note_lost(remux, index, written, "forced", wanted ? "yes" : "no");
+  int rotation = svlc_remux_rotation(written);
+  if (rotation != svlc_remux_rotation(back)) {
+    char value[32];
+    snprintf(value, sizeof(value), "%d° counterclockwise", rotation);
+    svlc_remux_note_lost(remux, index, written, "rotation", value);
+  }
 }
 
 /// Keys every muxer writes or reads back its own way: not the source's to lose ("software" is

@@ -101,6 +101,9 @@ struct svlc_remux {
   int64_t skipped;
 };
 
+/// How far a video is turned counterclockwise for display (its display matrix), in degrees
+/// 0-359, as ffprobe gives it.
+int svlc_remux_rotation(const AVStream *stream);
 /// 'v', 'a', 's' or 'd' for a stream's type.
 char svlc_remux_kind_of(enum AVMediaType type);
 /// libavcodec's codec for libVLC's four-character code (trailing spaces trimmed), or

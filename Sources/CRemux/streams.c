@@ -120,6 +120,14 @@ int svlc_remux_add_stream(svlc_remux *remux, AVFormatContext *out, const AVStrea
   AVStream *stream = avformat_new_stream(out, NULL);
   if (!stream) return -1;
   if (avcodec_parameters_copy(stream->codecpar, in->codecpar) < 0) return -1;
+  // As ffmpeg's stream copy does: a video's display matrix (a phone's rotation), HDR
+  // metadata, a stereo or spherical layout.
+  for (int i = 0; i < in->nb_side_data; i++) {
+    const AVPacketSideData *side = &in->side_data[i];
+    uint8_t *data = av_stream_new_side_data(stream, side->type, side->size);
+    if (!data) return -1;
+    memcpy(data, side->data, side->size);
+  }
   if (written != id) {
     if (avcodec_parameters_from_context(stream->codecpar, route->text.encoder) < 0) return -1;
     stream->codecpar->codec_type = AVMEDIA_TYPE_SUBTITLE;

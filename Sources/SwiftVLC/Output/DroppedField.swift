@@ -12,6 +12,7 @@ public struct DroppedField: Sendable, Hashable {
   /// the container refused (their times; the value says how many: "34 of 100"), "damaged
   /// packets" for those it could not convert (an AAC frame cut short), "encoder delay" for
   /// the priming samples a source marks to skip (the value: "1024 samples (23 ms)"),
+  /// "rotation" for a video's display rotation (the value: "90° counterclockwise", as ffprobe gives it),
   /// "configuration" for the packets of an AAC track left out from where its sample rate or
   /// channels change (the value says to what, when and how many), "styling"
   /// for a text subtitle converted to the container's text format (the value names the
@@ -59,6 +60,9 @@ public struct DroppedField: Sendable, Hashable {
         case (_, "configuration"):
           "\(containerName) holds one AAC configuration per track: packets in another would "
             + "play at the wrong speed, so they are left out; MPEG-TS keeps them"
+        case (_, "rotation"):
+          "\(containerName), as this libavformat writes it, keeps no rotation: players show "
+            + "the video unturned"
         case (_, "styling"):
           "\(containerName) holds text subtitles as \(container.textSubtitleName), without "
             + "\(lost.value)'s fonts and positions"

@@ -27,6 +27,9 @@ struct FFprobeReport: Sendable {
     /// The default and forced dispositions.
     var isDefault = false
     var isForced = false
+    /// The display matrix's rotation, as ffprobe gives it (degrees counterclockwise); `nil`
+    /// for none.
+    var rotation: Int?
   }
 
   struct Chapter: Sendable {
@@ -134,6 +137,8 @@ extension FFprobeReport.Stream {
     let disposition = json["disposition"] as? [String: Any] ?? [:]
     isDefault = disposition["default"] as? Int == 1
     isForced = disposition["forced"] as? Int == 1
+    let sideData = json["side_data_list"] as? [[String: Any]] ?? []
+    rotation = sideData.lazy.compactMap { number($0["rotation"]).map { Int($0) } }.first
   }
 }
 

@@ -1,0 +1,41 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// How a recording keeps what a video says of its display: a phone's rotation.
+@Suite("Recording display", .sharesTheMachine)
+struct RecordingDisplayTests {
+  let instance: VLCInstance
+
+  init() throws { instance = try headlessInstance() }
+
+  @Test(
+    "a rotated video keeps its rotation in MP4, and Matroska and MPEG-TS name it dropped",
+    arguments: [OutputContainer.mp4, .mkv, .ts])
+  func rotation(_ container: OutputContainer) async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let plain = try await generated.make(
+      "plain.mp4", GeneratedMedia.video(seconds: 2) + ["-c:v", "libx264", "-c:a", "aac"])
+    let source = try await generated.make(
+      "rotated.mp4", ["-i", plain, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
+    let turned = try #require(
+      try await FFprobeReport.probe(source).streams.first { $0.kind == "video" }?.rotation)
+    let result = try await generated.record(source, container, on: instance)
+    let written = try await FFprobeReport.probe(result.path).streams.first { $0.kind == "video" }
+    let dropped = result.droppedFields.filter { $0.name == "rotation" }
+    if container == .mp4 {
+      // It was lost without a word: the copy was the unturned video.
+      #expect(written?.rotation == turned)
+      #expect(dropped.isEmpty)
+    } else {
+      #expect(written?.rotation == nil)
+      #expect(dropped.map(\.value) == ["\((turned % 360 + 360) % 360)° counterclockwise"])
+      #expect(dropped.first?.track?.kind == .video)
+    }
+  }
+}
