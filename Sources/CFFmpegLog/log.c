@@ -1,10 +1,12 @@
 // SPDX-FileCopyrightText: 2026 The SwiftVLC authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
-// The one FFmpeg log filter: see include/CFFmpegLog.h.
+// The one FFmpeg log filter and display-matrix reading: see include/CFFmpegLog.h.
 #include "CFFmpegLog.h"
 
+#include <libavutil/display.h>
 #include <libavutil/log.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 
@@ -27,4 +29,14 @@ void svlc_ffmpeg_quiet_begin(void) {
 
 void svlc_ffmpeg_quiet_end(void) {
   if (quiet_depth > 0) quiet_depth--;
+}
+
+int svlc_matrix_rotation(const int32_t *matrix) {
+  // A mirroring has a negative determinant: not a rotation.
+  if (!matrix || (double)matrix[0] * matrix[4] - (double)matrix[1] * matrix[3] < 0) return 0;
+  double counterclockwise = av_display_rotation_get(matrix);
+  if (isnan(counterclockwise)) return 0;
+  int clockwise = (int)lround(-counterclockwise);
+  clockwise = (clockwise % 360 + 360) % 360;
+  return clockwise % 90 == 0 ? clockwise : 0;
 }

@@ -44,6 +44,13 @@ void svlc_frame_decoder_free(svlc_frame_decoder *decoder) {
   free(decoder);
 }
 
+void svlc_frame_decoder_geometry(const svlc_frame_decoder *decoder, int *aspect_width,
+                                 int *aspect_height, int *rotation) {
+  *aspect_width = decoder->picture_aspect.num;
+  *aspect_height = decoder->picture_aspect.den;
+  *rotation = decoder->rotation;
+}
+
 int64_t svlc_frame_decoder_duration(const svlc_frame_decoder *decoder) {
   return decoder->duration;
 }

@@ -6,6 +6,8 @@
 // times that fall in it.
 #include "pass.h"
 
+#include <CFFmpegLog.h>
+
 #include <libavutil/time.h>
 #include <stdlib.h>
 
@@ -154,7 +156,11 @@ static int hand_out(frame_pass *pass) {
   svlc_frame_decoder *decoder = pass->decoder;
   av_frame_unref(decoder->picture);
   if (av_frame_ref(decoder->picture, pass->candidate) < 0) return AVERROR(ENOMEM);
-  AVRational base = pass->format->streams[pass->stream]->time_base;
+  AVStream *stream = pass->format->streams[pass->stream];
+  AVRational base = stream->time_base;
+  decoder->picture_aspect = av_guess_sample_aspect_ratio(pass->format, stream, decoder->picture);
+  decoder->rotation = svlc_matrix_rotation(
+      (const int32_t *)av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, NULL));
   decoder->picture_time =
       pass->candidate_time == AV_NOPTS_VALUE
           ? INT64_MIN

@@ -17,6 +17,8 @@ struct svlc_frame_decoder {
   int64_t deadline;  // on av_gettime_relative()'s clock
   AVFrame *picture;  // the picture being handed out
   int64_t picture_time;  // microseconds from the file's start, INT64_MIN without a timestamp
+  AVRational picture_aspect;  // the picture's sample aspect ratio, 0/1 when unknown
+  int rotation;               // degrees clockwise a player turns the picture: 0, 90, 180, 270
   int64_t duration;      // microseconds, 0 when unknown
   struct SwsContext *scaler;
   /// What the last run did: packets sent to the decoder, seeks.

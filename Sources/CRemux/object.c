@@ -87,6 +87,11 @@ void svlc_remux_set_source_rate(svlc_remux *remux, int rate) {
   if (remux->source_count > 0) remux->sources[remux->source_count - 1].rate = rate > 0 ? rate : 0;
 }
 
+void svlc_remux_set_source_rotation(svlc_remux *remux, int rotation) {
+  if (remux->source_count > 0 && rotation % 90 == 0 && rotation > 0 && rotation < 360)
+    remux->sources[remux->source_count - 1].rotation = rotation;
+}
+
 void svlc_remux_add_title(svlc_remux *remux, char kind, const char *title) {
   if (remux->title_count >= MAX_SOURCES) return;
   remux->titles[remux->title_count].kind = kind;

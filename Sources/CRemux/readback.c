@@ -4,9 +4,8 @@
 // What a finished output does not hold of what was written into it: see remux.h.
 #include "remux.h"
 
+#include <CFFmpegLog.h>
 #include <libavutil/avstring.h>
-#include <libavutil/display.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,12 +55,8 @@ static int same_choice(const AVFormatContext *out, const AVFormatContext *back, 
 }
 
 int svlc_remux_rotation(const AVStream *stream) {
-  const uint8_t *matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, NULL);
-  if (!matrix) return 0;
-  double counterclockwise = av_display_rotation_get((const int32_t *)matrix);
-  if (isnan(counterclockwise)) return 0;
-  int degrees = (int)lround(counterclockwise) % 360;
-  return degrees < 0 ? degrees + 360 : degrees;
+  return svlc_matrix_rotation(
+      (const int32_t *)av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, NULL));
 }
 
 static void compare_stream(svlc_remux *remux, const AVFormatContext *out,
@@ -89,7 +84,7 @@ static void compare_stream(svlc_remux *remux, const AVFormatContext *out,
   int rotation = svlc_remux_rotation(written);
   if (rotation != svlc_remux_rotation(back)) {
     char value[32];
-    snprintf(value, sizeof(value), "%d° counterclockwise", rotation);
+    snprintf(value, sizeof(value), "%d° clockwise", rotation);
     svlc_remux_note_lost(remux, index, written, "rotation", value);
   }
 }

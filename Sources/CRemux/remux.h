@@ -30,6 +30,7 @@ typedef struct {
   char *title;
   int is_default, is_forced;
   int rate; // Hz, 0 when not known
+  int rotation; // degrees a player turns the picture clockwise, 0 when none or not known
   int used;
 } source_t;
 
@@ -101,8 +102,7 @@ struct svlc_remux {
   int64_t skipped;
 };
 
-/// How far a video is turned counterclockwise for display (its display matrix), in degrees
-/// 0-359, as ffprobe gives it.
+/// How far a player turns a video clockwise to show it (its display matrix): 0, 90, 180, 270.
 int svlc_remux_rotation(const AVStream *stream);
 /// 'v', 'a', 's' or 'd' for a stream's type.
 char svlc_remux_kind_of(enum AVMediaType type);

@@ -5,6 +5,7 @@
 // remux.h.
 #include "remux.h"
 
+#include <libavutil/display.h>
 #include <string.h>
 
 /// libVLC's four-character codes (as ``Track/codec`` gives them, trailing spaces trimmed) of
@@ -116,6 +117,12 @@ void svlc_remux_apply_source(AVStream *out, const source_t *source) {
   if (source->is_forced >= 0) {
     out->disposition &= ~AV_DISPOSITION_FORCED;
     if (source->is_forced) out->disposition |= AV_DISPOSITION_FORCED;
+  }
+  if (source->rotation && !av_stream_get_side_data(out, AV_PKT_DATA_DISPLAYMATRIX, NULL)) {
+    uint8_t *matrix = av_stream_new_side_data(out, AV_PKT_DATA_DISPLAYMATRIX, 9 * sizeof(int32_t));
+    // av_display_rotation_set takes a clockwise angle (av_display_rotation_get gives one
+    // counterclockwise).
+    if (matrix) av_display_rotation_set((int32_t *)matrix, source->rotation);
   }
 }
 

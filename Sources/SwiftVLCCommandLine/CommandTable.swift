@@ -108,7 +108,9 @@ extension CommandSpec {
           "tracks": [ { "id", "kind": "video|audio|subtitle|unknown", "codec" (fourcc),
                         "format" (common name), "codecName" (libVLC's), "language",
                         "name", "bitrate", "channels", "sampleRate", "width", "height",
-                        "fps", "program" } ],
+                        "sampleAspectRatio", "displayAspectRatio" ("64:45", "16:9": stored
+                        pixels that are not square), "rotation" (degrees a player turns
+                        the picture clockwise), "fps", "program" } ],
           "programs": [ { "number", "name", "provider", "trackIds" } ],   (MPEG-TS)
           "chapters": [ { "index" (from 0), "name", "startMs", "durationMs" } ],
           "unknown": [ REASON, ... ] }

@@ -23,6 +23,12 @@ package struct ProbeReport: Codable, Equatable, Sendable {
     package var width: Int?
     package var height: Int?
     package var fps: Double?
+    /// The shape of the stored pixels when not square ("64:45"), and the picture's shape
+    /// shown with them ("16:9"), as ffprobe writes them.
+    package var sampleAspectRatio: String?
+    package var displayAspectRatio: String?
+    /// How far a player turns the picture clockwise to show it (90, 180, 270).
+    package var rotation: Int?
     /// The MPEG-TS program number.
     package var program: Int?
   }
@@ -176,14 +182,28 @@ extension ProbeReport.TrackEntry {
       format: track.commonCodecName, codecName: track.codecName, language: track.language,
       name: track.name, bitrate: track.bitrate, channels: track.channels,
       sampleRate: track.sampleRate, width: track.width, height: track.height,
-      fps: track.frameRate.map { ($0 * 1_000).rounded() / 1_000 }, program: track.program)
+      fps: track.frameRate.map { ($0 * 1_000).rounded() / 1_000 },
+      sampleAspectRatio: track.sampleAspectRatio.map { "\($0.width):\($0.height)" },
+      displayAspectRatio: track.sampleAspectRatio.flatMap { pixel in
+        track.width.flatMap { width in
+          track.height.flatMap {
+            AspectRatio(width: width * pixel.width, height: $0 * pixel.height)
+          }
+        }
+      }.map { "\($0.width):\($0.height)" },
+      rotation: track.displayRotation, program: track.program)
   }
 
-  /// "video H.264 (h264) 64x64 25 fps 512 kb/s [eng] program 1".
+  /// "video H.264 (h264) 720x576 (SAR 64:45, DAR 16:9) turned 90° clockwise 25 fps 512 kb/s [eng]
+  /// program 1".
   var summary: String {
     var parts = [kind, format.map { "\($0) (\(codec))" } ?? codec]
     if format == nil, let codecName { parts.append("(\(codecName))") }
     if let width, let height { parts.append("\(width)x\(height)") }
+    if let sampleAspectRatio {
+      parts.append("(SAR \(sampleAspectRatio)\(displayAspectRatio.map { ", DAR \($0)" } ?? ""))")
+    }
+    if let rotation { parts.append("turned \(rotation)° clockwise") }
     if let fps { parts.append("\(fps == fps.rounded() ? String(Int(fps)) : String(fps)) fps") }
     if let channels { parts.append(TrackText.channels(channels)) }
     if let sampleRate { parts.append("\(sampleRate) Hz") }

@@ -34,8 +34,39 @@ struct RecordingDisplayTests {
       #expect(dropped.isEmpty)
     } else {
       #expect(written?.rotation == nil)
-      #expect(dropped.map(\.value) == ["\((turned % 360 + 360) % 360)° counterclockwise"])
+      // ffprobe gives the angle counterclockwise; players turn the picture the other way.
+      #expect(dropped.map(\.value) == ["\((360 - turned % 360) % 360)° clockwise"])
       #expect(dropped.first?.track?.kind == .video)
+    }
+  }
+
+  @Test(
+    "a rotated video over HTTP keeps its rotation in MP4, and Matroska names it dropped",
+    arguments: [OutputContainer.mp4, .mkv])
+  func rotationOverHTTP(_ container: OutputContainer) async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let plain = try await generated.make(
+      "plain.mp4", GeneratedMedia.video(seconds: 2) + ["-c:v", "libx264", "-c:a", "aac"])
+    let source = try await generated.make(
+      "rotated.mp4", ["-i", plain, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
+    let turned = try #require(
+      try await FFprobeReport.probe(source).streams.first { $0.kind == "video" }?.rotation)
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    let media = try Media(url: server.url("files/rotated.mp4"), instance: instance)
+    let out = generated.folder.appendingPathComponent("out.\(container.fileExtension)").path
+    let result = try await within(.seconds(30), "recording over HTTP") {
+      try await Recording.record(media, to: out, options: RecordingOptions(container: container))
+    }
+    let written = try await FFprobeReport.probe(result.path).streams.first { $0.kind == "video" }
+    let dropped = result.droppedFields.filter { $0.name == "rotation" }
+    if container == .mp4 {
+      // libVLC's muxers write no rotation: the copy was the unturned video.
+      #expect(written?.rotation == turned)
+      #expect(dropped.isEmpty)
+    } else {
+      #expect(dropped.map(\.value) == ["\((360 - turned % 360) % 360)° clockwise"])
     }
   }
 }

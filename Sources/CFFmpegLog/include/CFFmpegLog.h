@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 The SwiftVLC authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
-// The one FFmpeg log filter of SwiftVLC's FFmpeg modules (CFrameDecoder, CRemux).
+// What SwiftVLC's FFmpeg modules (CFrameDecoder, CRemux) share: the one FFmpeg log filter,
+// and the one reading of a display matrix.
 #ifndef CFFMPEGLOG_H
 #define CFFMPEGLOG_H
 
@@ -15,5 +16,12 @@ void svlc_ffmpeg_quiet_begin(void);
 
 /// Ends the calling thread's innermost span begun by svlc_ffmpeg_quiet_begin().
 void svlc_ffmpeg_quiet_end(void);
+
+#include <stdint.h>
+
+/// How far a player turns a picture clockwise to show it, from a stream's display matrix
+/// (AV_PKT_DATA_DISPLAYMATRIX): 0, 90, 180 or 270; 0 for none (NULL), a mirroring or another
+/// angle.
+int svlc_matrix_rotation(const int32_t *matrix);
 
 #endif

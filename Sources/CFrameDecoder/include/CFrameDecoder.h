@@ -63,6 +63,12 @@ svlc_frame_result svlc_frame_decoder_run(svlc_frame_decoder *decoder, const char
 void svlc_frame_decoder_picture(const svlc_frame_decoder *decoder, int *width, int *height,
                                 int64_t *time_us);
 
+/// How the picture being handed out is shown: the shape of its pixels (`aspect_width` :
+/// `aspect_height`, 0:1 when unknown) and how far a player turns it clockwise (0, 90, 180 or
+/// 270, from the stream's display matrix); valid inside a callback of a run.
+void svlc_frame_decoder_geometry(const svlc_frame_decoder *decoder, int *aspect_width,
+                                 int *aspect_height, int *rotation);
+
 /// The file's duration in microseconds as its container declares it, or 0 when unknown;
 /// known after `svlc_frame_decoder_run` opened the file.
 int64_t svlc_frame_decoder_duration(const svlc_frame_decoder *decoder);

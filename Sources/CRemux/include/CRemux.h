@@ -75,6 +75,10 @@ void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, cons
 /// and codec (two AAC tracks libVLC's file holds without their languages), the one of that
 /// rate takes it first.
 void svlc_remux_set_source_rate(svlc_remux *remux, int rate);
+/// How far a player turns the pictures of the video described last clockwise (90, 180, 270):
+/// its output stream gets that display matrix when the input's has none (libVLC's muxers
+/// write none).
+void svlc_remux_set_source_rotation(svlc_remux *remux, int rotation);
 /// A local Matroska input copied as it is: `kinds` gives its track entries' kinds in file order
 /// ('v', 'a', 's', 'd'), and `disabled` those it marks unusable (FlagEnabled 0, which
 /// libavformat's demuxer does not read). When the input's streams are those entries (the same

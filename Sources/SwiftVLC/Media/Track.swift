@@ -63,6 +63,14 @@ public struct Track: Sendable, Hashable, Identifiable {
   public var height: Int?
   /// Video frames per second.
   public var frameRate: Double?
+  /// The shape of a video's stored pixels, width to height, when they are not square (64:45
+  /// for a 16:9 picture stored as 720×576: players show it 1024 pixels wide); `nil` for
+  /// square or unknown pixels.
+  public var sampleAspectRatio: AspectRatio?
+  /// How far a player turns a video's stored picture clockwise to show it, in degrees (90, 180
+  /// or 270: a phone's portrait video stored sideways), from the container's display matrix;
+  /// `nil` when it is shown as stored (or mirrored, which this does not describe).
+  public var displayRotation: Int?
 
   /// `rate`, or the common rate within 1/10,000 of it: a whole number, or NTSC's n × 1000/1001
   /// for n of 24, 30, 48, 60, 120 and 240.
@@ -93,6 +101,18 @@ public struct Track: Sendable, Hashable, Identifiable {
     self.frameRate = frameRate
   }
 
+  /// The clockwise turn that shows a picture libVLC 3 says is stored so (its orientation
+  /// names how the stored picture lies: "left bottom" is turned 90° clockwise, shown by a
+  /// 270° turn); `nil` for upright or mirrored.
+  static func rotation(of orientation: libvlc_video_orient_t) -> Int? {
+    switch orientation {
+    case libvlc_video_orient_bottom_right: 180
+    case libvlc_video_orient_left_bottom: 270
+    case libvlc_video_orient_right_top: 90
+    default: nil
+    }
+  }
+
   /// Copies one `libvlc_media_track_t`.
   init(native track: libvlc_media_track_t) {
     let kind = TrackKind(native: track.i_type)
@@ -113,6 +133,11 @@ public struct Track: Sendable, Hashable, Identifiable {
       if let video = track.video?.pointee {
         width = video.i_width > 0 ? Int(video.i_width) : nil
         height = video.i_height > 0 ? Int(video.i_height) : nil
+        if video.i_sar_num != video.i_sar_den {
+          sampleAspectRatio = AspectRatio(
+            width: Int(video.i_sar_num), height: Int(video.i_sar_den))
+        }
+        displayRotation = Self.rotation(of: video.i_orientation)
         if video.i_frame_rate_den > 0 && video.i_frame_rate_num > 0 {
           frameRate = Self.commonRate(
             Double(video.i_frame_rate_num) / Double(video.i_frame_rate_den))

@@ -73,6 +73,9 @@ final class RemuxCopy: @unchecked Sendable {
         track.language.map(FFmpegRemuxer.threeLetter) ?? "", track.name ?? "",
         flags.map { $0.isDefault ? 1 : 0 } ?? -1, flags.map { $0.isForced ? 1 : 0 } ?? -1)
       if let rate = track.sampleRate { svlc_remux_set_source_rate(pointer, Int32(clamping: rate)) }
+      if let turn = track.displayRotation {
+        svlc_remux_set_source_rotation(pointer, Int32(clamping: turn))
+      }
     }
     if job.matroskaTracks.contains(where: { !$0.isEnabled }) {
       let kinds = job.matroskaTracks.map { String(UnicodeScalar(UInt8(Self.kindCode($0.kind)))) }

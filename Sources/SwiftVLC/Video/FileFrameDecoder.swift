@@ -145,7 +145,13 @@ struct FileFrameDecoder: ExactFrameSource {
       {
         return keep(picture, at: index)
       }
-      let output = size((Int(width), Int(height)))
+      // As a player shows it: square pixels, turned upright.
+      var (aspectWidth, aspectHeight, rotation): (Int32, Int32, Int32) = (0, 0, 0)
+      svlc_frame_decoder_geometry(decoder, &aspectWidth, &aspectHeight, &rotation)
+      let geometry = DisplayGeometry(
+        sampleAspect: AspectRatio(width: Int(aspectWidth), height: Int(aspectHeight)),
+        rotation: Int(rotation))
+      let output = geometry.beforeTurning(size(geometry.shown((Int(width), Int(height)))))
       var rgba = [UInt8](repeating: 0, count: output.width * output.height * 4)
       let converted = rgba.withUnsafeMutableBufferPointer {
         svlc_frame_decoder_rgba(decoder, Int32(output.width), Int32(output.height), $0.baseAddress)
@@ -158,7 +164,7 @@ struct FileFrameDecoder: ExactFrameSource {
       var picture = Thumbnail(width: output.width, height: output.height, rgba: rgba)
       // A frame without a timestamp has no known time.
       picture.time = presented == .min ? nil : .microseconds(max(presented, 0))
-      return keep(picture, at: index)
+      return keep(geometry.turned(picture), at: index)
     }
 
     private func keep(_ picture: Thumbnail, at index: Int) -> Bool {

@@ -196,12 +196,15 @@ public actor Thumbnailer {
       format: .rgba, width: width == 0 ? nil : width, height: height == 0 ? nil : height)
     var request = asked
     // With the picture size known from the parse, both dimensions are fixed up front, which
-    // spares libVLC its format negotiation (see FrameSink.install).
-    let declared = source.tracks.first(where: { $0.kind == .video }).flatMap { video in
+    // spares libVLC its format negotiation (see FrameSink.install): the size a player shows
+    // (square pixels, upright: libVLC 3's memory output turns the picture itself).
+    let video = source.tracks.first { $0.kind == .video }
+    let geometry = DisplayGeometry(track: video)
+    let declared = video.flatMap { video in
       video.width.flatMap { width in video.height.map { (width: width, height: $0) } }
     }
     if let declared, declared.width > 0, declared.height > 0 {
-      let size = request.size(forSource: declared)
+      let size = request.size(forSource: geometry.shown(declared))
       request = FrameRequest(format: .rgba, width: size.width, height: size.height)
     }
     let session = try ThumbnailSession(media: media, request: request, mode: mode, start: time)
@@ -227,7 +230,7 @@ public actor Thumbnailer {
       guard let visible = await session.visibleSize(within: limit) else {
         return thumbnail
       }
-      let size = asked.size(forSource: visible)
+      let size = asked.size(forSource: geometry.shown(visible))
       return thumbnail.resampled(width: size.width, height: size.height)
     case .failure(let error):
       throw error
