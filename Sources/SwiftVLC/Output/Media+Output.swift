@@ -3,6 +3,7 @@
 
 internal import CLibVLC
 import FoundationEssentials
+import Glibc
 
 extension Media {
   /// A new, independent media for the same location, with this media's options plus `options`.
@@ -38,11 +39,21 @@ extension Media {
   }
 
   /// Whether the source is a local file, which libVLC reads faster than real time and whose
-  /// playback time it always knows.
-  package var isLocalFile: Bool { mrl.hasPrefix("file://") }
+  /// playback time it always knows, and which may be read before libVLC reads it (parsed,
+  /// copied directly, its headers read): a `file://` location that is not a FIFO, a device or
+  /// a socket. Those are read as live streams, once: a read ahead would block until a writer
+  /// comes, or take the data libVLC was to read.
+  package var isLocalFile: Bool {
+    guard mrl.hasPrefix("file://") else { return false }
+    guard let path = URL(string: mrl)?.path else { return true }
+    var status = stat()
+    guard stat(path, &status) == 0 else { return true }  // missing: named as such later
+    let type = status.st_mode & S_IFMT
+    return type == S_IFREG || type == S_IFDIR
+  }
 
-  /// The path of the local file a `file://` media reads; `nil` for other locations and for a
-  /// custom input.
+  /// The path of the local file a `file://` media reads (``isLocalFile``); `nil` for other
+  /// locations (a FIFO or a device among them) and for a custom input.
   var localPath: String? {
     guard input == nil, isLocalFile, let url = URL(string: mrl) else { return nil }
     return url.path

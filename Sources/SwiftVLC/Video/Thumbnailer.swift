@@ -147,7 +147,13 @@ public actor Thumbnailer {
     let remaining = deadline - .now
     // A source that takes the whole limit is named as every path names a stalled source.
     guard remaining > .zero else { throw .sourceFailed(.timeout, source: media.mrl) }
-    let info = try await mediaInfo(timeout: remaining)
+    let info: MediaInfo
+    do {
+      info = try await mediaInfo(timeout: remaining)
+    } catch .parseTimeout {
+      // A source that gave its parse nothing in the limit (a FIFO without a writer).
+      throw .sourceFailed(.timeout, source: media.mrl)
+    }
     // A local file's parse is its answer (libVLC would "play" garbage to no picture).
     if !info.isPlayable, localPath != nil { throw info.unplayableError(source: media.mrl) }
     guard info.tracks.isEmpty || info.tracks.contains(where: { $0.kind == .video }) else {
