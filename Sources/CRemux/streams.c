@@ -17,9 +17,11 @@ static int container_holds(const char *name, const AVOutputFormat *format, enum 
         AV_CODEC_ID_MPEG1VIDEO, AV_CODEC_ID_MPEG2VIDEO, AV_CODEC_ID_MPEG4, AV_CODEC_ID_H264,
         AV_CODEC_ID_HEVC,       AV_CODEC_ID_CAVS,       AV_CODEC_ID_DIRAC, AV_CODEC_ID_VC1,
         AV_CODEC_ID_MP2,        AV_CODEC_ID_MP3,        AV_CODEC_ID_AAC,   AV_CODEC_ID_AAC_LATM,
-        AV_CODEC_ID_AC3,        AV_CODEC_ID_EAC3,       AV_CODEC_ID_DTS,   AV_CODEC_ID_TRUEHD,
+        AV_CODEC_ID_AC3,        AV_CODEC_ID_EAC3,       AV_CODEC_ID_TRUEHD,
         AV_CODEC_ID_OPUS,       AV_CODEC_ID_S302M,      AV_CODEC_ID_DVB_SUBTITLE,
         AV_CODEC_ID_DVB_TELETEXT,
+        // Not DTS: libavformat 5.1 writes it as stream type 0x82 without a registration
+        // descriptor, which libVLC 3's demuxer reads as SCTE-27 subtitles (no audio).
         // Data it writes in a way its demuxer reads back: KLV and ID3 with their registration
         // descriptors, anything else (bin_data) as a private data stream.
         AV_CODEC_ID_SMPTE_KLV,  AV_CODEC_ID_TIMED_ID3,  AV_CODEC_ID_BIN_DATA};

@@ -50,6 +50,28 @@ struct RecordingTests {
       isWithin(info.duration, tolerance, of: .seconds(3)), "\(String(describing: info.duration))")
   }
 
+  @Test("a local DTS track records into MPEG-TS through libVLC's muxer, which libVLC reads back")
+  func dtsIntoTS() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let source = try await generated.make(
+      "dts.mkv",
+      [
+        "-f", "lavfi", "-i", "sine=f=440:d=2", "-ac", "6", "-c:a", "dca", "-strict", "-2",
+      ])
+    let path = generated.folder.appendingPathComponent("out.ts").path
+    // libavformat's copy wrote it as stream type 0x82 alone, which libVLC 3 reads as SCTE-27
+    // subtitles: the finished file "held no audio", and was removed.
+    let result = try await within(.seconds(20), "recording DTS into MPEG-TS") {
+      try await Recording.record(
+        try Media(path: source, instance: instance), to: path,
+        options: RecordingOptions(container: .ts))
+    }
+    let info = try await readBack(result.path, instance: instance)
+    #expect(info.codecs == ["dts"])
+    #expect(try await FFprobeReport.probe(result.path).streams.map(\.codec) == ["dts"])
+  }
+
   @Test("a media played from memory records like its file")
   func fromMemory() async throws {
     let scratch = try ScratchDirectory()

@@ -7,15 +7,21 @@ import Glibc
 extension Recording {
   /// Whether a local file is copied by libavformat rather than played through libVLC: no
   /// re-encoding, no display, no media options (libVLC would apply them), a regular file to
-  /// write, and audio or video libVLC could read. The copy keeps every stream the container
-  /// holds, in order, with its tags and flags, the chapters and the global tags.
+  /// write, audio or video libVLC could read, and none that libavformat's muxer writes in a
+  /// way libVLC does not read back (DTS in MPEG-TS, which libVLC's own muxer writes so that
+  /// it does). The copy keeps every stream the container holds, in order, with its tags and
+  /// flags, the chapters and the global tags.
   static func canCopyDirectly(
     _ info: MediaInfo, media: Media, target: RecordingTarget,
     options: RecordingOptions
   ) -> Bool {
-    options.transcode == nil && !options.display && media.options.isEmpty && target.isPartial
-      && info.tracks.contains { $0.kind == .audio || $0.kind == .video }
-      && media.localPath != nil
+    let streams = info.tracks.filter { $0.kind == .audio || $0.kind == .video }
+    let libVLCOnly = streams.contains {
+      FFmpegRemuxer.holds(codec: $0.codec, in: options.container) == false
+        && options.container.copies($0)
+    }
+    return options.transcode == nil && !options.display && media.options.isEmpty
+      && target.isPartial && !streams.isEmpty && !libVLCOnly && media.localPath != nil
   }
 
   /// Copies the local file `media` into the recording's file with libavformat.
