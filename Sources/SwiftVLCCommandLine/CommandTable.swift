@@ -80,11 +80,12 @@ extension CommandSpec {
     notes: """
       A SOURCE is a file, a URL or a folder. A folder stands for the media files in it (with
       --recursive, in its subfolders too), in name order; hidden files and the extensions
-      libVLC skips in folders (images, text, subtitles, playlists: m3u, nfo, jpg, png, srt,
-      cue, ...) are left out. Sources are probed several at a time, over a few libVLC
-      instances; results are printed in order. A source that fails is reported on its own
-      line of stderr, and the exit status is then 1. When stderr is a terminal, a progress
-      bar counts the sources done.
+      libVLC skips in folders (images, text, playlists: m3u, nfo, jpg, png, txt, cue, ...),
+      subtitles (srt, ass, vtt, ...) and documents (json, pdf, sh, ...) are left out; a
+      folder without media files is an error. Sources are probed several at a time, over a
+      few libVLC instances; results are printed in order. A source that fails is reported
+      on its own line of stderr, and the exit status is then 1. When stderr is a terminal, a
+      progress bar counts the sources done.
 
       Depth: a SOURCE named on the command line is read by libVLC and then played silently
       for a moment (within the timeout), so the decoders report what containers leave out or

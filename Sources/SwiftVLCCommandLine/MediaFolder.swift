@@ -6,7 +6,7 @@ import SwiftVLC
 
 /// The media files of a folder, as libVLC 3 lists a folder it opens: hidden entries and the
 /// extensions of its `ignore-filetypes` default (images, text, subtitles, playlists) are
-/// left out.
+/// left out, and the other subtitle and text files libVLC does not play (``otherExtensions``).
 package enum MediaFolder {
   /// What a listing found: a file to probe, or a folder that could not be read.
   package enum Entry: Sendable, Equatable {
@@ -21,6 +21,14 @@ package enum MediaFolder {
     "m3u", "db", "nfo", "ini", "jpg", "jpeg", "ljpg", "gif", "png", "pgm", "pgmyuv", "pbm",
     "pam", "tga", "bmp", "pnm", "xpm", "xcf", "pcx", "tif", "tiff", "lbm", "sfv", "txt", "sub",
     "idx", "srt", "cue", "ssa",
+  ]
+
+  /// Subtitle formats libVLC 3 reads beside a video but does not play alone, and text, code
+  /// and document files, which libVLC's list leaves in (each was probed "not a media file").
+  package static let otherExtensions: Set<String> = [
+    "ass", "vtt", "webvtt", "smi", "sami", "usf", "jss", "psb", "rt", "ttml", "dfxp", "scc",
+    "sbv", "mpl2", "aqt", "pjs", "lrc", "json", "xml", "html", "htm", "md", "log", "csv",
+    "yaml", "yml", "sh", "py", "pdf", "doc", "docx", "url", "torrent", "part",
   ]
 
   /// Whether `path` names a folder (following symbolic links).
@@ -48,8 +56,11 @@ package enum MediaFolder {
       if isFolder(path) {
         let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
         if recursive && !isLink { entries += self.entries(in: path, recursive: true) }
-      } else if !ignoredExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
-        entries.append(.file(path))
+      } else {
+        let fileExtension = URL(fileURLWithPath: name).pathExtension.lowercased()
+        if !ignoredExtensions.contains(fileExtension) && !otherExtensions.contains(fileExtension) {
+          entries.append(.file(path))
+        }
       }
     }
     return entries

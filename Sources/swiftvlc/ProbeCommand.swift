@@ -59,7 +59,17 @@ enum ProbeCommand {
     case .url(let url):
       return [Job(text: text, depth: options.depth ?? .decoded, url: .success(url))]
     case .file(let path) where MediaFolder.isFolder(path):
-      return MediaFolder.entries(in: path, recursive: options.recursive).map { entry in
+      let entries = MediaFolder.entries(in: path, recursive: options.recursive)
+      guard !entries.isEmpty else {
+        // Said, as a failed source is: nothing printed and exit status 0 looked like success.
+        let what = options.recursive ? "no media files in it or below" : "no media files in it"
+        return [
+          Job(
+            text: text, depth: options.depth ?? .container,
+            url: .failure(.mediaCreationFailed(source: "\(text): \(what)")))
+        ]
+      }
+      return entries.map { entry in
         switch entry {
         case .file(let file):
           Job(

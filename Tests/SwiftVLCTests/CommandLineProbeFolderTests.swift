@@ -21,6 +21,10 @@ struct CommandLineProbeFolderTests {
       .write(to: root.appendingPathComponent("c.mp4"))
     try Data("notes".utf8).write(to: root.appendingPathComponent("notes.txt"))
     try Data("not a picture".utf8).write(to: root.appendingPathComponent("cover.jpg"))
+    // Each was probed "not a media file": libVLC's own list has neither.
+    for name in ["lines.ass", "tags.json", "make.sh"] {
+      try Data("text".utf8).write(to: root.appendingPathComponent(name))
+    }
     try FileManager.default.createDirectory(
       at: root.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
     try FileManager.default.copyItem(
@@ -63,6 +67,22 @@ struct CommandLineProbeFolderTests {
     let decoded = try await runTool(["probe", root, "--json-lines", "--depth", "decoded"])
     let first = try JSONSerialization.jsonObject(with: Data(decoded.stdoutLines[0].utf8))
     #expect((first as? [String: Any])?["container"] as? String == "MP4/QuickTime")
+  }
+
+  @Test("a folder without media files is an error that names it, not silence")
+  func emptyFolder() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    try Data("text".utf8).write(to: media.folder.appendingPathComponent("readme.txt"))
+    let root = media.folder.path
+    // It printed nothing and exited 0.
+    for recursive in [false, true] {
+      let result = try await runTool(["probe", root] + (recursive ? ["--recursive"] : []))
+      #expect(result.status == 1)
+      #expect(result.stdoutLines.isEmpty)
+      let what = recursive ? "no media files in it or below" : "no media files in it"
+      #expect(result.stderrLines == ["swiftvlc: probe: could not open media: \(root): \(what)"])
+    }
   }
 
   @Test("each JSON line is printed as soon as it is ready, while later sources still parse")
