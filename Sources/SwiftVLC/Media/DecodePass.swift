@@ -81,6 +81,7 @@ struct DecodePass: Sendable {
       let instance = try? VLCInstance(
         arguments: VLCInstance.headlessArguments + [
           "--codec=flac,avcodec,any", "--no-sub-autodetect-file", "--avcodec-threads=1",
+          "--no-spu",
         ])
     else { return nil }
     // Only the lines naming the demuxer and failed decoders are kept, so a flood of debug
