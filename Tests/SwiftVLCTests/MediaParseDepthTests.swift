@@ -44,6 +44,26 @@ struct MediaParseDepthTests {
     #expect(info.tracks.map(\.kind) == [.video, .audio, .subtitle])
   }
 
+  @Test("a decoded parse of AV1 in MP4 hears from its decoder")
+  func av1InMP4() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let movie = try await generated.make(
+      "av1.mp4",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=1", "-c:v", "libaom-av1",
+        "-cpu-used", "8", "-row-mt", "1", "-pix_fmt", "yuv420p",
+      ])
+    let media = try Media(path: movie, instance: instance)
+    // libavcodec's picture never came: the pass ran to its limit and said the decoders did
+    // not all report.
+    let info = try await within(.seconds(8), "a decoded parse") {
+      try await media.parse(timeout: .seconds(5), depth: .decoded)
+    }
+    #expect(info.unknowns.isEmpty, "\(info.unknowns)")
+    #expect(info.tracks.first?.width == 160)
+  }
+
   @Test("both depths report mono AAC in MP4 as mono, and a decoded parse deepens a cached one")
   func monoAAC() async throws {
     let media = try Media(path: Fixture.shortMP4.path, instance: instance)

@@ -15,10 +15,11 @@ import Synchronization
 /// its first program. While a media plays, libVLC replaces each decoded stream's entry in the
 /// media's track list with the decoder's output format (`EsOutUpdateInfo` in
 /// `src/input/es_out.c`), and creates the streams of every PMT it reads. The decoders are
-/// libavcodec's (`--codec=flac,avcodec,any`): libVLC's own AAC decoder (faad) upmixes mono
-/// to stereo. FLAC is the exception, decoded by libVLC's own decoder: libavcodec's rejects
-/// the header libVLC's FLAC packetizer gives it for some FLAC in Ogg ("extradata contains -55
-/// bytes too many") and never outputs a sample. Pictures and samples go to memory outputs that keep nothing: the `vdummy`
+/// libavcodec's (`--codec=flac,dav1d,avcodec,any`): libVLC's own AAC decoder (faad) upmixes
+/// mono to stereo. FLAC is the exception, decoded by libVLC's own decoder: libavcodec's
+/// rejects the header libVLC's FLAC packetizer gives it for some FLAC in Ogg ("extradata
+/// contains -55 bytes too many") and never outputs a sample. So is AV1, decoded by dav1d:
+/// through libavcodec, no picture of AV1 in MP4 came, and the pass ran to its limit. Pictures and samples go to memory outputs that keep nothing: the `vdummy`
 /// output would open a window provider, and the Wayland one prints to stderr. The memory
 /// audio output's format callback also tells the selected track's decoded channel count.
 struct DecodePass: Sendable {
@@ -80,7 +81,7 @@ struct DecodePass: Sendable {
     guard
       let instance = try? VLCInstance(
         arguments: VLCInstance.headlessArguments + [
-          "--codec=flac,avcodec,any", "--no-sub-autodetect-file", "--avcodec-threads=1",
+          "--codec=flac,dav1d,avcodec,any", "--no-sub-autodetect-file", "--avcodec-threads=1",
           "--no-spu",
         ])
     else { return nil }
