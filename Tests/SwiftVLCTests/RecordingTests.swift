@@ -72,6 +72,17 @@ struct RecordingTests {
     #expect(try await FFprobeReport.probe(result.path).streams.map(\.codec) == ["dts"])
   }
 
+  @Test("a recording into a device says the length it gave, not the moment libVLC's clock saw")
+  func intoDevice() async throws {
+    let media = try Media(path: Fixture.seekMP4.path, instance: instance)
+    let result = try await within(.seconds(20), "recording into /dev/null") {
+      try await Recording.record(media, to: "/dev/null", options: RecordingOptions(container: .mkv))
+    }
+    // It was 0.012 s: the file is read faster than real time, and the clock polled once.
+    #expect(isWithin(result.duration, .milliseconds(100), of: .seconds(3)), "\(result.duration)")
+    #expect(result.bytes == 0)
+  }
+
   @Test("a media played from memory records like its file")
   func fromMemory() async throws {
     let scratch = try ScratchDirectory()

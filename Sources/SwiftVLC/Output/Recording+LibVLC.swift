@@ -143,9 +143,12 @@ extension Recording {
       if outcome.ending == .stalled {
         return .failure(stalled(source, options: options, kept: nil))
       }
+      // A source that ended gave all of it: its length, where libVLC's clock (polled four
+      // times a second, while a file is read faster than real time) saw only a moment.
+      let length = outcome.ending == .sourceEnded ? seen.duration : nil
       return .success(
         RecordingResult(
-          path: path, bytes: 0, duration: outcome.mediaTime ?? outcome.elapsed,
+          path: path, bytes: 0, duration: length ?? outcome.mediaTime ?? outcome.elapsed,
           droppedTracks: dropped.map(\.track)))
     }
     var droppedChapters = 0
