@@ -83,6 +83,29 @@ struct RecordingTests {
     #expect(result.bytes == 0)
   }
 
+  @Test("an MPEG program stream is copied whole, and for as long as asked, from its start")
+  func programStream() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    // Its times start at 0.5 s, as a DVD's or a camera's do.
+    let source = try await generated.make(
+      "clip.mpg",
+      GeneratedMedia.video(seconds: 4) + ["-c:v", "mpeg2video", "-c:a", "mp2", "-f", "vob"])
+    let packets = try await ffprobeLines(source, "stream=nb_read_packets", ["-count_packets"])
+    // Through libVLC its last frames were lost, and `:stop-time` counted from the stream's
+    // time 0: 2 s gave 1.5 s.
+    let whole = try await generated.record(source, .mkv, on: instance)
+    #expect(
+      try await ffprobeLines(whole.path, "stream=nb_read_packets", ["-count_packets"]) == packets)
+    let path = generated.folder.appendingPathComponent("part.mkv").path
+    let part = try await within(.seconds(20), "recording 2 s") {
+      try await Recording.record(
+        try Media(path: source, instance: instance), to: path,
+        options: RecordingOptions(container: .mkv, duration: .seconds(2)))
+    }
+    #expect(isWithin(part.duration, .milliseconds(100), of: .seconds(2)), "\(part.duration)")
+  }
+
   @Test("a media played from memory records like its file")
   func fromMemory() async throws {
     let scratch = try ScratchDirectory()
