@@ -104,7 +104,12 @@ enum TransportStreamDuration {
     else { return earliest }
     // Everything up to the first timed packet, and that packet, ends where the next begins.
     let leading = stream.packets[...first].reduce(0) { $0 + $1.bytes }
-    return min(earliest, times[1] - Int64(Double(leading) / rate))
+    let lasting = Int64(Double(leading) / rate)
+    // A first packet stamped where it begins (libavformat's muxer) lasts about until the
+    // next one: its own stamp is exact. libVLC's, stamped where it ends, is far longer than
+    // the gap to the next stamp.
+    if first == 0, times[1] - times[0] >= lasting / 2 { return earliest }
+    return min(earliest, times[1] - lasting)
   }
 
   /// When a stream's last packet ends.
@@ -118,8 +123,11 @@ enum TransportStreamDuration {
       let trailing = stream.packets[last...].reduce(0) { $0 + $1.bytes }
       return max(latest, lastTime + Int64(Double(trailing) / rate))
     }
-    // Video: one picture per packet; the last one lasts as long as the usual gap.
-    let gaps = zip(times.dropFirst(), times).map { $0 - $1 }.filter { $0 > 0 }.sorted()
+    // Video: one picture per packet; the last one lasts as long as the usual gap between
+    // pictures in presentation order (in file order, B-frames make the gaps three times as
+    // long: 80 ms too much at 25 fps).
+    let shown = times.sorted()
+    let gaps = zip(shown.dropFirst(), shown).map { $0 - $1 }.filter { $0 > 0 }.sorted()
     return latest + (gaps.isEmpty ? 0 : gaps[gaps.count / 2])
   }
 
