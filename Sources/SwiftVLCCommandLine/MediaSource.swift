@@ -10,9 +10,10 @@ package enum MediaSource: Sendable, Equatable {
   /// A network or other URL libVLC reads ("https://…", "udp://@:1234").
   case url(URL)
 
-  /// Reads a SOURCE argument; `nil` for a `scheme://` text that is not a valid URL. A scheme
-  /// is a letter followed by letters, digits, "+", "-" or "." (RFC 3986), so "ftp2://x" is a
-  /// URL (that libVLC may not read), not a file name.
+  /// Reads a SOURCE argument; `nil` for a `scheme://` text that is not a valid URL (or names
+  /// no host where its scheme needs one: "http://"). A scheme is a letter followed by letters,
+  /// digits, "+", "-" or "." (RFC 3986), so "ftp2://x" is a URL (that libVLC may not read),
+  /// not a file name.
   package init?(_ text: String) {
     guard let schemeEnd = text.firstRange(of: "://"),
       let first = text.first, first.isASCII, first.isLetter,
@@ -24,6 +25,10 @@ package enum MediaSource: Sendable, Equatable {
       return
     }
     guard let url = URL(string: text) else { return nil }
+    let needsHost = ["http", "https", "ftp", "ftps", "rtsp", "rtmp", "mms", "mmsh", "sftp"]
+    if needsHost.contains(url.scheme?.lowercased() ?? ""), (url.host ?? "").isEmpty {
+      return nil  // it was looked up as an empty host name: "DNS:  not found"
+    }
     self = url.isFileURL ? .file(url.path) : .url(url)
   }
 

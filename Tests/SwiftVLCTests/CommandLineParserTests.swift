@@ -257,6 +257,10 @@ struct CommandLineParserTests {
     #expect(MediaSource("svn+ssh://h/a.ts") == .url(URL(string: "svn+ssh://h/a.ts")!))
     #expect(MediaSource("2ftp://x/y.mp4") == .file("2ftp://x/y.mp4"))
     #expect(MediaSource("clip.mkv") == .file("clip.mkv"))
+    // No host where the scheme needs one: it was looked up as "", "DNS:  not found".
+    #expect(MediaSource("http://") == nil)
+    #expect(MediaSource("https:///clip.mp4") == nil)
+    #expect(MediaSource("udp://@:1234") != nil)
   }
 
   @Test("discover looks for every kind unless told which")
