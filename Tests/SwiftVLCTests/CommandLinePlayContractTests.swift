@@ -28,16 +28,8 @@ struct CommandLinePlayContractTests {
   func libassBannerLeftOut() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let ass = generated.folder.appendingPathComponent("subs.ass")
-    try GeneratedMedia.writeASS(to: ass, from: "0:00:00.20", to: "0:00:01.50", text: "Hello")
     // libVLC 3 lets libass print its banner ("[ass] …") on stderr when the track is drawn.
-    let movie = try await generated.make(
-      "ass.mkv",
-      [
-        "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25", "-f", "lavfi", "-i", "sine=f=330", "-i",
-        ass.path, "-t", "2", "-map", "0:v", "-map", "1:a", "-map", "2", "-pix_fmt", "yuv420p",
-        "-c:v", "libx264", "-c:a", "aac", "-c:s", "ass", "-disposition:s:0", "default",
-      ])
+    let movie = try await generated.assMovie()
     let result = try await runTool(["play", movie], within: .seconds(30))
     #expect(result.status == 0, "stdout \(result.stdoutLines)")
     #expect(result.stdoutLines.contains { $0.hasPrefix("tracks ") && $0.contains("ssa*") })

@@ -26,16 +26,7 @@ struct MediaParseDepthTests {
   func assTrackWithinLimit() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let ass = generated.folder.appendingPathComponent("subs.ass")
-    try GeneratedMedia.writeASS(to: ass, from: "0:00:00.20", to: "0:00:01.50", text: "Hello")
-    let movie = try await generated.make(
-      "ass.mkv",
-      [
-        "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25", "-f", "lavfi", "-i", "sine=f=330", "-i",
-        ass.path, "-t", "2", "-map", "0:v", "-map", "1:a", "-map", "2", "-pix_fmt", "yuv420p",
-        "-c:v", "libx264", "-c:a", "aac", "-c:s", "ass", "-disposition:s:0", "default",
-      ])
-    let media = try Media(path: movie, instance: instance)
+    let media = try Media(path: try await generated.assMovie(), instance: instance)
     // The pass's libass decoder waited for a video output that never comes (libVLC 3 tries
     // 30 times, 200 ms apart): its stop took 6 s, whatever the limit of 2 s.
     let info = try await within(.seconds(4), "a decoded parse with a 2 s limit") {

@@ -19,10 +19,7 @@ struct RecordingDisplayTests {
   func rotation(_ container: OutputContainer) async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let plain = try await generated.make(
-      "plain.mp4", GeneratedMedia.video(seconds: 2) + ["-c:v", "libx264", "-c:a", "aac"])
-    let source = try await generated.make(
-      "rotated.mp4", ["-i", plain, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
+    let source = try await generated.rotatedMovie()
     let turned = try #require(
       try await FFprobeReport.probe(source).streams.first { $0.kind == "video" }?.rotation)
     let result = try await generated.record(source, container, on: instance)
@@ -46,10 +43,7 @@ struct RecordingDisplayTests {
   func rotationOverHTTP(_ container: OutputContainer) async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let plain = try await generated.make(
-      "plain.mp4", GeneratedMedia.video(seconds: 2) + ["-c:v", "libx264", "-c:a", "aac"])
-    let source = try await generated.make(
-      "rotated.mp4", ["-i", plain, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
+    let source = try await generated.rotatedMovie()
     let turned = try #require(
       try await FFprobeReport.probe(source).streams.first { $0.kind == "video" }?.rotation)
     let server = try await TestServer(root: generated.folder)

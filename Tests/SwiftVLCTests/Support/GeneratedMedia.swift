@@ -162,6 +162,31 @@ extension GeneratedMedia {
   }
 }
 
+extension GeneratedMedia {
+  /// `ass.mkv`: 2 s of H.264 test pattern (160×120) and AAC sine, with a default ASS track
+  /// saying "Hello" from 0.2 s to 1.5 s.
+  func assMovie() async throws -> String {
+    let ass = folder.appendingPathComponent("subs.ass")
+    try Self.writeASS(to: ass, from: "0:00:00.20", to: "0:00:01.50", text: "Hello")
+    return try await make(
+      "ass.mkv",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25", "-f", "lavfi", "-i", "sine=f=330", "-i",
+        ass.path, "-t", "2", "-map", "0:v", "-map", "1:a", "-map", "2", "-pix_fmt", "yuv420p",
+        "-c:v", "libx264", "-c:a", "aac", "-c:s", "ass", "-disposition:s:0", "default",
+      ])
+  }
+
+  /// `rotated.mp4`: 2 s of H.264 test pattern and AAC sine whose display matrix turns it (a
+  /// copy with `rotate=90`: ffprobe's rotation 90, ffmpeg shows it turned counterclockwise).
+  func rotatedMovie() async throws -> String {
+    let plain = try await make(
+      "plain.mp4", Self.video(seconds: 2) + ["-c:v", "libx264", "-c:a", "aac"])
+    return try await make(
+      "rotated.mp4", ["-i", plain, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
+  }
+}
+
 struct GenerationFailed: Error, CustomStringConvertible {
   var name: String
   var message: String
