@@ -74,8 +74,8 @@ let package = Package(
         .linkedLibrary("avutil"),
       ]
     ),
-    // The one FFmpeg log filter of the two FFmpeg modules (CFrameDecoder, CRemux): FFmpeg
-    // has one log callback per process.
+    // What the two FFmpeg modules (CFrameDecoder, CRemux) share: the one FFmpeg log filter
+    // (FFmpeg has one log callback per process) and the one display-matrix reading.
     .target(
       name: "CFFmpegLog",
       linkerSettings: [.linkedLibrary("avutil")]

@@ -73,7 +73,9 @@ void svlc_remux_set_matroska_tracks(svlc_remux *remux, const char *kinds, const 
 
 void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, const char *language,
                            const char *title, int is_default, int is_forced) {
-  if (remux->source_count >= MAX_SOURCES) return;
+  // One past the last: the setters below then describe no source (not the last one added).
+  remux->sources_dropped = remux->source_count >= MAX_SOURCES;
+  if (remux->sources_dropped) return;
   source_t *source = &remux->sources[remux->source_count++];
   source->kind = kind;
   av_strlcpy(source->codec, codec ? codec : "", sizeof(source->codec));
@@ -84,11 +86,13 @@ void svlc_remux_add_source(svlc_remux *remux, char kind, const char *codec, cons
 }
 
 void svlc_remux_set_source_rate(svlc_remux *remux, int rate) {
-  if (remux->source_count > 0) remux->sources[remux->source_count - 1].rate = rate > 0 ? rate : 0;
+  if (remux->source_count > 0 && !remux->sources_dropped)
+    remux->sources[remux->source_count - 1].rate = rate > 0 ? rate : 0;
 }
 
 void svlc_remux_set_source_rotation(svlc_remux *remux, int rotation) {
-  if (remux->source_count > 0 && rotation % 90 == 0 && rotation > 0 && rotation < 360)
+  if (remux->source_count > 0 && !remux->sources_dropped && rotation % 90 == 0 && rotation > 0 &&
+      rotation < 360)
     remux->sources[remux->source_count - 1].rotation = rotation;
 }
 

@@ -82,6 +82,7 @@ struct svlc_remux {
   int chapter_count;
   source_t sources[MAX_SOURCES];
   int source_count;
+  int sources_dropped; // the last source described did not fit
   struct {
     char kind;
     char *title;

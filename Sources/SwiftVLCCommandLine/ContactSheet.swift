@@ -61,12 +61,12 @@ package enum ContactSheet {
     mode: ThumbnailMode, network: Bool, timeout: Duration,
     isolation: isolated (any Actor)? = #isolation, progress: (Int) -> Void
   ) async throws(VLCError) -> Sheet {
-    var info = try await media.parse(timeout: timeout, network: network)
     // A local MPEG program stream's length is known only while playing: the decoded probe's,
     // as `swiftvlc probe` gives it (a live stream has none to find).
-    if info.isPlayable, info.duration == nil, media.isLocalFile {
-      info = try await media.parse(timeout: timeout, network: network, depth: .decoded)
-    }
+    let info =
+      media.isLocalFile
+      ? try await media.parseWhole(timeout: timeout)
+      : try await media.parse(timeout: timeout, network: network)
     guard info.isPlayable else { throw info.unplayableError(source: media.mrl) }
     guard let duration = info.duration, duration > .zero else {
       throw .invalidInput("\(media.mrl) has no known duration to spread a contact sheet over")

@@ -183,14 +183,14 @@ extension ProbeReport.TrackEntry {
       name: track.name, bitrate: track.bitrate, channels: track.channels,
       sampleRate: track.sampleRate, width: track.width, height: track.height,
       fps: track.frameRate.map { ($0 * 1_000).rounded() / 1_000 },
-      sampleAspectRatio: track.sampleAspectRatio.map { "\($0.width):\($0.height)" },
+      sampleAspectRatio: track.sampleAspectRatio?.description,
       displayAspectRatio: track.sampleAspectRatio.flatMap { pixel in
         track.width.flatMap { width in
           track.height.flatMap {
             AspectRatio(width: width * pixel.width, height: $0 * pixel.height)
           }
         }
-      }.map { "\($0.width):\($0.height)" },
+      }?.description,
       rotation: track.displayRotation, program: track.program)
   }
 

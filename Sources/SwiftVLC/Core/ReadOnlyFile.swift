@@ -9,10 +9,17 @@ import Glibc
 struct ReadOnlyFile: ~Copyable {
   private let descriptor: Int32
 
-  /// Opens `path` for reading (close-on-exec); `nil` when it cannot be opened.
+  /// Opens the regular file at `path` for reading (close-on-exec); `nil` when it cannot be
+  /// opened or is not a regular file: a FIFO is opened without waiting for a writer and not
+  /// read (a read would take the data its reader was to get), nor is a device.
   init?(path: String) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      return nil
+    }
     self.descriptor = descriptor
   }
 

@@ -3,11 +3,14 @@
 
 /// A ratio of width to height, in lowest terms: the shape of a video's stored pixels
 /// (``Track/sampleAspectRatio``), 64:45 for a 16:9 picture stored as 720×576.
-public struct AspectRatio: Sendable, Hashable {
+public struct AspectRatio: Sendable, Hashable, CustomStringConvertible {
   /// The width part.
-  public var width: Int
+  public let width: Int
   /// The height part.
-  public var height: Int
+  public let height: Int
+
+  /// "64:45", as ffprobe writes a ratio.
+  public var description: String { "\(width):\(height)" }
 
   /// The ratio `width`:`height` in lowest terms; `nil` unless both are positive.
   public init?(width: Int, height: Int) {

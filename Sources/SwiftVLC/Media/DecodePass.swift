@@ -19,9 +19,12 @@ import Synchronization
 /// mono to stereo. FLAC is the exception, decoded by libVLC's own decoder: libavcodec's
 /// rejects the header libVLC's FLAC packetizer gives it for some FLAC in Ogg ("extradata
 /// contains -55 bytes too many") and never outputs a sample. So is AV1, decoded by dav1d:
-/// through libavcodec, no picture of AV1 in MP4 came, and the pass ran to its limit. Pictures and samples go to memory outputs that keep nothing: the `vdummy`
-/// output would open a window provider, and the Wayland one prints to stderr. The memory
-/// audio output's format callback also tells the selected track's decoded channel count.
+/// through libavcodec, no picture of AV1 in MP4 came, and the pass ran to its limit.
+/// Subtitles are listed, not decoded (`--no-spu`): without a video output libVLC's subtitle
+/// decoders wait for one (6 s for an ASS track). Pictures and samples go to memory outputs
+/// that keep nothing: the `vdummy` output would open a window provider, and the Wayland one
+/// prints to stderr. The memory audio output's format callback also tells the selected
+/// track's decoded channel count.
 struct DecodePass: Sendable {
   /// What the playback found.
   struct Result: Sendable {
@@ -82,7 +85,7 @@ struct DecodePass: Sendable {
       let instance = try? VLCInstance(
         arguments: VLCInstance.headlessArguments + [
           "--codec=flac,dav1d,avcodec,any", "--no-sub-autodetect-file", "--avcodec-threads=1",
-          "--no-spu",
+          "--no-spu", "--dav1d-thread-frames=1", "--dav1d-thread-tiles=1",
         ])
     else { return nil }
     // Only the lines naming the demuxer and failed decoders are kept, so a flood of debug

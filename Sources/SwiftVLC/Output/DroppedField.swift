@@ -12,7 +12,8 @@ public struct DroppedField: Sendable, Hashable {
   /// the container refused (their times; the value says how many: "34 of 100"), "damaged
   /// packets" for those it could not convert (an AAC frame cut short), "encoder delay" for
   /// the priming samples a source marks to skip (the value: "1024 samples (23 ms)"),
-  /// "rotation" for a video's display rotation (the value: "270° clockwise", how far a player turns the picture to show it),
+  /// "rotation" for a video's display rotation (the value: "270° clockwise", how far a
+  /// player turns the picture to show it),
   /// "configuration" for the packets of an AAC track left out from where its sample rate or
   /// channels change (the value says to what, when and how many), "styling"
   /// for a text subtitle converted to the container's text format (the value names the

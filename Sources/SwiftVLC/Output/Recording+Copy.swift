@@ -7,10 +7,11 @@ import Glibc
 extension Recording {
   /// Whether a local file is copied by libavformat rather than played through libVLC: no
   /// re-encoding, no display, no media options (libVLC would apply them), a regular file to
-  /// write, audio or video libVLC could read, and none that libavformat's muxer writes in a
-  /// way libVLC does not read back (DTS in MPEG-TS, which libVLC's own muxer writes so that
-  /// it does). The copy keeps every stream the container holds, in order, with its tags and
-  /// flags, the chapters and the global tags.
+  /// write, audio or video libVLC could read, and none that libVLC's muxer of the container
+  /// takes and CRemux's does not (CRemux leaves out DTS in MPEG-TS, which libavformat writes
+  /// in a way libVLC 3 reads as subtitles; libVLC's muxer writes it so it reads it back). The
+  /// copy keeps every stream the container holds, in order, with its tags and flags, the
+  /// chapters and the global tags.
   static func canCopyDirectly(
     _ info: MediaInfo, media: Media, target: RecordingTarget,
     options: RecordingOptions

@@ -143,9 +143,13 @@ extension Recording {
       if outcome.ending == .stalled {
         return .failure(stalled(source, options: options, kept: nil))
       }
-      // A source that ended gave all of it: its length, where libVLC's clock (polled four
-      // times a second, while a file is read faster than real time) saw only a moment.
-      let length = outcome.ending == .sourceEnded ? seen.duration : nil
+      // A local file that ended gave all of it (or the duration asked): its length, where
+      // libVLC's clock (polled four times a second, while a file is read faster than real
+      // time) saw only a moment. Not from a start time on, nor a source that broke off.
+      let whole =
+        outcome.ending == .sourceEnded && media.isLocalFile
+        && OutputSession.startTime(of: media) == 0
+      let length = whole ? seen.duration.map { min($0, options.duration ?? $0) } : nil
       return .success(
         RecordingResult(
           path: path, bytes: 0, duration: length ?? outcome.mediaTime ?? outcome.elapsed,
@@ -365,10 +369,16 @@ extension Recording {
   ) async -> Result<RemuxReport, VLCError> {
     let copyPath = writing + ".copy"
     let hasVideo = seen.tracks.contains { $0.kind == .video }
+    // The source's turn goes to its copied pictures, not to re-encoded ones (whether libVLC's
+    // transcoder turns them is not known).
+    let sources = seen.tracks.map { track in
+      var track = track
+      if options.transcode != nil { track.displayRotation = nil }
+      return track
+    }
     var job = RemuxJob(
       input: writing, output: copyPath, container: options.container,
-      duration: options.duration, startAtKeyframe: live && hasVideo,
-      sources: seen.tracks)
+      duration: options.duration, startAtKeyframe: live && hasVideo, sources: sources)
     job.tags = seen.metadata.avformatTags
     job.chapters = chapters
     job.flags = flags

@@ -235,13 +235,9 @@ public final class Recording: Sendable {
     let progress = recording.progressBroadcaster
     Task {
       let witness = LogWitness(instance: media.instance)
-      var parsed = isLocal ? try? await media.parse() : nil
-      // A container whose streams libVLC 3 finds only while playing (an MPEG program
-      // stream): read them so, and the file is copied directly too (through libVLC its
-      // duration was cut short by the stream's start time, and its last frames lost).
-      if let info = parsed, info.tracks.isEmpty, info.isPlayable {
-        parsed = (try? await media.parse(depth: .decoded)) ?? info
-      }
+      // An MPEG program stream's streams are found by playing it: it is copied directly too
+      // (through libVLC its duration was cut short by its start time, its last frames lost).
+      let parsed = isLocal ? try? await media.parseWhole() : nil
       let direct = parsed.map {
         canCopyDirectly($0, media: media, target: target, options: options)
       }

@@ -41,9 +41,11 @@ import Glibc
 public actor Thumbnailer {
   /// The media the thumbnails show.
   public nonisolated let media: Media
-  /// The thumbnail width in pixels, or 0 to follow the source.
+  /// The thumbnail width in pixels, or 0 to follow the source. Pictures are as a player shows
+  /// them: a video stored sideways (``Track/displayRotation``) upright, pixels that are not
+  /// square (``Track/sampleAspectRatio``) widened or narrowed; the source's size is that.
   public nonisolated let width: Int
-  /// The thumbnail height in pixels, or 0 to follow the source.
+  /// The thumbnail height in pixels, or 0 to follow the source (as shown: see ``width``).
   public nonisolated let height: Int
   /// How frames are picked.
   public nonisolated let mode: ThumbnailMode
