@@ -56,8 +56,8 @@ struct RecordingTests {
     defer { generated.remove() }
     let source = try await generated.make(
       "dts.mkv",
-      [
-        "-f", "lavfi", "-i", "sine=f=440:d=2", "-ac", "6", "-c:a", "dca", "-strict", "-2",
+      GeneratedMedia.video(seconds: 2) + [
+        "-c:v", "libx264", "-ac", "6", "-c:a", "dca", "-strict", "-2",
       ])
     let path = generated.folder.appendingPathComponent("out.ts").path
     // libavformat's copy wrote it as stream type 0x82 alone, which libVLC 3 reads as SCTE-27
@@ -67,9 +67,10 @@ struct RecordingTests {
         try Media(path: source, instance: instance), to: path,
         options: RecordingOptions(container: .ts))
     }
+    // With a video, libVLC's file was copied again by libavformat, which left the DTS out.
     let info = try await readBack(result.path, instance: instance)
-    #expect(info.codecs == ["dts"])
-    #expect(try await FFprobeReport.probe(result.path).streams.map(\.codec) == ["dts"])
+    #expect(Set(info.codecs) == ["h264", "dts"])
+    #expect(try await FFprobeReport.probe(result.path).streams.map(\.codec) == ["h264", "dts"])
   }
 
   @Test("a recording into a device says the length it gave, not the moment libVLC's clock saw")

@@ -85,7 +85,7 @@ struct DecodePass: Sendable {
       let instance = try? VLCInstance(
         arguments: VLCInstance.headlessArguments + [
           "--codec=flac,dav1d,avcodec,any", "--no-sub-autodetect-file", "--avcodec-threads=1",
-          "--no-spu", "--dav1d-thread-frames=1", "--dav1d-thread-tiles=1",
+          "--no-spu", "--dav1d-thread-frames=1",
         ])
     else { return nil }
     // Only the lines naming the demuxer and failed decoders are kept, so a flood of debug

@@ -63,6 +63,13 @@ public enum OutputContainer: String, Sendable, Hashable, CaseIterable {
     return intermediate == self || FFmpegRemuxer.holds(codec: track.codec, in: self) != false
   }
 
+  /// Whether only libVLC's muxer of this container writes `track` so that libVLC reads it
+  /// back: libVLC's takes it and CRemux's copy does not (DTS in MPEG-TS, which libavformat
+  /// writes in a way libVLC 3 reads as subtitles). Such a recording keeps libVLC's file.
+  func isWrittenOnlyByLibVLC(_ track: Track) -> Bool {
+    FFmpegRemuxer.holds(codec: track.codec, in: self) == false && copies(track)
+  }
+
   /// libVLC fourCCs (trailing spaces trimmed) the MP4 muxer takes. HEVC only with its
   /// parameter sets out of band (not from MPEG-TS), which a track does not tell, so it is
   /// listed and left to the check of the written file.

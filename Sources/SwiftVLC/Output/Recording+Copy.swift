@@ -17,12 +17,15 @@ extension Recording {
     options: RecordingOptions
   ) -> Bool {
     let streams = info.tracks.filter { $0.kind == .audio || $0.kind == .video }
-    let libVLCOnly = streams.contains {
-      FFmpegRemuxer.holds(codec: $0.codec, in: options.container) == false
-        && options.container.copies($0)
-    }
+    let libVLCOnly = streams.contains(where: options.container.isWrittenOnlyByLibVLC)
+    // An MPEG program stream's streams libVLC 3 finds only while playing (and its demuxer
+    // reads some, made with `ffmpeg -f mpeg`, as twenty phantom ones): libavformat's copy
+    // reads them itself, and refuses what the container cannot hold. Through libVLC the file
+    // lost its last frames and a duration counted from the stream's time 0.
+    let programStream = info.tracks.isEmpty && info.container == "MPEG-PS"
     return options.transcode == nil && !options.display && media.options.isEmpty
-      && target.isPartial && !streams.isEmpty && !libVLCOnly && media.localPath != nil
+      && target.isPartial && (!streams.isEmpty || programStream) && !libVLCOnly
+      && media.localPath != nil
   }
 
   /// Copies the local file `media` into the recording's file with libavformat.

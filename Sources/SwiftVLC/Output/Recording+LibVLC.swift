@@ -379,6 +379,9 @@ extension Recording {
     var job = RemuxJob(
       input: writing, output: copyPath, container: options.container,
       duration: options.duration, startAtKeyframe: live && hasVideo, sources: sources)
+    // A track only libVLC's muxer writes readably fails the copy, which keeps libVLC's file
+    // (the copy left out the DTS of a video with DTS audio in MPEG-TS).
+    job.refusesUnheld = sources.contains(where: options.container.isWrittenOnlyByLibVLC)
     job.tags = seen.metadata.avformatTags
     job.chapters = chapters
     job.flags = flags

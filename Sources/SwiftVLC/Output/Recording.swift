@@ -235,9 +235,7 @@ public final class Recording: Sendable {
     let progress = recording.progressBroadcaster
     Task {
       let witness = LogWitness(instance: media.instance)
-      // An MPEG program stream's streams are found by playing it: it is copied directly too
-      // (through libVLC its duration was cut short by its start time, its last frames lost).
-      let parsed = isLocal ? try? await media.parseWhole() : nil
+      let parsed = isLocal ? try? await media.parse() : nil
       let direct = parsed.map {
         canCopyDirectly($0, media: media, target: target, options: options)
       }
