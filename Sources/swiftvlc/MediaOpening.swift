@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
 import FoundationEssentials
+import Glibc
 import SwiftVLC
 import SwiftVLCCommandLine
 
@@ -22,9 +23,25 @@ extension MediaSource {
   func media(on instance: VLCInstance) throws(VLCError) -> Media {
     if let error = schemelessURLError { throw error }
     switch self {
-    case .file(let path): return try Media(path: path, instance: instance)
+    case .file(let path):
+      if let descriptor = Self.openedFIFO(path) {
+        return try Media(fileDescriptor: descriptor, instance: instance)
+      }
+      return try Media(path: path, instance: instance)
     case .url(let url): return try Media(url: url, instance: instance)
     }
+  }
+
+  /// A FIFO at `path`, opened for reading (libVLC 3 cannot read one by name: it opens it more
+  /// than once); `nil` for anything else. Opened without waiting for a writer: with none, the
+  /// first read ends the stream at once. The descriptor stays open until the process exits.
+  private static func openedFIFO(_ path: String) -> Int32? {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return nil }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    return descriptor
   }
 
   /// The error for a file SOURCE that does not exist and reads as a URL without its scheme

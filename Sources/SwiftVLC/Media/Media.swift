@@ -89,8 +89,10 @@ public final class Media: Sendable {
 
   /// Opens a local file.
   ///
-  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` at once when the file does not exist
-  ///   or is a directory, before any playback is tried.
+  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` at once when the file does not exist,
+  ///   is a directory, or is a FIFO (libVLC 3 cannot read one by name: its disc access modules
+  ///   and meta reader open it first and take the writer's data; open it and use
+  ///   ``init(fileDescriptor:instance:)``), before any playback is tried.
   public convenience init(path: String, instance: VLCInstance = .shared) throws(VLCError) {
     var isDirectory = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -98,6 +100,12 @@ public final class Media: Sendable {
     }
     guard !isDirectory else {
       throw .mediaCreationFailed(source: "\(path): is a directory")
+    }
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO {
+      throw .mediaCreationFailed(
+        source: "\(path): a FIFO, which libVLC 3 cannot read by name (it opens it more than "
+          + "once); open it and read it from its file descriptor")
     }
     clearLibVLCError()
     guard let pointer = libvlc_media_new_path(instance.pointer, path) else {
