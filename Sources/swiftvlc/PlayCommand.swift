@@ -35,8 +35,9 @@ enum PlayCommand {
         // (In a window, Player.play keeps libvdpau quiet where there is no VDPAU driver.)
         media.addOption(":avcodec-hw=none")
       }
-      if case .file(let path) = source, channels == nil {
-        // libVLC 3 "plays" garbage to a normal end; a local file is checked first.
+      if case .file(let path) = source, channels == nil, media.isLocalFile {
+        // libVLC 3 "plays" garbage to a normal end; a local file is checked first (not a
+        // FIFO, read once from its descriptor).
         let info = try await media.parse()
         guard info.isPlayable else { throw info.unplayableError(source: path) }
       }
