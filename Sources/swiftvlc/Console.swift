@@ -3,6 +3,7 @@
 
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// Where the tool writes: results on stdout, one-line errors on stderr.
 enum Console {
@@ -28,10 +29,18 @@ enum Console {
         Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written)
       }
       if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return }
+      guard count > 0 else {
+        if descriptor == STDOUT_FILENO {
+          outputError.store(count < 0 ? errno : EIO, ordering: .relaxed)
+        }
+        return
+      }
       written += count
     }
   }
+
+  /// The error of the last write to stdout that failed (0: none): the exit status says so.
+  static let outputError = Atomic<Int32>(0)
 
   /// Whether a file descriptor is a terminal.
   static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }

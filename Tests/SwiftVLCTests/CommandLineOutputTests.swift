@@ -16,6 +16,24 @@ struct CommandLineOutputTests {
 
   // MARK: Half-block renderer
 
+  @Test("output that cannot be written is a failure, through stdio and unbuffered alike")
+  func unwritableOutput() async throws {
+    // probe prints through stdio; record's result lines and channels' go out unbuffered.
+    // Each exited 0 with its output lost.
+    for arguments in [
+      ["probe", Fixture.shortMP4.path], ["probe", "--json", Fixture.shortMP4.path],
+      ["record", Fixture.shortMP4.path, "--container", "mkv", "-o", "/dev/null"],
+    ] {
+      let command = "\"$0\" \(arguments.map { "'\($0)'" }.joined(separator: " ")) > /dev/full"
+      let run = try await runProgram("/bin/sh", ["-c", command, SwiftVLCTool.url.path])
+      #expect(run.status == 1, "\(arguments): \(run.stderr)")
+      #expect(
+        run.stderr
+          == "swiftvlc: cannot write the output to standard output: No space left on device\n",
+        "\(arguments)")
+    }
+  }
+
   @Test("a quoted name stays on one line: quotes, backslashes and line breaks escaped")
   func quotedNames() {
     #expect(TrackText.quoted("English mono") == #""English mono""#)

@@ -58,4 +58,9 @@ void swiftvlc_trim_heap(void);
 /// is the process's. `swiftvlc` calls it (see its `main.swift`).
 int swiftvlc_limit_heap_arenas(int count);
 
+/// Flushes standard output and tells whether anything written to it was lost (a full disk, a
+/// write error at any time): 1 lost, 0 not; `errno` then says why. For a program's exit
+/// status; `swiftvlc` calls it last.
+int swiftvlc_stdout_lost(void);
+
 #endif
