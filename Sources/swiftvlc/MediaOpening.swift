@@ -36,8 +36,7 @@ extension MediaSource {
   /// than once); `nil` for anything else. Opened without waiting for a writer: with none, the
   /// first read ends the stream at once. The descriptor stays open until the process exits.
   private static func openedFIFO(_ path: String) -> Int32? {
-    var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return nil }
+    guard FileKind(path: path) == .fifo else { return nil }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)

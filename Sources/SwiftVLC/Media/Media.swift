@@ -94,18 +94,17 @@ public final class Media: Sendable {
   ///   and meta reader open it first and take the writer's data; open it and use
   ///   ``init(fileDescriptor:instance:)``), before any playback is tried.
   public convenience init(path: String, instance: VLCInstance = .shared) throws(VLCError) {
-    var isDirectory = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    switch FileKind(path: path) {
+    case nil:
       throw .mediaCreationFailed(source: "\(path): no such file")
-    }
-    guard !isDirectory else {
+    case .directory:
       throw .mediaCreationFailed(source: "\(path): is a directory")
-    }
-    var status = stat()
-    if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFIFO {
+    case .fifo:
       throw .mediaCreationFailed(
         source: "\(path): a FIFO, which libVLC 3 cannot read by name (it opens it more than "
           + "once); open it and read it from its file descriptor")
+    case .regular, .other:
+      break
     }
     clearLibVLCError()
     guard let pointer = libvlc_media_new_path(instance.pointer, path) else {

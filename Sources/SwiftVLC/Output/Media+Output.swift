@@ -3,7 +3,6 @@
 
 internal import CLibVLC
 import FoundationEssentials
-import Glibc
 
 extension Media {
   /// A new, independent media for the same location, with this media's options plus `options`.
@@ -45,11 +44,10 @@ extension Media {
   /// comes, or take the data libVLC was to read.
   package var isLocalFile: Bool {
     guard mrl.hasPrefix("file://") else { return false }
-    guard let path = URL(string: mrl)?.path else { return true }
-    var status = stat()
-    guard stat(path, &status) == 0 else { return true }  // missing: named as such later
-    let type = status.st_mode & S_IFMT
-    return type == S_IFREG || type == S_IFDIR
+    guard let path = URL(string: mrl)?.path, let kind = FileKind(path: path) else {
+      return true  // missing: named as such later
+    }
+    return kind == .regular || kind == .directory
   }
 
   /// The path of the local file a `file://` media reads (``isLocalFile``); `nil` for other

@@ -199,7 +199,4 @@ enum RecordingCheck {
 }
 
 /// Whether `path` is a regular file (not a device, a FIFO or a directory).
-func isRegularFile(_ path: String) -> Bool {
-  var status = stat()
-  return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-}
+func isRegularFile(_ path: String) -> Bool { FileKind(path: path) == .regular }
