@@ -13,17 +13,16 @@ import SwiftVLCCommandLine
 if getenv("MALLOC_ARENA_MAX") == nil { _ = swiftvlc_limit_heap_arenas(4) }
 
 let status = await Tool.run(Array(CommandLine.arguments.dropFirst()))
+// Output that could not be written (stdout on a full disk) is a failure, not exit status 0.
+// It is written two ways: results through stdio (print), event lines unbuffered (Console.line).
+let unbuffered = Console.outputError.load(ordering: .relaxed)
+let lost = swiftvlc_stdout_lost() != 0 || unbuffered != 0
+if lost && status == .success {
+  Console.error(
+    "cannot write the output to standard output: "
+      + String(cString: strerror(unbuffered != 0 ? unbuffered : errno)))
+}
 // libVLC threads may still be closing a source (see PlayCommand.stopPlayback): leave without
 // running exit handlers and static destructors under them. Flush stdio first.
-// Written two ways: results through stdio (print), event lines unbuffered (Console.line).
-let lost = swiftvlc_stdout_lost() != 0 || Console.outputError.load(ordering: .relaxed) != 0
-let failure = Console.outputError.load(ordering: .relaxed)
-let reason = String(cString: strerror(failure != 0 ? failure : errno))
 fflush(nil)
-// Output that could not be written (stdout on a full disk) is a failure, not exit status 0.
-if lost && status == .success {
-  let line = "swiftvlc: cannot write the output to standard output: \(reason)\n"
-  _ = line.withCString { write(2, $0, strlen($0)) }
-  _exit(ExitCode.mediaError.rawValue)
-}
-_exit(status.rawValue)
+_exit(lost && status == .success ? ExitCode.mediaError.rawValue : status.rawValue)

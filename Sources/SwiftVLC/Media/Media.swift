@@ -140,6 +140,13 @@ public final class Media: Sendable {
     }
   }
 
+  /// Whether libVLC 3 cannot parse this media: a file descriptor (its parser skips descriptors
+  /// whatever the flags: their item type is "unknown") or a custom input; their tracks and
+  /// picture size are known once playing.
+  var isUnparsable: Bool { isDescriptor || input != nil }
+
+  private var isDescriptor: Bool { mrl.hasPrefix("fd://") }
+
   /// Adds a libVLC media option, such as `":start-time=10"` or `":network-caching=300"`.
   /// Takes effect the next time the media is played.
   public func addOption(_ option: String) {
@@ -222,8 +229,7 @@ public final class Media: Sendable {
       return cache(try await refined(cached.info, depth: depth, until: deadline), depth: depth)
     }
     if Task.isCancelled { throw .cancelled }
-    // libVLC 3's parser skips descriptors whatever the flags (their item type is "unknown").
-    if mrl.hasPrefix("fd://") {
+    if isDescriptor {
       throw .parseFailed(
         reason: "libVLC 3 does not parse file descriptors (\(mrl)); tracks are known once playing")
     }

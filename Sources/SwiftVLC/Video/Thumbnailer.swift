@@ -261,9 +261,9 @@ public actor Thumbnailer {
   /// must not cancel it, because libVLC 3 cannot parse a media again after a stopped parse.
   /// A cancelled request therefore waits for the parse to end (at most `timeout`).
   private func mediaInfo(timeout: Duration) async throws(VLCError) -> MediaInfo {
-    // libVLC 3 cannot parse a custom input or a file descriptor: its picture size is learnt
-    // while decoding, and a time past its end fails when no picture comes.
-    if media.input != nil || media.mrl.hasPrefix("fd://") {
+    // Its picture size is learnt while decoding, and a time past its end fails when no
+    // picture comes.
+    if media.isUnparsable {
       return MediaInfo(duration: nil, metadata: Metadata(), tracks: [], isPlayable: true)
     }
     let task =
