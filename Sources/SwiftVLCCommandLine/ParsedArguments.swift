@@ -32,8 +32,7 @@ package struct ParsedArguments: Sendable, Equatable {
     guard let text = values[long] else { return nil }
     guard let time = TimeText.parse(text) else {
       throw error(
-        "invalid value '\(text)' for --\(long) (a time from 0: 90, 2.5s, 1500ms, 1:30 or "
-          + "00:01:30.5)")
+        "invalid value '\(text)' for --\(long) (a time from 0 to 999999999s: \(TimeText.forms))")
     }
     return time
   }
@@ -43,8 +42,8 @@ package struct ParsedArguments: Sendable, Equatable {
     guard let text = values[long] else { return nil }
     guard let time = TimeText.parse(text), time > .zero else {
       throw error(
-        "invalid value '\(text)' for --\(long) (a time more than 0: 90, 2.5s, 1500ms, 1:30 or "
-          + "00:01:30.5)")
+        "invalid value '\(text)' for --\(long) (a time more than 0, to 999999999s: "
+          + "\(TimeText.forms))")
     }
     return time
   }

@@ -12,8 +12,19 @@ package enum TimeText {
   /// or a clock ("1:30", "00:01:30.5"; minutes and seconds after the first field are below 60).
   ///
   /// Fractions are exact to the nanosecond. Returns `nil` for anything else, including negative
-  /// times, empty fields and more than nine integer digits.
+  /// times, empty fields and times over ``maximum``.
   package static func parse(_ text: String) -> Duration? {
+    guard let time = read(text), time <= maximum else { return nil }
+    return time
+  }
+
+  /// The longest time ``parse(_:)`` reads: 999,999,999 s (nearly 32 years).
+  package static let maximum = Duration.seconds(999_999_999)
+
+  /// The forms ``parse(_:)`` reads, for a usage message: "90, 2.5s, 1500ms, 1:30 or 00:01:30.5".
+  package static let forms = "90, 2.5s, 1500ms, 1:30 or 00:01:30.5"
+
+  private static func read(_ text: String) -> Duration? {
     for (suffix, unit) in units where text.hasSuffix(suffix) {
       return decimal(text.dropLast(suffix.count), unit: unit)
     }

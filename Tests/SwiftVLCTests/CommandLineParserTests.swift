@@ -77,7 +77,7 @@ struct CommandLineParserTests {
     #expect(
       usageError("probe a.mp4 --timeout 0")
         == UsageError(
-          "invalid value '0' for --timeout (a time more than 0: 90, 2.5s, 1500ms, 1:30 or "
+          "invalid value '0' for --timeout (a time more than 0, to 999999999s: 90, 2.5s, 1500ms, 1:30 or "
             + "00:01:30.5)", command: "probe"))
     #expect(
       usageError("probe a.mp4 --json --json")
@@ -137,7 +137,7 @@ struct CommandLineParserTests {
       ("thumbnail a.mkv --at 1 -o --precise", "option --output needs a value (FILE)"),
       (
         "thumbnail a.mkv --at soon -o x.png",
-        "invalid value 'soon' for --at (a time from 0: 90, 2.5s, 1500ms, 1:30 or 00:01:30.5)"
+        "invalid value 'soon' for --at (a time from 0 to 999999999s: 90, 2.5s, 1500ms, 1:30 or 00:01:30.5)"
       ),
       (
         "thumbnail a.mkv --at 1 --width 0 -o x.png",
@@ -161,7 +161,7 @@ struct CommandLineParserTests {
       ),
       (
         "thumbnail a.mkv --at -5 -o x.png",
-        "invalid value '-5' for --at (a time from 0: 90, 2.5s, 1500ms, 1:30 or 00:01:30.5)"
+        "invalid value '-5' for --at (a time from 0 to 999999999s: 90, 2.5s, 1500ms, 1:30 or 00:01:30.5)"
       ),
       (
         "thumbnail a.mkv --at 1 -o a.gif",
@@ -232,7 +232,8 @@ struct CommandLineParserTests {
       #expect(
         usageError("record a.mkv -o x.ts --duration \(value)")
           == UsageError(
-            "invalid value '\(value)' for --duration (a time more than 0: 90, 2.5s, 1500ms, "
+            "invalid value '\(value)' for --duration (a time more than 0, to 999999999s: 90, 2.5s, "
+              + "1500ms, "
               + "1:30 or 00:01:30.5)", command: "record"))
     }
   }
@@ -323,6 +324,7 @@ struct CommandLineParserTests {
       ("2.5s", .milliseconds(2_500)), ("1500ms", .milliseconds(1_500)), ("2m", .seconds(120)),
       ("1h", .seconds(3_600)), ("1:30", .seconds(90)), ("00:01:30.5", .milliseconds(90_500)),
       ("1:02:03", .seconds(3_723)), ("90:00", .seconds(5_400)), ("0.000000001", .nanoseconds(1)),
+      ("999999999", .seconds(999_999_999)), ("277777h", .seconds(999_997_200)),
     ])
   func timeParsing(text: String, expected: Duration) {
     #expect(TimeText.parse(text) == expected)
@@ -332,6 +334,7 @@ struct CommandLineParserTests {
     "malformed times are rejected",
     arguments: [
       "", "-5", "abc", "1:60", "1:2:3:4", "1::2", "1.2.3", "5x", "s", "1:30s", ".", "1234567890",
+      "999999999.5", "277778h", "16666667m", "999999999:00", "1e9",
     ])
   func badTimes(text: String) {
     #expect(TimeText.parse(text) == nil)
