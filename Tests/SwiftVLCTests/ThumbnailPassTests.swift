@@ -149,14 +149,14 @@ struct ThumbnailPassTests {
   func badTimes() async throws {
     let clip = try await FrameOracle.clip(OracleVariant(container: .mp4))
     let thumbnailer = try Thumbnailer(media: Media(path: clip.path, instance: instance))
-    await #expect(throws: VLCError.invalidInput("thumbnail time -1.0 seconds is negative")) {
+    await #expect(throws: VLCError.invalidInput("thumbnail time -1.000 s is negative")) {
       try await thumbnailer.thumbnails(at: [.seconds(1), .seconds(-1)])
     }
     do throws(VLCError) {
       _ = try await thumbnailer.thumbnails(at: [.seconds(9), .seconds(1), .seconds(12)])
       Issue.record("a time past the end was accepted")
     } catch {
-      guard case .invalidInput(let reason) = error, reason.contains("9.0 seconds is past the end")
+      guard case .invalidInput(let reason) = error, reason.contains("9.000 s is past the end")
       else {
         Issue.record("expected invalidInput for 9 s, got \(error)")
         return

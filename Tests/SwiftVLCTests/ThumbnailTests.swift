@@ -105,7 +105,7 @@ struct ThumbnailTests {
     // The parse lists no HLS track, but it does give the length.
     await #expect(
       throws: VLCError.invalidInput(
-        "thumbnail time 60.0 seconds is past the end of \(hls.mrl) (6.0 seconds)")
+        "thumbnail time 60.000 s is past the end of \(hls.mrl) (6.000 s)")
     ) {
       try await hls.thumbnail(at: .seconds(60), width: 32)
     }
@@ -130,7 +130,7 @@ struct ThumbnailTests {
       // libVLC 3 cannot parse a custom input: the length is known once it has opened it.
       await #expect(
         throws: VLCError.invalidInput(
-          "thumbnail time 10.0 seconds is past the end of imem:// (3.0 seconds)"), "\(mode)"
+          "thumbnail time 10.000 s is past the end of imem:// (3.000 s)"), "\(mode)"
       ) {
         try await media.thumbnail(at: .seconds(10), width: 32, mode: mode)
       }

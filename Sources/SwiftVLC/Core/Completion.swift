@@ -60,7 +60,7 @@ final class Completion<Value: Sendable>: Sendable {
   /// ``VLCError/timeout(_:)``), and the value stays unsettled for others.
   func value(within limit: Duration, timeout: VLCError? = nil) async -> Result<Value, VLCError> {
     let id = arm()
-    let expiry = timeout ?? .timeout("nothing came within \(limit)")
+    let expiry = timeout ?? .timeout("nothing came within \(formatSeconds(limit))")
     let timer = Task {
       try? await Task.sleep(for: limit)
       guard !Task.isCancelled else { return }

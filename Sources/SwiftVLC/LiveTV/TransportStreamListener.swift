@@ -106,7 +106,7 @@ private struct UDPEndpoint {
       }
     }
     guard reader.hasEveryMap, let programs = reader.programs else {
-      throw .timeout("no program tables from \(location) within \(limit)")
+      throw .timeout("no program tables from \(location) within \(formatSeconds(limit))")
     }
     return programs
   }

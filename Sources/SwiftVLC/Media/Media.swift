@@ -364,11 +364,3 @@ public final class Media: Sendable {
     return (0..<Int(count)).compactMap { index in list[index].map { Track(native: $0.pointee) } }
   }
 }
-
-extension Duration {
-  /// The duration in whole milliseconds, rounded toward zero.
-  var milliseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
-  }
-}

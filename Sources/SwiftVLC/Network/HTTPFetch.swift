@@ -111,7 +111,7 @@ enum HTTPFetch {
       let total = swiftvlc_fetch_total_length(transfer.pointer)
       return (transfer.body, status, total >= 0 ? Int(total) : nil)
     case SWIFTVLC_FETCH_TIMED_OUT:
-      throw .timeout("downloading \(location) took longer than \(timeout)")
+      throw .timeout("downloading \(location) took longer than \(formatSeconds(timeout))")
     case SWIFTVLC_FETCH_CANCELLED:
       throw .cancelled
     case SWIFTVLC_FETCH_TOO_LARGE:

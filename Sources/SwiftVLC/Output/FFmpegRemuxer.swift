@@ -194,11 +194,3 @@ extension OutputContainer {
     }
   }
 }
-
-extension Duration {
-  /// The duration in whole microseconds.
-  fileprivate var microseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-  }
-}

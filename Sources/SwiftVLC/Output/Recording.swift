@@ -198,7 +198,8 @@ public final class Recording: Sendable {
       throw .invalidInput("\(destination) is the source itself: record it into another file")
     }
     if let duration = options.duration, duration <= .zero {
-      throw .invalidInput("recording duration \(duration) is not positive")
+      throw .invalidInput(
+        "recording duration \(formatSeconds(duration, decimals: 3)) is not positive")
     }
     if let stall = options.stallTimeout, stall < .milliseconds(500) {
       throw .invalidInput("stall timeout \(stall) is under 0.5 s")

@@ -130,7 +130,8 @@ public final class StreamOutput: Sendable {
   ///   ended or was stopped before it served, or has ended since; ``VLCError/timeout(_:)`` after `limit`;
   ///   ``VLCError/cancelled`` when the waiting task is cancelled (the stream goes on).
   public func waitUntilServing(within limit: Duration = .seconds(10)) async throws(VLCError) {
-    let late = VLCError.timeout("\(url.absoluteString) did not start serving within \(limit)")
+    let late = VLCError.timeout(
+      "\(url.absoluteString) did not start serving within \(formatSeconds(limit))")
     try await serving.value(within: limit, timeout: late).get()
     // It served, and has ended since: nothing listens any more.
     switch completion.result {

@@ -162,7 +162,7 @@ extension Player {
 
   private func validatedDelay(_ delay: Duration) throws(VLCError) -> Int64 {
     guard delay <= .seconds(3_600) && delay >= .seconds(-3_600) else {
-      throw .invalidInput("delay \(delay) is beyond ±1 hour")
+      throw .invalidInput("delay \(formatSeconds(delay, decimals: 3)) is beyond ±1 hour")
     }
     return delay.milliseconds * 1_000
   }

@@ -99,9 +99,11 @@ extension Player {
   /// - Throws: ``VLCError/invalidInput(_:)`` for a negative time or one past the end;
   ///   ``VLCError/invalidState(_:)`` with no media or a media that cannot seek.
   public func seek(to time: Duration) throws(VLCError) {
-    guard time >= .zero else { throw .invalidInput("seek time \(time) is negative") }
+    guard time >= .zero else {
+      throw .invalidInput("seek time \(formatSeconds(time, decimals: 3)) is negative")
+    }
     if let duration, time > duration {
-      throw .invalidInput("seek time \(time) is past the end (\(duration))")
+      throw .pastTheEnd("seek time", time, length: duration)
     }
     try requireSeekable()
     feed(.seek(.time(time), seekable: isSeekable))
@@ -174,7 +176,7 @@ extension Player {
   public func setABLoop(a: Duration, b: Duration) throws(VLCError) {
     guard a >= .zero, a < b else { throw .invalidInput("A-B loop needs 0 ≤ a < b") }
     if let duration, b > duration {
-      throw .invalidInput("A-B loop end \(b) is past the end (\(duration))")
+      throw .pastTheEnd("A-B loop end", b, length: duration)
     }
     try requireSeekable()
     feed(.abLoop(a...b, time: currentTime))

@@ -30,13 +30,15 @@ public struct ReconnectPolicy: Sendable, Equatable {
   ) throws(VLCError) {
     guard maxAttempts >= 0 else { throw .invalidInput("maxAttempts \(maxAttempts) is negative") }
     guard initialDelay >= .zero else {
-      throw .invalidInput("initialDelay \(initialDelay) is negative")
+      throw .invalidInput("initialDelay \(formatSeconds(initialDelay, decimals: 3)) is negative")
     }
     guard multiplier.isFinite, multiplier >= 1 else {
       throw .invalidInput("multiplier \(multiplier) is not a finite number ≥ 1")
     }
     guard maxDelay >= initialDelay else {
-      throw .invalidInput("maxDelay \(maxDelay) is shorter than initialDelay \(initialDelay)")
+      throw .invalidInput(
+        "maxDelay \(formatSeconds(maxDelay, decimals: 3)) is shorter than initialDelay "
+          + "\(formatSeconds(initialDelay, decimals: 3))")
     }
     self.maxAttempts = maxAttempts
     self.initialDelay = initialDelay
@@ -49,12 +51,5 @@ public struct ReconnectPolicy: Sendable, Equatable {
     let initial = initialDelay.inSeconds
     let grown = initial * pow(multiplier, Double(max(attempt, 1) - 1))
     return grown >= maxDelay.inSeconds ? maxDelay : .seconds(grown)
-  }
-}
-
-extension Duration {
-  /// The duration in seconds, as a floating-point number.
-  var inSeconds: Double {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }

@@ -390,8 +390,3 @@ struct Session {
     before.state == phase.state ? [] : [.state(phase.state)]
   }
 }
-
-/// A duration as seconds with one decimal, such as "2.0 s".
-func formatSeconds(_ duration: Duration) -> String {
-  DecimalText.of(duration.inSeconds, decimals: 1) + " s"
-}

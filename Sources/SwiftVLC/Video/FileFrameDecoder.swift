@@ -103,7 +103,8 @@ struct FileFrameDecoder: ExactFrameSource {
         return .failure(.cancelled)
       case SVLC_FRAME_TIMED_OUT:
         return .failure(
-          .timeout("decoding a picture of \(path) took longer than \(request.limit)"))
+          .timeout("decoding a picture of \(path) took longer than \(formatSeconds(request.limit))")
+        )
       default:
         let when = request.times.count == 1 ? "at \(request.times[0])" : "in one pass"
         return .failure(.playbackFailed(reason: "no picture of \(path) \(when): \(reason)"))
@@ -173,12 +174,5 @@ struct FileFrameDecoder: ExactFrameSource {
       delivered(index)
       return true
     }
-  }
-}
-
-extension Duration {
-  /// The duration in whole microseconds, rounded towards zero.
-  fileprivate var microseconds: Int64 {
-    components.seconds * 1_000_000 + components.attoseconds / 1_000_000_000_000
   }
 }

@@ -29,7 +29,8 @@ final class FrameCapture: FrameReceiver {
     current.withLock { $0 = wait }
     defer { current.withLock { if $0 === wait { $0 = nil } } }
     start()
-    return await wait.value(within: limit, timeout: .timeout("no frame within \(limit)"))
+    return await wait.value(
+      within: limit, timeout: .timeout("no frame within \(formatSeconds(limit))"))
   }
 
   private func take() -> Completion<VideoFrame>? {

@@ -30,10 +30,7 @@ extension Thumbnailer {
     at times: [Duration], timeout: Duration = .seconds(5),
     progress: (@Sendable (_ made: Int) -> Void)? = nil
   ) async throws(VLCError) -> [Thumbnail] {
-    if let negative = times.first(where: { $0 < .zero }) {
-      throw .invalidInput("thumbnail time \(negative) is negative")
-    }
-    guard timeout > .zero else { throw .invalidInput("thumbnail timeout must be positive") }
+    try checkRequest(times, timeout: timeout)
     guard !times.isEmpty else { return [] }
     let counter = MadeCounter(report: progress)
     var passedOver = exactFramesRefusal

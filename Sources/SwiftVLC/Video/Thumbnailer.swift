@@ -109,8 +109,7 @@ public actor Thumbnailer {
   public func thumbnail(at time: Duration, timeout: Duration = .seconds(5)) async throws(VLCError)
     -> Thumbnail
   {
-    guard time >= .zero else { throw .invalidInput("thumbnail time \(time) is negative") }
-    guard timeout > .zero else { throw .invalidInput("thumbnail timeout must be positive") }
+    try checkRequest([time], timeout: timeout)
     return try await make(at: time, timeout: timeout, passedOver: nil)
   }
 
@@ -169,8 +168,16 @@ public actor Thumbnailer {
     return try await picture(at: time, source: info, deadline: deadline)
   }
 
+  /// Refuses a negative time (the first, named) and a timeout that is not positive.
+  func checkRequest(_ times: [Duration], timeout: Duration) throws(VLCError) {
+    if let negative = times.first(where: { $0 < .zero }) {
+      throw .invalidInput("thumbnail time \(formatSeconds(negative, decimals: 3)) is negative")
+    }
+    guard timeout > .zero else { throw .invalidInput("thumbnail timeout must be positive") }
+  }
+
   func pastTheEnd(_ time: Duration, _ duration: Duration) -> VLCError {
-    .invalidInput("thumbnail time \(time) is past the end of \(media.mrl) (\(duration))")
+    .pastTheEnd("thumbnail time", time, length: duration, media: media.mrl)
   }
 
   /// The exact picture of a local file (``exactFrames``), without libVLC's parse, or why it
