@@ -59,3 +59,8 @@ struct StallWatch<Reading: Equatable & Sendable>: Sendable, Equatable {
     lastReading = nil
   }
 }
+
+extension Duration {
+  /// The shortest stall limit a player or a recording takes: 0.5 s.
+  static let shortestStallLimit = Duration.milliseconds(500)
+}

@@ -201,8 +201,10 @@ public final class Recording: Sendable {
       throw .invalidInput(
         "recording duration \(formatSeconds(duration, decimals: 3)) is not positive")
     }
-    if let stall = options.stallTimeout, stall < .milliseconds(500) {
-      throw .invalidInput("stall timeout \(stall) is under 0.5 s")
+    if let stall = options.stallTimeout, stall < .shortestStallLimit {
+      throw .invalidInput(
+        "stall timeout \(formatSeconds(stall, decimals: 3)) is under "
+          + formatSeconds(.shortestStallLimit))
     }
     try options.transcode?.validate(for: options.container)
 

@@ -30,7 +30,7 @@ extension Player {
   /// frozen, when a source stops sending. Default: 5 s; values below 0.5 s count as 0.5 s.
   public var stallTimeout: Duration {
     get { core.session.settings.stallTimeout }
-    set { core.session.settings.stallTimeout = max(newValue, .milliseconds(500)) }
+    set { core.session.settings.stallTimeout = max(newValue, .shortestStallLimit) }
   }
 
   /// Reopens a live source that stalls, fails or ends; `nil` (the default) never reopens.
