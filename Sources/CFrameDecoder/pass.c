@@ -96,21 +96,80 @@ static int next_packet(frame_pass *pass, AVPacket **packet) {
   return status;
 }
 
+/// Where the file's data ends, in the video stream's time base: the latest presentation end
+/// among the audio and video packets, read from two seconds before the video's last one to the end
+/// of the file. INT64_MIN when it cannot be read. Leaves the demuxer at the end.
+static int64_t data_end(frame_pass *pass) {
+  AVFormatContext *format = pass->format;
+  AVRational base = format->streams[pass->stream]->time_base;
+  enum AVDiscard *kept = malloc(sizeof *kept * format->nb_streams);
+  AVPacket *packet = av_packet_alloc();
+  int64_t end = INT64_MIN;
+  // From the video's keyframe two seconds before its last packet (the one index a cut
+  // Matroska file has).
+  int64_t from = pass->latest_end - av_rescale_q(2 * AV_TIME_BASE, AV_TIME_BASE_Q, base);
+  if (from < pass->start) from = pass->start;
+  // Else from the start (a seek to a Matroska file's first keyframe can fail).
+  int sought = kept && packet &&
+               (av_seek_frame(format, pass->stream, from, AVSEEK_FLAG_BACKWARD) >= 0 ||
+                avformat_seek_file(format, -1, INT64_MIN, INT64_MIN, INT64_MIN, 0) >= 0);
+  if (sought) {
+    for (unsigned index = 0; index < format->nb_streams; index++) {
+      // Sound and pictures: a subtitle's packet can last past the data.
+      AVStream *stream = format->streams[index];
+      enum AVMediaType type = stream->codecpar->codec_type;
+      kept[index] = stream->discard;
+      stream->discard = type == AVMEDIA_TYPE_AUDIO || type == AVMEDIA_TYPE_VIDEO
+                            ? AVDISCARD_DEFAULT
+                            : AVDISCARD_ALL;
+    }
+    while (!svlc_halted(pass->decoder) && av_read_frame(format, packet) >= 0) {
+      int64_t time = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+      if (time != AV_NOPTS_VALUE) {
+        int64_t last = time + (packet->duration > 0 ? packet->duration : 0);
+        AVRational own = format->streams[packet->stream_index]->time_base;
+        int64_t mapped = av_rescale_q(last, own, base);
+        if (mapped > end) end = mapped;
+      }
+      av_packet_unref(packet);
+    }
+    for (unsigned index = 0; index < format->nb_streams; index++) {
+      format->streams[index]->discard = kept[index];
+    }
+  }
+  av_packet_free(&packet);
+  free(kept);
+  return svlc_halted(pass->decoder) ? INT64_MIN : end;
+}
+
+/// Whether the video's data ending before `target` means the file is cut: the stream's header
+/// says it lasts past the target (MP4), or, where no stream says (Matroska), the audio and
+/// video data end before the target and more than half a second before the container's length.
+/// A video that ends before the other streams do is not cut: its last picture is shown on.
+static int is_cut_before(frame_pass *pass, int64_t target) {
+  if (pass->latest_end > target) return 0;
+  AVStream *video = pass->format->streams[pass->stream];
+  if (video->duration != AV_NOPTS_VALUE && video->duration > 0) {
+    return (video->start_time == AV_NOPTS_VALUE ? 0 : video->start_time) + video->duration >
+           target;
+  }
+  if (pass->decoder->duration <= 0 || pass->latest_end == INT64_MIN) return 0;
+  int64_t length = pass->start + av_rescale_q(pass->decoder->duration, AV_TIME_BASE_Q,
+                                              video->time_base);
+  int64_t slack = av_rescale_q(AV_TIME_BASE / 2, AV_TIME_BASE_Q, video->time_base);
+  int64_t end = data_end(pass);
+  return end != INT64_MIN && end <= target && end < length - slack;
+}
+
 int svlc_pass_collect(frame_pass *pass, int64_t target, int first_key_fallback) {
   int past = 0;
   for (;;) {
     AVPacket *packet = NULL;
     int status = next_packet(pass, &packet);
     if (status == AVERROR_EOF) {
-      // The data ends before the time although the stream's header says it lasts longer:
-      // the file is cut, and the frame at the time is missing.
-      AVStream *video = pass->format->streams[pass->stream];
-      if (video->duration != AV_NOPTS_VALUE && video->duration > 0 &&
-          (video->start_time == AV_NOPTS_VALUE ? 0 : video->start_time) + video->duration >
-              target &&
-          pass->latest_end <= target) {
-        return AVERROR_INVALIDDATA;
-      }
+      // The data ends before the time although the file says it lasts longer: the file is
+      // cut, and the frame at the time is missing.
+      if (is_cut_before(pass, target)) return AVERROR_INVALIDDATA;
       return pass->in_run;
     }
     if (status < 0) return status;

@@ -180,6 +180,45 @@ struct ThumbnailTests {
     }
   }
 
+  @Test("a cut Matroska file refuses a time past its data on both modes; a short video does not")
+  func cutMatroska() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let whole = try await generated.make(
+      "whole.mkv", GeneratedMedia.video(seconds: 8) + ["-c:v", "libx264", "-c:a", "aac"])
+    // Matroska keeps its length in the head and its index at the end: no stream says more.
+    let cut = generated.folder.appendingPathComponent("cut.mkv")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+    try bytes.prefix(bytes.count * 3 / 10).write(to: cut)
+    for mode in [ThumbnailMode.fast, .precise] {
+      let media = try Media(path: cut.path, instance: instance)
+      let outcome = try await within(.seconds(20), "a picture past the cut, \(mode)") {
+        do throws(VLCError) {
+          return try await media.thumbnail(at: .seconds(6), width: 32, mode: mode).time
+            .map { VLCError.invalidState("a picture of \($0)") }
+        } catch { return error }
+      }
+      // It was the first keyframe (fast) or the last frame before the cut (precise), exit 0.
+      guard case .playbackFailed(let reason) = outcome, reason.contains("(a cut file?)") else {
+        Issue.record("\(mode): \(String(describing: outcome))")
+        continue
+      }
+    }
+    // A video of 1 s beside 3 s of sound is whole: its last picture is shown on.
+    let short = try await generated.make(
+      "short.mkv",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=64x48:r=25:d=1", "-f", "lavfi", "-i", "sine=d=3",
+        "-c:v", "libx264", "-c:a", "aac",
+      ])
+    let picture = try await within(.seconds(20), "the picture after a short video's end") {
+      try await Media(path: short, instance: self.instance).thumbnail(
+        at: .seconds(2), width: 32, mode: .precise)
+    }
+    let time = try #require(picture.time)
+    #expect(time > .milliseconds(900) && time < .seconds(1), "\(time)")
+  }
+
   @Test("a truncated file fails with playbackFailed within the timeout")
   func truncated() async throws {
     let media = try media(.truncated)

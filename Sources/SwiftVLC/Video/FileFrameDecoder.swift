@@ -106,7 +106,9 @@ struct FileFrameDecoder: ExactFrameSource {
           .timeout("decoding a picture of \(path) took longer than \(formatSeconds(request.limit))")
         )
       default:
-        let when = request.times.count == 1 ? "at \(request.times[0])" : "in one pass"
+        let when =
+          request.times.count == 1
+          ? "at \(formatSeconds(request.times[0], decimals: 3))" : "in one pass"
         return .failure(.playbackFailed(reason: "no picture of \(path) \(when): \(reason)"))
       }
     }
