@@ -133,4 +133,32 @@ struct ProbeDepthTests {
     let expected = "swiftvlc: probe: could not parse media: no playable stream in \(cut.path)"
     #expect(lines == [expected, expected], "\(lines)")
   }
+
+  @Test("a decoded parse of one picture, and of a TS program without sound, ends at once")
+  func decodersThatNeverReport() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let picture = ["-f", "lavfi", "-i", "testsrc2=s=64x48:r=25", "-c:v", "libx264"]
+    let one = try await media.make("one.mp4", picture + ["-frames:v", "1"])
+    // Sound in the first program only: the media lists it for the second too.
+    let programs = try await media.make(
+      "programs.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=64x48:r=25:d=2", "-f", "lavfi", "-i",
+        "testsrc2=s=96x48:r=25:d=2", "-f", "lavfi", "-i", "sine=d=2", "-map", "0", "-map", "1",
+        "-map", "2", "-c:v", "libx264", "-c:a", "mp2", "-program", "st=0:st=2", "-program",
+        "st=1",
+      ])
+    let instance = try headlessInstance()
+    for path in [one, programs] {
+      // Each took the whole limit: no picture of one frame comes out (the repeat flushes
+      // it), and the second program's pass waited for the first's sound.
+      let info = try await within(.seconds(10), "a decoded parse of \(path)") {
+        try await Media(path: path, instance: instance).parse(
+          timeout: .seconds(20), depth: .decoded)
+      }
+      #expect(info.isPlayable, "\(path)")
+      #expect(info.tracks.contains { $0.kind == .video && $0.width == 64 }, "\(path)")
+    }
+  }
 }

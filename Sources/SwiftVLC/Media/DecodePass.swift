@@ -121,9 +121,11 @@ struct DecodePass: Sendable {
     session.open(media)
     let playing = ContinuousClock.now
     let (isComplete, audioFormats) = await waitForDecoders(
-      native: native, media: media, outputs: outputs, log: log, witness: witness, ended: ended,
+      program: program, native: native, media: media, outputs: outputs, log: log, witness: witness,
+      ended: ended,
       limit: limit, since: playing)
-    let readThrough = !outputs.decodedAnything && exhausted(media, since: playing)
+    let decoded = decodedAnything(media, outputs)
+    let readThrough = !decoded && exhausted(media, since: playing)
     let (chapters, tracks, length, live) = await native.run { player in
       let read = (
         readNativeChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer),
@@ -143,7 +145,7 @@ struct DecodePass: Sendable {
       tracks: tracks, duration: length > 0 ? .milliseconds(length) : nil,
       demuxer: log.demuxer, chapters: chapters, audioFormats: audioFormats,
       isComplete: isComplete, failures: log.failures,
-      decodedAnything: outputs.decodedAnything, readThroughUndecoded: readThrough,
+      decodedAnything: decoded, readThroughUndecoded: readThrough,
       sourceFailure: witness.finish().source(readThrough: readThroughEnd),
       liveTrackIDs: live,
       inputEnded: ended.result != nil)
@@ -155,28 +157,41 @@ struct DecodePass: Sendable {
   /// the selected one is decoded) until its output is set up. Returns whether all that
   /// happened within `limit`, and the audio format of each track decoded.
   private func waitForDecoders(
-    native: NativePlayer, media: Media, outputs: DecoderOutputs, log: PassLog,
+    program: Int?, native: NativePlayer, media: Media, outputs: DecoderOutputs, log: PassLog,
     witness: LogWitness, ended: Completion<NativeEvent>, limit: Duration,
     since start: ContinuousClock.Instant
   ) async -> (Bool, [(id: Int, rate: Int, channels: Int)]) {
     // Nothing decoded and nothing will be: the input was read through, or libVLC named why it
     // cannot read the source (its input repeats, so the pass would otherwise wait it out).
     let hopeless = { @Sendable in
-      !outputs.decodedAnything
+      !decodedAnything(media, outputs)
         && (exhausted(media, since: start) || unreadable(witness.current, since: start))
     }
-    let deadline = ContinuousClock.now + limit
-    let first = await poll(native, ended: ended, until: deadline) {
+    let reported = { @Sendable (player: OpaquePointer) in
       let tracks = media.readTracks()
-      let audioMissing = tracks.contains { $0.kind == .audio } && outputs.audioSetups == 0
+      // The media lists every program's streams; the player's list, the selected program's
+      // (its count includes "Disable"). A program without sound waited for another's.
+      let hasAudio =
+        program == nil
+        ? tracks.contains { $0.kind == .audio } : libvlc_audio_get_track_count(player) > 1
+      let audioMissing = hasAudio && outputs.audioSetups == 0
       // MPEG-TS and HLS declare no size: it comes from the decoder, after its first picture.
       let videoMissing =
         tracks.contains { $0.kind == .video }
         && !(outputs.hasPicture && tracks.contains { $0.kind == .video && $0.width != nil })
       let missing = (audioMissing ? 1 : 0) + (videoMissing ? 1 : 0)
-      return (missing <= log.failures.count && !tracks.isEmpty) || hopeless()
+      return missing <= log.failures.count && !tracks.isEmpty
     }
-    guard first == .ready, !hopeless() else { return (false, []) }
+    let deadline = ContinuousClock.now + limit
+    // A decoder that did not report in three readings of the file will not in a fourth, even
+    // when another did (a file of one picture, which a decoder holding pictures back for
+    // reordering never hands out: the repeat flushes it; the pass spun for its whole limit).
+    let first = await poll(native, ended: ended, until: deadline) {
+      reported($0) || hopeless() || exhausted(media, since: start)
+    }
+    guard first == .ready, !hopeless(), await native.run(reported) else {
+      return (false, [])
+    }
     var formats: [(id: Int, rate: Int, channels: Int)] = []
     let selected = await native.run { libvlc_audio_get_track($0) }
     if selected >= 0, let format = outputs.audioFormat {
@@ -186,7 +201,7 @@ struct DecodePass: Sendable {
     for id in others {
       let (setups, failures) = (outputs.audioSetups, log.failures.count)
       native.async { libvlc_audio_set_track($0, id) }
-      let switched = await poll(native, ended: ended, until: deadline) {
+      let switched = await poll(native, ended: ended, until: deadline) { _ in
         outputs.audioSetups > setups || log.failures.count > failures
       }
       guard switched == .ready else { return (false, formats) }
@@ -195,6 +210,14 @@ struct DecodePass: Sendable {
       }
     }
     return (true, formats)
+  }
+
+  /// Whether a picture or sound came out, or a decoder decoded a block: a file of one picture
+  /// is decoded at each repeat, and none reaches the output (the repeat flushes it first).
+  private func decodedAnything(_ media: Media, _ outputs: DecoderOutputs) -> Bool {
+    if outputs.decodedAnything { return true }
+    guard let statistics = media.statistics() else { return false }
+    return statistics.decodedVideo > 0 || statistics.decodedAudio > 0
   }
 
   /// How many times a pass reads a local file through (it repeats) before it stops waiting
@@ -211,7 +234,8 @@ struct DecodePass: Sendable {
       url.isFileURL, let size = fileSize(url.path), size > 0,
       let statistics = media.statistics()
     else { return false }
-    return statistics.readBytes >= Int(size) * Self.exhaustedReads
+    // A small file is read once and kept: its repeats count in the demuxed bytes alone.
+    return max(statistics.readBytes, statistics.demuxReadBytes) >= Int(size) * Self.exhaustedReads
   }
 
   /// Whether libVLC named a reason that ends reading the source for good
@@ -233,16 +257,16 @@ struct DecodePass: Sendable {
 
   private enum PollResult { case ready, ended, timedOut }
 
-  /// Polls `condition` every 20 ms, on the player's queue (where every call on its media
-  /// happens), until it holds, the input ends (`ended`), or `deadline`. Polled: the decoders'
+  /// Polls `condition` every 20 ms, on the player's queue (where every call on its media and
+  /// player happens), until it holds, the input ends (`ended`), or `deadline`. Polled: the decoders'
   /// formats reach the media's track list with no event (`input_item_UpdateTracksInfo`).
   private func poll(
     _ native: NativePlayer, ended: Completion<NativeEvent>, until deadline: ContinuousClock.Instant,
-    _ condition: @escaping @Sendable () -> Bool
+    _ condition: @escaping @Sendable (_ player: OpaquePointer) -> Bool
   ) async -> PollResult {
     while ContinuousClock.now < deadline && !Task.isCancelled {
       if ended.result != nil { return .ended }
-      if await native.run({ _ in condition() }) { return .ready }
+      if await native.run(condition) { return .ready }
       try? await Task.sleep(for: .milliseconds(20))
     }
     return .timedOut
