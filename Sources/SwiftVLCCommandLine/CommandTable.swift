@@ -93,9 +93,10 @@ extension CommandSpec {
       streams of every TS program. Files found in a folder are read from their container
       and headers only (--depth container), dozens of times faster, with the same facts:
       what only decoders know (MPEG-TS picture sizes, HE-AAC channels) is then missing,
-      and "unknown" lines say so.
+      and "unknown" lines say so; so is the demuxer, which libVLC names only as it plays.
       --depth sets one depth for all. Codecs show their common name and the fourcc
-      ("H.264 (h264)"), containers their common name and libVLC's demuxer ("MPEG-TS (ts)").
+      ("H.264 (h264)"), containers their common name and, once played, libVLC's demuxer
+      ("MPEG-TS (ts)").
       Bitrates are in the text too: the file's average, and each track's when known.
       Chapters are numbered from 0, as in the JSON. Lines "unknown" say what could not be
       learnt, and why.

@@ -120,8 +120,8 @@ extension Media {
     if depth == .decoded, info.tracks.contains(where: { $0.kind == .video && $0.frameRate == nil })
     {
       info.unknowns.append(
-        "frame rates of some tracks: neither the container nor libVLC 3's decoder gives them "
-          + "(WMV in ASF)")
+        "frame rates of some tracks: neither the container nor libVLC 3's decoder gives one "
+          + "(a variable frame rate; WMV in ASF)")
     }
     if path != nil, info.duration == nil, !info.tracks.isEmpty {
       info.unknowns.append(
