@@ -124,8 +124,7 @@ struct DecodePass: Sendable {
       program: program, native: native, media: media, outputs: outputs, log: log, witness: witness,
       ended: ended,
       limit: limit, since: playing)
-    let decoded = decodedAnything(media, outputs)
-    let readThrough = !decoded && exhausted(media, since: playing)
+    let readThrough = !decodedBlocks(media, outputs) && exhausted(media, since: playing)
     let (chapters, tracks, length, live) = await native.run { player in
       let read = (
         readNativeChapters(player), media.readTracks(), libvlc_media_get_duration(media.pointer),
@@ -145,7 +144,7 @@ struct DecodePass: Sendable {
       tracks: tracks, duration: length > 0 ? .milliseconds(length) : nil,
       demuxer: log.demuxer, chapters: chapters, audioFormats: audioFormats,
       isComplete: isComplete, failures: log.failures,
-      decodedAnything: decoded, readThroughUndecoded: readThrough,
+      decodedAnything: outputs.decodedAnything, readThroughUndecoded: readThrough,
       sourceFailure: witness.finish().source(readThrough: readThroughEnd),
       liveTrackIDs: live,
       inputEnded: ended.result != nil)
@@ -164,7 +163,7 @@ struct DecodePass: Sendable {
     // Nothing decoded and nothing will be: the input was read through, or libVLC named why it
     // cannot read the source (its input repeats, so the pass would otherwise wait it out).
     let hopeless = { @Sendable in
-      !decodedAnything(media, outputs)
+      !outputs.decodedAnything
         && (exhausted(media, since: start) || unreadable(witness.current, since: start))
     }
     let reported = { @Sendable (player: OpaquePointer) in
@@ -213,8 +212,10 @@ struct DecodePass: Sendable {
   }
 
   /// Whether a picture or sound came out, or a decoder decoded a block: a file of one picture
-  /// is decoded at each repeat, and none reaches the output (the repeat flushes it first).
-  private func decodedAnything(_ media: Media, _ outputs: DecoderOutputs) -> Bool {
+  /// is decoded at each repeat, and none reaches the output (the repeat flushes it first), so
+  /// a file read through is undecodable only when no decoder decoded anything. Not evidence
+  /// that the source could be read: a server that cannot seek lets a few blocks through.
+  private func decodedBlocks(_ media: Media, _ outputs: DecoderOutputs) -> Bool {
     if outputs.decodedAnything { return true }
     guard let statistics = media.statistics() else { return false }
     return statistics.decodedVideo > 0 || statistics.decodedAudio > 0
