@@ -13,7 +13,7 @@ enum ThumbnailCommand {
     let progress = ProgressLine()
     defer { progress.clear() }
     do {
-      try OutputFile.checkDirectory(of: options.output)
+      _ = try OutputPath.checked(options.output)
       let source = try MediaSource.parse(options.source)
       // Keeping late pictures makes a busy machine show the frame after a precise one less
       // often (docs/libvlc3-findings.md, "Thumbnails").

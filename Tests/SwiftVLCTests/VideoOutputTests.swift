@@ -28,6 +28,26 @@ struct VideoOutputTests {
     let png = try Data(contentsOf: URL(fileURLWithPath: written))
     #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     #expect(png.bigEndianUInt32(at: 16) == 80 && png.bigEndianUInt32(at: 20) == 60)
+    // A directory gets a file libVLC names; a missing one is refused at once, as a
+    // recording's is (it was a 5 s timeout: libVLC said nothing).
+    let named = try await player.takeSnapshot(to: directory.path, width: 80)
+    #expect(named.hasPrefix(directory.path + "/") && FileManager.default.fileExists(atPath: named))
+    let missing = directory.appendingPathComponent("none/shot.png").path
+    let refusal = VLCError.invalidInput(
+      "cannot write \(missing): the directory \(directory.path)/none does not exist")
+    await #expect(throws: refusal) {
+      try await within(.seconds(2), "refusing a snapshot into a missing directory") {
+        try await player.takeSnapshot(to: missing)
+      }
+    }
+    let recording = directory.appendingPathComponent("none/copy.mkv").path
+    await #expect(
+      throws: VLCError.invalidInput(
+        "cannot write \(recording): the directory \(directory.path)/none does not exist")
+    ) {
+      try await Recording.record(
+        Media(path: Fixture.seekMP4.path, instance: instance), to: recording)
+    }
   }
 
   @Test("a snapshot with no video showing is an invalid state")

@@ -193,7 +193,7 @@ public final class Recording: Sendable {
   public static func start(
     _ media: Media, to path: String, options: RecordingOptions = RecordingOptions()
   ) throws(VLCError) -> Recording {
-    let destination = try validatedDestination(path)
+    let destination = try OutputPath.checked(path)
     if let source = media.localPath, isSameFile(source, destination) {
       throw .invalidInput("\(destination) is the source itself: record it into another file")
     }

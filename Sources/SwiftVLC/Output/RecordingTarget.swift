@@ -21,7 +21,7 @@ struct RecordingTarget: Sendable {
   ///   unwritable directory, a directory at `path`, or a file that cannot be created there
   ///   (the message names `path` and the system's reason).
   static func prepare(_ path: String) throws(VLCError) -> RecordingTarget {
-    let destination = try Recording.validatedDestination(path)
+    let destination = try OutputPath.checked(path)
     var status = stat()
     if stat(destination, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
       try Recording.checkWritable(destination)
@@ -63,30 +63,6 @@ struct RecordingTarget: Sendable {
 }
 
 extension Recording {
-  /// The absolute path for `path`, after checking that a file can be written there.
-  static func validatedDestination(_ path: String) throws(VLCError) -> String {
-    guard !path.isEmpty, !path.contains("\0") else {
-      throw .invalidInput("recording path \(path.debugDescription) is empty or contains NUL")
-    }
-    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-    let directory = URL(fileURLWithPath: absolute).deletingLastPathComponent().path
-    var isDirectory = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
-      isDirectory
-    else {
-      throw .invalidInput("the directory \(directory) does not exist")
-    }
-    guard FileManager.default.isWritableFile(atPath: directory) else {
-      throw .invalidInput("the directory \(directory) is not writable")
-    }
-    if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory),
-      isDirectory
-    {
-      throw .invalidInput("\(absolute) is a directory")
-    }
-    return absolute
-  }
-
   /// Whether `first` and `second` name one existing file (the same device and inode: also
   /// through a link, or another spelling of the path).
   static func isSameFile(_ first: String, _ second: String) -> Bool {

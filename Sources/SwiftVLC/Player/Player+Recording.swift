@@ -47,7 +47,7 @@ extension Player {
     guard let media = currentMedia, [.playing, .buffering, .paused].contains(state) else {
       throw .invalidState("nothing is playing to record")
     }
-    let destination = try Recording.validatedDestination(path)
+    let destination = try OutputPath.checked(path)
     let start = isSeekable ? currentTime : .zero
     let chain = SoutChain.chain(
       destination: SoutChain.file(path: destination, container: container), monitor: .display)

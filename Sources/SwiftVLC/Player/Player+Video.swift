@@ -80,7 +80,8 @@ extension Player {
   ///   - height: the picture height; 0 keeps the source's (or follows `width`'s ratio).
   ///   - timeout: how long to wait for libVLC to write the file.
   /// - Returns: the path libVLC wrote.
-  /// - Throws: ``VLCError/invalidInput(_:)`` for negative sizes;
+  /// - Throws: ``VLCError/invalidInput(_:)`` for negative sizes or a path that cannot be
+  ///   written (``OutputPath/checked(_:allowsDirectory:)``);
   ///   ``VLCError/invalidState(_:)`` when no video is showing; ``VLCError/timeout(_:)``;
   ///   ``VLCError/cancelled``.
   /// Maps `libvlc_video_take_snapshot`.
@@ -90,6 +91,8 @@ extension Player {
     guard (0...8_192).contains(width), (0...8_192).contains(height) else {
       throw .invalidInput("snapshot size \(width)×\(height) is not within 0…8192")
     }
+    // libVLC names a file of its own inside a directory; a path it cannot write was a timeout.
+    _ = try OutputPath.checked(path, allowsDirectory: true)
     // Subscribe first, so the event cannot slip past.
     let snapshots = publicEvents.subscribe { if case .snapshotTaken = $0 { true } else { false } }
     let take = { [native] in
