@@ -74,27 +74,40 @@ enum RecordCommand {
     let status: ExitCode
     switch outcome {
     case .success(let result):
-      Console.line("file \(result.path)")
-      Console.line("bytes \(result.bytes)")
-      Console.line("duration \(TimeText.seconds(result.duration))")
-      for (index, track) in result.droppedTracks.enumerated() {
-        let reason = index < result.droppedReasons.count ? " (\(result.droppedReasons[index]))" : ""
-        Console.line("dropped \(track.kind.name) \(track.label)\(reason)")
-      }
-      if result.droppedChapters > 0 {
-        Console.line("dropped chapters \(result.droppedChapters) (MPEG-TS holds no chapters)")
-      }
-      for field in result.droppedFields {
-        let owner = field.track.map { "\($0.kind.name) \($0.label)" }
-        let what = owner.map { "\(field.name) of \($0)" } ?? "metadata \(field.name)"
-        Console.line("dropped \(what) \(TrackText.quoted(field.value)) (\(field.reason))")
-      }
+      summarize(result, into: OutputFile.isStandardOutput(options.output) ? STDERR_FILENO : nil)
       status = .success
     case .failure(let error):
       Console.error("record: \(FailureWords.of(error, source: options.source))")
       status = .mediaError
     }
     return interruption.isRequested ? .interrupted : status
+  }
+
+  /// Prints the summary of `result` on stdout, or on `descriptor` (stderr when the recording
+  /// itself went to stdout, which the summary would otherwise end).
+  private static func summarize(_ result: RecordingResult, into descriptor: Int32?) {
+    let say = { (text: String) in
+      if let descriptor {
+        Console.write(Array((text + "\n").utf8), to: descriptor)
+      } else {
+        Console.line(text)
+      }
+    }
+    say("file \(result.path)")
+    say("bytes \(result.bytes)")
+    say("duration \(TimeText.seconds(result.duration))")
+    for (index, track) in result.droppedTracks.enumerated() {
+      let reason = index < result.droppedReasons.count ? " (\(result.droppedReasons[index]))" : ""
+      say("dropped \(track.kind.name) \(track.label)\(reason)")
+    }
+    if result.droppedChapters > 0 {
+      say("dropped chapters \(result.droppedChapters) (MPEG-TS holds no chapters)")
+    }
+    for field in result.droppedFields {
+      let owner = field.track.map { "\($0.kind.name) \($0.label)" }
+      let what = owner.map { "\(field.name) of \($0)" } ?? "metadata \(field.name)"
+      say("dropped \(what) \(TrackText.quoted(field.value)) (\(field.reason))")
+    }
   }
 }
 
