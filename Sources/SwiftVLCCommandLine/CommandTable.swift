@@ -224,7 +224,8 @@ extension CommandSpec {
       file is read back: one without audio or video, or a source
       that ended early (an HLS segment that failed), is an error (exit status 1, the file is
       removed); one that lacks the source's audio or video (a live video that never reached
-      a keyframe) is an error too, and the file is kept. At the end, stdout gets:
+      a keyframe) is an error too, and the file is kept. At the end, stdout gets (stderr,
+      when FILE is stdout itself: -o /dev/stdout):
         file PATH
         bytes SIZE
         duration SECONDS          read from the finished file
