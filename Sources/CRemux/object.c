@@ -156,6 +156,7 @@ const char *svlc_remux_lost_value(const svlc_remux *remux, int at) {
   return remux->lost[at].value;
 }
 int64_t svlc_remux_skipped(const svlc_remux *remux) { return remux->skipped; }
+int64_t svlc_remux_shift(const svlc_remux *remux) { return remux->shift; }
 
 char svlc_remux_kind_of(enum AVMediaType type) {
   switch (type) {

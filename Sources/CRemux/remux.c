@@ -341,6 +341,7 @@ static svlc_remux_result run(svlc_remux *remux) {
     if (zero == AV_NOPTS_VALUE || first < zero) zero = first;
   }
   if (zero != AV_NOPTS_VALUE && zero <= 0) zero = AV_NOPTS_VALUE;
+  remux->shift = zero == AV_NOPTS_VALUE ? 0 : zero;
   result = copy_packets(remux, in, out, routes, routes_count, start, zero);
   svlc_remux_note_refused(remux, out, routes, routes_count);
   svlc_remux_note_delay(remux, out, routes, routes_count);

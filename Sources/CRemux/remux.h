@@ -101,6 +101,7 @@ struct svlc_remux {
   lost_t lost[MAX_LOST];
   int lost_count;
   int64_t skipped;
+  int64_t shift;
 };
 
 /// How far a player turns a video clockwise to show it (its display matrix): 0, 90, 180, 270.

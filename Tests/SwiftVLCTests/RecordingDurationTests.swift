@@ -104,6 +104,24 @@ struct RecordingDurationTests {
     }
   }
 
+  @Test("a Matroska file whose times start at 10 s records whole in every container")
+  func laterStartWhole() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    // Its segment lasts "15 s" by its Duration, which counts from 0: libVLC's length.
+    let source = try await media.make(
+      "later.mkv",
+      GeneratedMedia.video(seconds: 3) + [
+        "-c:v", "libx264", "-c:a", "aac", "-output_ts_offset", "10",
+      ])
+    let instance = try headlessInstance()
+    for container in OutputContainer.allCases {
+      // It was refused as ended early: "holds 3.0 s of 13.0 s", the file removed.
+      let result = try await media.record(source, container, on: instance)
+      #expect(isWithin(result.duration, .milliseconds(100), of: .seconds(3)), "\(container)")
+    }
+  }
+
   /// Runs ffmpeg with `arguments` (quiet, overwriting), failing the test if it fails.
   private func runFFmpeg(_ arguments: [String]) async throws {
     let run = try await runProgram(

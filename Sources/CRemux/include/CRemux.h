@@ -140,6 +140,8 @@ const char *svlc_remux_lost_field(const svlc_remux *remux, int at);
 const char *svlc_remux_lost_value(const svlc_remux *remux, int at);
 /// Where the copy started when it waited for a keyframe: microseconds of the input cut off.
 int64_t svlc_remux_skipped(const svlc_remux *remux);
+/// How far the copy moved its times back to start at 0: microseconds (0 when not moved).
+int64_t svlc_remux_shift(const svlc_remux *remux);
 
 /// Watches a file that is being written (a live recording's) for its first video keyframe:
 /// one reader, from the start, that reads each byte once and waits (inotify) while the writer

@@ -99,6 +99,8 @@ struct RemuxReport: Sendable {
   var droppedChapters = 0
   /// How much of the input was cut before the video's first keyframe.
   var skipped: Duration = .zero
+  /// How far the copy moved its times back to start at 0 (the input's first time).
+  var shift: Duration = .zero
   /// Whether the copy was stopped before the input's end (the output is finished anyway).
   var stopped = false
   /// With ``RemuxJob/refusesUnheld``: the container cannot hold the ``dropped`` audio or

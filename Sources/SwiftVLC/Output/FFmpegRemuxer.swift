@@ -129,6 +129,7 @@ final class RemuxCopy: @unchecked Sendable {
     report.refused = status == SVLC_REMUX_REFUSED
     report.droppedChapters = Int(svlc_remux_dropped_chapters(pointer))
     report.skipped = .microseconds(max(0, svlc_remux_skipped(pointer)))
+    report.shift = .microseconds(max(0, svlc_remux_shift(pointer)))
     for at in 0..<svlc_remux_dropped_count(pointer) {
       report.dropped.append(
         RemuxReport.Dropped(

@@ -87,10 +87,11 @@ extension Recording {
     // A copy that left packets out for their configuration (named) is shorter by its own
     // choice, not because the source ended early.
     let cut = report.stopped || report.lost.contains { $0.field == "configuration" }
-    let expected = cut ? nil : options.duration.map { min($0, info.duration ?? $0) }
+    let length = info.duration.map { RecordingCheck.span(of: $0, info: info, shift: report.shift) }
+    let expected = cut ? nil : options.duration.map { min($0, length ?? $0) }
     if let verdict = RecordingCheck.verdict(
       path: target.destination, written: written, bytes: bytes,
-      expected: expected ?? (cut ? nil : info.duration), source: info.tracks,
+      expected: expected ?? (cut ? nil : length), source: info.tracks,
       container: options.container, transcode: nil, sourceReason: nil,
       stopped: report.stopped,
       sourceIsCut: media.localPath.flatMap(ContainerExtent.isComplete) == false)

@@ -192,6 +192,15 @@ enum RecordingCheck {
     return nil
   }
 
+  /// How long the source's content lasts, from libVLC's `length` of it and `shift`, its first
+  /// time (where the copy, which starts at 0, moved its times back from). libVLC's Matroska
+  /// demuxer gives the last time as the length, not the span: the segment's duration counts
+  /// from 0 and its clock from the first cluster's time, so a file whose times run from 10 s
+  /// to 15 s "lasts" 15 s, and its whole copy was refused as ended early.
+  static func span(of length: Duration, info: MediaInfo, shift: Duration) -> Duration {
+    info.container == "Matroska/WebM" && shift < length ? length - shift : length
+  }
+
   /// "2.5" for a duration of 2.5 s.
   private static func seconds(_ duration: Duration) -> String {
     DecimalText.of(Double(duration.milliseconds) / 1_000, decimals: 1)
