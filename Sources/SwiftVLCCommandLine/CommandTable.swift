@@ -117,7 +117,8 @@ extension CommandSpec {
           "chapters": [ { "index" (from 0), "name", "startMs", "durationMs" } ],
           "unknown": [ REASON, ... ] }
       "language" is left out for "und" (undetermined); "title" is only a real title tag,
-      never the file name. A source that failed is { "source", "error": MESSAGE }.
+      never the file name. "artworkURL" is libVLC's picture for the file: its own cover
+      (copied into ~/.cache/vlc/art) or one beside it (cover.jpg, folder.png). A source that failed is { "source", "error": MESSAGE }.
       Example, a whole library as JSON lines:
         swiftvlc probe ~/Videos --recursive --json-lines > library.jsonl
       """

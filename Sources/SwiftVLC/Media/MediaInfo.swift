@@ -179,7 +179,10 @@ public struct Metadata: Sendable, Equatable {
   public var trackNumber: String? { values[.trackNumber] }
   /// The description.
   public var description: String? { values[.description] }
-  /// Where the artwork is, when libVLC found some.
+  /// Where the artwork is, when libVLC found some: the file's own cover, which libVLC copies
+  /// into its art cache (`~/.cache/vlc/art`), or a picture beside a local file (`cover.jpg`,
+  /// `folder.png`, …) that libVLC 3's art finder takes for it after every parse, whatever the
+  /// options (`PreparserCloseInput` in `src/preparser/preparser.c`).
   public var artworkURL: String? { values[.artworkURL] }
   /// What a live stream is playing now.
   public var nowPlaying: String? { values[.nowPlaying] }
