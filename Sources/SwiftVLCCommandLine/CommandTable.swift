@@ -219,14 +219,16 @@ extension CommandSpec {
       container; a FILE without one needs --container. A source whose audio or video the
       container cannot hold (VP8 or Windows Media into MP4; for a URL not named as Matroska
       or WebM, also VP9, AV1 or Vorbis into MP4, which libVLC writes as MPEG-TS first) is
-      refused before anything is written. Without --duration, records until the source
-      ends (a file is read faster than real time) or until Ctrl-C. When stderr is a
+      refused before anything is written. --duration is the source's time for a local file
+      and the clock's for a URL (read at its own pace: a server slower than the stream gives
+      less, and the summary's duration says how much). Without --duration, records until the
+      source ends (a file is read faster than real time) or until Ctrl-C. When stderr is a
       terminal, a progress line shows the time elapsed and the file's size. The finished
-      file is read back: one without audio or video, or a source
-      that ended early (an HLS segment that failed), is an error (exit status 1, the file is
-      removed); one that lacks the source's audio or video (a live video that never reached
-      a keyframe) is an error too, and the file is kept. At the end, stdout gets (stderr,
-      when FILE is stdout itself: -o /dev/stdout):
+      file is read back: one without audio or video, or a source that ended early (an HLS
+      segment that failed), is an error (exit status 1, the file is removed); one that lacks
+      the source's audio or video (a live video that never reached a keyframe) is an error
+      too, and the file is kept. At the end, stdout gets (stderr, when FILE is stdout
+      itself: -o /dev/stdout):
         file PATH
         bytes SIZE
         duration SECONDS          read from the finished file
