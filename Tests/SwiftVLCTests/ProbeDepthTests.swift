@@ -161,4 +161,20 @@ struct ProbeDepthTests {
       #expect(info.tracks.contains { $0.kind == .video && $0.width == 64 }, "\(path)")
     }
   }
+
+  @Test("a still picture has no duration or frame rate, and says why")
+  func stillPicture() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let png = try await media.make(
+      "still.png", ["-f", "lavfi", "-i", "color=c=red:s=32x24", "-frames:v", "1"])
+    let info = try await within(.seconds(20), "a decoded parse of a PNG") {
+      try await Media(path: png, instance: headlessInstance()).parse(
+        timeout: .seconds(10), depth: .decoded)
+    }
+    // It was 10 s at 10 fps, 8 kb/s: libVLC's image demuxer's defaults, shown as the file's.
+    #expect(info.duration == nil && info.bitrate == nil)
+    #expect(info.tracks.map(\.frameRate) == [nil])
+    #expect(info.unknowns.contains { $0.contains("a still picture") }, "\(info.unknowns)")
+  }
 }

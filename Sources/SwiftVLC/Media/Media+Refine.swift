@@ -117,13 +117,24 @@ extension Media {
         "chapters: libVLC 3 read this file with its avformat demuxer, which lists none, and "
           + "they were not found in its first bytes")
     }
-    if depth == .decoded, info.tracks.contains(where: { $0.kind == .video && $0.frameRate == nil })
+    let isImage = info.demuxer == "image"
+    if depth == .decoded, !isImage,
+      info.tracks.contains(where: { $0.kind == .video && $0.frameRate == nil })
     {
       info.unknowns.append(
         "frame rates of some tracks: neither the container nor libVLC 3's decoder gives one "
           + "(a variable frame rate; WMV in ASF)")
     }
-    if path != nil, info.duration == nil, !info.tracks.isEmpty {
+    // libVLC's image demuxer shows a still picture as a video of `--image-duration` (10 s)
+    // at `--image-fps` (10): a length and a rate no file states.
+    if isImage {
+      info.duration = nil
+      info.bitrate = nil
+      for index in info.tracks.indices { info.tracks[index].frameRate = nil }
+      info.unknowns.append(
+        "the duration: a still picture, which libVLC 3 shows for 10 s at 10 fps "
+          + "(its image-duration and image-fps)")
+    } else if path != nil, info.duration == nil, !info.tracks.isEmpty {
       info.unknowns.append(
         "the duration: the file declares none (raw AAC and other elementary streams) and "
           + "libVLC 3 does not count its frames")
