@@ -4,7 +4,7 @@
 import FoundationEssentials
 
 /// Where a file is to be written, checked before any work with one wording for every writer:
-/// recordings (``Recording``, ``Player/startRecording(to:options:)``), snapshots
+/// recordings (``Recording``, ``Player/startRecording(to:container:)``), snapshots
 /// (``Player/takeSnapshot(to:width:height:timeout:)``) and the pictures a program saves.
 public enum OutputPath {
   /// The absolute, standardized path for `path`, once a file can be created there: `path` is
