@@ -58,4 +58,41 @@ struct RecordingDestinationTests {
     var status = stat()
     #expect(lstat("/dev/stdout", &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK)
   }
+
+  @Test("a recording into a FIFO reaches its reader; a FIFO nobody reads is refused at once")
+  func intoFIFO() async throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let fifo = scratch.path("pipe.ts")
+    try #require(mkfifo(fifo, 0o600) == 0)
+    // It blocked Recording.start (the caller's thread) in open(2) until a reader came.
+    await #expect(
+      throws: VLCError.invalidInput("cannot write \(fifo): no program reads the FIFO")
+    ) {
+      try await within(.seconds(5), "refusing a FIFO without a reader") {
+        try await Recording.record(Media(path: Fixture.seekMP4.path, instance: instance), to: fifo)
+      }
+    }
+    // With a reader: it saw the end of its input at the check's close, and libVLC then waited
+    // for another reader until the stall limit.
+    // The reading end is open before the recording starts, and a writing end of the test's
+    // own keeps the reader from an end of input until the recording has finished.
+    let reading = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    try #require(reading >= 0)
+    _ = fcntl(reading, F_SETFL, fcntl(reading, F_GETFL) & ~O_NONBLOCK)
+    let holder = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+    try #require(holder >= 0)
+    let handle = FileHandle(fileDescriptor: reading, closeOnDealloc: true)
+    let reader = Task { await readAll(handle) }
+    let result = try await within(.seconds(30), "recording into the FIFO") {
+      try await Recording.record(Media(path: Fixture.seekMP4.path, instance: instance), to: fifo)
+    }
+    close(holder)
+    #expect(result.path == fifo)
+    let received = scratch.path("received.ts")
+    // The recording's own writing end was closed with it.
+    let data = try await within(.seconds(10), "the reader's end of input") { await reader.value }
+    try data.write(to: URL(fileURLWithPath: received))
+    #expect(try await readBack(received, instance: instance).codecs == ["h264", "mp4a"])
+  }
 }

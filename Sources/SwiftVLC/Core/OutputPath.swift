@@ -14,8 +14,8 @@ public enum OutputPath {
   /// Reads the file system (`stat`, `access`); does not create anything.
   ///
   /// - Throws: ``VLCError/invalidInput(_:)`` saying what is wrong: "cannot write PATH: the
-  ///   directory DIR does not exist", "… is not writable", "… it is a directory", or that
-  ///   the path is empty or holds a NUL.
+  ///   directory DIR does not exist", "… is not writable", "… it is a directory", "… a path
+  ///   ending in / names a directory", or that the path is empty or holds a NUL.
   public static func checked(_ path: String, allowsDirectory: Bool = false) throws(VLCError)
     -> String
   {
@@ -24,6 +24,10 @@ public enum OutputPath {
     }
     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
     var isDirectory = false
+    // "out.mkv/" names a directory: it was written as the file out.mkv.
+    if path.hasSuffix("/") && !allowsDirectory {
+      throw .invalidInput("cannot write \(path): a path ending in / names a directory")
+    }
     if FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory {
       guard allowsDirectory else { throw .invalidInput("cannot write \(path): it is a directory") }
       return absolute

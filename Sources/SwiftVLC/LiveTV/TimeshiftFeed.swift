@@ -43,7 +43,9 @@ final class TimeshiftFeed: Sendable {
     _ = fcntl(ends[1], 1_031, Int32(1 << 20))
     let copy: Media
     do {
-      copy = try media.copy(adding: [":sout=#std{access=fd,mux=ts,dst=\(ends[1])}"])
+      copy = try media.copy(adding: [
+        ":sout=" + SoutChain.chain(destination: SoutChain.descriptor(ends[1], container: .ts))
+      ])
     } catch {
       close(ends[0])
       close(ends[1])

@@ -274,8 +274,11 @@ public final class Recording: Sendable {
             selectsStreams: selectsEveryStream(media, options: options, answersRanges: true))
         if let option = source?.start.option { copy.addOption(option) }
         let muxed = libVLCContainer(for: media, options: options, start: source?.start)
+        let destination =
+          target.pipe.map { SoutChain.descriptor($0.descriptor, container: muxed) }
+          ?? SoutChain.file(path: target.writing, container: muxed)
         let chain = SoutChain.chain(
-          destination: SoutChain.file(path: target.writing, container: muxed),
+          destination: destination,
           transcode: options.transcode, monitor: monitor)
         copy.addOption(":sout=\(chain)")
         if let cancelled = control.requestedStop {

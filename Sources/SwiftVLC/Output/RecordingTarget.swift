@@ -14,6 +14,10 @@ struct RecordingTarget: Sendable {
   let destination: String
   /// The file libVLC writes: the partial file, or the destination itself.
   let writing: String
+  /// A FIFO's writing end, open while the recording runs (libVLC writes a copy of it): opened
+  /// by name, libVLC would wait for a reader, and a check that opened and closed it ended the
+  /// reader's input.
+  var pipe: OpenDescriptor? = nil
 
   /// Checks `path` and creates the partial file beside it (or opens the device to check it).
   ///
@@ -23,6 +27,10 @@ struct RecordingTarget: Sendable {
   static func prepare(_ path: String) throws(VLCError) -> RecordingTarget {
     let destination = linkTarget(try OutputPath.checked(path))
     var status = stat()
+    if stat(destination, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO {
+      return RecordingTarget(
+        destination: destination, writing: destination, pipe: try openFIFO(destination))
+    }
     if stat(destination, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
       try Recording.checkWritable(destination)
       return RecordingTarget(destination: destination, writing: destination)
@@ -62,6 +70,19 @@ struct RecordingTarget: Sendable {
       : base.appendingPathComponent(target)).standardizedFileURL.path
   }
 
+  /// The writing end of the FIFO at `path`, without waiting: refused when no program reads it.
+  private static func openFIFO(_ path: String) throws(VLCError) -> OpenDescriptor {
+    let file = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+    guard file >= 0 else {
+      let reason =
+        errno == ENXIO ? "no program reads the FIFO" : String(cString: strerror(errno))
+      throw .invalidInput("cannot write \(path): \(reason)")
+    }
+    // Writes wait for the reader, as a file's do for the disk.
+    _ = fcntl(file, F_SETFL, fcntl(file, F_GETFL) & ~O_NONBLOCK)
+    return OpenDescriptor(file)
+  }
+
   /// Whether libVLC writes a partial file (not the destination itself).
   var isPartial: Bool { writing != destination }
 
@@ -95,9 +116,10 @@ extension Recording {
   }
 
   /// Checks that `path` can be opened for writing (creating it), so that a destination libVLC
-  /// cannot create is reported as such, not as a source libVLC could not read.
+  /// cannot create is reported as such, not as a source libVLC could not read. Never blocks
+  /// (a FIFO is opened by ``RecordingTarget``, which keeps it).
   static func checkWritable(_ path: String) throws(VLCError) {
-    let file = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    let file = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
     guard file >= 0 else {
       throw .invalidInput("cannot write \(path): \(String(cString: strerror(errno)))")
     }
@@ -121,4 +143,13 @@ extension Recording {
   static func readBack(_ path: String, instance: VLCInstance) async -> MediaInfo? {
     try? await Media(path: path, instance: instance).parse()
   }
+}
+
+/// A file descriptor closed when the last reference goes.
+final class OpenDescriptor: Sendable {
+  let descriptor: Int32
+
+  init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+  deinit { close(descriptor) }
 }

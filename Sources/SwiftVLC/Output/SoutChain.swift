@@ -25,6 +25,12 @@ enum SoutChain {
     "std{access=file,mux=\(container.fileMuxer),dst=\(quoted(path))}"
   }
 
+  /// `std{access=fd,mux=…,dst=N}`: libVLC writes a copy of the open `descriptor` (`vlc_dup`),
+  /// which the caller keeps open (a FIFO's writing end, a pipe's) and closes when done.
+  static func descriptor(_ descriptor: Int32, container: OutputContainer) -> String {
+    "std{access=fd,mux=\(container.fileMuxer),dst=\(descriptor)}"
+  }
+
   /// `std{access=http,mux=…,dst="host:port/path"}`.
   static func http(host: String, port: Int, path: String, container: OutputContainer) -> String {
     "std{access=http,mux=\(container.streamMuxer),dst=\(quoted("\(host):\(port)\(path)"))}"
