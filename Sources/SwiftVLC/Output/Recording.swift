@@ -153,7 +153,8 @@ public struct RecordingProgress: Sendable, Hashable {
 /// print(result.bytes, result.duration)
 /// ```
 public final class Recording: Sendable {
-  /// The absolute path of the finished file: the destination asked for.
+  /// The absolute path of the finished file: the destination asked for, or the file a
+  /// symbolic link there names (the link stays).
   public let path: String
   /// The file libVLC writes while the recording runs: a hidden name beside ``path``
   /// (`.NAME.1a2b3c4d.part`), moved to ``path`` once the recording is judged good, or
