@@ -174,4 +174,22 @@ struct CommandLineFailureTests {
       #expect(foreign.isEmpty, "\(arguments): \(foreign)")
     }
   }
+
+  @Test("a paced recording of a URL with an ASS track prints nothing on stderr")
+  func pacedRecordingQuiet() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    _ = try await generated.assMovie()
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    // A duration reads a URL at its pace, through a display output that opened a subtitle
+    // decoder: libass printed three lines of its version and font provider.
+    let result = try await runTool(
+      [
+        "record", server.url("files/ass.mkv").absoluteString, "--duration", "1",
+        "-o", generated.folder.appendingPathComponent("out.mkv").path,
+      ], within: .seconds(30))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+  }
 }

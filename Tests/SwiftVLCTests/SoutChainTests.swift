@@ -27,7 +27,7 @@ struct SoutChainTests {
         == #"#duplicate{dst=display,dst="std{access=file,mux=mp4,dst=\"/tmp/a \\\"b\\\".mp4\"}"}"#)
     #expect(
       SoutChain.chain(destination: file, monitor: .pace)
-        == #"#duplicate{dst=display{noaudio,novideo},dst="std{access=file,mux=mp4,dst=\"/tmp/a \\\"b\\\".mp4\"}"}"#
+        == #"#duplicate{dst=display{noaudio,novideo},select="nospu",dst="std{access=file,mux=mp4,dst=\"/tmp/a \\\"b\\\".mp4\"}"}"#
     )
   }
 

@@ -48,7 +48,9 @@ enum SoutChain {
     case .display:
       return "#duplicate{dst=display,dst=\(quoted(output))}"
     case .pace:
-      return "#duplicate{dst=display{noaudio,novideo},dst=\(quoted(output))}"
+      // Without subtitles too: the display would open a decoder for them (libass printed its
+      // banner on stderr), and its presence alone paces the input.
+      return "#duplicate{dst=display{noaudio,novideo},select=\"nospu\",dst=\(quoted(output))}"
     }
   }
 
