@@ -112,7 +112,7 @@ struct ConfigurationTests {
     let media = try Media(path: Fixture.shortMP4.path, instance: instance)
     var configuration = VLCConfiguration()
     configuration.networkCaching = .seconds(61)
-    #expect(throws: VLCError.invalidInput("network caching 61.0 seconds is not within 0…60 s")) {
+    #expect(throws: VLCError.invalidInput("network caching 61.000 s is not within 0…60 s")) {
       try media.apply(configuration)
     }
     configuration.networkCaching = .milliseconds(200)

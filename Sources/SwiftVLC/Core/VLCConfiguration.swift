@@ -101,7 +101,8 @@ public struct VLCConfiguration: Sendable, Hashable {
     var options: [String] = []
     if let caching = networkCaching {
       guard caching >= .zero, caching <= .seconds(60) else {
-        throw .invalidInput("network caching \(caching) is not within 0…60 s")
+        throw .invalidInput(
+          "network caching \(formatSeconds(caching, decimals: 3)) is not within 0…60 s")
       }
       options.append(":network-caching=\(caching.milliseconds)")
     }

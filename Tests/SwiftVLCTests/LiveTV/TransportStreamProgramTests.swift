@@ -154,7 +154,7 @@ struct LiveProgramTests {
   func failures() async throws {
     let silent = try #require(URL(string: "udp://@127.0.0.1:\(try UDPSender.freePort())"))
     let started = ContinuousClock.now
-    await #expect(throws: VLCError.timeout("no program tables from \(silent) within 0.5 seconds")) {
+    await #expect(throws: VLCError.timeout("no program tables from \(silent) within 0.5 s")) {
       try await TransportStreamProgram.programs(at: silent, within: .milliseconds(500))
     }
     #expect(ContinuousClock.now - started < .seconds(15), "bounded, even on a loaded machine")
