@@ -142,23 +142,29 @@ static int64_t data_end(frame_pass *pass) {
   return svlc_halted(pass->decoder) ? INT64_MIN : end;
 }
 
-/// Whether the video's data ending before `target` means the file is cut: the stream's header
-/// says it lasts past the target (MP4), or, where no stream says (Matroska), the audio and
-/// video data end before the target and more than half a second before the container's length.
-/// A video that ends before the other streams do is not cut: its last picture is shown on.
+/// Whether the video's data ending before `target` means the file is cut: the file says it
+/// lasts past the target (the video stream's header, as MP4's; else the container's length
+/// less half a second, as Matroska's), and its audio and video data end before the target.
+/// A video that ends before its sound is whole: libavformat gives a Matroska video the
+/// container's length when the sound is long, and its last picture is shown on.
 static int is_cut_before(frame_pass *pass, int64_t target) {
-  if (pass->latest_end > target) return 0;
+  if (pass->latest_end > target || pass->latest_end == INT64_MIN) return 0;
   AVStream *video = pass->format->streams[pass->stream];
+  int64_t declared;
   if (video->duration != AV_NOPTS_VALUE && video->duration > 0) {
-    return (video->start_time == AV_NOPTS_VALUE ? 0 : video->start_time) + video->duration >
-           target;
+    declared = (video->start_time == AV_NOPTS_VALUE ? 0 : video->start_time) + video->duration;
+  } else if (pass->decoder->duration > 0) {
+    // libavformat's Matroska length counts from 0 whatever the first time (a file from 10 s
+    // to 13 s lasts 13 s), others' from the start: the earlier end is taken.
+    int64_t length = av_rescale_q(pass->decoder->duration, AV_TIME_BASE_Q, video->time_base);
+    int64_t slack = av_rescale_q(AV_TIME_BASE / 2, AV_TIME_BASE_Q, video->time_base);
+    declared = FFMIN(length, pass->start + length) - slack;
+  } else {
+    return 0;
   }
-  if (pass->decoder->duration <= 0 || pass->latest_end == INT64_MIN) return 0;
-  int64_t length = pass->start + av_rescale_q(pass->decoder->duration, AV_TIME_BASE_Q,
-                                              video->time_base);
-  int64_t slack = av_rescale_q(AV_TIME_BASE / 2, AV_TIME_BASE_Q, video->time_base);
+  if (declared <= target) return 0;
   int64_t end = data_end(pass);
-  return end != INT64_MIN && end <= target && end < length - slack;
+  return end != INT64_MIN && end <= target;
 }
 
 int svlc_pass_collect(frame_pass *pass, int64_t target, int first_key_fallback) {

@@ -204,11 +204,12 @@ struct ThumbnailTests {
         continue
       }
     }
-    // A video of 1 s beside 3 s of sound is whole: its last picture is shown on.
+    // A video of 1 s beside 40 s of sound is whole: its last picture is shown on (libavformat
+    // gives such a video the container's length, as if it were cut).
     let short = try await generated.make(
       "short.mkv",
       [
-        "-f", "lavfi", "-i", "testsrc2=s=64x48:r=25:d=1", "-f", "lavfi", "-i", "sine=d=3",
+        "-f", "lavfi", "-i", "testsrc2=s=64x48:r=25:d=1", "-f", "lavfi", "-i", "sine=d=40",
         "-c:v", "libx264", "-c:a", "aac",
       ])
     let picture = try await within(.seconds(20), "the picture after a short video's end") {
@@ -217,6 +218,15 @@ struct ThumbnailTests {
     }
     let time = try #require(picture.time)
     #expect(time > .milliseconds(900) && time < .seconds(1), "\(time)")
+    // A whole file whose times start at 10 s: its length (13 s) counts from 0.
+    let late = try await generated.make(
+      "late.mkv", GeneratedMedia.video(seconds: 3) + ["-c:v", "libx264", "-output_ts_offset", "10"])
+    for mode in [ThumbnailMode.fast, .precise] {
+      _ = try await within(.seconds(20), "a picture of a file that starts late, \(mode)") {
+        try await Media(path: late, instance: self.instance).thumbnail(
+          at: .seconds(2), width: 32, mode: mode)
+      }
+    }
   }
 
   @Test("a truncated file fails with playbackFailed within the timeout")
