@@ -18,8 +18,15 @@ struct RecordingDestinationTests {
     defer { scratch.remove() }
     let folder = scratch.path("targets")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    // A link to a file, and a dangling one (its target is created).
-    for (name, target) in [("existing.mkv", "\(folder)/old.mkv"), ("dangling.mkv", "new.mkv")] {
+    // A link to a file, a dangling one (its target is created), and a dangling one through
+    // another link (whose own target is created: the middle link stays too).
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path("middle.mkv"), withDestinationPath: "last.mkv")
+    let links = [
+      ("existing.mkv", "\(folder)/old.mkv"), ("dangling.mkv", "new.mkv"),
+      ("chained.mkv", "middle.mkv"),
+    ]
+    for (name, target) in links {
       if name == "existing.mkv" { try Data("old".utf8).write(to: URL(fileURLWithPath: target)) }
       let link = scratch.path(name)
       try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
@@ -29,7 +36,8 @@ struct RecordingDestinationTests {
       // The partial file was moved onto the link: a regular file took its place.
       let kind = try FileManager.default.attributesOfItem(atPath: link)[.type] as? FileAttributeType
       #expect(kind == .typeSymbolicLink, "\(name)")
-      let written = target.hasPrefix("/") ? target : scratch.path(target)
+      let written =
+        target.hasPrefix("/") ? target : scratch.path(target == "middle.mkv" ? "last.mkv" : target)
       #expect(result.path == written, "\(name)")
       #expect(
         try await readBack(written, instance: instance).codecs == ["h264", "mp4a"], "\(name)")
@@ -71,6 +79,18 @@ struct RecordingDestinationTests {
     ) {
       try await within(.seconds(5), "refusing a FIFO without a reader") {
         try await Recording.record(Media(path: Fixture.seekMP4.path, instance: instance), to: fifo)
+      }
+    }
+    // MP4 writes its index last, at the start: a FIFO cannot take it (it "succeeded").
+    let mp4 = scratch.path("pipe.mp4")
+    try #require(mkfifo(mp4, 0o600) == 0)
+    let waiting = open(mp4, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    defer { close(waiting) }
+    await #expect(throws: VLCError.self) {
+      try await within(.seconds(5), "refusing MP4 into a FIFO") {
+        try await Recording.record(
+          Media(path: Fixture.seekMP4.path, instance: instance), to: mp4,
+          options: RecordingOptions(container: .mp4))
       }
     }
     // With a reader: it saw the end of its input at the check's close, and libVLC then waited

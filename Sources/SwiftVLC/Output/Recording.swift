@@ -187,10 +187,11 @@ public final class Recording: Sendable {
   ///   - path: the file to write; relative paths are resolved against the current directory.
   ///     Its directory must exist.
   ///   - options: container, transcoding, display, duration and stall limit.
-  /// - Throws: ``VLCError/invalidInput(_:)`` for a bad path, the source's own file, or one
-  ///   that cannot be opened for writing (the message names it and says why), a duration
-  ///   that is not positive, a stall limit under 0.5 s, invalid ``Transcode`` settings, or a media made from an
-  ///   `AsyncSequence` (it cannot be read a second time).
+  /// - Throws: ``VLCError/invalidInput(_:)`` for a bad path (``OutputPath/checked(_:allowsDirectory:)``),
+  ///   the source's own file, one that cannot be opened for writing (the message names it
+  ///   and says why), a FIFO no program reads or asked for MP4, a duration that is not
+  ///   positive, a stall limit under 0.5 s, invalid ``Transcode`` settings, or a media made
+  ///   from an `AsyncSequence` (it cannot be read a second time).
   public static func start(
     _ media: Media, to path: String, options: RecordingOptions = RecordingOptions()
   ) throws(VLCError) -> Recording {
@@ -223,6 +224,12 @@ public final class Recording: Sendable {
       mediaOptions.append(":stop-time=\(optionSeconds(duration))")
     }
     let target = try RecordingTarget.prepare(path)
+    // A FIFO is written once, in order: MP4's index, written at the end, goes to the front.
+    if target.pipe != nil && options.container == .mp4 {
+      throw .invalidInput(
+        "cannot write \(path): MP4 cannot be written into a FIFO (its index is written last, "
+          + "at the file's start): record MPEG-TS or Matroska")
+    }
     let copy: Media
     do {
       // Its `:sout` is added once the server's first answer chose the container libVLC writes.
@@ -282,7 +289,15 @@ public final class Recording: Sendable {
           destination: destination,
           transcode: options.transcode, monitor: monitor)
         copy.addOption(":sout=\(chain)")
-        if let cancelled = control.requestedStop {
+        if target.pipe != nil && muxed != options.container {
+          // A FIFO gets libVLC's file as it is written: there is no copy after.
+          source?.headers.cancel()
+          _ = witness.finish()
+          result = .failure(
+            .invalidInput(
+              "cannot write \(path): libVLC 3 writes this source as \(muxed.rawValue) first, "
+                + "which a FIFO would get instead of \(options.container.rawValue)"))
+        } else if let cancelled = control.requestedStop {
           // Stopped while the server was asked: libVLC is not started on it.
           source?.headers.cancel()
           _ = witness.finish()

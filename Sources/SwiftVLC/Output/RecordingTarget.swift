@@ -25,7 +25,7 @@ struct RecordingTarget: Sendable {
   ///   unwritable directory, a directory at `path`, or a file that cannot be created there
   ///   (the message names `path` and the system's reason).
   static func prepare(_ path: String) throws(VLCError) -> RecordingTarget {
-    let destination = linkTarget(try OutputPath.checked(path))
+    let destination = try OutputPath.checked(path)
     var status = stat()
     if stat(destination, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO {
       return RecordingTarget(
@@ -46,28 +46,6 @@ struct RecordingTarget: Sendable {
     }
     close(file)
     return RecordingTarget(destination: destination, writing: writing)
-  }
-
-  /// The file a symbolic link at `path` names (its target, where the recording goes: the
-  /// partial file is moved onto the target, not onto the link, which stays), else `path`.
-  /// A link to a descriptor of `/proc` (`/dev/stdout` onto a pipe) is that `/proc` path.
-  private static func linkTarget(_ path: String) -> String {
-    var status = stat()
-    guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return path }
-    if let resolved = realpath(path, nil) {
-      defer { free(resolved) }
-      return String(cString: resolved)
-    }
-    // A dangling link, or one to what has no path (a pipe): its own target, one step.
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(path, &buffer, Int(PATH_MAX))
-    guard count > 0 else { return path }
-    let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let base = URL(fileURLWithPath: path).deletingLastPathComponent()
-    return
-      (target.hasPrefix("/")
-      ? URL(fileURLWithPath: target)
-      : base.appendingPathComponent(target)).standardizedFileURL.path
   }
 
   /// The writing end of the FIFO at `path`, without waiting: refused when no program reads it.
