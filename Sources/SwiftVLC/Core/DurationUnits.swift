@@ -24,8 +24,10 @@ extension Duration {
 /// A duration as seconds with `decimals` places, such as "2.0 s": how every message names a
 /// time (a `Duration` interpolated as is reads "2.99902381 seconds"). Limits take one decimal;
 /// a point in a media, which a caller compares with its length, takes three.
+/// One decimal would read a limit under 50 ms as "0.0 s": such a limit takes three.
 func formatSeconds(_ duration: Duration, decimals: Int = 1) -> String {
-  DecimalText.of(duration.inSeconds, decimals: decimals) + " s"
+  let places = duration < .milliseconds(100) && decimals < 3 ? 3 : decimals
+  return DecimalText.of(duration.inSeconds, decimals: places) + " s"
 }
 
 extension VLCError {

@@ -166,8 +166,10 @@ struct DecodePass: Sendable {
       !outputs.decodedAnything
         && (exhausted(media, since: start) || unreadable(witness.current, since: start))
     }
-    let reported = { @Sendable (player: OpaquePointer) in
+    // What has not reported yet: the sound, the pictures; nil before the media lists a track.
+    let missing = { @Sendable (player: OpaquePointer) -> (audio: Bool, video: Bool)? in
       let tracks = media.readTracks()
+      guard !tracks.isEmpty else { return nil }
       // The media lists every program's streams; the player's list, the selected program's
       // (its count includes "Disable"). A program without sound waited for another's.
       let hasAudio =
@@ -178,15 +180,21 @@ struct DecodePass: Sendable {
       let videoMissing =
         tracks.contains { $0.kind == .video }
         && !(outputs.hasPicture && tracks.contains { $0.kind == .video && $0.width != nil })
-      let missing = (audioMissing ? 1 : 0) + (videoMissing ? 1 : 0)
-      return missing <= log.failures.count && !tracks.isEmpty
+      return (audioMissing, videoMissing)
+    }
+    let reported = { @Sendable (player: OpaquePointer) in
+      guard let missing = missing(player) else { return false }
+      return (missing.audio ? 1 : 0) + (missing.video ? 1 : 0) <= log.failures.count
     }
     let deadline = ContinuousClock.now + limit
-    // A decoder that did not report in three readings of the file will not in a fourth, even
-    // when another did (a file of one picture, which a decoder holding pictures back for
+    // A picture that did not come in three readings of the file will not in a fourth, though
+    // its decoder decoded (a file of one picture, which a decoder holding pictures back for
     // reordering never hands out: the repeat flushes it; the pass spun for its whole limit).
+    // Sound set up late on a busy machine is still waited for.
     let first = await poll(native, ended: ended, until: deadline) {
-      reported($0) || hopeless() || exhausted(media, since: start)
+      reported($0) || hopeless()
+        || (missing($0)?.audio == false && exhausted(media, since: start)
+          && decodedBlocks(media, outputs))
     }
     guard first == .ready, !hopeless(), await native.run(reported) else {
       return (false, [])

@@ -282,12 +282,10 @@ extension Recording {
   ) -> VLCError {
     // Nothing kept: a stalled source, as play, probe and thumbnail name it.
     guard let kept else { return .sourceFailed(.timeout, source: source) }
-    let limit = options.stallTimeout.map {
-      DecimalText.of(Double($0.milliseconds) / 1_000, decimals: 1)
-    }
-    let what = "\(source) delivered nothing for \(limit ?? "?") s"
-    let seconds = DecimalText.of(Double(kept.duration.milliseconds) / 1_000, decimals: 1)
-    return .timeout("\(what); the \(seconds) s recorded before are kept in \(kept.path)")
+    let limit = options.stallTimeout.map { formatSeconds($0) } ?? "? s"
+    let what = "\(source) delivered nothing for \(limit)"
+    return .timeout(
+      "\(what); the \(formatSeconds(kept.duration)) recorded before are kept in \(kept.path)")
   }
 
   /// The container libVLC writes before the final copy. A network source meant for MP4 is

@@ -170,7 +170,7 @@ enum RecordingCheck {
         // stream: a download slower than its bitrate gives it nothing for seconds.
         let unstarted = unstartedMatroska.map {
           "; libVLC 3's Matroska demuxer lists a file's streams once it has read the first "
-            + "cluster whole, and had not \(seconds($0)) s after opening it"
+            + "cluster whole, and had not \(formatSeconds($0)) after opening it"
         }
         return .operationFailed(
           "\(path) holds no audio or video: the recording was stopped before any came "
@@ -185,8 +185,8 @@ enum RecordingCheck {
       if EndEvidence.isEarly(reached: duration, length: expected, knownCut: sourceIsCut) {
         let why = sourceReason.map { ": \($0)" } ?? ""
         return .playbackFailed(
-          reason: "the source ended early: \(path) holds \(seconds(duration)) s of "
-            + "\(seconds(expected)) s\(why)")
+          reason: "the source ended early: \(path) holds \(formatSeconds(duration)) of "
+            + "\(formatSeconds(expected))\(why)")
       }
     }
     return nil
@@ -199,11 +199,6 @@ enum RecordingCheck {
   /// to 15 s "lasts" 15 s, and its whole copy was refused as ended early.
   static func span(of length: Duration, info: MediaInfo, shift: Duration) -> Duration {
     info.container == "Matroska/WebM" && shift < length ? length - shift : length
-  }
-
-  /// "2.5" for a duration of 2.5 s.
-  private static func seconds(_ duration: Duration) -> String {
-    DecimalText.of(Double(duration.milliseconds) / 1_000, decimals: 1)
   }
 }
 
