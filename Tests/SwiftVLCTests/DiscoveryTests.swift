@@ -277,7 +277,8 @@ private struct SAPAnnouncer {
     guard case .added(let media, _) = added else { throw UnexpectedEvent(event: added) }
     // Still announcing: libVLC forgets a session silent for three periods (750 ms here once
     // it trusts the period), which a loaded machine can let pass before the caller looks.
-    try await waitUntil("the session in the list", within: .seconds(10)) {
+    // A CI run beside other test processes took more than 10 s.
+    try await waitUntil("the session in the list", within: .seconds(20)) {
       discoverer.items.media.contains { $0.mrl == media.mrl }
     }
     return media
