@@ -230,8 +230,9 @@ extension CommandSpec {
       too, and the file is kept. At the end, stdout gets (stderr, when FILE is stdout
       itself: -o /dev/stdout):
         file PATH
-        bytes SIZE
-        duration SECONDS          read from the finished file
+        bytes SIZE                0 for a device or a FIFO
+        duration SECONDS          read from the finished file (for a device or a FIFO,
+                                  the length the source gave)
         dropped KIND ID:CODEC[:LANGUAGE] (REASON)
                                   one line per track the container left out (subtitles,
                                   a cover picture in MPEG-TS)

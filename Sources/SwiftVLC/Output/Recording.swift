@@ -49,7 +49,7 @@ public struct RecordingOptions: Sendable, Hashable {
 public struct RecordingResult: Sendable, Hashable {
   /// The absolute path of the file written.
   public var path: String
-  /// The file's size in bytes.
+  /// The file's size in bytes; 0 for a device or a FIFO, whose bytes are not kept.
   public var bytes: Int64
   /// How much was recorded: the duration libVLC reads from the finished file, or, when it
   /// cannot tell, the playback time reached (the wall-clock recording time for live sources).
