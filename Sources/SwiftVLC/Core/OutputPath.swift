@@ -26,19 +26,17 @@ public enum OutputPath {
       throw .invalidInput("the output path \(path.debugDescription) is empty or contains NUL")
     }
     let resolved = linkTarget(URL(fileURLWithPath: path).standardizedFileURL.path)
-    var status = stat()
-    let exists = stat(resolved, &status) == 0
-    let kind = status.st_mode & S_IFMT
-    if exists && kind == S_IFDIR || path.hasSuffix("/") {
+    let kind = FileKind(path: resolved)
+    if kind == .directory || path.hasSuffix("/") {
       guard allowsDirectory else {
-        let what = exists ? "it is a directory" : "a path ending in / names a directory"
+        let what = kind != nil ? "it is a directory" : "a path ending in / names a directory"
         throw .invalidInput("cannot write \(path): \(what)")
       }
-      try checkDirectory(exists ? resolved : parent(of: resolved), of: path)
+      try checkDirectory(kind != nil ? resolved : parent(of: resolved), of: path)
       return resolved
     }
     // A device or a FIFO is written in place: its directory need not be writable (/dev).
-    if exists && kind != S_IFREG {
+    if kind == .fifo || kind == .other {
       guard access(resolved, W_OK) == 0 else {
         throw .invalidInput("cannot write \(path): \(String(cString: strerror(errno)))")
       }
@@ -50,10 +48,7 @@ public enum OutputPath {
 
   /// Throws unless `directory` exists and is writable.
   private static func checkDirectory(_ directory: String, of path: String) throws(VLCError) {
-    var isDirectory = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
-      isDirectory
-    else {
+    guard FileKind(path: directory) == .directory else {
       throw .invalidInput("cannot write \(path): the directory \(directory) does not exist")
     }
     guard FileManager.default.isWritableFile(atPath: directory) else {

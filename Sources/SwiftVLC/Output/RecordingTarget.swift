@@ -26,14 +26,16 @@ struct RecordingTarget: Sendable {
   ///   (the message names `path` and the system's reason).
   static func prepare(_ path: String) throws(VLCError) -> RecordingTarget {
     let destination = try OutputPath.checked(path)
-    var status = stat()
-    if stat(destination, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO {
+    switch FileKind(path: destination) {
+    case .fifo:
       return RecordingTarget(
         destination: destination, writing: destination, pipe: try openFIFO(destination))
-    }
-    if stat(destination, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+    case .other:
+      // A device (or a socket, which opens to no one: refused here).
       try Recording.checkWritable(destination)
       return RecordingTarget(destination: destination, writing: destination)
+    case .regular, .directory, nil:
+      break
     }
     let url = URL(fileURLWithPath: destination)
     let name = String(String.UnicodeScalarView(url.lastPathComponent.unicodeScalars.prefix(60)))
