@@ -7,15 +7,6 @@ import SwiftVLC
 
 /// Files the tool writes, with errors that say which file and why in one line.
 enum OutputFile {
-  /// Whether `path` names the file this process's stdout is (`/dev/stdout`, a link to it, or
-  /// the file stdout was sent to): the same device and inode.
-  static func isStandardOutput(_ path: String) -> Bool {
-    var named = stat()
-    var output = stat()
-    return stat(path, &named) == 0 && fstat(STDOUT_FILENO, &output) == 0
-      && named.st_dev == output.st_dev && named.st_ino == output.st_ino
-  }
-
   /// Writes `data` to `path`, replacing what was there.
   ///
   /// - Throws: ``VLCError/operationFailed(_:)`` with the system's reason.

@@ -74,7 +74,10 @@ enum RecordCommand {
     let status: ExitCode
     switch outcome {
     case .success(let result):
-      summarize(result, into: OutputFile.isStandardOutput(options.output) ? STDERR_FILENO : nil)
+      // The recording went to stdout (`/dev/stdout`, a link to it, the file stdout was sent
+      // to): the summary would end it.
+      let intoStdout = Recording.isSameFile(options.output, "/dev/stdout")
+      summarize(result, into: intoStdout ? STDERR_FILENO : STDOUT_FILENO)
       status = .success
     case .failure(let error):
       Console.error("record: \(FailureWords.of(error, source: options.source))")
@@ -83,16 +86,9 @@ enum RecordCommand {
     return interruption.isRequested ? .interrupted : status
   }
 
-  /// Prints the summary of `result` on stdout, or on `descriptor` (stderr when the recording
-  /// itself went to stdout, which the summary would otherwise end).
-  private static func summarize(_ result: RecordingResult, into descriptor: Int32?) {
-    let say = { (text: String) in
-      if let descriptor {
-        Console.write(Array((text + "\n").utf8), to: descriptor)
-      } else {
-        Console.line(text)
-      }
-    }
+  /// Prints the summary of `result` on `descriptor`, a line at a time.
+  private static func summarize(_ result: RecordingResult, into descriptor: Int32) {
+    let say = { (text: String) in Console.write(Array((text + "\n").utf8), to: descriptor) }
     say("file \(result.path)")
     say("bytes \(result.bytes)")
     say("duration \(TimeText.seconds(result.duration))")

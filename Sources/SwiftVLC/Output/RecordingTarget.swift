@@ -88,7 +88,7 @@ struct RecordingTarget: Sendable {
 extension Recording {
   /// Whether `first` and `second` name one existing file (the same device and inode: also
   /// through a link, or another spelling of the path).
-  static func isSameFile(_ first: String, _ second: String) -> Bool {
+  package static func isSameFile(_ first: String, _ second: String) -> Bool {
     var a = stat()
     var b = stat()
     return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev
