@@ -389,7 +389,10 @@ final class TerminalPlayer {
     }
   }
 
+  /// Shows `text` in the status line for 2 s, drawn at once (not at the next refresh, which a
+  /// busy machine can delay past the notice's end).
   func show(_ text: String) {
     notice = (text, .now + .seconds(2))
+    drawStatus()
   }
 }

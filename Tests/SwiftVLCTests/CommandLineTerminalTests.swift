@@ -172,7 +172,8 @@ struct CommandLineTerminalTests {
   func fullscreenKey() async throws {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
-    let clip = try await generated.make("long.mp4", GeneratedMedia.video(seconds: 20))
+    // Long enough not to end on a busy machine before both notices were read.
+    let clip = try await generated.make("long.mp4", GeneratedMedia.video(seconds: 60))
     let server = try await Xvfb()
     defer { server.stop() }
     let session = try await Session.start(
@@ -181,11 +182,11 @@ struct CommandLineTerminalTests {
     _ = try await session.waitFor("the status line while playing") { $0.contains(" playing ") }
     try await session.tmux("send-keys", "-t", "test", "f")
     _ = try await session.waitFor("fullscreen on") {
-      statusLine($0)?.hasSuffix("fullscreen") == true
+      noticeLine($0)?.hasSuffix("fullscreen") == true
     }
     try await session.tmux("send-keys", "-t", "test", "f")
     _ = try await session.waitFor("fullscreen off") {
-      statusLine($0)?.hasSuffix("windowed") == true
+      noticeLine($0)?.hasSuffix("windowed") == true
     }
     let exited = try await session.quit()
     #expect(exited.status == 0)
@@ -341,6 +342,12 @@ private func playedSeconds(_ screen: String) -> Int? {
   else { return nil }
   let parts = clock.split(separator: ":").compactMap { Int($0) }
   return parts.count >= 2 ? parts.reduce(0) { $0 * 60 + $1 } : nil
+}
+
+/// The last status line of a pane in any state (the line with the volume), without its padding.
+private func noticeLine(_ screen: String) -> String? {
+  screen.split(separator: "\n").last { $0.contains(" vol ") || $0.contains(" muted ") }
+    .map { $0.trimmingCharacters(in: .whitespaces) }
 }
 
 /// The last status line of a pane (the one showing the playing state), without its padding.
