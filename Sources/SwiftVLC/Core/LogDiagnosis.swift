@@ -31,6 +31,16 @@ package struct LogDiagnosis: Sendable, Equatable {
   /// at the end): a ``FailureReason/serverCannotSeek`` that is not only a seek libVLC's
   /// read-ahead refused, which a demuxer reading the file from its start may do without.
   private var demuxerNeedsSeek = false
+  /// Whether an HTTP server answered libVLC's request with the whole file where a byte range
+  /// was asked: libVLC 3's http module asks every request from an offset ("Range: bytes=0-"
+  /// at the start) and reads the source as seekable only on 206, 416 or `Accept-Ranges:
+  /// bytes` (`vlc_http_file_can_seek`). Logged at every opening, unlike the refused seek a
+  /// demuxer may or may not try (``FailureReason/serverCannotSeek``): the one witness for an
+  /// early end that such a server may cause.
+  package private(set) var serverIgnoresRanges = false
+  /// The size such a server gave for the whole file (`Content-Length` of its first answer
+  /// without a range), in bytes: what a demuxer that cannot seek must read to reach the end.
+  package private(set) var unrangedSize: Int?
   /// The last error-level message that says something about the source, for a failure no
   /// rule names (libVLC's own words).
   package private(set) var lastError: String?
@@ -44,6 +54,12 @@ package struct LogDiagnosis: Sendable, Equatable {
 
   /// ``source`` in words, for messages.
   package var sourceReason: String? { source?.description }
+
+  /// Why a source stopped short, in words: ``sourceReason``, else a server that ignores byte
+  /// ranges (``serverIgnoresRanges``), which libVLC's demuxers lose their place over.
+  package var shortSourceReason: String? {
+    sourceReason ?? (serverIgnoresRanges ? FailureReason.serverCannotSeek.description : nil)
+  }
 
   /// The reason to report for a failure: what the log names, else libVLC's last error in
   /// its own words, else `fallback`.
@@ -91,6 +107,12 @@ package struct LogDiagnosis: Sendable, Equatable {
       }
     } else if let status = Self.httpStatus(in: message) {
       noteHTTP(status: status)
+      if message.hasPrefix("incoming response:"), (200..<300).contains(status), status != 206,
+        !message.lowercased().contains("accept-ranges: bytes")
+      {
+        serverIgnoresRanges = true
+        if unrangedSize == nil { unrangedSize = Self.contentLength(in: message) }
+      }
     } else if entry.level == .error, !Self.isGeneric(message) {
       lastError = message
     }
@@ -155,6 +177,16 @@ package struct LogDiagnosis: Sendable, Equatable {
   private static func word(after prefix: StaticString, in message: String) -> String? {
     guard let end = message.end(of: prefix) else { return nil }
     return message[end...].split(separator: " ").first.map(String.init)
+  }
+
+  /// The `Content-Length` of an HTTP response dump, in bytes.
+  static func contentLength(in message: String) -> Int? {
+    for line in message.split(whereSeparator: \.isNewline) {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2, parts[0].lowercased() == "content-length" else { continue }
+      return Int(parts[1].filter { !$0.isWhitespace })
+    }
+    return nil
   }
 
   /// The status of an HTTP response libVLC logged: a line "HTTP/1.1 404 Not Found" (the http

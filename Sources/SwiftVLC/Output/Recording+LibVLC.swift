@@ -239,7 +239,7 @@ extension Recording {
     if let verdict = RecordingCheck.verdict(
       path: path, written: written, bytes: bytes, expected: expected, source: seen.tracks,
       container: options.container, transcode: options.transcode,
-      sourceReason: diagnosis.sourceReason,
+      sourceReason: diagnosis.shortSourceReason,
       stopped: [.stopped, .cancelled].contains(outcome.ending),
       unstartedMatroska: unstartedMatroska,
       sourceIsCut: media.localPath.flatMap(ContainerExtent.isComplete) == false)

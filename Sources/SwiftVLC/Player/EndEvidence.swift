@@ -16,6 +16,12 @@ struct EndEvidence: Equatable {
   /// A network failure libVLC logged (a segment that answered 404), reported instead of an
   /// early end's bare figures.
   var networkFailure: VLCError?
+  /// Whether the HTTP server of the source answered without byte ranges
+  /// (``LogDiagnosis/serverIgnoresRanges``): named as the likely cause of an early end.
+  var serverIgnoresRanges = false
+  /// The size of the whole file such a server announced, in bytes
+  /// (``LogDiagnosis/unrangedSize``).
+  var unrangedSize: Int?
   /// The media's length, when known.
   var duration: Duration?
   /// The last playback time seen.
@@ -106,6 +112,7 @@ struct EndEvidence: Equatable {
     if decodedNothing, let stream = decodableStreams.first {
       return .noDecoder(codec: "\(stream) in this libVLC")
     }
+    if let skipped = skippedUnranged { return skipped }
     guard let duration, duration > .zero, position < Self.earlyEndPosition else { return nil }
     if readWholeFile && (!clockMoved || containerIsComplete == true) { return nil }
     let reached = max(time, duration * position)
@@ -114,8 +121,34 @@ struct EndEvidence: Equatable {
     return .truncated(reached: reached, length: duration)
   }
 
-  /// The failure to report instead of a natural end, naming `source`; see ``failure``.
+  /// An end whose clock is no witness: from a server that cannot seek, libVLC's demuxer read
+  /// less than ``unrangedReadShare`` of the file, so it jumped over the rest (libVLC 3's
+  /// Matroska demuxer, asked for a chapter of a file its read-ahead holds, ended a 6 s file
+  /// after 1 s with its clock at 5.9 s, having read 16 % of it).
+  private var skippedUnranged: FailureReason? {
+    guard serverIgnoresRanges, let size = unrangedSize, size > 0, let statistics,
+      Double(statistics.demuxReadBytes) < Double(size) * Self.unrangedReadShare
+    else { return nil }
+    let share = Int((Double(statistics.demuxReadBytes) * 100 / Double(size)).rounded())
+    return .other(
+      "libVLC's demuxer ended after reading \(share) % of the file "
+        + "(\(statistics.demuxReadBytes) of \(size) bytes)")
+  }
+
+  /// The share of a file from a server without byte ranges that the demuxer must have read
+  /// for its end to be the file's end (a whole Matroska file read 94-99 %).
+  static let unrangedReadShare = 0.5
+
+  /// The failure to report instead of a natural end, naming `source` (and a server without
+  /// byte ranges, for an early end: libVLC 3's demuxers then lose their place at a seek, a
+  /// Matroska file from such a server ended at 4.0 s of 6.0 s); see ``failure``.
   func earlyEndError(source: String) -> VLCError? {
-    failure.map { .playbackFailed(reason: "\($0) (\(source))") }
+    failure.map { failure in
+      var reason = "\(failure) (\(source))"
+      if serverIgnoresRanges {
+        reason += ": \(FailureReason.serverCannotSeek)"
+      }
+      return .playbackFailed(reason: reason)
+    }
   }
 }

@@ -20,6 +20,9 @@ extension Player {
       evidence.decodableStreams.isEmpty
       && (media?.readTracks().contains { $0.kind == .audio || $0.kind == .video } ?? false)
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
+    let logged = core.diagnosis?.current
+    evidence.serverIgnoresRanges = logged?.serverIgnoresRanges ?? false
+    evidence.unrangedSize = logged?.unrangedSize
     if evidence.needsContainerExtent, let path = media?.localPath {
       // A few box or element headers; read only for an end before nine tenths.
       evidence.containerIsComplete = ContainerExtent.isComplete(path: path)
