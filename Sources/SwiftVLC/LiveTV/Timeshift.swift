@@ -96,18 +96,21 @@ public final class Timeshift {
   /// Moves playback by `offset` within the buffer: back with a negative offset (at most to
   /// the oldest part kept), forward with a positive one (at most to the live edge, which
   /// ``jumpToLive()`` is), counted in the stream's time from ``behindLive``. Playback restarts
-  /// from the chosen point, so the picture shows again at the next keyframe there. Returns at
-  /// once.
+  /// from the chosen point, so the picture shows again at the next keyframe there; paused, it
+  /// stays paused there. Returns at once.
   ///
   /// - Throws: ``VLCError/invalidState(_:)`` after ``stop()``;
   ///   ``VLCError/mediaCreationFailed(source:)`` when libVLC cannot make the input.
   public func seek(by offset: Duration) throws(VLCError) {
     let target = behindLive - offset
+    let wasPaused = player.state == .paused
     if target < Self.liveTolerance / 2 {
       try jumpToLive()
-      return
+    } else {
+      try play(from: buffer.entry(before: (buffer.edge ?? .zero) - target))
     }
-    try play(from: buffer.entry(before: (buffer.edge ?? .zero) - target))
+    // Applied once the new input plays (``Player/pause()`` during opening).
+    if wasPaused { player.pause() }
   }
 
   /// Plays from the live edge again (half a second before it). The picture comes back at the

@@ -166,6 +166,18 @@ struct TimeshiftTests {
       "seeking back 5 s from frame \(beforeSeek) showed \(afterSeek)")
     #expect(timeshift.behindLive >= behindBeforeSeek + .seconds(3))
 
+    // Seeking while paused stays paused at the point sought (the terminal player resumed).
+    timeshift.pause()
+    try await waitUntil("the second pause", within: .seconds(10)) { player.state == .paused }
+    let pausedMedia = player.currentMedia
+    try timeshift.seek(by: .seconds(-2))
+    try await waitUntil("paused again after the seek", within: .seconds(15)) {
+      player.currentMedia !== pausedMedia && player.state == .paused
+    }
+    try await Task.sleep(for: .seconds(1))
+    #expect(player.state == .paused)
+    timeshift.resume()
+
     // Jump to live.
     try timeshift.jumpToLive()
     try await wait("live again", within: .seconds(15), timeshift, shown) { timeshift.isLive }
