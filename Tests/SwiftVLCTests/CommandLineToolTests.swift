@@ -120,6 +120,33 @@ struct CommandLineToolTests {
     #expect(tracks.map { $0["program"] as? Int } == [1, 1])
   }
 
+  @Test("probe names editing codecs by their common names, fourcc after: DNxHD (DNxHR too), ProRes")
+  func editingCodecs() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    var files: [String] = []
+    for (name, codec) in [
+      ("dnxhd.mov", ["-c:v", "dnxhd", "-b:v", "90M"]),
+      ("dnxhr.mov", ["-c:v", "dnxhd", "-profile:v", "dnxhr_sq"]),
+      ("prores.mov", ["-c:v", "prores_ks", "-profile:v", "3"]),
+    ] {
+      files.append(
+        try await generated.make(
+          name,
+          ["-f", "lavfi", "-i", "testsrc2=s=1280x720:r=25:d=0.2", "-pix_fmt", "yuv422p"] + codec))
+    }
+    let result = try await runTool(["probe"] + files)
+    #expect(result.status == 0, "\(result.stderr)")
+    // It read "AVdn (DNxHD)": the fourcc first, as for no other codec.
+    let tracks = result.stdoutLines.filter { $0.hasPrefix("  track 0") }
+    #expect(
+      tracks.map {
+        $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).prefix(3)
+      }
+      .map { $0.joined(separator: " ") }
+        == ["video DNxHD (AVdn)", "video DNxHD (AVdn)", "video ProRes (apcn)"], "\(tracks)")
+  }
+
   @Test("probe reports a missing and a garbage file on one stderr line each and exits 1")
   func probeFailures() async throws {
     let missing = Fixture.shortMP4.path + ".missing"

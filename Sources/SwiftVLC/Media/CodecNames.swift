@@ -46,6 +46,7 @@ enum CodecNames {
     "mp1v": "MPEG-1", "mp4v": "MPEG-4", "DIVX": "MPEG-4", "XVID": "MPEG-4", "theo": "Theora",
     "h263": "H.263", "MJPG": "Motion JPEG", "mjpg": "Motion JPEG", "WMV3": "WMV3",
     "WVC1": "VC-1", "VC-1": "VC-1", "dvsd": "DV", "prores": "ProRes", "apcn": "ProRes",
+    "AVdn": "DNxHD", "CFHD": "CineForm",
     "ffv1": "FFV1", "png ": "PNG", "png": "PNG", "jpeg": "JPEG", "RV32": "Raw video",
     "I420": "Raw video", "J420": "Raw video", "yuv2": "Raw video", "dirac": "Dirac",
     "drac": "Dirac", "hfyu": "HuffYUV", "cvid": "Cinepak", "FLV1": "Sorenson H.263",
