@@ -104,6 +104,9 @@ swiftvlc_fetch_outcome swiftvlc_fetch_perform(
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
+  // Below 1 byte/s for the stall limit: libcurl ends it as timed out, before the timeout.
+  curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+  curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, (long)SWIFTVLC_FETCH_STALL_SECONDS);
   if (user_agent) curl_easy_setopt(curl, CURLOPT_USERAGENT, user_agent);
   if (fetch->prefix_only && !fetch->range[0] && limit > 0)
     snprintf(fetch->range, sizeof fetch->range, "0-%zu", limit - 1);
@@ -130,6 +133,8 @@ swiftvlc_fetch_outcome swiftvlc_fetch_perform(
   }
   if (multi) curl_multi_cleanup(multi);
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &fetch->status);
+  curl_off_t elapsed_us = 0;
+  curl_easy_getinfo(curl, CURLINFO_TOTAL_TIME_T, &elapsed_us);
   // "Content-Range: bytes FIRST-LAST/TOTAL" of a 206 answer names the whole body's length.
   struct curl_header *header = NULL;
   fetch->total = -1;
@@ -143,7 +148,8 @@ swiftvlc_fetch_outcome swiftvlc_fetch_perform(
   if (atomic_load(&fetch->cancelled)) return SWIFTVLC_FETCH_CANCELLED;
   if (fetch->too_large && fetch->prefix_only) return SWIFTVLC_FETCH_OK;
   if (fetch->too_large) return SWIFTVLC_FETCH_TOO_LARGE;
-  if (result == CURLE_OPERATION_TIMEDOUT) return SWIFTVLC_FETCH_TIMED_OUT;
+  if (result == CURLE_OPERATION_TIMEDOUT)
+    return elapsed_us / 1000 < timeout_ms ? SWIFTVLC_FETCH_STALLED : SWIFTVLC_FETCH_TIMED_OUT;
   if (!fetch->message[0])
     snprintf(fetch->message, sizeof fetch->message, "%s", curl_easy_strerror(result));
   return SWIFTVLC_FETCH_FAILED;

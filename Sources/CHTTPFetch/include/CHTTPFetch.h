@@ -15,7 +15,12 @@ typedef enum {
   SWIFTVLC_FETCH_TIMED_OUT,     ///< the whole transfer took longer than its timeout
   SWIFTVLC_FETCH_CANCELLED,     ///< swiftvlc_fetch_cancel was called
   SWIFTVLC_FETCH_TOO_LARGE,     ///< the body grew past the limit
+  SWIFTVLC_FETCH_STALLED,       ///< no byte came for SWIFTVLC_FETCH_STALL_SECONDS
 } swiftvlc_fetch_outcome;
+
+/// How long a transfer may go without receiving a byte (a server that accepted the connection
+/// and says nothing) before it ends as SWIFTVLC_FETCH_STALLED, when its timeout is longer.
+#define SWIFTVLC_FETCH_STALL_SECONDS 15
 
 /// One transfer: made by swiftvlc_fetch_new, run once by swiftvlc_fetch_perform, freed by
 /// swiftvlc_fetch_free.

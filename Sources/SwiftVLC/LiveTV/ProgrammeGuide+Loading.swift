@@ -13,7 +13,8 @@ extension ProgrammeGuide {
   /// - Parameters:
   ///   - url: a `file://`, `http://` or `https://` URL.
   ///   - userAgent: the User-Agent header for a remote guide, when the provider wants one.
-  ///   - timeout: how long a download may take.
+  ///   - timeout: how long a download may take (one that receives nothing for 15 s ends
+  ///     sooner, as a timeout).
   ///   - maximumSize: the most bytes of XML to read, after inflating.
   /// - Throws: ``VLCError/mediaCreationFailed(source:)`` for a missing or unreadable file;
   ///   ``VLCError/operationFailed(_:)``, ``VLCError/timeout(_:)`` as a channel list's download

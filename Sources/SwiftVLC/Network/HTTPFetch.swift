@@ -24,8 +24,9 @@ enum HTTPFetch {
   ///   - timeout: how long the whole transfer may take, connecting included.
   /// - Throws: ``VLCError/invalidInput(_:)`` for another scheme; ``VLCError/operationFailed(_:)``
   ///   when the server cannot be reached or answers with a status outside 200…299 ("URL:
-  ///   HTTP 404"), or the body is larger than `limit`; ``VLCError/timeout(_:)`` past `timeout`;
-  ///   ``VLCError/cancelled`` when the calling task is cancelled.
+  ///   HTTP 404"), or the body is larger than `limit`; ``VLCError/timeout(_:)`` past `timeout`,
+  ///   or once no byte came for 15 s (`SWIFTVLC_FETCH_STALL_SECONDS`: a server that accepted
+  ///   and says nothing); ``VLCError/cancelled`` when the calling task is cancelled.
   static func data(
     from url: URL, userAgent: String? = nil, limit: Int = defaultLimit, timeout: Duration
   ) async throws(VLCError) -> Data {
@@ -112,6 +113,8 @@ enum HTTPFetch {
       return (transfer.body, status, total >= 0 ? Int(total) : nil)
     case SWIFTVLC_FETCH_TIMED_OUT:
       throw .timeout("downloading \(location) took longer than \(formatSeconds(timeout))")
+    case SWIFTVLC_FETCH_STALLED:
+      throw .timeout("\(location) sent nothing for \(SWIFTVLC_FETCH_STALL_SECONDS) s")
     case SWIFTVLC_FETCH_CANCELLED:
       throw .cancelled
     case SWIFTVLC_FETCH_TOO_LARGE:

@@ -72,6 +72,21 @@ struct ProgrammeGuideLoadingTests {
     await #expect(throws: VLCError.self) { try await bare.loadGuide() }
   }
 
+  @Test("a guide server that accepts and says nothing ends as a timeout after 15 s, not 60")
+  func silentServer() async throws {
+    let server = try await TestServer()
+    defer { server.stop() }
+    let url = server.url("hang/guide.xml")
+    let started = ContinuousClock.now
+    // It waited out the whole download limit (60 s by default) before `channels --guide`
+    // printed anything.
+    await #expect(throws: VLCError.timeout("\(url) sent nothing for 15 s")) {
+      try await ProgrammeGuide.load(from: url)
+    }
+    let waited = ContinuousClock.now - started
+    #expect(waited >= .seconds(14) && waited < .seconds(30), "\(waited)")
+  }
+
   @Test("a channel list and a guide are read from pipes, as <(curl …) and /dev/stdin give them")
   func fromPipes() async throws {
     let list = "#EXTM3U\n#EXTINF:-1 tvg-id=\"a.example\",A\nudp://@239.1.1.1:1234\n"
