@@ -300,4 +300,41 @@ extension RecordingFidelityTests {
         Expected(kind: "audio", codec: "aac", language: "fre", isDefault: false),
       ], flags: container != .ts)
   }
+
+  @Test(
+    "a Matroska file's last chapter ends in its copy where the file says, locally and over HTTP")
+  func lastChapterEnd() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let scratch = try ScratchDirectory("fidelity-chapter-end")
+    defer { scratch.remove() }
+    // The last chapter ends 0.5 s before the 3 s media: libVLC's chapters last to the
+    // media's end, and the copies said 3.0 s (6.021 s for a file's 6.000 s).
+    let meta = generated.folder.appendingPathComponent("chapters.txt")
+    try ";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1000\ntitle=One\n"
+      .appending("[CHAPTER]\nTIMEBASE=1/1000\nSTART=1000\nEND=2500\ntitle=Two\n")
+      .write(to: meta, atomically: true, encoding: .utf8)
+    let source = try await generated.make(
+      "ends.mkv",
+      Self.videoWith(["-i", meta.path]) + ["-map", "0:v", "-map", "1:a", "-map_chapters", "2"])
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    let sources = [
+      ("local", try Media(path: source, instance: instance)),
+      ("HTTP", try Media(url: server.url("files/ends.mkv"), instance: instance)),
+    ]
+    for (name, media) in sources {
+      for container in [OutputContainer.mkv, .mp4] {
+        let result = try await within(.seconds(30), "recording \(name) \(container)") {
+          try await Recording.record(
+            media, to: scratch.path("\(name).\(container.fileExtension)"),
+            options: RecordingOptions(container: container))
+        }
+        let probe = try await FFprobeReport.probe(result.path)
+        #expect(probe.chapters.map(\.title) == ["One", "Two"], "\(name) \(container)")
+        #expect(
+          probe.chapters.map(\.end) == [1.0, 2.5], "\(name) \(container): \(probe.chapters)")
+      }
+    }
+  }
 }

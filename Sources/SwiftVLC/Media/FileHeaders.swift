@@ -57,6 +57,9 @@ struct FileHeaders: Sendable, Equatable {
   var pictureSizes: [PictureSize] = []
   /// The chapters, when the file has a chapter table (`nil`: none read).
   var chapters: [Chapter]?
+  /// The end a Matroska file declares for its last chapter (`ChapterTimeEnd`), which libVLC
+  /// ignores (its last chapter lasts to the media's end); a recording keeps it.
+  var lastChapterEnd: Duration?
   /// The kinds of the tracks an MP4 file's `moov` declares, in its order (chapter tracks
   /// left out).
   var trackKinds: [TrackKind]?
@@ -101,7 +104,9 @@ struct FileHeaders: Sendable, Equatable {
     case "MP4/QuickTime":
       if let movie = MP4Movie.read(file) { headers.note(movie) }
     case "Matroska/WebM":
-      headers.noteChapters(MatroskaChapters.read(file))
+      let chapters = MatroskaChapters.readWithEnd(file)
+      headers.noteChapters(chapters?.chapters)
+      headers.lastChapterEnd = chapters?.lastEnd
       headers.tags = MatroskaTags.read(file)
       headers.matroskaTracks = MatroskaTracks.read(file)
     case "FLAC" where !headers.searchedChapters:
@@ -121,6 +126,16 @@ struct FileHeaders: Sendable, Equatable {
       break
     }
     return headers
+  }
+
+  /// `chapters` (as libVLC plays them) with the last one ending where the file declares it
+  /// (``lastChapterEnd``), for a copy of the file.
+  func endingAsDeclared(_ chapters: [Chapter]) -> [Chapter] {
+    guard let end = lastChapterEnd, let last = chapters.indices.last, end > chapters[last].start
+    else { return chapters }
+    var kept = chapters
+    kept[last].duration = end - chapters[last].start
+    return kept
   }
 
   /// Keeps what an MP4 file's `moov` declares.

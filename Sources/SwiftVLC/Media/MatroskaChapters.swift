@@ -17,8 +17,16 @@ enum MatroskaChapters {
   /// told (damage, a walk that gave up, chapters of an ordered edition or from other
   /// segments, which libVLC places on a timeline of its own).
   static func read<Bytes: RandomAccessBytes & ~Copyable>(_ file: borrowing Bytes) -> [Chapter]? {
+    readWithEnd(file)?.chapters
+  }
+
+  /// ``read(_:)``, with the end the last chapter declares (`ChapterTimeEnd`, which libVLC
+  /// ignores and ffprobe gives): a copy of the file keeps it.
+  static func readWithEnd<Bytes: RandomAccessBytes & ~Copyable>(_ file: borrowing Bytes)
+    -> (chapters: [Chapter], lastEnd: Duration?)?
+  {
     guard let body = MatroskaElements.body(of: chaptersID, in: file) else { return nil }
-    return body.isEmpty ? [] : chapters(in: body)
+    return body.isEmpty ? ([], nil) : chapters(in: body)
   }
 
   /// The chapters of the chosen edition of a `Chapters` body, as libVLC 3's Matroska demuxer
@@ -30,7 +38,7 @@ enum MatroskaChapters {
   /// strings with a "+" per level of nesting ("+ Scene 2"), and lasting until the next one
   /// starts (libVLC ignores the end times). `nil` for an ordered edition or chapters that
   /// name another segment: libVLC then builds a timeline of its own.
-  private static func chapters(in bytes: [UInt8]) -> [Chapter]? {
+  private static func chapters(in bytes: [UInt8]) -> (chapters: [Chapter], lastEnd: Duration?)? {
     let editions = EBML.children(bytes, 0..<bytes.count).filter { $0.id == 0x45B9 }
     let chosen =
       editions.last { edition in
@@ -39,26 +47,30 @@ enum MatroskaChapters {
             && EBML.unsigned(bytes, $0.body).map { UInt8(truncatingIfNeeded: $0) } != 0
         }
       } ?? editions.first
-    guard let chosen else { return [] }
+    guard let chosen else { return ([], nil) }
     let ordered = EBML.children(bytes, chosen.body).contains {
       $0.id == 0x45DD && EBML.unsigned(bytes, $0.body).map { UInt8(truncatingIfNeeded: $0) } != 0
     }
-    var atoms: [(start: UInt64, name: String?)] = []
+    var atoms: [(start: UInt64, end: UInt64?, name: String?)] = []
     guard !ordered, collect(bytes, in: chosen.body, level: 0, into: &atoms) else { return nil }
-    return atoms.enumerated().map { index, atom in
+    let lastEnd = atoms.last.flatMap { last in
+      last.end.flatMap { $0 > last.start ? Duration.nanoseconds(Int64(clamping: $0)) : nil }
+    }
+    let chapters = atoms.enumerated().map { index, atom in
       // The last one's end is the media's, which the caller knows (a duration of zero).
       let next = index + 1 < atoms.count ? atoms[index + 1].start : atom.start
       return Chapter(
         index: index, name: atom.name, start: .nanoseconds(Int64(clamping: atom.start)),
         duration: .nanoseconds(Int64(clamping: next > atom.start ? next - atom.start : 0)))
     }
+    return (chapters, lastEnd)
   }
 
   /// Appends the shown chapters among the `ChapterAtom`s in `range`, then their sub-chapters;
   /// `false` for a chapter of another segment (`ChapterSegmentUID`).
   private static func collect(
     _ bytes: [UInt8], in range: Range<Int>, level: Int,
-    into atoms: inout [(start: UInt64, name: String?)]
+    into atoms: inout [(start: UInt64, end: UInt64?, name: String?)]
   ) -> Bool {
     guard level < 16 else { return true }  // deeper nesting is damage
     for atom in EBML.children(bytes, range) where atom.id == 0xB6 {
@@ -75,7 +87,7 @@ enum MatroskaChapters {
           }
         }
         let name = strings.joined().trimmingSpaces()
-        atoms.append((value(0x91) ?? 0, name.isEmpty ? nil : name))
+        atoms.append((value(0x91) ?? 0, value(0x92), name.isEmpty ? nil : name))
       }
       guard collect(bytes, in: atom.body, level: level + 1, into: &atoms) else { return false }
     }

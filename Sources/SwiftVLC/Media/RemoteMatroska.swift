@@ -22,7 +22,10 @@ enum RemoteMatroska {
   /// cannot be told in time.
   static func read(
     _ url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
-  ) async -> (chapters: [Chapter]?, tags: MatroskaTags.FileTags?, tracks: [MatroskaTracks.Entry]?) {
+  ) async -> (
+    chapters: (chapters: [Chapter], lastEnd: Duration?)?, tags: MatroskaTags.FileTags?,
+    tracks: [MatroskaTracks.Entry]?
+  ) {
     var start = head
     // A server that answers no range is read further only for a file (a sized segment): a
     // live stream's first MiB can take minutes to come.
@@ -63,6 +66,6 @@ enum RemoteMatroska {
         file = DownloadedBytes(parts: [(0, head), (offset, tail.bytes)], total: size)
       }
     }
-    return (MatroskaChapters.read(file), MatroskaTags.read(file), MatroskaTracks.read(file))
+    return (MatroskaChapters.readWithEnd(file), MatroskaTags.read(file), MatroskaTracks.read(file))
   }
 }

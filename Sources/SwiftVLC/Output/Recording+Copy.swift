@@ -39,11 +39,12 @@ extension Recording {
       duration: options.duration, refusesUnheld: true)
     job.titled = info.tracks
     // Tracks a Matroska file marks unusable: libavformat's demuxer does not read the mark.
-    job.matroskaTracks =
-      media.localPath.flatMap { FileHeaders.read(path: $0)?.matroskaTracks } ?? []
+    let headers = media.localPath.flatMap { FileHeaders.read(path: $0) }
+    job.matroskaTracks = headers?.matroskaTracks ?? []
     // The chapters libVLC plays (a Matroska file's default edition, nested ones flattened
-    // with "+", hidden ones out), not libavformat's reading of every edition.
-    job.chapters = info.chapters
+    // with "+", hidden ones out), not libavformat's reading of every edition; the last one
+    // ends where the file says (libVLC's lasts to the media's end: 6.021 s for 6.000).
+    job.chapters = headers?.endingAsDeclared(info.chapters) ?? info.chapters
     let copy = remuxer.copy(job)
     let engine = CopyEngine(copy: copy)
     control.attach(engine)

@@ -95,8 +95,9 @@ extension Recording {
     let repeats = TransportStreamListing.collapseShared(programs, in: &seen.tracks)
     // The file's own chapters where its headers hold some (libavformat's demuxer names each
     // after the file's title), else those the player saw.
-    let chapters =
+    var chapters =
       headers?.chapters != nil || outcome.chapters.isEmpty ? seen.chapters : outcome.chapters
+    chapters = headers?.endingAsDeclared(chapters) ?? chapters
     // An MP4 is recorded as Matroska or MPEG-TS first (see libVLCContainer): its muxer decides.
     let through =
       muxed == options.container
