@@ -47,9 +47,10 @@ struct FileHeaders: Sendable, Equatable {
   /// The audio codec's four-character code where libVLC reports another: Musepack's
   /// ("MPC7", "MPC8"), which libVLC's demuxer decodes itself and lists as float PCM.
   var audioCodec: String?
-  /// Whether the file is an MPEG-1 system stream (an MPEG-1 pack header), whose video is
-  /// MPEG-1.
-  var isMPEG1System = false
+  /// Whether an MPEG program stream's first video sequence header has no MPEG-2 sequence
+  /// extension: MPEG-1 video, which libVLC names as MPEG-2 ("mpgv"). (The pack header tells
+  /// only the system layer: ffmpeg's `mpeg` muxer writes MPEG-2 video in an MPEG-1 one.)
+  var hasMPEG1Video = false
   /// The audio tracks whose headers were read.
   var audio: [Audio] = []
   /// The picture size of each video stream, in file order, when every one's header declares
@@ -128,6 +129,32 @@ struct FileHeaders: Sendable, Equatable {
     return headers
   }
 
+  /// Whether the first MPEG video sequence header (start code `B3`) in `bytes` is followed by
+  /// a group or a picture (`B8`, `00`) before any sequence extension (`B5` with id 1): MPEG-1.
+  /// Pack and packet headers between them are passed over; `false` when `bytes` end first.
+  static func mpeg1Video(in bytes: [UInt8]) -> Bool {
+    func startCode(from index: Int) -> Int? {
+      var index = index
+      while index + 3 < bytes.count {
+        if bytes[index] == 0, bytes[index + 1] == 0, bytes[index + 2] == 1 { return index }
+        index += 1
+      }
+      return nil
+    }
+    var index = 0
+    while let found = startCode(from: index), bytes[found + 3] != 0xB3 { index = found + 3 }
+    guard let header = startCode(from: index) else { return false }
+    index = header + 4
+    while let next = startCode(from: index) {
+      switch bytes[next + 3] {
+      case 0xB5: return next + 4 < bytes.count && bytes[next + 4] >> 4 != 1
+      case 0xB8, 0x00: return true
+      default: index = next + 3
+      }
+    }
+    return false
+  }
+
   /// `chapters` (as libVLC plays them) with the last one ending where the file declares it
   /// (``lastChapterEnd``), for a copy of the file.
   func endingAsDeclared(_ chapters: [Chapter]) -> [Chapter] {
@@ -200,8 +227,7 @@ struct FileHeaders: Sendable, Equatable {
     case "TTA":
       headers.duration = ttaDuration(bytes)
     case "MPEG-PS":
-      // The pack header's marker bits: 0010 in MPEG-1, 01 in MPEG-2.
-      headers.isMPEG1System = bytes.count > 4 && bytes[4] & 0xF0 == 0x20
+      headers.hasMPEG1Video = mpeg1Video(in: bytes)
     case "Ogg":
       headers.noteOgg(bytes)
     case "Musepack":

@@ -16,7 +16,7 @@ func correct(_ info: inout MediaInfo, with headers: FileHeaders, depth: ParseDep
     info.tracks[audio[0]].codec = codec
   }
   // libVLC names MPEG-1 and MPEG-2 video alike ("mpgv").
-  if headers.isMPEG1System {
+  if headers.hasMPEG1Video {
     for index in info.tracks.indices where info.tracks[index].codec == "mpgv" {
       info.tracks[index].codec = "mp1v"
     }

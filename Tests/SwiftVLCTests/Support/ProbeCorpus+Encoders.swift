@@ -78,6 +78,8 @@ extension ProbeCorpus {
     case .mjpegAVI: return (Self.video + tone, ["-c:v", "mjpeg", "-c:a", "pcm_s16le"])
     case .flv: return (Self.video + tone, ["-c:v", "flv", "-c:a", "libmp3lame"])
     case .mpegPS: return (Self.video + tone48, ["-c:v", "mpeg1video", "-c:a", "mp2"])
+    // ffmpeg's `mpeg` muxer writes an MPEG-1 system stream whatever the video.
+    case .mpeg2InMPEG1System: return (Self.video + tone48, ["-c:v", "mpeg2video", "-c:a", "mp2"])
     case .wmv: return (Self.video + tone, ["-c:v", "wmv2", "-c:a", "wmav2"])
     // libVLC reads an Opus track's bitrate in MP4 as 16 bits a sample (768 kb/s).
     case .mp4Opus: return (tone48, ["-ac", "2", "-c:a", "libopus"])

@@ -81,6 +81,7 @@ enum ProbeCorpus: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case mjpegAVI = "mjpeg-pcm.avi"
   case flv = "flv1-mp3.flv"
   case mpegPS = "mpeg1.mpg"
+  case mpeg2InMPEG1System = "mpeg2-in-mpeg1-system.mpg"
   case wmv = "wmv2-wma.wmv"
   case mp4Opus = "opus.mp4"
   case dsf = "dsd.dsf"
