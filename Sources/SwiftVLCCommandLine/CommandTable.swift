@@ -228,7 +228,7 @@ extension CommandSpec {
       segment that failed), is an error (exit status 1, the file is removed); one that lacks
       the source's audio or video (a live video that never reached a keyframe) is an error
       too, and the file is kept. At the end, stdout gets (stderr, when FILE is stdout
-      itself: -o /dev/stdout):
+      itself: -o - or -o /dev/stdout, with --container):
         file PATH
         bytes SIZE                0 for a device or a FIFO
         duration SECONDS          read from the finished file (for a device or a FIFO,
@@ -256,7 +256,9 @@ extension CommandSpec {
         swiftvlc record udp://@239.0.0.1:1234 --duration 30s -o capture.ts
       """
   ) { arguments throws(UsageError) in
-    let output = try arguments.required("output")
+    // "-" is standard output, as for other tools (a file named "-" was written).
+    let named = try arguments.required("output")
+    let output = named == "-" ? "/dev/stdout" : named
     let duration = try arguments.positiveTime("duration")
     let chosen: Command.Container? = try arguments.choice(
       "container", ["ts": .ts, "mp4": .mp4, "mkv": .mkv])
@@ -266,7 +268,7 @@ extension CommandSpec {
       container = chosen
     case (nil, nil):
       throw arguments.error(
-        "cannot tell the container of '\(output)': name it .ts, .mp4 or .mkv, or give --container")
+        "cannot tell the container of '\(named)': name it .ts, .mp4 or .mkv, or give --container")
     case (let written?, let chosen):
       guard let named = Command.Container(rawValue: written.lowercased()) else {
         throw arguments.error(

@@ -209,6 +209,15 @@ struct CommandLineParserTests {
     #expect(
       try parse("record a.mkv -o /dev/stdout --container ts")
         == .record(.init(source: "a.mkv", output: "/dev/stdout", duration: nil, container: .ts)))
+    // "-" is standard output (a file named "-" was written), and needs a container.
+    #expect(
+      try parse("record a.mkv -o - --container mkv")
+        == .record(.init(source: "a.mkv", output: "/dev/stdout", duration: nil, container: .mkv)))
+    #expect(
+      usageError("record a.mkv -o -")
+        == UsageError(
+          "cannot tell the container of '-': name it .ts, .mp4 or .mkv, or give --container",
+          command: "record"))
     #expect(
       usageError("record a.mkv -o out.avi")
         == UsageError(
