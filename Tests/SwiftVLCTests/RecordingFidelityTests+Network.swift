@@ -82,6 +82,39 @@ extension RecordingFidelityTests {
       "\(String(describing: merged))")
   }
 
+  @Test("two programs over a server sending at a live rate: a stopped recording names the merge")
+  func programsAtLiveRate() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let scratch = try ScratchDirectory("fidelity-programs-rate")
+    defer { scratch.remove() }
+    // About 1.5 MB: its first MiB comes after 5 s at 200 kB/s, past the 3 s the tables may
+    // take once the recording stops, and the merge went unnamed.
+    _ = try await generated.make(
+      "programs.ts",
+      Self.videoWith([
+        // Noise: every picture new, about 2.5 Mbit/s.
+        "-f", "lavfi", "-i", "testsrc=s=400x300:r=25,noise=alls=60:allf=t", "-f", "lavfi", "-i",
+        "sine=f=880",
+      ]) + [
+        "-map", "0:v", "-map", "1:a", "-map", "2:v", "-map", "3:a", "-c:v", "libx264",
+        "-c:a", "aac", "-program", "title=One:program_num=1:st=0:st=1",
+        "-program", "title=Two:program_num=2:st=2:st=3",
+      ])
+    let size = try #require(fileSize(generated.folder.appendingPathComponent("programs.ts").path))
+    #expect(size > 1 << 20, "\(size) bytes")
+    let server = try await TestServer(root: generated.folder)
+    defer { server.stop() }
+    let media = try Media(url: server.url("drip/200000/programs.ts"), instance: instance)
+    let result = try await within(.seconds(30), "recording two programs at a live rate") {
+      try await Recording.record(
+        media, to: scratch.path("programs.ts"),
+        options: RecordingOptions(container: .ts, duration: .seconds(2)))
+    }
+    let merged = result.droppedFields.first { $0.name == "programs" }
+    #expect(merged?.value == "One, Two", "\(result.droppedFields)")
+  }
+
   @Test("a stream two programs of an MPEG-TS over HTTP share is recorded once, the longer copy")
   func sharedStreamOverHTTP() async throws {
     let generated = try GeneratedMedia()

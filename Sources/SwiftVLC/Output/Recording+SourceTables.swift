@@ -7,6 +7,10 @@ extension Recording {
   /// How long reading a source's tables back may take.
   static let tablesTimeout = Duration.seconds(3)
 
+  /// How many first bytes of an MPEG-TS over HTTP are read for its tables before its first
+  /// MiB (``Media/remoteTransportStreamEnd``) is.
+  static let quickTablesLength = 256 << 10
+
   /// What libVLC 3 loses of an MPEG-TS over HTTP, UDP or RTP without listing it anywhere,
   /// by the source's own tables (``sourcePrograms(of:stillSending:)``; empty for other
   /// sources): its data streams (libVLC lists no stream of unknown kind and passes none to
@@ -48,11 +52,21 @@ extension Recording {
     guard !media.isLocalFile, let url = URL(string: media.mrl) else { return [] }
     switch url.scheme?.lowercased() {
     case "http", "https":
-      guard
-        let head = try? await HTTPFetch.prefix(
-          of: url, length: Media.remoteTransportStreamEnd, timeout: tablesTimeout)
-      else { return [] }
-      return TransportStreamFile.read(head: head.bytes, tail: { Data() })?.programs ?? []
+      // A live stream repeats its tables every half second or so: its first quarter MiB
+      // (under a second at 2.7 Mbit/s) holds them, where its first MiB came too late at a
+      // live rate (4 s at 2 Mbit/s) and the recording named no merged program.
+      let deadline = ContinuousClock.now + tablesTimeout
+      var programs: [TransportStreamProgram] = []
+      for length in [quickTablesLength, Media.remoteTransportStreamEnd] {
+        let left = deadline - .now
+        guard left > .zero,
+          let head = try? await HTTPFetch.prefix(of: url, length: length, timeout: left),
+          let file = TransportStreamFile.read(head: head.bytes, tail: { Data() })
+        else { break }
+        programs = file.programs
+        if file.hasEveryMap || head.bytes.count < length { break }
+      }
+      return programs
     case "udp", "rtp":
       guard stillSending else { return [] }
       return (try? await TransportStreamProgram.programs(at: url, within: tablesTimeout)) ?? []

@@ -19,6 +19,8 @@ struct TransportStreamFile: Sendable {
   /// The format of MPEG audio streams (whose stream type leaves the layer open), from their
   /// first frame (``TransportStreamDuration/frameFormats(_:)``), by packet id.
   var frameFormats: [Int: FileHeaders.Audio] = [:]
+  /// Whether the PAT and every program's map were read (``TransportStreamTables/hasEveryMap``).
+  var hasEveryMap = false
 
   static let window = 4 << 20
 
@@ -66,6 +68,6 @@ struct TransportStreamFile: Sendable {
     return TransportStreamFile(
       programs: tables.programsInMapOrder ?? [],
       duration: TransportStreamDuration.span(head: first, tail: last),
-      frameFormats: TransportStreamDuration.frameFormats(first))
+      frameFormats: TransportStreamDuration.frameFormats(first), hasEveryMap: tables.hasEveryMap)
   }
 }
