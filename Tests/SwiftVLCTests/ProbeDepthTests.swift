@@ -162,19 +162,24 @@ struct ProbeDepthTests {
     }
   }
 
-  @Test("a still picture has no duration or frame rate, and says why")
-  func stillPicture() async throws {
+  @Test(
+    "a still picture has no duration or frame rate, says why, and names its format",
+    arguments: [("png", "png", "PNG"), ("jpg", "jpeg", "JPEG"), ("gif", "gif", "GIF")])
+  func stillPicture(_ picture: (extension: String, codec: String, format: String)) async throws {
     let media = try GeneratedMedia()
     defer { media.remove() }
-    let png = try await media.make(
-      "still.png", ["-f", "lavfi", "-i", "color=c=red:s=32x24", "-frames:v", "1"])
-    let info = try await within(.seconds(20), "a decoded parse of a PNG") {
-      try await Media(path: png, instance: headlessInstance()).parse(
+    let file = try await media.make(
+      "still.\(picture.extension)", ["-f", "lavfi", "-i", "testsrc2=s=320x240", "-frames:v", "1"])
+    let info = try await within(.seconds(20), "a decoded parse of a picture") {
+      try await Media(path: file, instance: headlessInstance()).parse(
         timeout: .seconds(10), depth: .decoded)
     }
     // It was 10 s at 10 fps, 8 kb/s: libVLC's image demuxer's defaults, shown as the file's.
     #expect(info.duration == nil && info.bitrate == nil)
     #expect(info.tracks.map(\.frameRate) == [nil])
     #expect(info.unknowns.contains { $0.contains("a still picture") }, "\(info.unknowns)")
+    // It was "RV24" ("24 bits RGB"), the picture libVLC's demuxer decodes it into.
+    #expect(info.tracks.map(\.codec) == [picture.codec])
+    #expect(info.tracks.map(\.commonCodecName) == [picture.format])
   }
 }

@@ -130,7 +130,14 @@ extension Media {
     if isImage {
       info.duration = nil
       info.bitrate = nil
-      for index in info.tracks.indices { info.tracks[index].frameRate = nil }
+      // The file's format, not the raw RGB libVLC's demuxer decodes it into.
+      let format = path.flatMap(PictureSignature.format(atPath:))
+      for index in info.tracks.indices {
+        info.tracks[index].frameRate = nil
+        if let format, info.tracks[index].kind == .video {
+          (info.tracks[index].codec, info.tracks[index].codecName) = format
+        }
+      }
       info.unknowns.append(
         "the duration: a still picture, which libVLC 3 shows for 10 s at 10 fps "
           + "(its image-duration and image-fps)")
