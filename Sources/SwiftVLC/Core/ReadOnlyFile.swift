@@ -27,6 +27,12 @@ struct ReadOnlyFile: ~Copyable {
   ///
   /// - Throws: ``VLCError/mediaCreationFailed(source:)`` naming `path` and the system's reason.
   init(reading path: String) throws(VLCError) {
+    // In the words ``Media/init(path:instance:)`` uses for the same cases.
+    switch FileKind(path: path) {
+    case nil: throw .mediaCreationFailed(source: "\(path): no such file")
+    case .directory: throw .mediaCreationFailed(source: "\(path): is a directory")
+    default: break
+    }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw .mediaCreationFailed(source: "\(path): \(String(cString: strerror(errno)))")

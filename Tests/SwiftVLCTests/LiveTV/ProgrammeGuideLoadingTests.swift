@@ -72,6 +72,28 @@ struct ProgrammeGuideLoadingTests {
     await #expect(throws: VLCError.self) { try await bare.loadGuide() }
   }
 
+  @Test("a missing list or guide, or a folder, is worded as a missing media file is")
+  func missingFiles() async throws {
+    let scratch = try ScratchDirectory("guide-missing")
+    defer { scratch.remove() }
+    let missing = scratch.path("nothing-here")
+    // The guide said "No such file or directory" where every other path says "no such file".
+    await #expect(throws: VLCError.mediaCreationFailed(source: "\(missing).xml: no such file")) {
+      try await ProgrammeGuide.load(from: URL(fileURLWithPath: missing + ".xml"))
+    }
+    await #expect(throws: VLCError.mediaCreationFailed(source: "\(missing).m3u: no such file")) {
+      try await ChannelList.load(from: URL(fileURLWithPath: missing + ".m3u"))
+    }
+    #expect(throws: VLCError.mediaCreationFailed(source: "\(missing).mkv: no such file")) {
+      try Media(path: missing + ".mkv")
+    }
+    await #expect(
+      throws: VLCError.mediaCreationFailed(source: "\(scratch.url.path): is a directory")
+    ) {
+      try await ChannelList.load(from: scratch.url)
+    }
+  }
+
   @Test("a guide server that accepts and says nothing ends as a timeout after 15 s, not 60")
   func silentServer() async throws {
     let server = try await TestServer()
