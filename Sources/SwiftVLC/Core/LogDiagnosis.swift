@@ -31,16 +31,17 @@ package struct LogDiagnosis: Sendable, Equatable {
   /// at the end): a ``FailureReason/serverCannotSeek`` that is not only a seek libVLC's
   /// read-ahead refused, which a demuxer reading the file from its start may do without.
   private var demuxerNeedsSeek = false
-  /// Whether an HTTP server answered libVLC's request with the whole file where a byte range
-  /// was asked: libVLC 3's http module asks every request from an offset ("Range: bytes=0-"
-  /// at the start) and reads the source as seekable only on 206, 416 or `Accept-Ranges:
-  /// bytes` (`vlc_http_file_can_seek`). Logged at every opening, unlike the refused seek a
-  /// demuxer may or may not try (``FailureReason/serverCannotSeek``): the one witness for an
-  /// early end that such a server may cause.
-  package private(set) var serverIgnoresRanges = false
-  /// The size such a server gave for the whole file (`Content-Length` of its first answer
-  /// without a range), in bytes: what a demuxer that cannot seek must read to reach the end.
-  package private(set) var unrangedSize: Int?
+  /// What the source's HTTP server said about byte ranges (``RangeWitness``).
+  private var ranges: RangeWitness
+  /// Whether the source's HTTP server answered libVLC's request for it with the whole file
+  /// where a byte range was asked (``RangeWitness/ignoresRanges``). Logged at every opening
+  /// over HTTP/1.1, unlike the refused seek a demuxer may or may not try
+  /// (``FailureReason/serverCannotSeek``): the witness for an early end such a server may
+  /// cause.
+  package var serverIgnoresRanges: Bool { ranges.ignoresRanges }
+  /// The size such a server gave for the whole file (``RangeWitness/size``), in bytes: what a
+  /// demuxer that cannot seek must read to reach the end.
+  package var unrangedSize: Int? { ranges.size }
   /// The last error-level message that says something about the source, for a failure no
   /// rule names (libVLC's own words).
   package private(set) var lastError: String?
@@ -49,16 +50,20 @@ package struct LogDiagnosis: Sendable, Equatable {
   /// The AES-128 key URL the HLS demuxer asked for, if any.
   private var keyURL: String?
 
-  /// An empty diagnosis.
-  package init() {}
+  /// An empty diagnosis; `source`: the media's location, whose HTTP requests alone say
+  /// whether its server can seek.
+  package init(source: String? = nil) { ranges = RangeWitness(source: source) }
 
   /// ``source`` in words, for messages.
   package var sourceReason: String? { source?.description }
 
-  /// Why a source stopped short, in words: ``sourceReason``, else a server that ignores byte
-  /// ranges (``serverIgnoresRanges``), which libVLC's demuxers lose their place over.
+  /// Why a source stopped short, in words: ``sourceReason``, else a file's server that
+  /// ignores byte ranges (``serverIgnoresRanges``, with a size: a live stream's server gives
+  /// none, and nothing of it is sought), which libVLC's demuxers lose their place over.
   package var shortSourceReason: String? {
-    sourceReason ?? (serverIgnoresRanges ? FailureReason.serverCannotSeek.description : nil)
+    sourceReason
+      ?? (serverIgnoresRanges && unrangedSize != nil
+        ? FailureReason.serverCannotSeek.description : nil)
   }
 
   /// The reason to report for a failure: what the log names, else libVLC's last error in
@@ -107,12 +112,9 @@ package struct LogDiagnosis: Sendable, Equatable {
       }
     } else if let status = Self.httpStatus(in: message) {
       noteHTTP(status: status)
-      if message.hasPrefix("incoming response:"), (200..<300).contains(status), status != 206,
-        !message.lowercased().contains("accept-ranges: bytes")
-      {
-        serverIgnoresRanges = true
-        if unrangedSize == nil { unrangedSize = Self.contentLength(in: message) }
-      }
+      ranges.note(message)
+    } else if message.hasPrefix("outgoing request:") {
+      ranges.note(message)
     } else if entry.level == .error, !Self.isGeneric(message) {
       lastError = message
     }
@@ -214,15 +216,18 @@ package struct LogDiagnosis: Sendable, Equatable {
 /// session its own instance when that matters.
 package final class LogWitness: Sendable {
   private final class Box: Sendable {
-    let diagnosis = Mutex(LogDiagnosis())
+    let diagnosis: Mutex<LogDiagnosis>
+    init(source: String?) { diagnosis = Mutex(LogDiagnosis(source: source)) }
   }
 
-  private let box = Box()
+  private let box: Box
   private let tap: LogTap
 
-  /// Starts listening. Never call from a libVLC callback.
-  package init(instance: VLCInstance) {
-    let box = box
+  /// Starts listening; `source`: the media's location (see ``LogDiagnosis/init(source:)``).
+  /// Never call from a libVLC callback.
+  package init(instance: VLCInstance, source: String? = nil) {
+    let box = Box(source: source)
+    self.box = box
     tap = instance.logRouter.tap { entry in
       box.diagnosis.withLock { $0.note(entry) }
     }

@@ -245,7 +245,7 @@ public final class Recording: Sendable {
     let completion = recording.completion
     let progress = recording.progressBroadcaster
     Task {
-      let witness = LogWitness(instance: media.instance)
+      let witness = LogWitness(instance: media.instance, source: media.mrl)
       let parsed = isLocal ? try? await media.parse() : nil
       let direct = parsed.map {
         canCopyDirectly($0, media: media, target: target, options: options)

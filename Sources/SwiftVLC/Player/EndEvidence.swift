@@ -102,6 +102,9 @@ struct EndEvidence: Equatable {
   ///   a failed segment), at the larger of the time and the position times the length.
   /// - The clock never moved: a local file the input read to its end ended; anything else
   ///   (an HLS stream whose key or first segment failed) ended early at 0.
+  /// - From a server without byte ranges, a demuxer that handed on under a third of the file
+  ///   while a video played jumped over the rest, whatever the clock says
+  ///   (``skippedUnranged``).
   /// - A local file the input read to its end, and whose container declares no byte past
   ///   its end, ended wherever the clock stopped: libVLC 3 stops it about 2 s short on a
   ///   whole Matroska file without the video's DefaultDuration. A file cut short keeps its
@@ -125,19 +128,25 @@ struct EndEvidence: Equatable {
   /// less than ``unrangedReadShare`` of the file, so it jumped over the rest (libVLC 3's
   /// Matroska demuxer, asked for a chapter of a file its read-ahead holds, ended a 6 s file
   /// after 1 s with its clock at 5.9 s, having read 16 % of it).
+  ///
+  /// The counter holds what the demuxer handed to the decoders (libVLC 3's `EsOutSend`), not
+  /// what it read: none of a track not played, nor container overhead or attachments. So it
+  /// is a witness only where a video was played (most of a file's bytes) and below a third
+  /// of the file; and it is a C `int`, which wraps past 2 GiB.
   private var skippedUnranged: FailureReason? {
-    guard serverIgnoresRanges, let size = unrangedSize, size > 0, let statistics,
+    guard serverIgnoresRanges, fileSize == nil, let size = unrangedSize, size > 0,
+      size <= Int(Int32.max), let statistics, statistics.decodedVideo > 0,
       Double(statistics.demuxReadBytes) < Double(size) * Self.unrangedReadShare
     else { return nil }
     let share = Int((Double(statistics.demuxReadBytes) * 100 / Double(size)).rounded())
     return .other(
-      "libVLC's demuxer ended after reading \(share) % of the file "
-        + "(\(statistics.demuxReadBytes) of \(size) bytes)")
+      "libVLC's demuxer passed on \(share) % of the file "
+        + "(\(statistics.demuxReadBytes) of \(size) bytes) before it ended")
   }
 
-  /// The share of a file from a server without byte ranges that the demuxer must have read
-  /// for its end to be the file's end (a whole Matroska file read 94-99 %).
-  static let unrangedReadShare = 0.5
+  /// The share of a file from a server without byte ranges that the demuxer must have handed
+  /// on for its end to be the file's end (whole Matroska files: 94-99 %; the jump: 16 %).
+  static let unrangedReadShare = 1.0 / 3
 
   /// The failure to report instead of a natural end, naming `source` (and a server without
   /// byte ranges, for an early end: libVLC 3's demuxers then lose their place at a seek, a
@@ -145,7 +154,9 @@ struct EndEvidence: Equatable {
   func earlyEndError(source: String) -> VLCError? {
     failure.map { failure in
       var reason = "\(failure) (\(source))"
-      if serverIgnoresRanges {
+      // A file's server (one that gave a size: a live stream's gives none, and seeks nothing).
+      let short = if case .truncated = failure { true } else { skippedUnranged != nil }
+      if short, serverIgnoresRanges, unrangedSize != nil {
         reason += ": \(FailureReason.serverCannotSeek)"
       }
       return .playbackFailed(reason: reason)

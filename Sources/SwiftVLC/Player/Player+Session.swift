@@ -86,7 +86,7 @@ extension Player {
         core.asking = nil
         guard let media = asked ?? currentMedia else { break }
         if let option { media.addOption(option) }
-        core.diagnosis = LogWitness(instance: instance)
+        core.diagnosis = LogWitness(instance: instance, source: media.mrl)
         engine.open(media, generation: generation)
       case .stopNative(let generation, let request):
         stopNative(generation, request)
