@@ -66,6 +66,9 @@ public final class Timeshift {
   /// from (the first clock reference there, once it arrived): the picture shown is at
   /// `started + played`.
   @ObservationIgnored private var start: Int64 = 0
+  /// Whether the last seek was asked while paused (its input opens to a pause), until the
+  /// caller resumes.
+  @ObservationIgnored private var pausedSeek = false
   @ObservationIgnored private var started: Duration?
   /// How far the playback has got: libVLC's time of it, summed tick by tick, with its jumps
   /// left out (see ``update()``).
@@ -85,13 +88,21 @@ public final class Timeshift {
   }
 
   /// Pauses playback; the buffer keeps taking the live source.
-  public func pause() { player.pause() }
+  public func pause() {
+    player.pause()
+  }
 
   /// Resumes playback at the picture where it paused.
-  public func resume() { player.resume() }
+  public func resume() {
+    pausedSeek = false
+    player.resume()
+  }
 
   /// Pauses, or resumes where it paused.
-  public func togglePause() { player.togglePause() }
+  public func togglePause() {
+    pausedSeek = false
+    player.togglePause()
+  }
 
   /// Moves playback by `offset` within the buffer: back with a negative offset (at most to
   /// the oldest part kept), forward with a positive one (at most to the live edge, which
@@ -103,7 +114,10 @@ public final class Timeshift {
   ///   ``VLCError/mediaCreationFailed(source:)`` when libVLC cannot make the input.
   public func seek(by offset: Duration) throws(VLCError) {
     let target = behindLive - offset
-    let wasPaused = player.state == .paused
+    // Paused, or still opening the input of a seek asked while paused (a second key press).
+    let wasPaused =
+      player.state == .paused || (pausedSeek && [.opening, .buffering].contains(player.state))
+    pausedSeek = wasPaused
     if target < Self.liveTolerance / 2 {
       try jumpToLive()
     } else {

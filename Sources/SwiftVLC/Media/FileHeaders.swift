@@ -131,8 +131,8 @@ struct FileHeaders: Sendable, Equatable {
 
   /// Whether the first MPEG video sequence header (start code `B3`) in `bytes` is followed by
   /// a group or a picture (`B8`, `00`) before any sequence extension (`B5` with id 1): MPEG-1.
-  /// Pack and packet headers between them are passed over; `false` when `bytes` end first.
-  static func mpeg1Video(in bytes: [UInt8]) -> Bool {
+  /// Pack and packet headers between them are passed over; `nil` when `bytes` end first.
+  static func mpeg1Video(in bytes: [UInt8]) -> Bool? {
     func startCode(from index: Int) -> Int? {
       var index = index
       while index + 3 < bytes.count {
@@ -143,22 +143,25 @@ struct FileHeaders: Sendable, Equatable {
     }
     var index = 0
     while let found = startCode(from: index), bytes[found + 3] != 0xB3 { index = found + 3 }
-    guard let header = startCode(from: index) else { return false }
+    guard let header = startCode(from: index) else { return nil }
     index = header + 4
     while let next = startCode(from: index) {
       switch bytes[next + 3] {
-      case 0xB5: return next + 4 < bytes.count && bytes[next + 4] >> 4 != 1
+      case 0xB5: return next + 4 < bytes.count ? bytes[next + 4] >> 4 != 1 : nil
       case 0xB8, 0x00: return true
       default: index = next + 3
       }
     }
-    return false
+    return nil
   }
 
   /// `chapters` (as libVLC plays them) with the last one ending where the file declares it
   /// (``lastChapterEnd``), for a copy of the file.
   func endingAsDeclared(_ chapters: [Chapter]) -> [Chapter] {
-    guard let end = lastChapterEnd, let last = chapters.indices.last, end > chapters[last].start
+    // The same chapter: libVLC's last one starts where the file's last one does.
+    guard let end = lastChapterEnd, let last = chapters.indices.last,
+      let declared = self.chapters?.last, declared.start == chapters[last].start,
+      end > chapters[last].start
     else { return chapters }
     var kept = chapters
     kept[last].duration = end - chapters[last].start
@@ -227,7 +230,10 @@ struct FileHeaders: Sendable, Equatable {
     case "TTA":
       headers.duration = ttaDuration(bytes)
     case "MPEG-PS":
-      headers.hasMPEG1Video = mpeg1Video(in: bytes)
+      // Without a sequence header in the head (a VCD's first packs hold only system headers
+      // and padding), the pack header's marker bits: 0010 in MPEG-1, 01 in MPEG-2.
+      headers.hasMPEG1Video =
+        mpeg1Video(in: bytes) ?? (bytes.count > 4 && bytes[4] & 0xF0 == 0x20)
     case "Ogg":
       headers.noteOgg(bytes)
     case "Musepack":
