@@ -81,6 +81,12 @@ static size_t write_body(char *data, size_t size, size_t count, void *context) {
   return fetch->too_large ? 0 : bytes;
 }
 
+long swiftvlc_fetch_stall_seconds(long timeout_ms) {
+  long stall = timeout_ms / 2000;
+  if (stall < 15) stall = 15;
+  return stall * 1000 < timeout_ms ? stall : 0;
+}
+
 swiftvlc_fetch_outcome swiftvlc_fetch_perform(
   swiftvlc_fetch *fetch, const char *url, const char *user_agent, long timeout_ms, size_t limit) {
   pthread_once(&global_once, global_init);
@@ -105,8 +111,11 @@ swiftvlc_fetch_outcome swiftvlc_fetch_perform(
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
   // Below 1 byte/s for the stall limit: libcurl ends it as timed out, before the timeout.
-  curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
-  curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, (long)SWIFTVLC_FETCH_STALL_SECONDS);
+  long stall = swiftvlc_fetch_stall_seconds(timeout_ms);
+  if (stall > 0) {
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, stall);
+  }
   if (user_agent) curl_easy_setopt(curl, CURLOPT_USERAGENT, user_agent);
   if (fetch->prefix_only && !fetch->range[0] && limit > 0)
     snprintf(fetch->range, sizeof fetch->range, "0-%zu", limit - 1);

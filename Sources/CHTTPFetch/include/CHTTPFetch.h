@@ -15,12 +15,15 @@ typedef enum {
   SWIFTVLC_FETCH_TIMED_OUT,     ///< the whole transfer took longer than its timeout
   SWIFTVLC_FETCH_CANCELLED,     ///< swiftvlc_fetch_cancel was called
   SWIFTVLC_FETCH_TOO_LARGE,     ///< the body grew past the limit
-  SWIFTVLC_FETCH_STALLED,       ///< no byte came for SWIFTVLC_FETCH_STALL_SECONDS
+  SWIFTVLC_FETCH_STALLED,       ///< no byte came for swiftvlc_fetch_stall_seconds
 } swiftvlc_fetch_outcome;
 
-/// How long a transfer may go without receiving a byte (a server that accepted the connection
-/// and says nothing) before it ends as SWIFTVLC_FETCH_STALLED, when its timeout is longer.
-#define SWIFTVLC_FETCH_STALL_SECONDS 15
+/// How long a transfer with a timeout of `timeout_ms` may go without receiving a byte (a
+/// server that accepted the connection and says nothing) before it ends as
+/// SWIFTVLC_FETCH_STALLED: half the timeout, at least 15 s (a server that makes its answer
+/// first, as IPTV panels make guides, sends nothing meanwhile). 0 when that is not shorter
+/// than the timeout: no stall limit then.
+long swiftvlc_fetch_stall_seconds(long timeout_ms);
 
 /// One transfer: made by swiftvlc_fetch_new, run once by swiftvlc_fetch_perform, freed by
 /// swiftvlc_fetch_free.

@@ -13,8 +13,8 @@ extension ProgrammeGuide {
   /// - Parameters:
   ///   - url: a `file://`, `http://` or `https://` URL.
   ///   - userAgent: the User-Agent header for a remote guide, when the provider wants one.
-  ///   - timeout: how long a download may take (one that receives nothing for 15 s ends
-  ///     sooner, as a timeout).
+  ///   - timeout: how long a download may take (one that receives nothing for half of it,
+  ///     at least 15 s, ends sooner, as a timeout: 30 s of the default 60 s).
   ///   - maximumSize: the most bytes of XML to read, after inflating.
   /// - Throws: ``VLCError/mediaCreationFailed(source:)`` for a missing or unreadable file;
   ///   ``VLCError/operationFailed(_:)``, ``VLCError/timeout(_:)`` as a channel list's download

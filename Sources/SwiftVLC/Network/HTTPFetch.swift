@@ -25,8 +25,9 @@ enum HTTPFetch {
   /// - Throws: ``VLCError/invalidInput(_:)`` for another scheme; ``VLCError/operationFailed(_:)``
   ///   when the server cannot be reached or answers with a status outside 200…299 ("URL:
   ///   HTTP 404"), or the body is larger than `limit`; ``VLCError/timeout(_:)`` past `timeout`,
-  ///   or once no byte came for 15 s (`SWIFTVLC_FETCH_STALL_SECONDS`: a server that accepted
-  ///   and says nothing); ``VLCError/cancelled`` when the calling task is cancelled.
+  ///   or once no byte came for half of it, at least 15 s (a server that accepted and says
+  ///   nothing: `swiftvlc_fetch_stall_seconds`); ``VLCError/cancelled`` when the calling task
+  ///   is cancelled.
   static func data(
     from url: URL, userAgent: String? = nil, limit: Int = defaultLimit, timeout: Duration
   ) async throws(VLCError) -> Data {
@@ -114,7 +115,8 @@ enum HTTPFetch {
     case SWIFTVLC_FETCH_TIMED_OUT:
       throw .timeout("downloading \(location) took longer than \(formatSeconds(timeout))")
     case SWIFTVLC_FETCH_STALLED:
-      throw .timeout("\(location) sent nothing for \(SWIFTVLC_FETCH_STALL_SECONDS) s")
+      let stall = swiftvlc_fetch_stall_seconds(milliseconds)
+      throw .timeout("\(location) sent nothing for \(stall) s")
     case SWIFTVLC_FETCH_CANCELLED:
       throw .cancelled
     case SWIFTVLC_FETCH_TOO_LARGE:

@@ -40,8 +40,9 @@ extension Recording {
     return (tracks, [field])
   }
 
-  /// A network MPEG-TS source's programs from its own tables: over HTTP from its first MiB
-  /// (no length, no MP4 index, no tail, as a probe reads), in the order their maps come;
+  /// A network MPEG-TS source's programs from its own tables: over HTTP from its first
+  /// quarter MiB, else its first MiB (no length, no MP4 index, no tail, as a probe reads),
+  /// in the order their maps come;
   /// over UDP or RTP from the stream itself once libVLC has let go of the port, in the PAT's
   /// order, when the source is `stillSending` (a recording stopped by its duration or its
   /// caller; one that ended or stalled has nothing more to read). Empty for other sources and
@@ -54,7 +55,8 @@ extension Recording {
     case "http", "https":
       // A live stream repeats its tables every half second or so: its first quarter MiB
       // (under a second at 2.7 Mbit/s) holds them, where its first MiB came too late at a
-      // live rate (4 s at 2 Mbit/s) and the recording named no merged program.
+      // live rate (4 s at 2 Mbit/s) and the recording named no merged program. The first MiB
+      // still when the quarter lacks a map or the service names (sent every 2 s in DVB).
       let deadline = ContinuousClock.now + tablesTimeout
       var programs: [TransportStreamProgram] = []
       for length in [quickTablesLength, Media.remoteTransportStreamEnd] {
@@ -64,7 +66,7 @@ extension Recording {
           let file = TransportStreamFile.read(head: head.bytes, tail: { Data() })
         else { break }
         programs = file.programs
-        if file.hasEveryMap || head.bytes.count < length { break }
+        if file.hasEveryTable || head.bytes.count < length { break }
       }
       return programs
     case "udp", "rtp":

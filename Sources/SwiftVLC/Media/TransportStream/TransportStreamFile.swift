@@ -19,8 +19,9 @@ struct TransportStreamFile: Sendable {
   /// The format of MPEG audio streams (whose stream type leaves the layer open), from their
   /// first frame (``TransportStreamDuration/frameFormats(_:)``), by packet id.
   var frameFormats: [Int: FileHeaders.Audio] = [:]
-  /// Whether the PAT and every program's map were read (``TransportStreamTables/hasEveryMap``).
-  var hasEveryMap = false
+  /// Whether the PAT and every program's map were read (``TransportStreamTables/hasEveryMap``),
+  /// and a service description table, which names the programs.
+  var hasEveryTable = false
 
   static let window = 4 << 20
 
@@ -68,6 +69,7 @@ struct TransportStreamFile: Sendable {
     return TransportStreamFile(
       programs: tables.programsInMapOrder ?? [],
       duration: TransportStreamDuration.span(head: first, tail: last),
-      frameFormats: TransportStreamDuration.frameFormats(first), hasEveryMap: tables.hasEveryMap)
+      frameFormats: TransportStreamDuration.frameFormats(first),
+      hasEveryTable: tables.hasEveryMap && tables.hasServiceDescriptions)
   }
 }
