@@ -167,11 +167,8 @@ struct CommandLineFailureWordsTests {
     // Chapters, subtitles and more than libVLC's read-ahead holds (1.3 MB): its Matroska
     // demuxer jumped from the first chapter to the last, and the play "ended" after 1 s with
     // its clock at 5.9 s of 6 s. What the demuxer read against the server's size tells.
-    let chapters = generated.folder.appendingPathComponent("chapters.txt")
-    let table = [(0, 2000, "Intro"), (2000, 4000, "Middle"), (4000, 6000, "Outro")].map {
-      "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\($0)\nEND=\($1)\ntitle=\($2)\n"
-    }
-    try (";FFMETADATA1\n" + table.joined()).write(to: chapters, atomically: true, encoding: .utf8)
+    let chapters = try generated.chapterTable(
+      "chapters.txt", [("Intro", 0, 2000), ("Middle", 2000, 4000), ("Outro", 4000, 6000)])
     _ = try await generated.make(
       "chapters.mkv",
       [

@@ -343,13 +343,8 @@ extension RecordingFidelityTests {
     defer { scratch.remove() }
     // The last chapter ends 0.5 s before the 3 s media: libVLC's chapters last to the
     // media's end, and the copies said 3.0 s (6.021 s for a file's 6.000 s).
-    let meta = generated.folder.appendingPathComponent("chapters.txt")
-    try ";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1000\ntitle=One\n"
-      .appending("[CHAPTER]\nTIMEBASE=1/1000\nSTART=1000\nEND=2500\ntitle=Two\n")
-      .write(to: meta, atomically: true, encoding: .utf8)
-    let source = try await generated.make(
-      "ends.mkv",
-      Self.videoWith(["-i", meta.path]) + ["-map", "0:v", "-map", "1:a", "-map_chapters", "2"])
+    let source = try await generated.chaptered(
+      "ends.mkv", seconds: 3, chapters: [("One", 0, 1000), ("Two", 1000, 2500)])
     let server = try await TestServer(root: generated.folder)
     defer { server.stop() }
     let sources = [

@@ -139,19 +139,28 @@ struct GeneratedMedia {
 
 /// ffmpeg could not make a test file.
 extension GeneratedMedia {
+  /// An ffmpeg metadata file named `name` with `chapters` (title, start and end in
+  /// milliseconds), for `-i FILE -map_chapters N`.
+  func chapterTable(_ name: String, _ chapters: [(title: String, start: Int, end: Int)]) throws
+    -> URL
+  {
+    var text = ";FFMETADATA1\n"
+    for chapter in chapters {
+      text += "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\(chapter.start)\nEND=\(chapter.end)\n"
+      text += "title=\(chapter.title)\n"
+    }
+    let file = folder.appendingPathComponent(name)
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
   /// `name`: `seconds` of H.264 test pattern (320×240, 25 fps, one keyframe) and AAC sine
   /// with `chapters` (title, start and end in milliseconds), in the container its extension
   /// names.
   func chaptered(
     _ name: String, seconds: Int, chapters: [(title: String, start: Int, end: Int)]
   ) async throws -> String {
-    var text = ";FFMETADATA1\n"
-    for chapter in chapters {
-      text += "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\(chapter.start)\nEND=\(chapter.end)\n"
-      text += "title=\(chapter.title)\n"
-    }
-    let metadata = folder.appendingPathComponent(name + ".chapters.txt")
-    try text.write(to: metadata, atomically: true, encoding: .utf8)
+    let metadata = try chapterTable(name + ".chapters.txt", chapters)
     return try await make(
       name,
       [
