@@ -37,5 +37,8 @@ withExtendedLifetime(app) {
   let status = g_application_run(
     UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self), 0, nil)
   g_object_unref(UnsafeMutableRawPointer(application))
-  exit(status)
+  // The window stopped playback before it closed; a release libVLC may still be finishing
+  // must not run under the exit handlers and static destructors (as `swiftvlc` leaves).
+  fflush(nil)
+  _exit(status)
 }

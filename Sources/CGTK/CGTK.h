@@ -423,6 +423,7 @@ void gtk_window_set_child(GtkWindow *window, GtkWidget *child);
 void gtk_window_set_titlebar(GtkWindow *window, GtkWidget *titlebar);
 void gtk_window_present(GtkWindow *window);
 void gtk_window_close(GtkWindow *window);
+void gtk_window_destroy(GtkWindow *window);
 gboolean gtk_window_is_fullscreen(GtkWindow *window);
 void gtk_window_fullscreen(GtkWindow *window);
 void gtk_window_unfullscreen(GtkWindow *window);

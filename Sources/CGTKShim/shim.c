@@ -60,6 +60,7 @@ CONNECT(swiftvlc_gtk_connect_drop, SwiftVLCGTKDropHandler)
 CONNECT(swiftvlc_gtk_connect_action, SwiftVLCGTKActionHandler)
 CONNECT(swiftvlc_gtk_connect_scroll, SwiftVLCGTKScrollHandler)
 CONNECT(swiftvlc_gtk_connect_response, SwiftVLCGTKResponseHandler)
+CONNECT(swiftvlc_gtk_connect_close, SwiftVLCGTKCloseHandler)
 
 GFile *swiftvlc_gtk_value_file(const GValue *value) {
   if (value == NULL || !g_type_check_value_holds(value, g_file_get_type())) return NULL;

@@ -37,6 +37,7 @@ typedef void (*SwiftVLCGTKActionHandler)(gpointer action, GVariant *parameter, g
 typedef gboolean (*SwiftVLCGTKScrollHandler)(
   gpointer range, GtkScrollType scroll, double value, gpointer data);
 typedef void (*SwiftVLCGTKResponseHandler)(gpointer dialog, int response, gpointer data);
+typedef gboolean (*SwiftVLCGTKCloseHandler)(gpointer window, gpointer data);
 
 gulong swiftvlc_gtk_connect(
   gpointer instance, const char *signal, SwiftVLCGTKHandler handler, gpointer data);
@@ -56,6 +57,8 @@ gulong swiftvlc_gtk_connect_scroll(
   gpointer instance, const char *signal, SwiftVLCGTKScrollHandler handler, gpointer data);
 gulong swiftvlc_gtk_connect_response(
   gpointer instance, const char *signal, SwiftVLCGTKResponseHandler handler, gpointer data);
+gulong swiftvlc_gtk_connect_close(
+  gpointer instance, const char *signal, SwiftVLCGTKCloseHandler handler, gpointer data);
 
 /// The GFile a drop or a file dialog delivered in `value`, or NULL (not a file). Not owned.
 GFile *swiftvlc_gtk_value_file(const GValue *value);

@@ -12,7 +12,10 @@ final class GTKPlayerProcess: Sendable {
     Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("gtk-player")
   }
   static let hasTools =
-    ["/usr/bin/xdotool", "/usr/bin/playerctl", "/usr/bin/dbus-daemon", "/usr/bin/weston"]
+    [
+      "/usr/bin/xdotool", "/usr/bin/playerctl", "/usr/bin/dbus-daemon", "/usr/bin/dbus-send",
+      "/usr/bin/weston",
+    ]
     .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
   /// Whether the example is built (`swift build` and `swift test` build every target; the
   /// test target does not depend on it, so that GTK is not linked into the test binary).
@@ -115,6 +118,17 @@ final class GTKPlayerProcess: Sendable {
     guard line == "snapshot=\(snapshotPath)" else { throw TimedOut(what: "a snapshot: \(line)") }
     defer { try? FileManager.default.removeItem(atPath: snapshotPath) }
     return try decodePNG(atPath: snapshotPath)
+  }
+
+  /// What it wrote on stderr so far.
+  var errorLines: [String] { errors.lines.withLock { $0 } }
+
+  /// Its exit status once it exits (a signal that killed it: 128 plus the signal, as a shell
+  /// says), waiting up to `limit` without blocking the caller.
+  func exitStatus(within limit: Duration) async throws -> Int32 {
+    try await waitUntil("gtk-player to exit", within: limit) { !process.isRunning }
+    let status = process.terminationStatus
+    return process.terminationReason == .uncaughtSignal ? 128 + status : status
   }
 
   /// Kills the player. Does not wait (Foundation reaps it): the tests run on the main actor.
