@@ -43,6 +43,28 @@ struct FailureReasonTests {
     }
   }
 
+  @Test("a local file that is no media (text, random bytes) fails as not media, not as an end")
+  func notMediaFile() async throws {
+    let scratch = try ScratchDirectory("not-media")
+    defer { scratch.remove() }
+    let text = scratch.path("notes.mp4")
+    try String(repeating: "hello, this is not media\n", count: 50)
+      .write(toFile: text, atomically: true, encoding: .utf8)
+    let random = scratch.path("random.bin")
+    var generator = SystemRandomNumberGenerator()
+    try Data((0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+      .write(to: URL(fileURLWithPath: random))
+    for path in [text, random] {
+      // libVLC 3 hands it to its MPEG-PS demuxer, which ends at once: a GTK player showed a
+      // black window and "ended".
+      let player = Player(instance: try headlessInstance())
+      try player.play(try Media(path: path, instance: player.instance))
+      try await waitUntil("\(path) to end", within: .seconds(15)) { !player.state.isActive }
+      #expect(player.outcome?.failureReason == .notMedia, "\(String(describing: player.outcome))")
+      await player.stop()
+    }
+  }
+
   @Test("Media.parse names the same reasons, within the parse's time limit")
   func parseReasons() async throws {
     for (url, reason) in failingSources() {

@@ -42,6 +42,10 @@ struct EndEvidence: Equatable {
   /// (`--no-audio --no-video`, `:no-audio` on an audio file): nothing was to be decoded or
   /// paced, so libVLC's demuxer may stop at once, and that is the end asked for.
   var everyStreamTurnedOff = false
+  /// Whether the source is a local file in which libVLC found no stream at all and whose
+  /// first bytes name no container: text, random bytes. libVLC 3 hands such a file to its
+  /// MPEG-PS demuxer as a last resort, which ends at once with nothing, as a plain end.
+  var isNotMedia = false
   /// Whether libVLC's decoded counters count this session's decoding: not when it plays
   /// through a stream output (a recording), whose display decodes uncounted (0 decoded for
   /// a clip shown whole).
@@ -111,6 +115,7 @@ struct EndEvidence: Equatable {
   ///   header's sizes, so it still ends early, and as it is known to be cut, an end before
   ///   nine tenths fails however short the file (a 3 s clip cut at 2.3 s).
   var failure: FailureReason? {
+    if isNotMedia { return .notMedia }
     if everyStreamTurnedOff { return nil }
     if decodedNothing, let stream = decodableStreams.first {
       return .noDecoder(codec: "\(stream) in this libVLC")
@@ -152,7 +157,8 @@ struct EndEvidence: Equatable {
   /// byte ranges, for an early end: libVLC 3's demuxers then lose their place at a seek, a
   /// Matroska file from such a server ended at 4.0 s of 6.0 s); see ``failure``.
   func earlyEndError(source: String) -> VLCError? {
-    failure.map { failure in
+    if isNotMedia { return .sourceFailed(.notMedia, source: source) }
+    return failure.map { failure in
       var reason = "\(failure) (\(source))"
       // A file's server (one that gave a size: a live stream's gives none, and seeks nothing).
       let short = if case .truncated = failure { true } else { skippedUnranged != nil }

@@ -19,6 +19,10 @@ extension Player {
     evidence.everyStreamTurnedOff =
       evidence.decodableStreams.isEmpty
       && (media?.readTracks().contains { $0.kind == .audio || $0.kind == .video } ?? false)
+    if let media, media.readTracks().isEmpty, let path = media.localPath {
+      // A few first bytes; read only for an end that found no stream.
+      evidence.isNotMedia = FileHeaders.read(path: path)?.container == nil
+    }
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
     let logged = core.diagnosis?.current
     evidence.serverIgnoresRanges = logged?.serverIgnoresRanges ?? false
