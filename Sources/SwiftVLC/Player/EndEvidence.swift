@@ -42,10 +42,16 @@ struct EndEvidence: Equatable {
   /// (`--no-audio --no-video`, `:no-audio` on an audio file): nothing was to be decoded or
   /// paced, so libVLC's demuxer may stop at once, and that is the end asked for.
   var everyStreamTurnedOff = false
-  /// Whether the source is a local file in which libVLC found no stream at all and whose
-  /// first bytes name no container: text, random bytes. libVLC 3 hands such a file to its
-  /// MPEG-PS demuxer as a last resort, which ends at once with nothing, as a plain end.
-  var isNotMedia = false
+  /// Whether the source is a local file whose first bytes name no container (read only for
+  /// an end).
+  var namesNoContainer = false
+  /// Whether libVLC listed no stream of the media.
+  var listedNoStream = false
+
+  /// Whether the source is no media: a local file whose first bytes name no container, in
+  /// which libVLC found no stream or decoded nothing: text, random bytes. libVLC 3 hands such
+  /// a file to its MPEG-PS demuxer as a last resort, which ends it at once, as a plain end.
+  var isNotMedia: Bool { namesNoContainer && (listedNoStream || decodedNothing) }
   /// Whether libVLC's decoded counters count this session's decoding: not when it plays
   /// through a stream output (a recording), whose display decodes uncounted (0 decoded for
   /// a clip shown whole).

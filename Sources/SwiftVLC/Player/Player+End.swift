@@ -19,9 +19,12 @@ extension Player {
     evidence.everyStreamTurnedOff =
       evidence.decodableStreams.isEmpty
       && (media?.readTracks().contains { $0.kind == .audio || $0.kind == .video } ?? false)
-    if let media, media.readTracks().isEmpty, let path = media.localPath {
-      // A few first bytes; read only for an end that found no stream.
-      evidence.isNotMedia = FileHeaders.read(path: path)?.container == nil
+    evidence.listedNoStream = media?.readTracks().isEmpty ?? false
+    if let path = media?.localPath, let file = ReadOnlyFile(path: path),
+      let head = file.read(at: 0, upTo: FileHeaders.headLength)
+    {
+      // The first 4 KiB, read at the end: the counters that decide may come later.
+      evidence.namesNoContainer = FileHeaders.containerName([UInt8](head)) == nil
     }
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
     let logged = core.diagnosis?.current
@@ -105,6 +108,8 @@ extension Player {
     guard var evidence = core.pendingEnd?.evidence, core.pendingEnd?.generation == generation
     else { return false }
     evidence.statistics = countedMedia?.statistics() ?? evidence.statistics
+    // "Not media" for a stream libVLC listed rests on the counts too.
+    if evidence.isNotMedia { return !evidence.listedNoStream }
     guard case .noDecoder = evidence.failure else { return false }
     if case .noDecoder = core.diagnosis?.current.source { return false }
     return true
