@@ -118,7 +118,7 @@ final class MPRISServer {
 
   fileprivate func set(_ name: String, _ value: OpaquePointer) {
     switch name {
-    case "Volume": try? player.setAudioVolume(Float(min(max(g_variant_get_double(value), 0), 2)))
+    case "Volume": window.setVolume(Float(g_variant_get_double(value)))
     case "Rate": try? player.setPlaybackRate(Float(g_variant_get_double(value)))
     default: break
     }

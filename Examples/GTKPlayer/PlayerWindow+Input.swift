@@ -160,7 +160,7 @@ private func volumeMoved(
   _ range: gpointer?, _ scroll: GtkScrollType, _ value: Double, _ context: gpointer?
 ) -> gboolean {
   guard let window = window(context) else { return 0 }
-  MainActor.assumeIsolated { try? window.player.setAudioVolume(Float(min(max(value, 0), 2))) }
+  MainActor.assumeIsolated { window.setVolume(Float(value)) }
   return 0
 }
 

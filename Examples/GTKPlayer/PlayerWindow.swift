@@ -41,7 +41,8 @@ final class PlayerWindow {
     timeLabel = gtk_label_new("0:00 / 0:00")
     muteButton = gtk_toggle_button_new()
     gtk_button_set_icon_name(g(muteButton), "audio-volume-high-symbolic")
-    volumeBar = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1.25, 0.05)
+    volumeBar = gtk_scale_new_with_range(
+      GTK_ORIENTATION_HORIZONTAL, 0, Double(Self.maximumVolume), 0.05)
     gtk_scale_set_draw_value(g(volumeBar), 0)
     gtk_widget_set_size_request(volumeBar, 100, -1)
     gtk_range_set_value(g(volumeBar), 1)
@@ -184,7 +185,16 @@ final class PlayerWindow {
   }
 
   func changeVolume(by step: Float) {
-    try? player.setAudioVolume(min(max(player.volume + step, 0), 2))
+    setVolume(player.volume + step)
+  }
+
+  /// The loudest the keys, the slider and MPRIS set: the slider's end (125 %). The keys went
+  /// to 200 % with the slider stuck at its end.
+  static let maximumVolume: Float = 1.25
+
+  /// Sets the volume, within 0…``maximumVolume``.
+  func setVolume(_ volume: Float) {
+    try? player.setAudioVolume(min(max(volume, 0), Self.maximumVolume))
   }
 
   func toggleFullscreen() {
