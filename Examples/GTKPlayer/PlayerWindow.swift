@@ -79,6 +79,8 @@ final class PlayerWindow {
 
   /// Plays `source`, a path or a URL; shows the error in the window when it cannot.
   func open(_ source: String) {
+    // A source that comes after a quit (the argument, once the video area is laid out).
+    guard !isClosing else { return }
     let url =
       source.contains("://") ? URL(string: source) : URL(fileURLWithPath: source)
     do {
@@ -91,6 +93,7 @@ final class PlayerWindow {
   }
 
   func showError(_ message: String?) {
+    guard !isClosing else { return }  // the label goes with the window
     gtk_label_set_text(g(errorLabel), message ?? "")
     gtk_widget_set_visible(errorLabel, message == nil ? 0 : 1)
   }
