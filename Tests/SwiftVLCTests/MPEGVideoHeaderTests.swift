@@ -15,16 +15,16 @@ struct MPEGVideoHeaderTests {
   @Test("a sequence extension makes MPEG-2, a group or picture first MPEG-1, none yet unknown")
   func sequenceExtension() {
     let mpeg2 = Self.pack + Self.packet + Self.sequence + [0, 0, 1, 0xB5, 0x14, 0x8A, 0, 1]
-    #expect(FileHeaders.mpeg1Video(in: mpeg2) == false)
+    #expect(MPEGVideoSequence.isMPEG1(in: mpeg2) == false)
     let mpeg1 = Self.pack + Self.packet + Self.sequence + [0, 0, 1, 0xB8, 0, 8, 0, 0]
-    #expect(FileHeaders.mpeg1Video(in: mpeg1) == true)
+    #expect(MPEGVideoSequence.isMPEG1(in: mpeg1) == true)
     // A pack and a packet header between the sequence header and its extension are passed.
     let split = Self.pack + Self.sequence + Self.pack + Self.packet + [0, 0, 1, 0xB5, 0x14]
-    #expect(FileHeaders.mpeg1Video(in: split) == false)
+    #expect(MPEGVideoSequence.isMPEG1(in: split) == false)
     // A VCD's first packs hold only system headers and padding: not told from them.
     let padding = Self.pack + [0, 0, 1, 0xBE, 0x07, 0xEC] + [UInt8](repeating: 0xFF, count: 64)
-    #expect(FileHeaders.mpeg1Video(in: padding) == nil)
-    #expect(FileHeaders.mpeg1Video(in: Self.pack + Self.sequence) == nil)
-    #expect(FileHeaders.mpeg1Video(in: Self.sequence + [0, 0, 1, 0xB5]) == nil)
+    #expect(MPEGVideoSequence.isMPEG1(in: padding) == nil)
+    #expect(MPEGVideoSequence.isMPEG1(in: Self.pack + Self.sequence) == nil)
+    #expect(MPEGVideoSequence.isMPEG1(in: Self.sequence + [0, 0, 1, 0xB5]) == nil)
   }
 }

@@ -129,32 +129,6 @@ struct FileHeaders: Sendable, Equatable {
     return headers
   }
 
-  /// Whether the first MPEG video sequence header (start code `B3`) in `bytes` is followed by
-  /// a group or a picture (`B8`, `00`) before any sequence extension (`B5` with id 1): MPEG-1.
-  /// Pack and packet headers between them are passed over; `nil` when `bytes` end first.
-  static func mpeg1Video(in bytes: [UInt8]) -> Bool? {
-    func startCode(from index: Int) -> Int? {
-      var index = index
-      while index + 3 < bytes.count {
-        if bytes[index] == 0, bytes[index + 1] == 0, bytes[index + 2] == 1 { return index }
-        index += 1
-      }
-      return nil
-    }
-    var index = 0
-    while let found = startCode(from: index), bytes[found + 3] != 0xB3 { index = found + 3 }
-    guard let header = startCode(from: index) else { return nil }
-    index = header + 4
-    while let next = startCode(from: index) {
-      switch bytes[next + 3] {
-      case 0xB5: return next + 4 < bytes.count ? bytes[next + 4] >> 4 != 1 : nil
-      case 0xB8, 0x00: return true
-      default: index = next + 3
-      }
-    }
-    return nil
-  }
-
   /// `chapters` (as libVLC plays them) with the last one ending where the file declares it
   /// (``lastChapterEnd``), for a copy of the file.
   func endingAsDeclared(_ chapters: [Chapter]) -> [Chapter] {
@@ -233,7 +207,7 @@ struct FileHeaders: Sendable, Equatable {
       // Without a sequence header in the head (a VCD's first packs hold only system headers
       // and padding), the pack header's marker bits: 0010 in MPEG-1, 01 in MPEG-2.
       headers.hasMPEG1Video =
-        mpeg1Video(in: bytes) ?? (bytes.count > 4 && bytes[4] & 0xF0 == 0x20)
+        MPEGVideoSequence.isMPEG1(in: bytes) ?? (bytes.count > 4 && bytes[4] & 0xF0 == 0x20)
     case "Ogg":
       headers.noteOgg(bytes)
     case "Musepack":
