@@ -170,16 +170,26 @@ struct ProbeDepthTests {
     defer { media.remove() }
     let file = try await media.make(
       "still.\(picture.extension)", ["-f", "lavfi", "-i", "testsrc2=s=320x240", "-frames:v", "1"])
-    let info = try await within(.seconds(20), "a decoded parse of a picture") {
-      try await Media(path: file, instance: headlessInstance()).parse(
-        timeout: .seconds(10), depth: .decoded)
+    let server = try await TestServer(root: URL(fileURLWithPath: file).deletingLastPathComponent())
+    defer { server.stop() }
+    let name = URL(fileURLWithPath: file).lastPathComponent
+    // The same picture from a file and from a server: one answer.
+    for source in [file, server.url("files/\(name)").absoluteString] {
+      let media =
+        source.hasPrefix("/")
+        ? try Media(path: source, instance: headlessInstance())
+        : try Media(url: URL(string: source)!, instance: headlessInstance())
+      let info = try await within(.seconds(20), "a decoded parse of \(source)") {
+        try await media.parse(timeout: .seconds(10), network: true, depth: .decoded)
+      }
+      // It was 10 s at 10 fps, 8 kb/s: libVLC's image demuxer's defaults, shown as the file's.
+      #expect(info.duration == nil && info.bitrate == nil, "\(source)")
+      #expect(info.tracks.map(\.frameRate) == [nil], "\(source)")
+      #expect(info.unknowns.contains { $0.contains("a still picture") }, "\(info.unknowns)")
+      // It was "RV24" ("24 bits RGB"), the picture libVLC's demuxer decodes it into (over
+      // HTTP too, where the format was read from local files only).
+      #expect(info.tracks.map(\.codec) == [picture.codec], "\(source)")
+      #expect(info.tracks.map(\.commonCodecName) == [picture.format], "\(source)")
     }
-    // It was 10 s at 10 fps, 8 kb/s: libVLC's image demuxer's defaults, shown as the file's.
-    #expect(info.duration == nil && info.bitrate == nil)
-    #expect(info.tracks.map(\.frameRate) == [nil])
-    #expect(info.unknowns.contains { $0.contains("a still picture") }, "\(info.unknowns)")
-    // It was "RV24" ("24 bits RGB"), the picture libVLC's demuxer decodes it into.
-    #expect(info.tracks.map(\.codec) == [picture.codec])
-    #expect(info.tracks.map(\.commonCodecName) == [picture.format])
   }
 }

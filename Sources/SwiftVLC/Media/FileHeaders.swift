@@ -53,6 +53,9 @@ struct FileHeaders: Sendable, Equatable {
   var hasMPEG1Video = false
   /// The audio tracks whose headers were read.
   var audio: [Audio] = []
+  /// A still picture's format (``PictureSignature/codec(of:)``: "png ", "jpeg", ...), which
+  /// libVLC 3's image demuxer lists as the raw RGB it decodes the picture into.
+  var pictureCodec: String?
   /// The picture size of each video stream, in file order, when every one's header declares
   /// it (Theora in Ogg: libVLC 3's preparse leaves it to the decoder).
   var pictureSizes: [PictureSize] = []
@@ -197,6 +200,7 @@ struct FileHeaders: Sendable, Equatable {
   static func read(head bytes: [UInt8]) -> FileHeaders {
     var headers = FileHeaders(container: containerName(bytes))
     (headers.commentTags, headers.coverPicture) = ID3Tags.read(bytes)
+    headers.pictureCodec = PictureSignature.codec(of: bytes)
     switch headers.container {
     case "FLAC":
       if let audio = flacStreamInfo(bytes) { headers.audio = [audio] }

@@ -195,7 +195,7 @@ extension MediaInfo {
   /// ``FailureReason/notMedia``, as a recording names it); any other (a cut file whose
   /// container is known, streams none of which can be played) is
   /// ``VLCError/parseFailed(reason:)``, "no playable stream in SOURCE", with the parse's
-  /// ``unknowns`` (no decoder for DSD).
+  /// ``unknowns`` after a colon, separated by semicolons (no decoder for DSD).
   ///
   /// - Parameters:
   ///   - source: the name of the source in the words, as the caller gave it.
@@ -204,7 +204,8 @@ extension MediaInfo {
     if tracks.isEmpty && unknowns.isEmpty && container == nil {
       return .sourceFailed(.notMedia, source: source)
     }
-    let reason = (["no playable stream in \(source)"] + unknowns.map(words))
-    return .parseFailed(reason: reason.joined(separator: ": "))
+    let notes = unknowns.map(words).joined(separator: "; ")
+    return .parseFailed(
+      reason: "no playable stream in \(source)" + (notes.isEmpty ? "" : ": \(notes)"))
   }
 }

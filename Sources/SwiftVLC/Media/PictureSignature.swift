@@ -24,13 +24,9 @@ enum PictureSignature {
     return nil
   }
 
-  /// The picture format of the file at `path`, as a track gives a codec: its code, trimmed
-  /// ("png"), and libVLC's name for it ("PNG Image"); `nil` when it cannot be read or is no
-  /// picture format known here.
-  static func format(atPath path: String) -> (codec: String, name: String?)? {
-    guard let file = ReadOnlyFile(path: path), let head = file.read(at: 0, upTo: 16),
-      let code = codec(of: [UInt8](head))
-    else { return nil }
+  /// The picture format `code` names (``codec(of:)``), as a track gives a codec: trimmed
+  /// ("png"), and libVLC's name for it ("PNG Image"), `nil` where libVLC has none.
+  static func format(code: String) -> (codec: String, name: String?) {
     let value = code.utf8.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     let name = libvlc_media_get_codec_description(libvlc_track_video, value)
       .map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
