@@ -51,13 +51,13 @@ extension CommandSpec {
         NUMBER alive NAME: WIDTHxHEIGHT CODECS
         NUMBER dead NAME: REASON
       REASON is "DNS: HOST not found", "connection refused", "HTTP STATUS", "timeout",
-      "no stream" or libVLC's own words. The exit status is 0 when every channel plays,
+      "not a media file" or libVLC's own words. The exit status is 0 when every channel plays,
       1 when one is dead or the list cannot be read.
 
       JSON: an array in list order of
         { "number", "name", "location", "group", "tvgId", "logo",
-          "status": "alive|dead", "reason", "reasonKind": "dns|refused|http|timeout|
-          no-stream|failed", "httpStatus", "width", "height",
+          "status": "alive|dead", "reason", "reasonKind": "dns|refused|http|login|
+          timeout|no-stream|failed", "httpStatus", "width", "height",
           "tracks": [ { "kind", "codec" } ], "elapsedMs" }
       where the status keys appear only with --check.
 

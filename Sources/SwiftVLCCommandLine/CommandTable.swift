@@ -223,9 +223,10 @@ extension CommandSpec {
       and the clock's for a URL (read at its own pace: a server slower than the stream gives
       less, and the summary's duration says how much). Without --duration, records until the
       source ends (a file is read faster than real time) or until Ctrl-C. When stderr is a
-      terminal, a progress line shows the time elapsed and the file's size. The finished
-      file is read back: one without audio or video, or a source that ended early (an HLS
-      segment that failed), is an error (exit status 1, the file is removed); one that lacks
+      terminal, a progress line shows the time elapsed and the file's size. SOURCE may be
+      an M3U channel list: its first channel is recorded, as play without a terminal plays
+      it. The finished file is read back: one without audio or video, or a source that ended
+      early (an HLS segment that failed), is an error (exit status 1, the file is removed); one that lacks
       the source's audio or video (a live video that never reached a keyframe) is an error
       too, and the file is kept. At the end, stdout gets (stderr, when FILE is stdout
       itself: -o - or -o /dev/stdout, with --container):

@@ -34,7 +34,7 @@ public enum FailureWords {
   }
 
   /// A dead channel's reason: the words of its ``FailureReason`` for DNS, refused, HTTP and
-  /// timeout failures ("HTTP 404"), "no stream" when it opened with nothing in it.
+  /// timeout failures ("HTTP 404"), "not a media file" when it opened with nothing in it.
   public static func of(_ failure: ChannelFailure) -> String {
     failure.description
   }

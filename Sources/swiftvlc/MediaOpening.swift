@@ -32,6 +32,17 @@ extension MediaSource {
     }
   }
 
+  /// The media this source stands for outside the terminal player: the first channel of
+  /// `list` (the channel list at the source, ``ChannelsCommand/channelList(at:)``), as
+  /// `play` without a terminal and `record` take it; else the source itself.
+  ///
+  /// - Throws: ``VLCError/mediaCreationFailed(source:)`` for a missing file or a channel
+  ///   location that is neither a URL nor an absolute path.
+  func media(on instance: VLCInstance, list: ChannelList?) throws(VLCError) -> Media {
+    guard let channel = list?.channels.first else { return try media(on: instance) }
+    return try channel.makeMedia(instance: instance)
+  }
+
   /// A FIFO at `path`, opened for reading (libVLC 3 cannot read one by name: it opens it more
   /// than once); `nil` for anything else. Opened without waiting for a writer: with none, the
   /// first read ends the stream at once. The descriptor stays open until the process exits.

@@ -28,7 +28,7 @@ enum PlayCommand {
           window: options.window, guide: options.epg.map(ChannelsCommand.guideURL)
         ).run()
       }
-      media = try channels?.channels[0].makeMedia(instance: instance) ?? source.media(on: instance)
+      media = try source.media(on: instance, list: channels)
       if !options.window {
         // Frames for the terminal are read by the CPU, so no GPU decoding (and no GPU
         // driver probing on stderr). libVLC 3 honours this as a media option only.

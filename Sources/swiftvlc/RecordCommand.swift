@@ -21,16 +21,21 @@ enum RecordCommand {
 
   static func run(_ options: Command.Record) async -> ExitCode {
     let recording: Recording
+    // A channel list's first channel is recorded, as `play` plays it: its failure names the
+    // channel's location, not the list's.
+    var named = options.source
     do {
       let source = try MediaSource.parse(options.source)
       let instance = try VLCInstance(arguments: VLCInstance.headlessArguments)
+      let list = await ChannelsCommand.channelList(at: source)
+      named = list?.channels.first?.location ?? named
       recording = try Recording.start(
-        try source.media(on: instance), to: options.output,
+        try source.media(on: instance, list: list), to: options.output,
         options: RecordingOptions(
           container: options.container.outputContainer, duration: options.duration,
           stallTimeout: options.stallTimeout ?? RecordingOptions().stallTimeout))
     } catch {
-      Console.error("record: \(FailureWords.of(error, source: options.source))")
+      Console.error("record: \(FailureWords.of(error, source: named))")
       return .mediaError
     }
 
@@ -80,7 +85,7 @@ enum RecordCommand {
       summarize(result, into: intoStdout ? STDERR_FILENO : STDOUT_FILENO)
       status = .success
     case .failure(let error):
-      Console.error("record: \(FailureWords.of(error, source: options.source))")
+      Console.error("record: \(FailureWords.of(error, source: named))")
       status = .mediaError
     }
     return interruption.isRequested ? .interrupted : status

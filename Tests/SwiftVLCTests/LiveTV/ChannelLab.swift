@@ -38,6 +38,7 @@ final class ChannelLab: Sendable {
       add("Hung", group: "Dead", "../hang/x.ts")
       add("Garbage", group: "Dead", "../files/garbage.mp4")
       add("Silent UDP", group: "Dead", "udp://@127.0.0.1:\(try UDPSender.freePort())")
+      add("Login", group: "Dead", "../auth/user/secret/short.ts")
     }
     listURL = try await server.publish(lines.joined(separator: "\r\n") + "\r\n", as: "lab.m3u")
   }

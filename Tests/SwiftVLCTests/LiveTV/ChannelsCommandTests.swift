@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
 import Foundation
+import SwiftVLC
 import Testing
 
 @testable import SwiftVLCCommandLine
@@ -32,7 +33,7 @@ struct ChannelsCommandTests {
       within: .seconds(60))
     #expect(result.status == 1, "a dead channel makes the status 1")
     let lines = result.stdoutLines.sorted { $0.prefix(2) < $1.prefix(2) }
-    #expect(lines.count == 9, "\(result.stdout)")
+    #expect(lines.count == 10, "\(result.stdout)")
     for name in ChannelLab.aliveNames {
       #expect(
         lines.contains { $0.contains("alive \(name): 64x64 h264,mp4a") }, "\(name): \(lines)")
@@ -41,7 +42,12 @@ struct ChannelsCommandTests {
     #expect(lines.contains { $0.hasSuffix("dead Refused: connection refused") })
     #expect(lines.contains { $0.hasSuffix("dead No DNS: DNS: swiftvlc-lab.invalid not found") })
     #expect(lines.contains { $0.hasSuffix("dead Hung: timeout") })
-    #expect(lines.contains { $0.hasSuffix("dead Garbage: no stream") })
+    #expect(lines.contains { $0.hasSuffix("dead Garbage: not a media file") })
+    // It was "failed", with the words of a login.
+    #expect(
+      lines.contains {
+        $0.hasSuffix("dead Login: \(FailureReason.authenticationRequired.description)")
+      })
   }
 
   @Test("--json lists the channels in order with their group and guide id")
@@ -51,11 +57,37 @@ struct ChannelsCommandTests {
     #expect(result.status == 0)
     let array = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-    #expect(array.count == 9)
+    #expect(array.count == 10)
     #expect(array.first?["name"] as? String == "UDP One")
     #expect(array.first?["group"] as? String == "UDP")
     #expect(array.first?["tvgId"] as? String == "udp one")
     #expect(array.first?["status"] == nil)
+  }
+
+  @Test("record of a channel list records its first channel, as play does; its failure names it")
+  func recordList() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("record-list")
+    defer { scratch.remove() }
+    func list(_ first: String) throws -> String {
+      let path = scratch.path("tv-\(UUID().uuidString).m3u")
+      try "#EXTM3U\n#EXTINF:-1,First\n\(first)\n#EXTINF:-1,Second\n\(Fixture.shortMP4.path)\n"
+        .write(toFile: path, atomically: true, encoding: .utf8)
+      return path
+    }
+    // It read the list as a media file: "not a media file".
+    let output = scratch.path("first.mkv")
+    let recorded = try await runTool(
+      ["record", try list(Fixture.shortTS.path), "-o", output], within: .seconds(40))
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    let expected = try #require(try await FFprobeReport.probe(Fixture.shortTS.path).duration)
+    let written = try #require(try await FFprobeReport.probe(output).duration)
+    #expect(abs(written - expected) < 0.2, "\(written) of \(expected)")
+    let missing = server.url("status/404/missing.ts").absoluteString
+    let failed = try await runTool(
+      ["record", try list(missing), "-o", scratch.path("dead.mkv")], within: .seconds(40))
+    #expect(failed.status == 1)
+    #expect(failed.stderr == "swiftvlc: record: \(missing): HTTP 404\n", "\(failed.stderr)")
   }
 
   @Test("a list that cannot be read is an error on stderr with status 1")
