@@ -69,9 +69,7 @@ struct GTKPlayerTests {
     defer { bus.stop() }
     let player = try GTKPlayerProcess(
       playing: clip,
-      environment: [
-        "DISPLAY": server.display, "GDK_BACKEND": "x11", "DBUS_SESSION_BUS_ADDRESS": bus.address,
-      ])
+      environment: GTKPlayerProcess.onX11(server, bus: bus))
     defer { player.stop() }
     try await player.waitForLine("playing") { $0.hasPrefix("state=playing") }
 
@@ -194,10 +192,7 @@ struct GTKPlayerTests {
     for round in 0..<8 {
       let player = try GTKPlayerProcess(
         playing: clip,
-        environment: [
-          "DISPLAY": server.display, "GDK_BACKEND": "x11",
-          "DBUS_SESSION_BUS_ADDRESS": bus.address,
-        ])
+        environment: GTKPlayerProcess.onX11(server, bus: bus))
       defer { player.stop() }
       if round % 2 == 1 {
         try await player.waitForLine("playing") { $0.hasPrefix("state=playing") }
@@ -233,11 +228,7 @@ struct GTKPlayerTests {
     let server = try await Xvfb(width: 1280, height: 800)
     defer { server.stop() }
     let x11 = ["DISPLAY": server.display]
-    let player = try GTKPlayerProcess(
-      playing: clip,
-      environment: x11.merging(["GDK_BACKEND": "x11", "DBUS_SESSION_BUS_ADDRESS": "disabled:"]) {
-        $1
-      })
+    let player = try GTKPlayerProcess(playing: clip, environment: GTKPlayerProcess.onX11(server))
     defer { player.stop() }
     // The 640×480 window shows frames of about 624×351, not 1280×720.
     let small = try await player.waitForLine("frames at the window's size") {
@@ -313,35 +304,5 @@ struct GTKPlayerTests {
     #expect(abs(shown.1 - 16.0 / 9) < 0.08, "aspect ratio \(shown.1)")
     // Letterboxed on black above and below the picture (the widget is taller than 16:9).
     #expect(Hue(red: picture.rgba[0], green: picture.rgba[1], blue: picture.rgba[2]) == .black)
-  }
-}
-
-/// A private D-Bus session bus, so MPRIS tests touch no one else's.
-final class SessionBus: Sendable {
-  let address: String
-  private let daemon: Daemon
-  private let folder: URL
-
-  init() async throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("swiftvlc-bus-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let socket = folder.appendingPathComponent("bus").path
-    address = "unix:path=\(socket)"
-    daemon = try Daemon(
-      "/usr/bin/dbus-daemon", ["--session", "--nofork", "--address=\(address)"])
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !FileManager.default.fileExists(atPath: socket) {
-      guard daemon.isRunning, ContinuousClock.now < deadline else {
-        daemon.stop()
-        throw TimedOut(what: "dbus-daemon's socket")
-      }
-      try await Task.sleep(for: .milliseconds(20))
-    }
-  }
-
-  func stop() {
-    daemon.stop()
-    try? FileManager.default.removeItem(at: folder)
   }
 }

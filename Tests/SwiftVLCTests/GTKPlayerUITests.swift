@@ -82,11 +82,7 @@ struct GTKPlayerUITests {
       do {
         player = try GTKPlayerProcess(
           playing: file,
-          environment: [
-            "DISPLAY": server.display, "GDK_BACKEND": "x11",
-            "DBUS_SESSION_BUS_ADDRESS": "disabled:",
-            "XDG_DATA_HOME": data,
-          ])
+          environment: GTKPlayerProcess.onX11(server).merging(["XDG_DATA_HOME": data]) { $1 })
       } catch {
         server.stop()
         throw error
@@ -296,9 +292,7 @@ extension GTKPlayerUITests {
     let server = try await Xvfb()
     defer { server.stop() }
     for (forced, expected) in [(nil, "GskCairoRenderer"), ("gl", "GskGLRenderer")] {
-      var environment = [
-        "DISPLAY": server.display, "GDK_BACKEND": "x11", "DBUS_SESSION_BUS_ADDRESS": "disabled:",
-      ]
+      var environment = GTKPlayerProcess.onX11(server)
       environment["GSK_RENDERER"] = forced
       let player = try GTKPlayerProcess(playing: Fixture.seekMP4.path, environment: environment)
       defer { player.stop() }

@@ -21,6 +21,15 @@ final class GTKPlayerProcess: Sendable {
   /// test target does not depend on it, so that GTK is not linked into the test binary).
   static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: url.path) }
 
+  /// The environment that shows the player on `server` through GTK's X11 back end, with
+  /// `bus` as its session bus (none: `disabled:`, so that no MPRIS name is taken).
+  static func onX11(_ server: Xvfb, bus: SessionBus? = nil) -> [String: String] {
+    [
+      "DISPLAY": server.display, "GDK_BACKEND": "x11",
+      "DBUS_SESSION_BUS_ADDRESS": bus?.address ?? "disabled:",
+    ]
+  }
+
   let snapshotPath: String
   private let process: Process
   private let output = Lines()
