@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 The SwiftVLC authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
+import CVLCReference
 import Foundation
 import SwiftVLC
 
@@ -12,6 +13,14 @@ import SwiftVLC
 // Prints a Markdown report on standard output and writes the same results as JSON.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// The C reference's own work, in this process: SwiftVLC's libraries and runtime loaded, no
+// Player. It prints what `cvlc-reference` prints and exits with its status.
+if arguments.first == "--child", arguments.dropFirst().first == "c-reference" {
+  var argv = (["cvlc-reference"] + arguments.dropFirst(2)).map { strdup($0) }
+  let status = cvr_main(Int32(argv.count), &argv)
+  fflush(nil)
+  exit(status)
+}
 if arguments.first == "--child" {
   do {
     let result = try await runChildCase(Array(arguments.dropFirst()))
