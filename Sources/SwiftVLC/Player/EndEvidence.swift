@@ -114,7 +114,8 @@ struct EndEvidence: Equatable {
   ///   (an HLS stream whose key or first segment failed) ended early at 0.
   /// - From a server without byte ranges, a demuxer that handed on under a third of the file
   ///   while a video played jumped over the rest, whatever the clock says
-  ///   (``skippedUnranged``).
+  ///   (``skippedUnranged``); one that handed on nine tenths of it or more played it to its
+  ///   end, whatever the clock says (``passedOnWholeUnranged``).
   /// - A local file the input read to its end, and whose container declares no byte past
   ///   its end, ended wherever the clock stopped: libVLC 3 stops it about 2 s short on a
   ///   whole Matroska file without the video's DefaultDuration. A file cut short keeps its
@@ -127,6 +128,7 @@ struct EndEvidence: Equatable {
       return .noDecoder(codec: "\(stream) in this libVLC")
     }
     if let skipped = skippedUnranged { return skipped }
+    if passedOnWholeUnranged { return nil }
     guard let duration, duration > .zero, position < Self.earlyEndPosition else { return nil }
     if readWholeFile && (!clockMoved || containerIsComplete == true) { return nil }
     let reached = max(time, duration * position)
@@ -158,6 +160,19 @@ struct EndEvidence: Equatable {
   /// The share of a file from a server without byte ranges that the demuxer must have handed
   /// on for its end to be the file's end (whole Matroska files: 94-99 %; the jump: 16 %).
   static let unrangedReadShare = 1.0 / 3
+
+  /// Whether, from a server without byte ranges, the demuxer handed on at least
+  /// ``earlyEndPosition`` of the file (see ``skippedUnranged`` for what the counter holds):
+  /// the file went through, and its end is the file's end wherever libVLC's clock stopped. A
+  /// Matroska file with a subtitle track from such a server is read by libavformat's demuxer,
+  /// whose clock stopped at 4.0 s of a 6 s file it played whole (94 % handed on, every
+  /// picture decoded).
+  private var passedOnWholeUnranged: Bool {
+    guard serverIgnoresRanges, fileSize == nil, let size = unrangedSize, size > 0,
+      size <= Int(Int32.max), let statistics
+    else { return false }
+    return Double(statistics.demuxReadBytes) >= Double(size) * Self.earlyEndPosition
+  }
 
   /// The failure to report instead of a natural end, naming `source` (and a server without
   /// byte ranges, for an early end: libVLC 3's demuxers then lose their place at a seek, a
