@@ -14,7 +14,10 @@ final class MPRISServer {
   static let path = "/org/mpris/MediaPlayer2"
   let window: PlayerWindow
   private var connection: OpaquePointer?
-  private var lastStatus = ""
+  /// The properties last announced, by name, as printed GVariants: a change is announced once.
+  private var announced: [String: String] = [:]
+  /// The position expected now from the last one read, to tell a seek from playback.
+  private var expected: (position: Duration, at: ContinuousClock.Instant)?
 
   init(window: PlayerWindow) {
     self.window = window
@@ -33,21 +36,68 @@ final class MPRISServer {
     }
   }
 
-  /// Tells listeners what changed (PropertiesChanged) when the playback status did.
+  /// The properties whose changes are announced (PropertiesChanged); Position is not (the
+  /// specification: a client reads it, and `Seeked` tells a jump).
+  private static let announcedProperties = [
+    "PlaybackStatus", "Metadata", "Rate", "Volume", "CanSeek",
+  ]
+
+  /// Tells listeners what changed: PropertiesChanged for the properties above whose value is
+  /// new, and `Seeked` when the position jumped (a seek from the keys, the slider or a client).
   func playerChanged(_ window: PlayerWindow) {
-    let status = playbackStatus
-    guard status != lastStatus, let connection else { return }
-    lastStatus = status
-    let changed = dictionary([
-      ("PlaybackStatus", g_variant_new_string(status)), ("Metadata", metadata),
-    ])
-    let emptyList = g_variant_new_array(g_variant_type_checked_("s"), nil, 0)
-    var children: [OpaquePointer?] = [
-      g_variant_new_string("org.mpris.MediaPlayer2.Player"), changed, emptyList,
-    ]
-    let body = g_variant_new_tuple(&children, 3)
+    guard let connection else { return }
+    var changed: [(String, OpaquePointer?)] = []
+    for name in Self.announcedProperties {
+      guard let value = property(name) else { continue }
+      let text = printed(value)
+      guard announced[name] != text else { continue }
+      announced[name] = text
+      changed.append((name, property(name)))
+    }
+    if !changed.isEmpty {
+      let emptyList = g_variant_new_array(g_variant_type_checked_("s"), nil, 0)
+      var children: [OpaquePointer?] = [
+        g_variant_new_string("org.mpris.MediaPlayer2.Player"), dictionary(changed), emptyList,
+      ]
+      let body = g_variant_new_tuple(&children, 3)
+      g_dbus_connection_emit_signal(
+        connection, nil, Self.path, "org.freedesktop.DBus.Properties", "PropertiesChanged", body,
+        nil)
+    }
+    noteSeeks(on: connection)
+  }
+
+  /// `value` as text (taking and dropping its floating reference), to compare with the last.
+  private func printed(_ value: OpaquePointer) -> String {
+    g_variant_ref_sink(value)
+    defer { g_variant_unref(value) }
+    guard let text = g_variant_print(value, 1) else { return "" }
+    defer { g_free(text) }
+    return String(cString: text)
+  }
+
+  /// Emits `Seeked` when the position is more than a second away from where playback at the
+  /// player's rate would have taken it since the last look.
+  private func noteSeeks(on connection: OpaquePointer) {
+    let now = ContinuousClock.now
+    let position = self.position
+    defer { expected = (position, now) }
+    guard let expected, player.state == .playing || player.state == .paused else { return }
+    let moving = player.state == .playing ? Double(player.rate) : 0
+    let target = expected.position + (now - expected.at) * moving
+    guard abs((position - target) / .seconds(1)) > 1 else { return }
+    var children: [OpaquePointer?] = [g_variant_new_int64(gint64(microseconds(position)))]
     g_dbus_connection_emit_signal(
-      connection, nil, Self.path, "org.freedesktop.DBus.Properties", "PropertiesChanged", body, nil)
+      connection, nil, Self.path, "org.mpris.MediaPlayer2.Player", "Seeked",
+      g_variant_new_tuple(&children, 1), nil)
+  }
+
+  /// The position MPRIS reports: none once stopped (a Play starts from the beginning).
+  private var position: Duration {
+    switch player.state {
+    case .idle, .stopping, .stopped, .error: .zero
+    default: player.currentTime
+    }
   }
 
   private var player: Player { window.player }
@@ -67,6 +117,10 @@ final class MPRISServer {
     if let media = player.currentMedia {
       entries.append(("xesam:url", g_variant_new_string(media.mrl)))
       entries.append(("xesam:title", g_variant_new_string(media.displayTitle)))
+      let tags = media.currentMetadata
+      if let artist = tags.artist { entries.append(("xesam:artist", stringList([artist]))) }
+      if let album = tags.album { entries.append(("xesam:album", g_variant_new_string(album))) }
+      if let art = tags.artworkURL { entries.append(("mpris:artUrl", g_variant_new_string(art))) }
     }
     if let duration = player.duration {
       entries.append(("mpris:length", g_variant_new_int64(gint64(microseconds(duration)))))
@@ -110,7 +164,7 @@ final class MPRISServer {
     case "MinimumRate": g_variant_new_double(0.25)
     case "MaximumRate": g_variant_new_double(4)
     case "Volume": g_variant_new_double(Double(player.volume))
-    case "Position": g_variant_new_int64(gint64(microseconds(player.currentTime)))
+    case "Position": g_variant_new_int64(gint64(microseconds(position)))
     case "Metadata": metadata
     default: nil
     }
@@ -119,7 +173,14 @@ final class MPRISServer {
   fileprivate func set(_ name: String, _ value: OpaquePointer) {
     switch name {
     case "Volume": window.setVolume(Float(g_variant_get_double(value)))
-    case "Rate": try? player.setPlaybackRate(Float(g_variant_get_double(value)))
+    case "Rate":
+      // The specification: 0 acts as Pause; other rates are kept within the advertised range.
+      let rate = g_variant_get_double(value)
+      if rate == 0 {
+        player.pause()
+      } else if rate.isFinite {
+        try? player.setPlaybackRate(Float(min(max(rate, 0.25), 4)))
+      }
     default: break
     }
   }

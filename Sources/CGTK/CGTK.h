@@ -89,6 +89,8 @@ GVariantType *g_variant_type_new(const gchar *type_string);
 void g_variant_type_free(GVariantType *type);
 const GVariantType *g_variant_type_checked_(const gchar *);
 void g_variant_unref(GVariant *value);
+GVariant *g_variant_ref_sink(GVariant *value);
+gchar *g_variant_print(GVariant *value, gboolean type_annotate);
 GVariant *g_variant_new_boolean(gboolean value);
 GVariant *g_variant_new_int32(gint32 value);
 GVariant *g_variant_new_int64(gint64 value);

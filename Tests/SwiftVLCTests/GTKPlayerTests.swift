@@ -178,6 +178,82 @@ struct GTKPlayerTests {
     #expect(!last.hasSuffix(" drains=0"))
   }
 
+  @Test(
+    "MPRIS announces volume and rate, a seek (Seeked), the artist; Rate 0 pauses; a stop is at 0")
+  func mprisAnnounces() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let clip = try await media.make(
+      "tagged.mp4",
+      GeneratedMedia.video(seconds: 30) + [
+        "-metadata", "artist=Test Artist", "-metadata", "title=Tagged",
+      ])
+    let server = try await Xvfb(width: 800, height: 600)
+    defer { server.stop() }
+    let bus = try await SessionBus()
+    defer { bus.stop() }
+    let player = try GTKPlayerProcess(
+      playing: clip, environment: GTKPlayerProcess.onX11(server, bus: bus))
+    defer { player.stop() }
+    try await player.waitForLine("playing") { $0.hasPrefix("state=playing") }
+    // What the player says on the bus, as a desktop's media widget hears it.
+    let log = media.folder.appendingPathComponent("signals.txt").path
+    let monitor = try Daemon(
+      "/bin/sh",
+      [
+        "-c",
+        "exec /usr/bin/dbus-monitor --address '\(bus.address)' "
+          + "\"type='signal',path='/org/mpris/MediaPlayer2'\" > '\(log)'",
+      ])
+    defer { monitor.stop() }
+    func heard(_ text: String) -> Bool {
+      ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains(text)
+    }
+    let mpris = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
+    let target = ["--player=swiftvlc_gtk_player"]
+    // The monitor listens once a change it is sent arrives: the volume, set until heard (it
+    // announced only the playback status and the metadata).
+    try await waitUntil("PropertiesChanged with the new volume", within: .seconds(20)) {
+      _ = try? await runHelper(
+        "/usr/bin/playerctl", target + ["volume", "0.5"], environment: mpris)
+      return heard("double 0.5")
+    }
+    #expect(
+      try await runHelper(
+        "/usr/bin/playerctl", target + ["metadata", "xesam:artist"], environment: mpris)
+        == "Test Artist")
+    // A seek jumps: listeners are told (they heard nothing and kept counting).
+    try await runHelper("/usr/bin/playerctl", target + ["position", "12"], environment: mpris)
+    try await waitUntil("Seeked after SetPosition") { heard("member=Seeked") }
+    let name = "org.mpris.MediaPlayer2.swiftvlc_gtk_player.instance\(player.pid)"
+    func setRate(_ rate: String) async throws {
+      try await runHelper(
+        "/usr/bin/dbus-send",
+        [
+          "--session", "--print-reply", "--dest=\(name)", "/org/mpris/MediaPlayer2",
+          "org.freedesktop.DBus.Properties.Set", "string:org.mpris.MediaPlayer2.Player",
+          "string:Rate", "variant:double:\(rate)",
+        ], environment: mpris)
+    }
+    try await setRate("2.0")
+    try await waitUntil("PropertiesChanged with the new rate") { heard("double 2") }
+    // The specification: a client setting Rate to 0 means Pause (it was ignored).
+    let beforePause = player.lineCount
+    try await setRate("0.0")
+    try await player.waitForLine("paused by Rate 0", from: beforePause) {
+      $0.hasPrefix("state=paused")
+    }
+    try await runHelper("/usr/bin/playerctl", target + ["stop"], environment: mpris)
+    try await waitUntil("Stopped") {
+      (try? await runHelper("/usr/bin/playerctl", target + ["status"], environment: mpris))
+        == "Stopped"
+    }
+    // A Play starts again from the beginning: the position it reported was the last one.
+    #expect(
+      try await runHelper("/usr/bin/playerctl", target + ["position"], environment: mpris)
+        == "0.000000")
+  }
+
   @Test("quit over MPRIS while the clip opens or plays: exit status 0, no GTK warning, 8 times")
   func quitWhilePlaying() async throws {
     let media = try GeneratedMedia()
