@@ -151,7 +151,7 @@ struct CommandLineFailureWordsTests {
     // libVLC's Matroska demuxer cannot read it without seeking, and avformat's, which takes
     // over, plays it whole (every picture decoded, 94 % of the file handed on) with its clock
     // stopped at 4.0 s: it "ended early at 4.0 s of 6.0 s", in every play.
-    for location in [source, server.url("files/subs.mkv").absoluteString] {
+    for location in [source, source, source, server.url("files/subs.mkv").absoluteString] {
       let whole = try await runTool(["play", location], within: .seconds(30))
       #expect(whole.status == 0, "\(location): \(whole.stderr)")
       #expect(whole.stdoutLines.contains("state ended"), "\(location): \(whole.stdout)")
@@ -268,6 +268,30 @@ struct CommandLineFailureWordsTests {
     #expect(
       try await failureLine("thumbnail", source, ["--at", "3", "-o", scratch.path("t.png")])
         == expected)
+  }
+
+  @Test("an HLS stream from a plain server (no byte ranges) whose third segment is gone fails")
+  func hlsSegmentWithoutRanges() async throws {
+    let scratch = try ScratchDirectory("words-hls-plain")
+    defer { scratch.remove() }
+    let playlist = scratch.url.appendingPathComponent("index.m3u8").path
+    let made = try await runProgram(
+      "ffmpeg",
+      [
+        "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=12",
+        "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-f", "hls", "-hls_time", "2",
+        "-hls_playlist_type", "vod", playlist,
+      ], within: .seconds(60))
+    #expect(made.status == 0, "\(made.stderr)")
+    try FileManager.default.removeItem(at: scratch.url.appendingPathComponent("index2.ts"))
+    let server = try await TestServer(plainServing: scratch.url)
+    defer { server.stop() }
+    let source = server.url("index.m3u8").absoluteString
+    // Its segments pass the playlist's size (the server's only answer with a size) many
+    // times over: that is no file played whole, and the play "ended".
+    #expect(
+      try await failureLine("play", source, [])
+        == "\(source): \(server.url("index2.ts").absoluteString) answered HTTP 404")
   }
 
   @Test(

@@ -137,23 +137,31 @@ struct EndEvidence: Equatable {
     return .truncated(reached: reached, length: duration)
   }
 
+  /// The share of a file from a server without byte ranges that libVLC's demuxer handed on
+  /// (`nil` for a local file, a server with ranges or without a size, or a size past 2 GiB).
+  ///
+  /// The counter holds what the demuxer handed to the decoders (libVLC 3's `EsOutSend`), not
+  /// what it read: none of a track not played, nor container overhead or attachments; and
+  /// it is a C `int`, which wraps past 2 GiB. The size is the source's own answer's: for an
+  /// HLS stream, its playlist's, which its segments pass many times over.
+  private var unrangedShare: Double? {
+    guard serverIgnoresRanges, fileSize == nil, let size = unrangedSize, size > 0,
+      size <= Int(Int32.max), let statistics
+    else { return nil }
+    return Double(statistics.demuxReadBytes) / Double(size)
+  }
+
   /// An end whose clock is no witness: from a server that cannot seek, libVLC's demuxer read
   /// less than ``unrangedReadShare`` of the file, so it jumped over the rest (libVLC 3's
   /// Matroska demuxer, asked for a chapter of a file its read-ahead holds, ended a 6 s file
-  /// after 1 s with its clock at 5.9 s, having read 16 % of it).
-  ///
-  /// The counter holds what the demuxer handed to the decoders (libVLC 3's `EsOutSend`), not
-  /// what it read: none of a track not played, nor container overhead or attachments. So it
-  /// is a witness only where a video was played (most of a file's bytes) and below a third
-  /// of the file; and it is a C `int`, which wraps past 2 GiB.
+  /// after 1 s with its clock at 5.9 s, having read 16 % of it). A witness only where a video
+  /// was played (most of a file's bytes; see ``unrangedShare``).
   private var skippedUnranged: FailureReason? {
-    guard serverIgnoresRanges, fileSize == nil, let size = unrangedSize, size > 0,
-      size <= Int(Int32.max), let statistics, statistics.decodedVideo > 0,
-      Double(statistics.demuxReadBytes) < Double(size) * Self.unrangedReadShare
+    guard let share = unrangedShare, share < Self.unrangedReadShare, let statistics,
+      statistics.decodedVideo > 0, let size = unrangedSize
     else { return nil }
-    let share = Int((Double(statistics.demuxReadBytes) * 100 / Double(size)).rounded())
     return .other(
-      "libVLC's demuxer passed on \(share) % of the file "
+      "libVLC's demuxer passed on \(Int((share * 100).rounded())) % of the file "
         + "(\(statistics.demuxReadBytes) of \(size) bytes) before it ended")
   }
 
@@ -162,21 +170,20 @@ struct EndEvidence: Equatable {
   static let unrangedReadShare = 1.0 / 3
 
   /// Whether, from a server without byte ranges, the demuxer handed on at least
-  /// ``earlyEndPosition`` of the file (see ``skippedUnranged`` for what the counter holds):
-  /// the file went through, and its end is the file's end wherever libVLC's clock stopped. A
-  /// Matroska file with a subtitle track from such a server is read by libavformat's demuxer,
-  /// whose clock stopped at 4.0 s of a 6 s file it played whole (94 % handed on, every
-  /// picture decoded).
+  /// ``readShare`` of the file and not more than it (``unrangedShare``): the file went
+  /// through, and its end is the file's end wherever libVLC's clock stopped. A Matroska file
+  /// with a subtitle track from such a server is read by libavformat's demuxer, whose clock
+  /// stopped at 4.0 s of a 6 s file it played whole (94 % handed on, every picture decoded).
+  /// (A file cut by the network after nine tenths of its bytes, its tail still to show, would
+  /// pass too: the bytes stand for the time.)
   private var passedOnWholeUnranged: Bool {
-    guard serverIgnoresRanges, fileSize == nil, let size = unrangedSize, size > 0,
-      size <= Int(Int32.max), let statistics
-    else { return false }
-    return Double(statistics.demuxReadBytes) >= Double(size) * Self.earlyEndPosition
+    guard let share = unrangedShare else { return false }
+    return share >= Self.readShare && share <= 1.05
   }
 
   /// The failure to report instead of a natural end, naming `source` (and a server without
-  /// byte ranges, for an early end: libVLC 3's demuxers then lose their place at a seek, a
-  /// Matroska file from such a server ended at 4.0 s of 6.0 s); see ``failure``.
+  /// byte ranges, for an early end: libVLC 3's demuxers then lose their place at a seek); see
+  /// ``failure``.
   func earlyEndError(source: String) -> VLCError? {
     if isNotMedia { return .sourceFailed(.notMedia, source: source) }
     return failure.map { failure in
