@@ -50,9 +50,10 @@ extension CommandSpec {
       per channel is printed as soon as its result is known:
         NUMBER alive NAME: WIDTHxHEIGHT CODECS
         NUMBER dead NAME: REASON
-      REASON is "DNS: HOST not found", "connection refused", "HTTP STATUS", "timeout",
-      "not a media file" or libVLC's own words. The exit status is 0 when every channel plays,
-      1 when one is dead or the list cannot be read.
+      REASON is "DNS: HOST not found", "connection refused", "HTTP STATUS", "authentication
+      required: ...", "timeout", "not a media file", or the words every command uses for
+      another failure. The exit status is 0 when every channel plays, 1 when one is dead or
+      the list cannot be read.
 
       JSON: an array in list order of
         { "number", "name", "location", "group", "tvgId", "logo",

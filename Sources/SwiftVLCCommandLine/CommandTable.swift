@@ -224,11 +224,12 @@ extension CommandSpec {
       less, and the summary's duration says how much). Without --duration, records until the
       source ends (a file is read faster than real time) or until Ctrl-C. When stderr is a
       terminal, a progress line shows the time elapsed and the file's size. SOURCE may be
-      an M3U channel list: its first channel is recorded, as play without a terminal plays
-      it. The finished file is read back: one without audio or video, or a source that ended
-      early (an HLS segment that failed), is an error (exit status 1, the file is removed); one that lacks
-      the source's audio or video (a live video that never reached a keyframe) is an error
-      too, and the file is kept. At the end, stdout gets (stderr, when FILE is stdout
+      an M3U channel list (.m3u or .m3u8 that is not an HLS playlist): its first channel is
+      recorded, as play without a terminal plays it. The finished file is read back: one
+      without audio or video, or a source that ended early (an HLS segment that failed), is
+      an error (exit status 1, the file is removed); one that lacks the source's audio or
+      video (a live video that never reached a keyframe) is an error too, and the file is
+      kept. At the end, stdout gets (stderr, when FILE is stdout
       itself: -o - or -o /dev/stdout, with --container):
         file PATH
         bytes SIZE                0 for a device or a FIFO

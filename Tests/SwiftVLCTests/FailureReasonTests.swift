@@ -173,17 +173,30 @@ struct FailureReasonTests {
     let pairs: [(FailureReason, ChannelFailure)] = [
       (.connectionRefused, .connectionRefused), (.hostNotFound("h"), .hostNotFound("h")),
       (.httpStatus(404, url: nil), .httpStatus(404)), (.timeout, .timeout), (.notMedia, .noStream),
+      (.authenticationRequired, .authenticationRequired),
     ]
+    // One set of words: a channel's failure reads as its reason does everywhere else.
     for (reason, failure) in pairs {
       #expect(ChannelFailure(reason) == failure)
       #expect(failure.reason == reason)
-      if reason != .notMedia { #expect(failure.description == reason.description) }
+      #expect(failure.description == reason.description)
     }
-    #expect(
-      ChannelFailure(.authenticationRequired)
-        == .failed(FailureReason.authenticationRequired.description))
+    #expect(ChannelFailure(.tls("bad")) == .failed(FailureReason.tls("bad").description))
     #expect(
       ChannelFailure.diagnose(["connection failed: Connection refused"]) == .connectionRefused)
+  }
+
+  @Test("an unplayable parse's notes follow its source after a colon, one after another")
+  func unplayableNotes() {
+    let info = MediaInfo(
+      duration: nil, metadata: Metadata(), tracks: [Track(id: 0, kind: .video, codec: "webp")],
+      isPlayable: false, unknowns: ["no decoder for WebP", "the duration: a still picture"])
+    // They were chained with colons, as if the second explained the first.
+    #expect(
+      info.unplayableError(source: "a.webp")
+        == .parseFailed(
+          reason: "no playable stream in a.webp: no decoder for WebP; the duration: a still picture"
+        ))
   }
 
   @Test("a VLCError with a reason says the source once, then the reason")

@@ -27,7 +27,7 @@ public struct ChannelCheck: Sendable, Hashable {
 }
 
 /// Opens channels to tell the ones that play from the dead ones, with a reason for each dead
-/// one (DNS, refused, HTTP status, timeout, no stream).
+/// one (DNS, refused, HTTP status, login, timeout, not media).
 ///
 /// Each worker owns a headless ``VLCInstance`` and checks one channel at a time, so libVLC's
 /// log messages (the only place libVLC 3 names an HTTP status) belong to the channel being

@@ -41,7 +41,7 @@ public enum ChannelFailure: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The channel failure for a ``FailureReason``: DNS, refused, HTTP status, login, timeout
-  /// and not-media keep their own cases; every other reason (TLS, login, codec, …) is
+  /// and not-media keep their own cases; every other reason (TLS, codec, …) is
   /// ``failed(_:)`` with the reason's words, the same words every command prints.
   public init(_ reason: FailureReason) {
     switch reason {

@@ -131,7 +131,7 @@ extension Media {
       info.duration = nil
       info.bitrate = nil
       // The file's format, not the raw RGB libVLC's demuxer decodes it into.
-      let format = headers?.pictureCodec.map(PictureSignature.format(code:))
+      let format = headers?.pictureCodec.map(PictureSignature.trackCodec(code:))
       for index in info.tracks.indices {
         info.tracks[index].frameRate = nil
         if let format, info.tracks[index].kind == .video {

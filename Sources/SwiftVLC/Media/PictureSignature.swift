@@ -24,12 +24,10 @@ enum PictureSignature {
     return nil
   }
 
-  /// The picture format `code` names (``codec(of:)``), as a track gives a codec: trimmed
+  /// The picture format `code` names (``codec(of:)``), as a track gives its codec: trimmed
   /// ("png"), and libVLC's name for it ("PNG Image"), `nil` where libVLC has none.
-  static func format(code: String) -> (codec: String, name: String?) {
+  static func trackCodec(code: String) -> (codec: String, name: String?) {
     let value = code.utf8.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    let name = libvlc_media_get_codec_description(libvlc_track_video, value)
-      .map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-    return (code.trimmingSpaces(), name)
+    return (code.trimmingSpaces(), codecDescription(libvlc_track_video, value))
   }
 }

@@ -118,8 +118,7 @@ public struct Track: Sendable, Hashable, Identifiable {
     let kind = TrackKind(native: track.i_type)
     self.init(
       id: Int(track.i_id), kind: kind, codec: fourCC(track.i_codec),
-      codecName: libvlc_media_get_codec_description(track.i_type, track.i_codec)
-        .map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 },
+      codecName: codecDescription(track.i_type, track.i_codec),
       language: nonEmpty(track.psz_language).flatMap { $0 == "und" ? nil : $0 },
       name: nonEmpty(track.psz_description),
       bitrate: track.i_bitrate > 0 ? Int(track.i_bitrate) : nil)
@@ -169,6 +168,12 @@ func fourCC(_ code: UInt32) -> String {
   let bytes = (0..<4).map { UInt8(truncatingIfNeeded: code >> ($0 * 8)) }
   let printable = bytes.map { (32...126).contains($0) ? $0 : UInt8(ascii: "?") }
   return String(decoding: printable, as: UTF8.self).trimmingTrailingSpaces()
+}
+
+/// libVLC's name for the codec `code` of a track of `type` ("H264 - MPEG-4 AVC (part 10)"),
+/// or `nil` where it has none.
+func codecDescription(_ type: libvlc_track_type_t, _ code: UInt32) -> String? {
+  nonEmpty(libvlc_media_get_codec_description(type, code))
 }
 
 /// A C string copied into Swift, or `nil` when it is NULL or empty.

@@ -90,6 +90,26 @@ struct ChannelsCommandTests {
     #expect(failed.stderr == "swiftvlc: record: \(missing): HTTP 404\n", "\(failed.stderr)")
   }
 
+  @Test("--check --json gives a channel that asks for a login the kind \"login\"")
+  func loginKind() async throws {
+    let server = try await TestServer()
+    let scratch = try ScratchDirectory("login-kind")
+    defer { scratch.remove() }
+    let list = scratch.path("tv.m3u")
+    let location = server.url("auth/user/secret/short.ts").absoluteString
+    try "#EXTM3U\n#EXTINF:-1,Login\n\(location)\n".write(
+      toFile: list, atomically: true, encoding: .utf8)
+    let result = try await runTool(
+      ["channels", list, "--check", "--json", "--timeout", "6s"], within: .seconds(30))
+    #expect(result.status == 1)
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    // It was "failed".
+    #expect(array.first?["reasonKind"] as? String == "login", "\(result.stdout)")
+    #expect(
+      array.first?["reason"] as? String == FailureReason.authenticationRequired.description)
+  }
+
   @Test("a list that cannot be read is an error on stderr with status 1")
   func unreadable() async throws {
     let result = try await runTool(["channels", "/nonexistent/tv.m3u"])
