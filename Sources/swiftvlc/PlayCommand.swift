@@ -13,7 +13,11 @@ enum PlayCommand {
   static func run(_ options: Command.Play) async -> ExitCode {
     let inTerminal = Console.isTerminal(STDIN_FILENO) && Console.isTerminal(STDOUT_FILENO)
     if options.window && !DisplayEnvironment().hasX11 {
-      return failed("--window needs an X11 display, and DISPLAY is not set", inTerminal: inTerminal)
+      let named = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+      return failed(
+        "--window needs an X11 display, and "
+          + (named.isEmpty ? "DISPLAY is not set" : "no X server answers at DISPLAY \(named)"),
+        inTerminal: inTerminal)
     }
     let player: Player
     let media: Media

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
 import Foundation
+import SwiftVLC
 import Testing
 
 /// `swiftvlc play` into a pipe keeps its help's promise on every run: `end` is the last line,
@@ -71,5 +72,27 @@ struct CommandLinePlayContractTests {
     #expect(window.status == 1)
     #expect(
       window.stdoutLines == ["error --window needs an X11 display, and DISPLAY is not set", "end"])
+    // A DISPLAY whose server is gone: libVLC fell back to its text-art output, which wrote
+    // terminal escapes into the event lines, and the process died of SIGSEGV.
+    let gone = try await runTool(
+      ["play", "--window", Fixture.shortMP4.path], environment: ["DISPLAY": ":59000"],
+      within: .seconds(30))
+    #expect(gone.status == 1, "\(gone.stderr)")
+    #expect(
+      gone.stdoutLines == [
+        "error --window needs an X11 display, and no X server answers at DISPLAY :59000", "end",
+      ])
+  }
+
+  @Test("a DISPLAY counts when its local server answers; another host's is taken as there")
+  func displayAnswers() async throws {
+    let server = try await Xvfb()
+    defer { server.stop() }
+    #expect(DisplayEnvironment(["DISPLAY": server.display]).hasX11)
+    #expect(DisplayEnvironment(["DISPLAY": server.display + ".0"]).hasX11)
+    #expect(!DisplayEnvironment(["DISPLAY": ":59000"]).hasX11)
+    #expect(!DisplayEnvironment(["DISPLAY": "unix:59000.0"]).hasX11)
+    #expect(!DisplayEnvironment(["DISPLAY": ""]).hasX11)
+    #expect(DisplayEnvironment(["DISPLAY": "far.example:0"]).hasX11)
   }
 }
