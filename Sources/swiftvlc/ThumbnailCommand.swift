@@ -46,7 +46,7 @@ enum ThumbnailCommand {
         options.writesJPEG
         ? try picture.jpegData(quality: options.quality ?? 90)
         : try picture.pngData(text: pngText(header))
-      try OutputFile.write(data, to: options.output)
+      try RecordingTarget.write(data, to: options.output)
       progress.update(ProgressText.bar(label, done: steps, total: steps))
       return .success
     } catch {

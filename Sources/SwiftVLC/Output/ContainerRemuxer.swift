@@ -22,6 +22,9 @@ struct RemuxJob: Sendable {
   var input: String
   /// The file to write (created or replaced).
   var output: String
+  /// The name a failure to write gives the output: the destination a partial file is moved
+  /// to (``RecordingTarget``); `nil` for ``output`` itself.
+  var outputName: String? = nil
   /// The output's container.
   var container: OutputContainer
   /// How much to copy, from the first packet copied on; `nil` for everything.

@@ -37,6 +37,7 @@ extension Recording {
     var job = RemuxJob(
       input: media.localPath ?? "", output: target.writing, container: options.container,
       duration: options.duration, refusesUnheld: true)
+    job.outputName = target.destination
     job.titled = info.tracks
     // Tracks a Matroska file marks unusable: libavformat's demuxer does not read the mark.
     let headers = media.localPath.flatMap { FileHeaders.read(path: $0) }

@@ -9,7 +9,7 @@ import Glibc
 /// a recording that fails, is refused or is cancelled never touches the destination. A
 /// destination that exists and is not a regular file (a device such as `/dev/null`, a FIFO)
 /// is written directly. A symbolic link is followed: its target is written, the link stays.
-struct RecordingTarget: Sendable {
+package struct RecordingTarget: Sendable {
   /// The absolute path the caller asked for.
   let destination: String
   /// The file libVLC writes: the partial file, or the destination itself.
@@ -82,6 +82,35 @@ struct RecordingTarget: Sendable {
   /// Removes the partial file. A destination written directly (a device) is left alone.
   func discard() {
     if isPartial && isRegularFile(writing) { try? FileManager.default.removeItem(atPath: writing) }
+  }
+
+  /// Writes `data` to `path` as a recording is written: whole into a partial file moved onto
+  /// `path` once written (a device or a FIFO directly), so that a full disk or an error leaves
+  /// what was at `path` as it was and no part of `data` behind. Blocks while it writes.
+  ///
+  /// - Throws: ``VLCError/invalidInput(_:)`` for a path that cannot be written (see
+  ///   ``prepare(_:)``), ``VLCError/operationFailed(_:)`` naming `path` and the system's
+  ///   reason when writing or the move fails.
+  package static func write(_ data: Data, to path: String) throws(VLCError) {
+    let target = try prepare(path)
+    let flags = target.isPartial ? O_WRONLY | O_TRUNC | O_CLOEXEC : O_WRONLY | O_CLOEXEC
+    let file = target.pipe?.descriptor ?? open(target.writing, flags)
+    var failure = file < 0 ? errno : 0
+    var offset = 0
+    while failure == 0, offset < data.count {
+      let written = data.withUnsafeBytes { bytes in
+        Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
+      }
+      if written < 0, errno != EINTR { failure = errno }
+      if written > 0 { offset += written }
+    }
+    if target.pipe == nil, file >= 0, close(file) != 0, failure == 0 { failure = errno }
+    guard failure == 0 else {
+      target.discard()
+      throw .operationFailed(
+        "cannot write \(target.destination): \(String(cString: strerror(failure)))")
+    }
+    try target.keep()
   }
 }
 
