@@ -153,6 +153,14 @@ public struct ChannelChecker {
         return await alive(media, deadline: min(deadline, .now + .seconds(1)))
       }
       if let outcome = player.outcome {
+        // A file of a picture or two ends before its picture reaches the frames (libVLC 3
+        // flushes the output at the end): an end the player found natural, after decoding,
+        // is a channel that plays (it was "not a media file").
+        if case .ended = outcome, let counted = media.statistics(),
+          counted.decodedVideo + counted.decodedAudio > 0
+        {
+          return await alive(media, deadline: .now)
+        }
         await errors.catchUp()
         return .dead(failure(outcome, errors: errors.messages))
       }

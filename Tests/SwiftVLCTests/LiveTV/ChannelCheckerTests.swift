@@ -91,6 +91,27 @@ struct ChannelCheckerTests {
     }
   }
 
+  @Test("a file of one picture is alive: it plays, though its picture never reaches the frames")
+  func onePictureIsAlive() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    var channels: [Channel] = []
+    for (index, (name, codec)) in [("one.mp4", "libx264"), ("one.ts", "mpeg2video")].enumerated() {
+      let path = try await media.make(
+        name, ["-f", "lavfi", "-i", "testsrc2=s=320x240:r=25", "-frames:v", "1", "-c:v", codec])
+      channels.append(Channel(id: index, name: name, location: path))
+    }
+    let results = try await ChannelChecker(concurrency: 2, timeout: .seconds(8)).check(channels)
+    for result in results {
+      // Both were "not a media file", every time.
+      guard case .alive(let tracks, _, _) = result.status else {
+        Issue.record("\(result.channel.name): \(result.status)")
+        continue
+      }
+      #expect(tracks.contains { $0.kind == .video }, "\(result.channel.name): \(tracks)")
+    }
+  }
+
   @Test("a Matroska channel with a forced ASS track is checked in well under libass's 6 s set-up")
   func subtitledChannelIsQuick() async throws {
     let generated = try GeneratedMedia()
