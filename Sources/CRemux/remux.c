@@ -85,8 +85,14 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
       keep = route->started;
     }
     if (keep && at != AV_NOPTS_VALUE && first == AV_NOPTS_VALUE) first = at;
-    if (keep && remux->duration > 0 && at != AV_NOPTS_VALUE && first != AV_NOPTS_VALUE) {
-      if (at - first >= remux->duration) {
+    // Video is cut in decoding order: a B-frame shown before the end refers to a picture
+    // shown after it but decoded before it, which a cut by showing time left out (ffmpeg then
+    // could not decode the last pictures: "Could not find ref with POC").
+    int64_t cut_at = at;
+    if (stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && packet->dts != AV_NOPTS_VALUE)
+      cut_at = av_rescale_q(packet->dts, stream->time_base, AV_TIME_BASE_Q);
+    if (keep && remux->duration > 0 && cut_at != AV_NOPTS_VALUE && first != AV_NOPTS_VALUE) {
+      if (cut_at - first >= remux->duration) {
         keep = 0;
         // Past the end by more than muxers interleave: done.
         if (at - first >= remux->duration + 10 * (int64_t)AV_TIME_BASE) {

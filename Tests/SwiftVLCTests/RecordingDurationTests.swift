@@ -51,6 +51,32 @@ struct RecordingDurationTests {
       "\(result.duration) vs \(audio) s of audio")
   }
 
+  @Test(
+    "a copy cut by --duration keeps the pictures its last B-frames refer to: every one decodes",
+    arguments: [("libx264", "mp4"), ("libx265", "mkv")])
+  func cutKeepsReferences(_ encoding: (codec: String, container: String)) async throws {
+    let instance = try headlessInstance()
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let source = scratch.path("b.\(encoding.container)")
+    try await runFFmpeg([
+      "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=6", "-c:v", encoding.codec, "-bf", "3",
+      "-g", "50", source,
+    ])
+    for seconds in [1.3, 2.0, 2.5] {
+      let path = scratch.path("cut-\(seconds).\(encoding.container)")
+      _ = try await within(.seconds(30), "recording \(seconds) s") {
+        try await Recording.record(
+          try Media(path: source, instance: instance), to: path,
+          options: RecordingOptions(duration: .milliseconds(Int(seconds * 1_000))))
+      }
+      // Cut by showing time, the last B-frames' later references were left out: "Could not
+      // find ref with POC 51" (ffmpeg's own -t keeps them, as now).
+      let decoded = try await runProgram("ffmpeg", ["-v", "error", "-i", path, "-f", "null", "-"])
+      #expect(decoded.status == 0 && decoded.stderr.isEmpty, "\(seconds) s: \(decoded.stderr)")
+    }
+  }
+
   @Test("an MPEG-TS file's duration is the span of its timestamps; other files have none")
   func timestampSpan() async throws {
     let span = try #require(TransportStreamFile.read(path: Fixture.shortTS.path)?.duration)
