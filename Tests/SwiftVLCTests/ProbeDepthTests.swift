@@ -173,15 +173,19 @@ struct ProbeDepthTests {
     let server = try await TestServer(root: URL(fileURLWithPath: file).deletingLastPathComponent())
     defer { server.stop() }
     let name = URL(fileURLWithPath: file).lastPathComponent
-    // The same picture from a file and from a server: one answer.
-    for source in [file, server.url("files/\(name)").absoluteString] {
+    // The same picture from a file and from a server, at both depths: one answer (at
+    // container depth, as a folder probe reads it, it was "container unknown", 10 s, RV24).
+    let sources = [file, server.url("files/\(name)").absoluteString]
+    for (source, depth) in sources.flatMap({ s in [ParseDepth.container, .decoded].map { (s, $0) } }
+    ) {
       let media =
         source.hasPrefix("/")
         ? try Media(path: source, instance: headlessInstance())
         : try Media(url: URL(string: source)!, instance: headlessInstance())
-      let info = try await within(.seconds(20), "a decoded parse of \(source)") {
-        try await media.parse(timeout: .seconds(10), network: true, depth: .decoded)
+      let info = try await within(.seconds(20), "a \(depth) parse of \(source)") {
+        try await media.parse(timeout: .seconds(10), network: true, depth: depth)
       }
+      #expect(info.container == "Image", "\(source) \(depth)")
       // It was 10 s at 10 fps, 8 kb/s: libVLC's image demuxer's defaults, shown as the file's.
       #expect(info.duration == nil && info.bitrate == nil, "\(source)")
       #expect(info.tracks.map(\.frameRate) == [nil], "\(source)")

@@ -105,6 +105,8 @@ extension Media {
     if !isPlaylist, let duration = info.duration, duration > .zero, let size {
       info.bitrate = Int(Double(size) * 8 / (Double(duration.milliseconds) / 1_000))
     }
+    let isImage = PictureSignature.isStill(info, pictureCodec: headers?.pictureCodec)
+    if isImage { info.container = info.container ?? "Image" }
     if depth == .container {
       noteWhatDecodersTell(&info, searchedChapters: headers?.searchedChapters == true)
     }
@@ -117,7 +119,6 @@ extension Media {
         "chapters: libVLC 3 read this file with its avformat demuxer, which lists none, and "
           + "they were not found in its first bytes")
     }
-    let isImage = info.demuxer == "image"
     if depth == .decoded, !isImage,
       info.tracks.contains(where: { $0.kind == .video && $0.frameRate == nil })
     {
@@ -125,22 +126,8 @@ extension Media {
         "frame rates of some tracks: neither the container nor libVLC 3's decoder gives one "
           + "(a variable frame rate; WMV in ASF)")
     }
-    // libVLC's image demuxer shows a still picture as a video of `--image-duration` (10 s)
-    // at `--image-fps` (10): a length and a rate no file states.
     if isImage {
-      info.duration = nil
-      info.bitrate = nil
-      // The file's format, not the raw RGB libVLC's demuxer decodes it into.
-      let format = headers?.pictureCodec.map(PictureSignature.trackCodec(code:))
-      for index in info.tracks.indices {
-        info.tracks[index].frameRate = nil
-        if let format, info.tracks[index].kind == .video {
-          (info.tracks[index].codec, info.tracks[index].codecName) = format
-        }
-      }
-      info.unknowns.append(
-        "the duration: a still picture, which libVLC 3 shows for 10 s at 10 fps "
-          + "(its image-duration and image-fps)")
+      PictureSignature.correct(&info, pictureCodec: headers?.pictureCodec)
     } else if path != nil, info.duration == nil, !info.tracks.isEmpty {
       info.unknowns.append(
         "the duration: the file declares none (raw AAC and other elementary streams) and "

@@ -30,4 +30,35 @@ enum PictureSignature {
     let value = code.utf8.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     return (code.trimmingSpaces(), codecDescription(libvlc_track_video, value))
   }
+
+  /// Whether `info` is libVLC 3's image demuxer's reading of a still picture: that demuxer
+  /// named, or, at container depth where none is, the file's first bytes a picture's
+  /// (`pictureCodec`) and its one track the raw RGB that demuxer lists (a folder probe said
+  /// "container unknown", 10 s, RV24, where a probe of the file said PNG).
+  static func isStill(_ info: MediaInfo, pictureCodec: String?) -> Bool {
+    info.demuxer == "image"
+      || (pictureCodec != nil && info.tracks.count == 1
+        && rawRGB.contains(info.tracks[0].codec))
+  }
+
+  /// The chromas libVLC 3's image demuxer lists a picture as (PNG and JPEG: RV24, GIF: BGRA).
+  private static let rawRGB: Set = ["RV15", "RV16", "RV24", "RV32", "RGBA", "BGRA", "ARGB"]
+
+  /// Corrects libVLC's reading of a still picture: its image demuxer shows it as a video of
+  /// `--image-duration` (10 s) at `--image-fps` (10), a length and a rate no file states, and
+  /// lists the raw RGB it decodes the picture into, where the file holds `pictureCodec`.
+  static func correct(_ info: inout MediaInfo, pictureCodec: String?) {
+    info.duration = nil
+    info.bitrate = nil
+    let format = pictureCodec.map(trackCodec(code:))
+    for index in info.tracks.indices {
+      info.tracks[index].frameRate = nil
+      if let format, info.tracks[index].kind == .video {
+        (info.tracks[index].codec, info.tracks[index].codecName) = format
+      }
+    }
+    info.unknowns.append(
+      "the duration: a still picture, which libVLC 3 shows for 10 s at 10 fps "
+        + "(its image-duration and image-fps)")
+  }
 }
