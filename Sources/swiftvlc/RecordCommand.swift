@@ -77,15 +77,20 @@ enum RecordCommand {
     drawing.cancel()
     progress.clear()
     let status: ExitCode
+    // The recording went to stdout (`/dev/stdout`, a link to it, the file stdout was sent to).
+    let intoStdout = Recording.isSameFile(options.output, "/dev/stdout")
     switch outcome {
     case .success(let result):
-      // The recording went to stdout (`/dev/stdout`, a link to it, the file stdout was sent
-      // to): the summary would end it.
-      let intoStdout = Recording.isSameFile(options.output, "/dev/stdout")
+      // The summary would end the recording.
       summarize(result, into: intoStdout ? STDERR_FILENO : STDOUT_FILENO)
       status = .success
     case .failure(let error):
-      Console.error("record: \(FailureWords.of(error, source: named))")
+      var words = FailureWords.of(error, source: named)
+      // Named as the user gave it (`-o -`), not as the link it resolves to (/proc/self/fd/1).
+      if intoStdout {
+        words = words.replacing("cannot write \(path)", with: "cannot write to standard output")
+      }
+      Console.error("record: \(words)")
       status = .mediaError
     }
     return interruption.isRequested ? .interrupted : status

@@ -34,6 +34,24 @@ struct CommandLineOutputTests {
     }
   }
 
+  @Test("record -o - into a pipe whose reader leaves says so, naming standard output")
+  func readerLeaves() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let clip = try await media.make("long.mp4", GeneratedMedia.video(seconds: 30))
+    for container in ["ts", "mkv"] {
+      let command =
+        "\"$0\" record '\(clip)' -o - --container \(container) | head -c 100 > /dev/null"
+      let run = try await runProgram(
+        "/bin/sh", ["-c", command, SwiftVLCTool.url.path], within: .seconds(60))
+      // It was "cannot write /proc/self/fd/1: Resource temporarily unavailable".
+      #expect(
+        run.stderr
+          == "swiftvlc: record: operation failed: cannot write to standard output: the program "
+          + "reading it has exited\n", "\(container)")
+    }
+  }
+
   @Test("a quoted name stays on one line: quotes, backslashes and line breaks escaped")
   func quotedNames() {
     #expect(TrackText.quoted("English mono") == #""English mono""#)

@@ -112,7 +112,11 @@ extension Recording {
     }
     let failure: VLCError?
     if let reason = diagnosis.destinationReason {
-      failure = .operationFailed("cannot write \(path): \(reason)")
+      // libVLC 3 writes a pipe without blocking and says "Resource temporarily unavailable"
+      // when the program reading it has gone (`| head -c 100`): the pipe says so itself.
+      let gone = target.pipe?.readerHasClosed == true
+      failure = .operationFailed(
+        "cannot write \(path): " + (gone ? "the program reading it has exited" : reason))
     } else {
       switch outcome.ending {
       case .cancelled:

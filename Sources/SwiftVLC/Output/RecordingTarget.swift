@@ -160,5 +160,12 @@ final class OpenDescriptor: Sendable {
 
   init(_ descriptor: Int32) { self.descriptor = descriptor }
 
+  /// Whether this is the writing end of a pipe whose reading end is closed (`poll` reports an
+  /// error on it). Does not block.
+  var readerHasClosed: Bool {
+    var watched = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+    return poll(&watched, 1, 0) > 0 && watched.revents & Int16(POLLERR) != 0
+  }
+
   deinit { close(descriptor) }
 }
