@@ -101,8 +101,11 @@ package struct RecordingTarget: Sendable {
       let written = data.withUnsafeBytes { bytes in
         Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
       }
-      if written < 0, errno != EINTR { failure = errno }
-      if written > 0 { offset += written }
+      if written > 0 {
+        offset += written
+      } else if written == 0 || errno != EINTR {
+        failure = written == 0 ? EIO : errno  // a write of nothing would repeat for ever
+      }
     }
     if target.pipe == nil, file >= 0, close(file) != 0, failure == 0 { failure = errno }
     guard failure == 0 else {
