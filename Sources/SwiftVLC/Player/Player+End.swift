@@ -16,14 +16,18 @@ extension Player {
     evidence.countsDecoding = !(countedMedia?.options.contains { $0.hasPrefix(":sout=") } ?? false)
     evidence.fileSize = media.flatMap(localFileSize)
     evidence.decodableStreams = media.map { decodableStreams(of: $0) } ?? []
+    let listed = media?.readTracks()
     evidence.everyStreamTurnedOff =
       evidence.decodableStreams.isEmpty
-      && (media?.readTracks().contains { $0.kind == .audio || $0.kind == .video } ?? false)
-    evidence.listedNoStream = media?.readTracks().isEmpty ?? false
-    if let path = media?.localPath, let file = ReadOnlyFile(path: path),
+      && (listed?.contains { $0.kind == .audio || $0.kind == .video } ?? false)
+    evidence.listedNoStream = listed?.isEmpty ?? false
+    // The first 4 KiB, read only for an end that can be "not media": libVLC's counters only
+    // grow, so one that counted something decoded stays so (a late count can only add).
+    if evidence.listedNoStream
+      || evidence.statistics.map({ $0.decodedVideo + $0.decodedAudio == 0 }) != false,
+      let path = media?.localPath, let file = ReadOnlyFile(path: path),
       let head = file.read(at: 0, upTo: FileHeaders.headLength)
     {
-      // The first 4 KiB, read at the end: the counters that decide may come later.
       evidence.namesNoContainer = FileHeaders.containerName([UInt8](head)) == nil
     }
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
