@@ -28,7 +28,10 @@ static svlc_remux_result fail(svlc_remux *remux, svlc_remux_result result, const
                               int status) {
   char reason[128];
   av_strerror(status, reason, sizeof(reason));
-  snprintf(remux->error, sizeof(remux->error), "%s: %s", what, reason);
+  if (what)
+    snprintf(remux->error, sizeof(remux->error), "%s: %s", what, reason);
+  else
+    snprintf(remux->error, sizeof(remux->error), "%s", reason);
   return result;
 }
 
@@ -165,7 +168,8 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
       if (dts != AV_NOPTS_VALUE) route->last_dts = dts;
     }
     if (status < 0 && status != AVERROR(EINVAL) && !(status == AVERROR_INVALIDDATA && aac)) {
-      result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot write", status);
+      // The caller says "cannot write" and names the file: the reason alone.
+      result = fail(remux, SVLC_REMUX_UNWRITABLE, NULL, status);
       break;
     }
   }

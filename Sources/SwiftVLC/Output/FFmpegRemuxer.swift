@@ -120,9 +120,7 @@ final class RemuxCopy: @unchecked Sendable {
     case SVLC_REMUX_UNREADABLE:
       return .failure(.operationFailed("cannot read \(job.input): \(error)"))
     case SVLC_REMUX_UNWRITABLE, SVLC_REMUX_EMPTY:
-      // The muxer's "cannot write: No space left on device" names no file: this does.
-      let reason = error.hasPrefix("cannot write: ") ? String(error.dropFirst(14)) : error
-      return .failure(.operationFailed("cannot write \(job.outputName ?? job.output): \(reason)"))
+      return .failure(.operationFailed("cannot write \(job.outputName ?? job.output): \(error)"))
     default:
       break
     }
