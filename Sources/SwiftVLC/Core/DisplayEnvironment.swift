@@ -51,37 +51,33 @@ package struct DisplayEnvironment: Sendable, Equatable {
 
   /// Whether a Unix stream socket at `path` (a leading NUL: the abstract namespace) accepts.
   private static func connects(toLocal path: String) -> Bool {
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     let bytes = Array(path.utf8)
-    let capacity = MemoryLayout.size(ofValue: address.sun_path)
-    guard bytes.count < capacity else { return false }
-    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-      buffer.copyBytes(from: bytes)
-    }
-    let length = MemoryLayout<sa_family_t>.size + bytes.count
-    return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(length)) == 0
-      }
-    }
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+    return connects(AF_UNIX, to: address, length: MemoryLayout<sa_family_t>.size + bytes.count)
   }
 
   /// Whether a TCP socket on 127.0.0.1 at `port` accepts.
   private static func connects(toLoopbackPort port: UInt16) -> Bool {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
     address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    return withUnsafePointer(to: &address) {
+    return connects(AF_INET, to: address, length: MemoryLayout<sockaddr_in>.size)
+  }
+
+  /// Whether a stream socket of `family` connects to `address` (its first `length` bytes).
+  private static func connects<Address>(_ family: Int32, to address: Address, length: Int)
+    -> Bool
+  {
+    let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return withUnsafePointer(to: address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+        connect(descriptor, $0, socklen_t(length)) == 0
       }
     }
   }
