@@ -47,12 +47,16 @@ final class MPRISServer {
   func playerChanged(_ window: PlayerWindow) {
     guard let connection else { return }
     var changed: [(String, OpaquePointer?)] = []
+    // Each value is made once, held until the signal is sent (its dictionary takes a ref).
+    var held: [OpaquePointer] = []
+    defer { held.forEach { g_variant_unref($0) } }
     for name in Self.announcedProperties {
       guard let value = property(name) else { continue }
+      held.append(g_variant_ref_sink(value))
       let text = printed(value)
       guard announced[name] != text else { continue }
       announced[name] = text
-      changed.append((name, property(name)))
+      changed.append((name, value))
     }
     if !changed.isEmpty {
       let emptyList = g_variant_new_array(g_variant_type_checked_("s"), nil, 0)
@@ -67,10 +71,8 @@ final class MPRISServer {
     noteSeeks(on: connection)
   }
 
-  /// `value` as text (taking and dropping its floating reference), to compare with the last.
+  /// `value` as text, to compare with the last.
   private func printed(_ value: OpaquePointer) -> String {
-    g_variant_ref_sink(value)
-    defer { g_variant_unref(value) }
     guard let text = g_variant_print(value, 1) else { return "" }
     defer { g_free(text) }
     return String(cString: text)
