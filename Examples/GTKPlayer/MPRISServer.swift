@@ -49,7 +49,7 @@ final class MPRISServer {
     var changed: [(String, OpaquePointer?)] = []
     // Each value is made once, held until the signal is sent (its dictionary takes a ref).
     var held: [OpaquePointer] = []
-    defer { held.forEach { g_variant_unref($0) } }
+    defer { for value in held { g_variant_unref(value) } }
     for name in Self.announcedProperties {
       guard let value = property(name) else { continue }
       held.append(g_variant_ref_sink(value))
