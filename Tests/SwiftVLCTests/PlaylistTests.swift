@@ -129,14 +129,19 @@ struct PlaylistTests {
     let events = listPlayer.player.events
     let started = ContinuousClock.now
     try listPlayer.play()
-    let seen = try await within(.seconds(30), "two items to end") {
-      var seen: [PlayerEvent] = []
-      for await event in events {
-        seen.append(event)
-        if seen.filter({ $0 == .endReached }).count == 2 { break }
+    let recorder = Recorder<PlayerEvent>()
+    do {
+      try await within(.seconds(30), "two items to end") {
+        for await event in events {
+          recorder.append(event)
+          if recorder.values.filter({ $0 == .endReached }).count == 2 { break }
+        }
       }
-      return seen
+    } catch {
+      Issue.record("events: \(recorder.values), player \(listPlayer.player.state)")
+      throw error
     }
+    let seen = recorder.values
     // Each item played its 3 s: the second ended after 6 s of playing, not 2.
     #expect(ContinuousClock.now - started > .seconds(5.5), "\(seen)")
     #expect(!seen.contains(.encounteredError), "\(seen)")

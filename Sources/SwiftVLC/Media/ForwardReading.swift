@@ -26,8 +26,12 @@ enum ForwardReading {
     return ":demux=avformat"
   }
 
-  /// How long the question to the server may take before the media opens anyway.
-  static let askTimeout = Duration.milliseconds(1_500)
+  /// How long the question to the server may take before the media opens anyway: 5 s. A
+  /// server that answers it later is a server that answers libVLC's own request as late, and
+  /// without the answer its Matroska file plays cut (a server answering each request 2 s late
+  /// had a 4 s file end after 2 s with a 1.5 s limit); one that does not answer at all delays
+  /// the opening by this much, within the player's opening limit.
+  static let askTimeout = Duration.seconds(5)
 
   /// Whether a player or a recording asks the server before opening `mrl`: an `http(s)`
   /// location that may be a Matroska file, whose name ends as one's does or with an extension

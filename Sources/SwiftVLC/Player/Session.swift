@@ -50,7 +50,7 @@ struct Session {
       }
       generation += 1
       abLoop = nil
-      // A download that may be a Matroska file: its server is asked first, at most 1.5 s.
+      // A download that may be a Matroska file: its server is asked first, at most 5 s.
       var opening = Opening(since: now, chain: Chain(source: source))
       opening.isAsking = ForwardReading.isWorthAsking(source)
       phase = .opening(opening)
