@@ -71,6 +71,23 @@ struct FailureReasonTests {
     }
   }
 
+  /// A picture is media, without a container: one this libVLC has no decoder for failed as
+  /// "not a media file" where its probe said "cannot decode".
+  @Test("a WebP picture, which libVLC 3 cannot decode, fails as no decoder when played")
+  func undecodablePicture() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let file = try await generated.make(
+      "still.webp", ["-f", "lavfi", "-i", "testsrc2=s=160x120", "-frames:v", "1"])
+    let player = Player(instance: try headlessInstance())
+    try player.play(try Media(path: file, instance: player.instance))
+    try await waitUntil("the picture to end", within: .seconds(15)) { !player.state.isActive }
+    let outcome = String(describing: player.outcome)
+    #expect(player.outcome?.failureReason != .notMedia, "\(outcome)")
+    #expect(outcome.contains("no decoder for WebP"), "\(outcome)")
+    await player.stop()
+  }
+
   @Test("Media.parse names the same reasons, within the parse's time limit")
   func parseReasons() async throws {
     for (url, reason) in failingSources() {

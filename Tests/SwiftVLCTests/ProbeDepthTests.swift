@@ -164,7 +164,10 @@ struct ProbeDepthTests {
 
   @Test(
     "a still picture has no duration or frame rate, says why, and names its format",
-    arguments: [("png", "png", "PNG"), ("jpg", "jpeg", "JPEG"), ("gif", "gif", "GIF")])
+    arguments: [
+      ("png", "png", "PNG"), ("jpg", "jpeg", "JPEG"), ("gif", "gif", "GIF"),
+      ("tif", "tiff", "TIFF"),
+    ])
   func stillPicture(_ picture: (extension: String, codec: String, format: String)) async throws {
     let media = try GeneratedMedia()
     defer { media.remove() }

@@ -48,7 +48,7 @@ enum CodecNames {
     "WVC1": "VC-1", "VC-1": "VC-1", "dvsd": "DV", "prores": "ProRes", "apcn": "ProRes",
     "AVdn": "DNxHD", "CFHD": "CineForm",
     "ffv1": "FFV1", "png ": "PNG", "png": "PNG", "jpeg": "JPEG", "gif": "GIF", "bmp": "BMP",
-    "webp": "WebP", "RV32": "Raw video",
+    "webp": "WebP", "tiff": "TIFF", "RV32": "Raw video",
     "I420": "Raw video", "J420": "Raw video", "yuv2": "Raw video", "dirac": "Dirac",
     "drac": "Dirac", "hfyu": "HuffYUV", "cvid": "Cinepak", "FLV1": "Sorenson H.263",
     "WMV1": "WMV1", "WMV2": "WMV2",

@@ -28,7 +28,10 @@ extension Player {
       let path = media?.localPath, let file = ReadOnlyFile(path: path),
       let head = file.read(at: 0, upTo: FileHeaders.headLength)
     {
-      evidence.namesNoContainer = FileHeaders.containerName([UInt8](head)) == nil
+      // A picture is media, though no container: one libVLC cannot decode has no decoder.
+      let bytes = [UInt8](head)
+      evidence.namesNoContainer =
+        FileHeaders.containerName(bytes) == nil && PictureSignature.codec(of: bytes) == nil
     }
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
     let logged = core.diagnosis?.current
