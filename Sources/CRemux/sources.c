@@ -9,7 +9,8 @@
 #include <string.h>
 
 /// libVLC's four-character codes (as ``Track/codec`` gives them, trailing spaces trimmed) of
-/// libavcodec's codecs, where libVLC's muxers may reorder streams of one kind.
+/// libavcodec's codecs, where libVLC's muxers may reorder streams of one kind or a container
+/// may not hold them.
 static const struct {
   enum AVCodecID id;
   const char *fourcc;
@@ -27,6 +28,9 @@ static const struct {
     {AV_CODEC_ID_ASS, "ssa"},           {AV_CODEC_ID_MOV_TEXT, "tx3g"},
     {AV_CODEC_ID_DVB_SUBTITLE, "dvbs"}, {AV_CODEC_ID_DVB_TELETEXT, "telx"},
     {AV_CODEC_ID_DVD_SUBTITLE, "spu"},  {AV_CODEC_ID_HDMV_PGS_SUBTITLE, "bdpg"},
+    // Pictures, as libVLC lists them and as their first bytes name them.
+    {AV_CODEC_ID_WEBP, "WEBP"},         {AV_CODEC_ID_WEBP, "webp"},
+    {AV_CODEC_ID_TIFF, "tiff"},
 };
 
 enum AVCodecID svlc_remux_codec_of(const char *fourcc) {

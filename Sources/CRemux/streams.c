@@ -32,13 +32,16 @@ static int container_holds(const char *name, const AVOutputFormat *format, enum 
   // libavformat 5.1's MP4 muxer owns to these, then calls them experimental and refuses.
   if (strcmp(name, "mp4") == 0 && (id == AV_CODEC_ID_FLAC || id == AV_CODEC_ID_TRUEHD))
     return 0;
-  // Matroska holds any audio and video through its VFW/ACM codec ids, which libavformat
-  // writes and libVLC reads, but only owns to below normal compliance.
+  if (avformat_query_codec(format, id, FF_COMPLIANCE_NORMAL) == 1) return 1;
+  // Matroska holds other audio and video through its VFW/ACM codec ids, which libavformat
+  // writes and libVLC reads (owned to below normal compliance), but only those with a RIFF
+  // tag: it owned to WebP, then failed to start the file ("Invalid argument").
+  if (strcmp(name, "matroska") != 0) return 0;
   enum AVMediaType type = avcodec_get_type(id);
-  int any = strcmp(name, "matroska") == 0 &&
-            (type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO);
-  return avformat_query_codec(format, id, any ? FF_COMPLIANCE_UNOFFICIAL : FF_COMPLIANCE_NORMAL) ==
-         1;
+  const struct AVCodecTag *riff[] = {NULL, NULL};
+  if (type == AVMEDIA_TYPE_VIDEO) riff[0] = avformat_get_riff_video_tags();
+  if (type == AVMEDIA_TYPE_AUDIO) riff[0] = avformat_get_riff_audio_tags();
+  return riff[0] && av_codec_get_tag(riff, id) != 0;
 }
 
 int svlc_remux_format_holds(const char *format, const char *fourcc) {

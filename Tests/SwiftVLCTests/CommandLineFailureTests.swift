@@ -96,6 +96,28 @@ struct CommandLineFailureTests {
     #expect(!FileManager.default.fileExists(atPath: scratch.path("out.mp4")))
   }
 
+  /// Matroska owns to any video below normal compliance, but libavformat writes only those
+  /// with a RIFF tag: a WebP picture was "cannot write out.mkv: cannot start the file:
+  /// Invalid argument", after MPEG-TS's refusal had advised Matroska.
+  @Test("record exits 1 for a picture Matroska cannot hold, naming it, and writes nothing")
+  func recordRefusedPicture() async throws {
+    let scratch = try ScratchDirectory("cli-webp")
+    defer { scratch.remove() }
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let source = try await generated.make(
+      "still.webp", ["-f", "lavfi", "-i", "testsrc2=s=160x120", "-frames:v", "1"])
+    for name in ["out.mkv", "out.ts"] {
+      let result = try await runTool(["record", source, "-o", scratch.path(name)])
+      #expect(result.status == 1, "\(name)")
+      #expect(result.stderrLines.count == 1, "\(result.stderrLines)")
+      let line = result.stderrLines.first ?? ""
+      #expect(
+        line.contains("cannot hold WEBP video") && line.hasSuffix(": re-encode it"), "\(line)")
+    }
+    #expect(scratch.contents.isEmpty)
+  }
+
   @Test("record exits 1 naming the destination when it cannot be written")
   func recordUnwritable() async throws {
     for (destination, reason) in [

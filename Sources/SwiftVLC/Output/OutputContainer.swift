@@ -42,11 +42,12 @@ public enum OutputContainer: String, Sendable, Hashable, CaseIterable {
   /// Whether this container's libVLC 3 muxer takes `track` as it is (copied, not
   /// re-encoded). The lists are those of the 3.0 sources: `mp4mux_CanMux`
   /// (modules/mux/mp4/libmp4mux.c) and `FillPMTESParams` (modules/mux/mpeg/tables.c);
-  /// Matroska goes through libavformat (modules/demux/avformat/mux.c), which takes any audio
-  /// or video codec libavcodec knows and refuses every subtitle track.
+  /// Matroska goes through libavformat (modules/demux/avformat/mux.c), which takes the audio
+  /// and video libavformat's Matroska muxer writes (``FFmpegRemuxer/holds(codec:in:)``; not
+  /// WebP, which it owned to, then failed to start the file) and refuses every subtitle track.
   func copies(_ track: Track) -> Bool {
     switch (self, track.kind) {
-    case (.mkv, .audio), (.mkv, .video): true
+    case (.mkv, .audio), (.mkv, .video): FFmpegRemuxer.holds(codec: track.codec, in: .mkv) != false
     case (.mkv, _): false
     case (.mp4, _): Self.mp4Codecs.contains(track.codec)
     case (.ts, _): Self.tsCodecs.contains(track.codec)

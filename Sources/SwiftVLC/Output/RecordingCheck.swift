@@ -48,7 +48,10 @@ enum RecordingCheck {
       return "\(track.codec) \(kind) (\(name)track \(track.id))"
     }
     // The same words in the tool, which has no re-encoding: no API name in them.
-    let advice = container == .mkv ? "re-encode it" : "record to Matroska (.mkv), or re-encode it"
+    let matroskaHolds = refused.allSatisfy { OutputContainer.mkv.holds($0, writtenFirstAs: .mkv) }
+    let advice =
+      container == .mkv || !matroskaHolds
+      ? "re-encode it" : "record to Matroska (.mkv), or re-encode it"
     let way = through.map { " recorded through libVLC 3's \($0.displayName) muxer" } ?? ""
     return .invalidInput(
       "\(container.displayName) cannot hold \(names.joined(separator: " or "))\(way): \(advice)")
