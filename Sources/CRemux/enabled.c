@@ -133,7 +133,9 @@ void svlc_remux_write_disabled(svlc_remux *remux, const AVFormatContext *out, co
   if (!any) return;
   int *marked = av_calloc(streams, sizeof(*marked));
   if (!marked) return;
-  if (strcmp(remux->format, "matroska") == 0) {
+  if (remux->streamed) {
+    // A pipe's bytes are gone: the marks are noted lost below.
+  } else if (strcmp(remux->format, "matroska") == 0) {
     mark_matroska(remux->output, disabled, marked, streams);
   } else if (strcmp(remux->format, "mp4") == 0) {
     FILE *file = fopen(remux->output, "r+b");

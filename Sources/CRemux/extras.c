@@ -99,9 +99,9 @@ void svlc_remux_copy_chapters(svlc_remux *remux, const AVFormatContext *in, AVFo
   int given = remux->chapter_count > 0;
   AVChapter *const *chapters = given ? remux->chapters : in->chapters;
   unsigned count = given ? (unsigned)remux->chapter_count : in->nb_chapters;
-  int64_t copied = remux->duration > 0 && remux->duration < remux->copied_end
-                       ? remux->duration
-                       : remux->copied_end;
+  // Before the header (a pipe's), nothing is copied yet: the duration asked for limits them.
+  int64_t copied = remux->copied_end;
+  if (remux->duration > 0 && (copied <= 0 || remux->duration < copied)) copied = remux->duration;
   // MPEG-TS holds none: those in the file's span are counted as left out.
   int keeps = strcmp(remux->format, "mpegts") != 0;
   if (count == 0) return;

@@ -8,6 +8,7 @@
 #include <libavutil/dict.h>
 #include <libavutil/mem.h>
 #include <stdlib.h>
+#include <string.h>
 
 svlc_remux *svlc_remux_new(const char *input, const char *output, const char *format) {
   svlc_remux *remux = calloc(1, sizeof(*remux));
@@ -19,6 +20,7 @@ svlc_remux *svlc_remux_new(const char *input, const char *output, const char *fo
     svlc_remux_free(remux);
     return NULL;
   }
+  remux->streamed = strncmp(output, "pipe:", 5) == 0;
   atomic_init(&remux->stop, 0);
   atomic_init(&remux->position, 0);
   return remux;

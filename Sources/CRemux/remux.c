@@ -12,10 +12,13 @@
 #include <libavutil/avstring.h>
 #include <libavutil/intreadwrite.h>
 #include <libavutil/mathematics.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 const char *svlc_remux_display_name(const svlc_remux *remux) {
   if (strcmp(remux->format, "mpegts") == 0) return "MPEG-TS";
@@ -207,7 +210,19 @@ static svlc_remux_result run(svlc_remux *remux);
 svlc_remux_result svlc_remux_run(svlc_remux *remux) {
   // libavformat's messages about a damaged input: quiet on this thread (CFFmpegLog).
   svlc_ffmpeg_quiet_begin();
+  // A pipe whose reader has gone raises SIGPIPE at the write, which would end the process:
+  // blocked on this thread, the write fails with EPIPE instead, and the signal it left
+  // pending is taken before the mask is restored (as libVLC's vlc_writev does).
+  sigset_t pipe_signal, previous;
+  sigemptyset(&pipe_signal);
+  sigaddset(&pipe_signal, SIGPIPE);
+  if (remux->streamed) pthread_sigmask(SIG_BLOCK, &pipe_signal, &previous);
   svlc_remux_result result = run(remux);
+  if (remux->streamed) {
+    const struct timespec now = {0, 0};
+    while (sigtimedwait(&pipe_signal, NULL, &now) == SIGPIPE) continue;
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+  }
   svlc_ffmpeg_quiet_end();
   return result;
 }
@@ -319,6 +334,9 @@ static svlc_remux_result run(svlc_remux *remux) {
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot add a program", AVERROR(ENOMEM));
     goto done;
   }
+  // A pipe cannot be gone back to: its chapters go with the header (all that start within
+  // the duration asked for), not before the trailer.
+  if (remux->streamed) svlc_remux_copy_chapters(remux, in, out);
   status = avio_open(&out->pb, remux->output, AVIO_FLAG_WRITE);
   if (status < 0) {
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot create the file", status);
@@ -358,14 +376,15 @@ static svlc_remux_result run(svlc_remux *remux) {
   svlc_remux_note_config(remux, out, routes, routes_count);
   // Chapters given before the trailer are written there (Matroska, MP4), where they can end
   // with what was copied; given with the header they were written then, as they were.
-  svlc_remux_copy_chapters(remux, in, out);
+  if (!remux->streamed) svlc_remux_copy_chapters(remux, in, out);
   status = av_write_trailer(out);
   if (status < 0 && result == SVLC_REMUX_OK)
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", status);
   if (avio_closep(&out->pb) < 0 && result == SVLC_REMUX_OK)
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", AVERROR(EIO));
   if (result == SVLC_REMUX_OK || result == SVLC_REMUX_STOPPED) {
-    if (strcmp(remux->format, "mp4") == 0) svlc_remux_mp4_subtitles_as_written(remux->output, out);
+    if (strcmp(remux->format, "mp4") == 0 && !remux->streamed)
+      svlc_remux_mp4_subtitles_as_written(remux->output, out);
     int *input_of = av_calloc(out->nb_streams, sizeof(*input_of));
     int *disabled = av_calloc(out->nb_streams, sizeof(*disabled));
     if (input_of && disabled) {
@@ -375,7 +394,7 @@ static svlc_remux_result run(svlc_remux *remux) {
         disabled[routes[i].output] = is_disabled(remux, in, (int)i);
       }
       svlc_remux_write_disabled(remux, out, disabled, input_of);
-      svlc_remux_read_back(remux, out, input_of);
+      if (!remux->streamed) svlc_remux_read_back(remux, out, input_of);
     }
     av_free(input_of);
     av_free(disabled);

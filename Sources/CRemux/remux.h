@@ -71,6 +71,7 @@ typedef struct {
 
 struct svlc_remux {
   char *input, *output, *format;
+  int streamed; // the output is a pipe ("pipe:FD"): written once, in order, never read back
   int64_t duration;
   int start_at_keyframe;
   int refuse_unheld; // audio or video the container cannot hold fails the copy

@@ -52,6 +52,44 @@ struct CommandLineOutputTests {
     }
   }
 
+  /// A local file into a pipe is copied as into a file: libVLC's pipe got the tracks in the
+  /// order its threads made them, without languages, titles, chapters or the file's title.
+  @Test("record -o - of a local file into a pipe keeps the tracks' order, tags and chapters")
+  func pipeKeepsTheSource() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let chapters = try media.chapterFile(names: ("One", "Two"))
+    let clip = try await media.make(
+      "tagged.mkv",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=4", "-f", "lavfi", "-i", "sine=f=440:d=4",
+        "-f", "lavfi", "-i", "sine=f=880:d=4", "-i", chapters, "-map", "0", "-map", "1", "-map",
+        "2", "-map_chapters", "3", "-c:v", "libx264", "-c:a", "aac", "-metadata:s:a:0",
+        "language=eng", "-metadata:s:a:1", "language=fre", "-metadata:s:a:1", "title=French",
+        "-metadata", "title=My clip",
+      ])
+    let entries =
+      "stream=codec_name:stream_tags=language,title:format_tags=title:chapter=start_time"
+    let expected = try await ffprobeLines(clip, entries)
+    for container in ["mkv", "ts"] {
+      let copy = media.folder.appendingPathComponent("piped.\(container)").path
+      let command = "\"$0\" record '\(clip)' -o - --container \(container) | cat > '\(copy)'"
+      let run = try await runProgram(
+        "/bin/sh", ["-c", command, SwiftVLCTool.url.path], within: .seconds(60))
+      #expect(run.status == 0, "\(container): \(run.stderr)")
+      let lines = try await ffprobeLines(copy, entries)
+      if container == "mkv" {
+        #expect(lines == expected, "\(lines)")
+      } else {
+        // MPEG-TS holds no chapters, titles or file title: the streams, in order, with their
+        // languages (listed under their program first).
+        #expect(lines.suffix(3) == ["h264", "aac,eng", "aac,fre"], "\(lines)")
+      }
+      let decoded = try await runProgram("ffmpeg", ["-v", "error", "-i", copy, "-f", "null", "-"])
+      #expect(decoded.stderr.isEmpty, "\(container): \(decoded.stderr)")
+    }
+  }
+
   @Test("a quoted name stays on one line: quotes, backslashes and line breaks escaped")
   func quotedNames() {
     #expect(TrackText.quoted("English mono") == #""English mono""#)

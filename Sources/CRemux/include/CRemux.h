@@ -32,7 +32,10 @@ typedef enum {
 } svlc_remux_result;
 
 /// A run from `input` to `output` in `format` (libavformat's muxer name: "mpegts", "mp4",
-/// "matroska"). Returns NULL when out of memory.
+/// "matroska"). Returns NULL when out of memory. An `output` of "pipe:FD" writes the open
+/// descriptor FD (a pipe, left open) once, in order: chapters go with the header, nothing is
+/// read back, track marks that need a second look are noted lost, and a reader that has
+/// gone fails the write (EPIPE) instead of raising SIGPIPE.
 svlc_remux *svlc_remux_new(const char *input, const char *output, const char *format);
 void svlc_remux_free(svlc_remux *remux);
 

@@ -6,8 +6,9 @@ import Glibc
 
 extension Recording {
   /// Whether a local file is copied by libavformat rather than played through libVLC: no
-  /// re-encoding, no display, no media options (libVLC would apply them), a regular file to
-  /// write, audio or video libVLC could read, and none that libVLC's muxer of the container
+  /// re-encoding, no display, no media options (libVLC would apply them), a regular file or a
+  /// pipe to write (libVLC's pipe got the tracks in the order its threads made them, without
+  /// languages, titles or chapters), audio or video libVLC could read, and none that libVLC's muxer of the container
   /// takes and CRemux's does not (CRemux leaves out DTS in MPEG-TS, which libavformat writes
   /// in a way libVLC 3 reads as subtitles; libVLC's muxer writes it so it reads it back). The
   /// copy keeps every stream the container holds, in order, with its tags and flags, the
@@ -24,7 +25,8 @@ extension Recording {
     // lost its last frames and a duration counted from the stream's time 0.
     let programStream = info.tracks.isEmpty && info.container == "MPEG-PS"
     return options.transcode == nil && !options.display && media.options.isEmpty
-      && target.isPartial && (!streams.isEmpty || programStream) && !libVLCOnly
+      && (target.isPartial || target.pipe != nil) && (!streams.isEmpty || programStream)
+      && !libVLCOnly
       && media.localPath != nil
   }
 
@@ -34,8 +36,10 @@ extension Recording {
     control: RecordingControl, progress: Broadcaster<RecordingProgress>,
     remuxer: some ContainerRemuxer = FFmpegRemuxer()
   ) async -> Result<RecordingResult, VLCError> {
+    // A pipe is written through its open descriptor, once: nothing is read back from it.
+    let output = target.pipe.map { "pipe:\($0.descriptor)" } ?? target.writing
     var job = RemuxJob(
-      input: media.localPath ?? "", output: target.writing, container: options.container,
+      input: media.localPath ?? "", output: output, container: options.container,
       duration: options.duration, refusesUnheld: true)
     job.outputName = target.destination
     job.titled = info.tracks
@@ -71,6 +75,8 @@ extension Recording {
     switch outcome {
     case .failure(let error):
       target.discard()
+      // libavformat says "Broken pipe" when the program reading the pipe has gone.
+      if target.pipe?.readerHasClosed == true { return .failure(target.writeFailure("")) }
       return .failure(error)
     case .success(let value):
       report = value
@@ -84,19 +90,22 @@ extension Recording {
           of: refused.map { RecordingCheck.track(for: $0, among: info.tracks).track },
           container: options.container))
     }
-    let written = await readBack(target.writing, instance: media.instance)
-    let bytes = fileSize(target.writing) ?? 0
+    // A pipe's bytes have gone to its reader: there is no file to judge.
+    let isFile = target.pipe == nil
+    let written = isFile ? await readBack(target.writing, instance: media.instance) : nil
+    let bytes = isFile ? fileSize(target.writing) ?? 0 : 0
     // A copy that left packets out for their configuration (named) is shorter by its own
     // choice, not because the source ended early.
     let cut = report.stopped || report.lost.contains { $0.field == "configuration" }
     let length = info.duration.map { RecordingCheck.span(of: $0, info: info, shift: report.shift) }
     let expected = cut ? nil : options.duration.map { min($0, length ?? $0) }
-    if let verdict = RecordingCheck.verdict(
-      path: target.destination, written: written, bytes: bytes,
-      expected: expected ?? (cut ? nil : length), source: info.tracks,
-      container: options.container, transcode: nil, sourceReason: nil,
-      stopped: report.stopped,
-      sourceIsCut: media.localPath.flatMap(ContainerExtent.isComplete) == false)
+    if isFile,
+      let verdict = RecordingCheck.verdict(
+        path: target.destination, written: written, bytes: bytes,
+        expected: expected ?? (cut ? nil : length), source: info.tracks,
+        container: options.container, transcode: nil, sourceReason: nil,
+        stopped: report.stopped,
+        sourceIsCut: media.localPath.flatMap(ContainerExtent.isComplete) == false)
     {
       target.discard()
       return .failure(verdict)
@@ -107,14 +116,17 @@ extension Recording {
       return .failure(error)
     }
     let dropped = report.dropped.map { RecordingCheck.track(for: $0, among: info.tracks) }
+    // Into a pipe, what the copy was to write, unless it stopped short.
+    let sent = report.stopped ? nil : expected ?? length
     var result = RecordingResult(
-      path: target.destination, bytes: bytes, duration: written?.duration ?? copy.position,
+      path: target.destination, bytes: bytes, duration: written?.duration ?? sent ?? copy.position,
       droppedTracks: dropped.map(\.track))
     result.droppedReasons = dropped.map(\.reason)
     result.droppedChapters = report.droppedChapters
     result.droppedFields = DroppedField.of(report, among: info.tracks, container: options.container)
-    if let missing = RecordingCheck.missing(
-      written: written, source: info.tracks, path: target.destination, allowed: options.mayLack)
+    if isFile,
+      let missing = RecordingCheck.missing(
+        written: written, source: info.tracks, path: target.destination, allowed: options.mayLack)
     {
       return .failure(missing)
     }

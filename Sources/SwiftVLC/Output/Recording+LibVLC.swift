@@ -114,9 +114,7 @@ extension Recording {
     if let reason = diagnosis.destinationReason {
       // libVLC 3 writes a pipe without blocking and says "Resource temporarily unavailable"
       // when the program reading it has gone (`| head -c 100`): the pipe says so itself.
-      let gone = target.pipe?.readerHasClosed == true
-      failure = .operationFailed(
-        "cannot write \(path): " + (gone ? "the program reading it has exited" : reason))
+      failure = target.writeFailure(reason)
     } else {
       switch outcome.ending {
       case .cancelled:

@@ -66,6 +66,14 @@ package struct RecordingTarget: Sendable {
   /// Whether libVLC writes a partial file (not the destination itself).
   var isPartial: Bool { writing != destination }
 
+  /// The error for a write that failed for `reason`: a pipe whose reader has gone says so
+  /// (libVLC 3 says "Resource temporarily unavailable", libavformat "Broken pipe").
+  func writeFailure(_ reason: String) -> VLCError {
+    let gone = pipe?.readerHasClosed == true
+    return .operationFailed(
+      "cannot write \(destination): " + (gone ? "the program reading it has exited" : reason))
+  }
+
   /// Moves the finished partial file onto the destination, replacing what was there.
   ///
   /// - Throws: ``VLCError/operationFailed(_:)`` naming the destination when it cannot be
