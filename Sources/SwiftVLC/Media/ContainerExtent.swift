@@ -33,6 +33,31 @@ enum ContainerExtent {
     }
   }
 
+  /// Whether `path` is an MP4 file whose top-level boxes, as far as the file goes, hold no
+  /// index (`moov`, nor a fragment's `moof`): cut before its index, which a muxer writes
+  /// last, or still being written. libVLC 3's MP4 demuxer discards it ("no moov,foov,moof
+  /// box") and a fallback demuxer reads its coded bytes as streams that are not there (three
+  /// MPEG-2 videos and three MPEG audios of an H.264 file), to an end without an error.
+  static func lacksIndex(path: String) -> Bool {
+    guard let file = ReadOnlyFile(path: path), let size = file.size,
+      let head = file.read(at: 0, upTo: 128),
+      FileHeaders.containerName([UInt8](head)) == "MP4/QuickTime"
+    else { return false }
+    var offset: UInt64 = 0
+    for _ in 0..<boxLimit {
+      guard offset < size, let box = MP4Boxes.header(file, at: offset) else { return true }
+      if ["moov", "moof", "foov"].contains(box.type) { return false }
+      if box.size == 0 { return true }  // the last box runs to the end of the file
+      guard box.size >= box.headerLength else { return false }
+      offset += UInt64(box.size)
+    }
+    return false
+  }
+
+  /// What ``lacksIndex(path:)`` finds, in words.
+  static let missingIndex =
+    "the MP4 file ends before its index (moov box): cut short, or still being written"
+
   /// Whether the top-level boxes, walked from the start, end within the file.
   private static func boxesFit(_ file: borrowing ReadOnlyFile, size: UInt64) -> Bool? {
     var offset: UInt64 = 0

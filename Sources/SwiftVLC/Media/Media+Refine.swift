@@ -40,6 +40,11 @@ extension Media {
     let searchesStreams = listedNone && path == nil && info.isPlayable == false
     if listedNone, headers?.container == "MPEG-PS" { info.isPlayable = true }
     if searchesStreams, depth == .decoded { info.isPlayable = true }
+    // The reason a player of it gives (``EndEvidence/lacksIndex``).
+    if listedNone, let path, ContainerExtent.lacksIndex(path: path) {
+      info.isPlayable = false
+      info.unknowns.append(ContainerExtent.missingIndex)
+    }
     if depth == .decoded, input == nil, info.isPlayable {
       // A search plays its input once, up to the caller's limit (a live stream may list its
       // streams late): garbage played with its input repeating lasted the whole limit.

@@ -47,6 +47,10 @@ struct EndEvidence: Equatable {
   var namesNoContainer = false
   /// Whether libVLC listed no stream of the media.
   var listedNoStream = false
+  /// Whether the source is a local MP4 file without its index
+  /// (``ContainerExtent/lacksIndex(path:)``): whatever libVLC's fallback demuxer played of
+  /// it was its coded bytes read as other streams.
+  var lacksIndex = false
 
   /// Whether the source is no media: a local file whose first bytes name no container, in
   /// which libVLC found no stream or decoded nothing: text, random bytes. libVLC 3 hands such
@@ -123,6 +127,7 @@ struct EndEvidence: Equatable {
   ///   nine tenths fails however short the file (a 3 s clip cut at 2.3 s).
   var failure: FailureReason? {
     if isNotMedia { return .notMedia }
+    if lacksIndex { return .other(ContainerExtent.missingIndex) }
     if everyStreamTurnedOff { return nil }
     if decodedNothing, let stream = decodableStreams.first {
       return .noDecoder(codec: "\(stream) in this libVLC")
@@ -186,6 +191,7 @@ struct EndEvidence: Equatable {
   /// ``failure``.
   func earlyEndError(source: String) -> VLCError? {
     if isNotMedia { return .sourceFailed(.notMedia, source: source) }
+    if lacksIndex { return .sourceFailed(.other(ContainerExtent.missingIndex), source: source) }
     return failure.map { failure in
       var reason = "\(failure) (\(source))"
       // A file's server (one that gave a size: a live stream's gives none, and seeks nothing).

@@ -33,6 +33,8 @@ extension Player {
       evidence.namesNoContainer =
         FileHeaders.containerName(bytes) == nil && PictureSignature.codec(of: bytes) == nil
     }
+    // A few box headers, up to the index (the second or third box of a whole file).
+    evidence.lacksIndex = media?.localPath.map(ContainerExtent.lacksIndex) ?? false
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
     let logged = core.diagnosis?.current
     evidence.serverIgnoresRanges = logged?.serverIgnoresRanges ?? false
