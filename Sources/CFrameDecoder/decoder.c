@@ -211,8 +211,18 @@ static svlc_frame_result open_file(frame_pass *pass, const char *path, int threa
     say(message, message_size, "libavformat cannot read the streams");
     return svlc_halted(decoder) ? halt_reason(decoder) : SVLC_FRAME_UNREADABLE;
   }
+  // libVLC plays the first program of an MPEG-TS with several: its video, not the largest
+  // of all (a sheet headed "program 1" showed program 2's pictures).
+  int related = -1;
+  for (unsigned p = 0; p < format->nb_programs && format->nb_programs > 1 && related < 0; p++) {
+    const AVProgram *program = format->programs[p];
+    for (unsigned i = 0; i < program->nb_stream_indexes && related < 0; i++) {
+      const AVStream *member = format->streams[program->stream_index[i]];
+      if (member->codecpar->codec_type == AVMEDIA_TYPE_VIDEO) related = (int)program->stream_index[i];
+    }
+  }
   const AVCodec *found = NULL;
-  int stream = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &found, 0);
+  int stream = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, related, &found, 0);
   if (stream < 0 || !found ||
       (format->streams[stream]->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
     say(message, message_size, "libavformat finds no video stream it can decode");

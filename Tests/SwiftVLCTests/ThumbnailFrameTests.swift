@@ -90,6 +90,27 @@ struct ThumbnailFrameTests {
     #expect(results.allSatisfy { $0.isRight }, "fast \(variant): \(results)")
   }
 
+  /// libavformat's choice was the largest video of all: program 2's, under a sheet header
+  /// naming program 1's, which libVLC plays.
+  @Test("a precise thumbnail of an MPEG-TS with two programs shows the first program's video")
+  func firstProgram() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let file = try await generated.make(
+      "two.ts",
+      [
+        "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=4", "-f", "lavfi", "-i",
+        "testsrc2=size=640x360:rate=30:duration=4", "-map", "0:v", "-map", "1:v", "-c:v",
+        "libx264", "-program", "program_num=1:st=0", "-program", "program_num=2:st=1",
+      ])
+    for mode in [ThumbnailMode.fast, .precise] {
+      let thumbnailer = try Thumbnailer(
+        media: Media(path: file, instance: instance), mode: mode)
+      let picture = try await thumbnailer.thumbnail(at: .seconds(2))
+      #expect(picture.width == 320 && picture.height == 240, "\(mode): \(picture.width)")
+    }
+  }
+
   @Test(
     "a precise thumbnail is the frame shown at the time, and says its time", arguments: variants)
   func preciseIsTheFrameShown(variant: OracleVariant) async throws {
