@@ -62,6 +62,27 @@ struct MPEGAudioFrameTests {
     }
   }
 
+  /// libavformat's copy of an MP3 into MPEG-TS puts one frame in each PES packet: its second
+  /// frame, which confirms the first's header, was never read, and the track read "MP2".
+  @Test("MP3 in an MPEG-TS with one frame in each PES packet reads as MP3")
+  func oneFramePerPacket() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let mp3 = try await media.make(
+      "sine.mp3", ["-f", "lavfi", "-i", "sine=duration=3", "-c:a", "libmp3lame"])
+    let ts = media.folder.appendingPathComponent("copied.ts").path
+    let source = try Media(path: mp3, instance: headlessInstance())
+    _ = try await within(.seconds(20), "the copy") {
+      try await Recording.record(source, to: ts, options: RecordingOptions(container: .ts))
+    }
+    // ffmpeg's own copy writes frames in longer PES packets: both must read the same.
+    let frames = try await ffprobeLines(ts, "packet=size", ["-select_streams", "a"])
+    #expect(frames.count > 50, "one PES packet per frame: \(frames.count)")
+    let info = try await Media(path: ts, instance: headlessInstance()).parse(timeout: .seconds(10))
+    let audio = info.tracks.filter { $0.kind == .audio }
+    #expect(audio.map(\.codec) == ["mp3"] && audio.map(\.channels) == [1], "\(audio)")
+  }
+
   @Test("an MP4 whose MPEG audio chunk offsets are damaged is read without the frame's format")
   func damagedChunkOffsets() throws {
     let header = [UInt8](repeating: 0, count: 4)

@@ -23,8 +23,10 @@ enum TransportStreamDuration {
   fileprivate struct Stream {
     var isAudio: Bool
     var packets: [Packet] = []
-    /// The first bytes of the stream's first PES payload (up to ``firstBytesLimit``: an
-    /// audio frame's header and the next one's).
+    /// The first bytes of the stream's PES payloads (up to ``firstBytesLimit``: an audio
+    /// frame's header and the next one's), from as many packets as they take (a muxer that
+    /// puts one frame in each PES packet: libavformat's copy of an MP3 read "MP2" with the
+    /// second frame left unread).
     var firstBytes: [UInt8] = []
   }
 
@@ -39,16 +41,16 @@ enum TransportStreamDuration {
       if packet.unitStart {
         if let (pts, isAudio) = TransportStreamDuration.header(payload) {
           var stream = streams[packet.pid] ?? Stream(isAudio: isAudio)
-          if stream.packets.isEmpty, isAudio {
-            stream.firstBytes = Array(
-              payload.dropFirst(9 + Int(payload[8])).prefix(firstBytesLimit))
+          if isAudio, stream.firstBytes.count < firstBytesLimit {
+            stream.firstBytes += payload.dropFirst(9 + Int(payload[8]))
+              .prefix(firstBytesLimit - stream.firstBytes.count)
           }
           stream.packets.append(Packet(pts: pts, bytes: payload.count))
           streams[packet.pid] = stream
         }
       } else if var stream = streams[packet.pid], !stream.packets.isEmpty {
         stream.packets[stream.packets.count - 1].bytes += payload.count
-        if stream.packets.count == 1, stream.isAudio, stream.firstBytes.count < firstBytesLimit {
+        if stream.isAudio, stream.firstBytes.count < firstBytesLimit {
           stream.firstBytes += payload.prefix(firstBytesLimit - stream.firstBytes.count)
         }
         streams[packet.pid] = stream
