@@ -113,9 +113,16 @@ struct RecordingDurationTests {
       }
       Issue.record("the copy of a cut file succeeded")
     } catch let error as VLCError {
-      #expect("\(error)".contains("the source ended early"), "\(error)")
+      // It said "copy.mkv.2.mkv holds 2.3 s of 3.0 s", a file it had removed.
+      #expect("\(error)".contains("the source ended early at "), "\(error)")
+      #expect("\(error)".hasSuffix("; \(copy).2.mkv was not written"), "\(error)")
     }
     #expect(!FileManager.default.fileExists(atPath: copy + ".2.mkv"))
+    // A probe says so too (it said nothing, and the declared length).
+    let info = try await Media(path: cut.path, instance: instance).parse(timeout: .seconds(10))
+    #expect(info.unknowns.contains(ContainerExtent.cutShort), "\(info.unknowns)")
+    let wholeInfo = try await Media(path: whole, instance: instance).parse(timeout: .seconds(10))
+    #expect(!wholeInfo.unknowns.contains(ContainerExtent.cutShort))
     // Through libVLC (a media option rules out the direct copy): the same rule.
     let optioned = try Media(path: cut.path, instance: instance)
     optioned.addOption(":no-sub-autodetect-file")

@@ -54,6 +54,11 @@ enum ContainerExtent {
     return false
   }
 
+  /// A file ``isComplete(path:)`` finds cut, in words (a probe's note).
+  static let cutShort =
+    "the duration: the file is cut short (its container declares more than it holds), so it "
+    + "plays for less than its declared length"
+
   /// What ``lacksIndex(path:)`` finds, in words.
   static let missingIndex =
     "the MP4 file ends before its index (moov box): cut short, or still being written"

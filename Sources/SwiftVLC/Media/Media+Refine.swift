@@ -44,6 +44,9 @@ extension Media {
     if listedNone, let path, ContainerExtent.lacksIndex(path: path) {
       info.isPlayable = false
       info.unknowns.append(ContainerExtent.missingIndex)
+    } else if let path, ContainerExtent.isComplete(path: path) == false {
+      // What a player of it reports as "ended early" and a recording refuses.
+      info.unknowns.append(ContainerExtent.cutShort)
     }
     if depth == .decoded, input == nil, info.isPlayable {
       // A search plays its input once, up to the caller's limit (a live stream may list its

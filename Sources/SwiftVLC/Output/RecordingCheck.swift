@@ -187,9 +187,11 @@ enum RecordingCheck {
     if let expected, let duration = written?.duration {
       if EndEvidence.isEarly(reached: duration, length: expected, knownCut: sourceIsCut) {
         let why = sourceReason.map { ": \($0)" } ?? ""
+        // In the player's words ("ended early at 4.6 s of 10.0 s"); the file is not kept,
+        // so it is not said to hold anything (it read "holds 5.0 s of 10.0 s", removed).
         return .playbackFailed(
-          reason: "the source ended early: \(path) holds \(formatSeconds(duration)) of "
-            + "\(formatSeconds(expected))\(why)")
+          reason: "the source ended early at \(formatSeconds(duration)) of "
+            + "\(formatSeconds(expected))\(why); \(path) was not written")
       }
     }
     return nil
