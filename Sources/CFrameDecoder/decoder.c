@@ -137,7 +137,7 @@ static svlc_frame_result seek_to(frame_pass *pass, const int64_t *times_us, int 
   if (svlc_halted(pass->decoder) && !pass->refused) return halt_reason(pass->decoder);
   if (pass->refused) return SVLC_FRAME_STOPPED;
   if (kept == AVERROR_INVALIDDATA) {
-    say(message, message_size, "the file's data ends before that time (a cut file?)");
+    say(message, message_size, "the file's data end before %.3f s (a cut file?)", time_us / 1e6);
   } else {
     say(message, message_size, "reading the file failed: %s", av_err2str(kept));
   }
@@ -164,7 +164,8 @@ static svlc_frame_result pass_over(frame_pass *pass, const int64_t *times_us, ch
       if (pass->refused) return SVLC_FRAME_STOPPED;
       if (svlc_halted(pass->decoder)) return halt_reason(pass->decoder);
       if (status == AVERROR_INVALIDDATA) {
-        say(message, message_size, "the file's data ends before that time (a cut file?)");
+        say(message, message_size, "the file's data end before %.3f s (a cut file?)",
+            times_us[index] / 1e6);
       } else {
         say(message, message_size, "reading the file failed: %s", av_err2str(status));
       }
