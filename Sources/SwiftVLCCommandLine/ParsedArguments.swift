@@ -50,11 +50,12 @@ package struct ParsedArguments: Sendable, Equatable {
 
   /// The value of `--stall-timeout`, a time of at least 0.5 s, if given.
   package func stallTimeout() throws(UsageError) -> Duration? {
-    guard let limit = try positiveTime("stall-timeout") else { return nil }
-    guard limit >= .milliseconds(500) else {
+    guard let text = values["stall-timeout"] else { return nil }
+    // One range in one message, for 0 as for 0.1 (0 said "more than 0").
+    guard let limit = TimeText.parse(text), limit >= .milliseconds(500) else {
       throw error(
-        "invalid value '\(values["stall-timeout"] ?? "")' for --stall-timeout "
-          + "(a time of at least 0.5s)")
+        "invalid value '\(text)' for --stall-timeout (a time of at least 0.5s, to "
+          + "999999999s: \(TimeText.forms))")
     }
     return limit
   }

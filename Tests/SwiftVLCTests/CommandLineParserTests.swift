@@ -202,10 +202,14 @@ struct CommandLineParserTests {
           .init(
             source: "a.mkv", output: "o.ts", duration: nil, container: .ts,
             stallTimeout: .seconds(2))))
-    #expect(
-      usageError("record a.mkv -o o.ts --stall-timeout 0.2s")
-        == UsageError(
-          "invalid value '0.2s' for --stall-timeout (a time of at least 0.5s)", command: "record"))
+    // 0 and 0.2 s are refused in the same words (0 said "a time more than 0").
+    for value in ["0.2s", "0"] {
+      #expect(
+        usageError("record a.mkv -o o.ts --stall-timeout \(value)")
+          == UsageError(
+            "invalid value '\(value)' for --stall-timeout (a time of at least 0.5s, to "
+              + "999999999s: \(TimeText.forms))", command: "record"))
+    }
     #expect(
       try parse("record a.mkv -o /dev/stdout --container ts")
         == .record(.init(source: "a.mkv", output: "/dev/stdout", duration: nil, container: .ts)))
@@ -255,7 +259,8 @@ struct CommandLineParserTests {
     #expect(
       usageError("play a.mkv --stall-timeout 0.1")
         == UsageError(
-          "invalid value '0.1' for --stall-timeout (a time of at least 0.5s)", command: "play"))
+          "invalid value '0.1' for --stall-timeout (a time of at least 0.5s, to 999999999s: "
+            + "\(TimeText.forms))", command: "play"))
     #expect(throws: UsageError("empty SOURCE (an empty string was given)", command: "play")) {
       try CommandLineParser.parse(["play", ""])
     }
