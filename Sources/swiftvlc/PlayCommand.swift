@@ -60,9 +60,10 @@ enum PlayCommand {
         timeshift: options.timeshift ? TimeshiftOptions() : nil, source: options.source
       ).run()
     }
-    // A channel's failure names the channel's location, not the list's.
-    return await EventPrinter(player: player, source: channels == nil ? options.source : nil)
-      .run(media)
+    // A channel's failure names the channel's location as the list writes it (a path, not
+    // libVLC's `file://` location), as `record` of the list does; not the list's.
+    let named = channels.map { $0.channels.first?.location } ?? options.source
+    return await EventPrinter(player: player, source: named).run(media)
   }
 
   /// The channel player the terminal zaps with: frames for the terminal (decoded in software,

@@ -27,6 +27,9 @@ enum RecordCommand {
     do {
       let source = try MediaSource.parse(options.source)
       let instance = try VLCInstance(arguments: VLCInstance.headlessArguments)
+      // Before a channel list over HTTP is read (up to its 10 s): an unusable -o is said at
+      // once, as for any other source. The recording checks it again as it creates the file.
+      _ = try OutputPath.checked(options.output)
       let list = await ChannelsCommand.channelList(at: source)
       named = list?.channels.first?.location ?? named
       recording = try Recording.start(

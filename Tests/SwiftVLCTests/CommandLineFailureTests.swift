@@ -118,6 +118,26 @@ struct CommandLineFailureTests {
     #expect(scratch.contents.isEmpty)
   }
 
+  /// A channel list over HTTP was read first (up to its 10 s against a server that does
+  /// not answer), and only then was -o found unusable.
+  @Test("record of a channel list refuses an unwritable -o before it reads the list")
+  func recordListChecksOutputFirst() async throws {
+    let server = try await TestServer()
+    defer { server.stop() }
+    let start = ContinuousClock.now
+    let result = try await runTool([
+      "record", server.url("hang/tv.m3u").absoluteString, "-o", "/nonexistent-dir/out.ts",
+    ])
+    #expect(ContinuousClock.now - start < .seconds(5))
+    #expect(result.status == 1)
+    #expect(
+      result.stderrLines == [
+        "swiftvlc: record: invalid input: cannot write /nonexistent-dir/out.ts: the directory "
+          + "/nonexistent-dir does not exist"
+      ])
+    #expect(try await server.requestCount("hang") == 0)
+  }
+
   @Test("record exits 1 naming the destination when it cannot be written")
   func recordUnwritable() async throws {
     for (destination, reason) in [

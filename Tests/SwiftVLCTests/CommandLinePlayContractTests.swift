@@ -60,6 +60,29 @@ struct CommandLinePlayContractTests {
     #expect(ContinuousClock.now - started < .seconds(25))
   }
 
+  /// It said "file:///…/notes.ts", libVLC's location, where `record` of the list says the
+  /// path.
+  @Test("play of a channel list names a failing file channel by its path, as record does")
+  func fileChannelNamed() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let notes = generated.folder.appendingPathComponent("notes.ts")
+    try String(repeating: "not media\n", count: 500).write(
+      to: notes, atomically: true, encoding: .utf8)
+    let list = generated.folder.appendingPathComponent("tv.m3u")
+    try "#EXTM3U\n#EXTINF:-1,Notes\n\(notes.path)\n".write(
+      to: list, atomically: true, encoding: .utf8)
+    let played = try await runTool(["play", list.path], within: .seconds(40))
+    let recorded = try await runTool(
+      ["record", list.path, "-o", generated.folder.appendingPathComponent("out.ts").path],
+      within: .seconds(40))
+    #expect(played.status == 1 && recorded.status == 1)
+    #expect(
+      played.stdoutLines.suffix(2) == ["error \(notes.path): not a media file", "end"],
+      "\(played.stdoutLines)")
+    #expect(recorded.stderr.contains("\(notes.path): not a media file"), "\(recorded.stderr)")
+  }
+
   @Test("play of a missing file, or with --window and no display, prints error and end")
   func refusedSources() async throws {
     let missing = try await runTool(["play", "/no/such/file.mp4"], within: .seconds(30))
