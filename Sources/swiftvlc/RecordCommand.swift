@@ -38,7 +38,7 @@ enum RecordCommand {
           container: options.container.outputContainer, duration: options.duration,
           stallTimeout: options.stallTimeout ?? RecordingOptions().stallTimeout))
     } catch {
-      Console.error("record: \(FailureWords.of(error, source: named))")
+      Console.error("record: \(words(error, source: named, output: options.output))")
       return .mediaError
     }
 
@@ -88,15 +88,24 @@ enum RecordCommand {
       summarize(result, into: intoStdout ? STDERR_FILENO : STDOUT_FILENO)
       status = .success
     case .failure(let error):
-      var words = FailureWords.of(error, source: named)
-      // Named as the user gave it (`-o -`), not as the link it resolves to (/proc/self/fd/1).
-      if intoStdout {
-        words = words.replacing("cannot write \(path)", with: "cannot write to standard output")
-      }
-      Console.error("record: \(words)")
+      Console.error("record: \(words(error, source: named, output: options.output, path))")
       status = .mediaError
     }
     return interruption.isRequested ? .interrupted : status
+  }
+
+  /// `error` in words, naming the source as given and standard output as the user gave it
+  /// (`-o -`), not as the link it resolves to (`/dev/stdout` before the recording starts,
+  /// `/proc/self/fd/1` once it writes: `written`).
+  private static func words(
+    _ error: any Error, source: String, output: String, _ written: String? = nil
+  ) -> String {
+    var words = FailureWords.of(error, source: source)
+    guard Recording.isSameFile(output, "/dev/stdout") else { return words }
+    for path in Set([output, written].compactMap { $0 }) {
+      words = words.replacing("cannot write \(path)", with: "cannot write to standard output")
+    }
+    return words
   }
 
   /// Prints the summary of `result` on `descriptor`, a line at a time.

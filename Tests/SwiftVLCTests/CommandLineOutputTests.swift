@@ -50,6 +50,15 @@ struct CommandLineOutputTests {
           == "swiftvlc: record: operation failed: cannot write to standard output: the program "
           + "reading it has exited\n", "\(container)")
     }
+    // Refused before it starts, standard output is named so too (it said "/dev/stdout").
+    let mp4 = try await runProgram(
+      "/bin/sh",
+      ["-c", "\"$0\" record '\(clip)' -o - --container mp4 | cat", SwiftVLCTool.url.path],
+      within: .seconds(60))
+    #expect(
+      mp4.stderr.hasPrefix(
+        "swiftvlc: record: invalid input: cannot write to standard output: MP4 cannot be "),
+      "\(mp4.stderr)")
   }
 
   /// A local file into a pipe is copied as into a file: libVLC's pipe got the tracks in the
