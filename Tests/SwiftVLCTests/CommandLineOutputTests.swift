@@ -97,6 +97,25 @@ struct CommandLineOutputTests {
       let decoded = try await runProgram("ffmpeg", ["-v", "error", "-i", copy, "-f", "null", "-"])
       #expect(decoded.stderr.isEmpty, "\(container): \(decoded.stderr)")
     }
+    // What went into the pipe is what the summary says (it said the source's whole length
+    // for a copy cut by --duration), and a cut source fails as it does into a file.
+    let cutShort = "\"$0\" record '\(clip)' -o - --container mkv --duration 2 | cat > /dev/null"
+    let short = try await runProgram(
+      "/bin/sh", ["-c", cutShort, SwiftVLCTool.url.path], within: .seconds(60))
+    let said = short.stderr.split(separator: "\n").first { $0.hasPrefix("duration ") }
+    let seconds = said.flatMap { Double($0.dropFirst("duration ".count)) } ?? 0
+    #expect(seconds > 1.9 && seconds <= 2.0, "\(short.stderr)")
+    let whole = try Data(contentsOf: URL(fileURLWithPath: clip))
+    let cut = media.folder.appendingPathComponent("cut.mkv").path
+    try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: cut))
+    let failed = try await runProgram(
+      "/bin/sh",
+      [
+        "-c", "\"$0\" record '\(cut)' -o - --container mkv | cat > /dev/null",
+        SwiftVLCTool.url.path,
+      ],
+      within: .seconds(60))
+    #expect(failed.stderr.contains("the source ended early at "), "\(failed.stderr)")
   }
 
   @Test("a quoted name stays on one line: quotes, backslashes and line breaks escaped")

@@ -99,13 +99,22 @@ extension Recording {
     let cut = report.stopped || report.lost.contains { $0.field == "configuration" }
     let length = info.duration.map { RecordingCheck.span(of: $0, info: info, shift: report.shift) }
     let expected = cut ? nil : options.duration.map { min($0, length ?? $0) }
+    let sourceIsCut = media.localPath.flatMap(ContainerExtent.isComplete) == false
+    // Into a pipe, the copy's own clock tells how far it got (the length it was to reach
+    // said 60 s of a copy cut at 5 s), by the rule a file is judged by.
+    if !isFile, let whole = expected ?? (cut ? nil : length),
+      let early = RecordingCheck.earlyEnd(
+        reached: copy.position, expected: whole, sourceIsCut: sourceIsCut, sourceReason: nil,
+        unwritten: nil)
+    {
+      return .failure(early)
+    }
     if isFile,
       let verdict = RecordingCheck.verdict(
         path: target.destination, written: written, bytes: bytes,
         expected: expected ?? (cut ? nil : length), source: info.tracks,
         container: options.container, transcode: nil, sourceReason: nil,
-        stopped: report.stopped,
-        sourceIsCut: media.localPath.flatMap(ContainerExtent.isComplete) == false)
+        stopped: report.stopped, sourceIsCut: sourceIsCut)
     {
       target.discard()
       return .failure(verdict)
@@ -116,10 +125,8 @@ extension Recording {
       return .failure(error)
     }
     let dropped = report.dropped.map { RecordingCheck.track(for: $0, among: info.tracks) }
-    // Into a pipe, what the copy was to write, unless it stopped short.
-    let sent = report.stopped ? nil : expected ?? length
     var result = RecordingResult(
-      path: target.destination, bytes: bytes, duration: written?.duration ?? sent ?? copy.position,
+      path: target.destination, bytes: bytes, duration: written?.duration ?? copy.position,
       droppedTracks: dropped.map(\.track))
     result.droppedReasons = dropped.map(\.reason)
     result.droppedChapters = report.droppedChapters

@@ -183,18 +183,30 @@ enum RecordingCheck {
       return .operationFailed(
         "\(path) holds no audio or video after recording (\(bytes) bytes written)\(why)")
     }
-    // The player's rule for an early end.
     if let expected, let duration = written?.duration {
-      if EndEvidence.isEarly(reached: duration, length: expected, knownCut: sourceIsCut) {
-        let why = sourceReason.map { ": \($0)" } ?? ""
-        // In the player's words ("ended early at 4.6 s of 10.0 s"); the file is not kept,
-        // so it is not said to hold anything (it read "holds 5.0 s of 10.0 s", removed).
-        return .playbackFailed(
-          reason: "the source ended early at \(formatSeconds(duration)) of "
-            + "\(formatSeconds(expected))\(why); \(path) was not written")
-      }
+      return earlyEnd(
+        reached: duration, expected: expected, sourceIsCut: sourceIsCut,
+        sourceReason: sourceReason, unwritten: path)
     }
     return nil
+  }
+
+  /// The error for a recording that reached `reached` of the `expected` length, when that is
+  /// an early end by the player's rule (``EndEvidence/isEarly(reached:length:knownCut:)``),
+  /// in the player's words ("ended early at 4.6 s of 10.0 s"); `nil` otherwise. `unwritten`
+  /// names the file not kept for it (it read "holds 5.0 s of 10.0 s" of a file removed); a
+  /// pipe, whose reader got the part, names none.
+  static func earlyEnd(
+    reached: Duration, expected: Duration, sourceIsCut: Bool, sourceReason: String?,
+    unwritten path: String?
+  ) -> VLCError? {
+    guard EndEvidence.isEarly(reached: reached, length: expected, knownCut: sourceIsCut) else {
+      return nil
+    }
+    let why = sourceReason.map { ": \($0)" } ?? ""
+    return .playbackFailed(
+      reason: "the source ended early at \(formatSeconds(reached)) of "
+        + "\(formatSeconds(expected))\(why)" + (path.map { "; \($0) was not written" } ?? ""))
   }
 
   /// How long the source's content lasts, from libVLC's `length` of it and `shift`, its first
