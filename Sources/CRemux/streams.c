@@ -33,15 +33,20 @@ static int container_holds(const char *name, const AVOutputFormat *format, enum 
   if (strcmp(name, "mp4") == 0 && (id == AV_CODEC_ID_FLAC || id == AV_CODEC_ID_TRUEHD))
     return 0;
   if (avformat_query_codec(format, id, FF_COMPLIANCE_NORMAL) == 1) return 1;
-  // Matroska holds other audio and video through its VFW/ACM codec ids, which libavformat
-  // writes and libVLC reads (owned to below normal compliance), but only those with a RIFF
-  // tag: it owned to WebP, then failed to start the file ("Invalid argument").
+  // Matroska holds other audio and video through its VFW/ACM codec ids (audio and video
+  // with a RIFF tag) and V_QUICKTIME (video with a QuickTime tag: TIFF, QuickTime RLE), which
+  // libavformat writes and libVLC reads (owned to below normal compliance); not the rest: it
+  // owned to WebP, then failed to start the file ("Invalid argument").
   if (strcmp(name, "matroska") != 0) return 0;
   enum AVMediaType type = avcodec_get_type(id);
-  const struct AVCodecTag *riff[] = {NULL, NULL};
-  if (type == AVMEDIA_TYPE_VIDEO) riff[0] = avformat_get_riff_video_tags();
-  if (type == AVMEDIA_TYPE_AUDIO) riff[0] = avformat_get_riff_audio_tags();
-  return riff[0] && av_codec_get_tag(riff, id) != 0;
+  if (type == AVMEDIA_TYPE_AUDIO) {
+    const struct AVCodecTag *riff[] = {avformat_get_riff_audio_tags(), NULL};
+    return av_codec_get_tag(riff, id) != 0;
+  }
+  if (type != AVMEDIA_TYPE_VIDEO) return 0;
+  const struct AVCodecTag *video[] = {avformat_get_riff_video_tags(),
+                                      avformat_get_mov_video_tags(), NULL};
+  return av_codec_get_tag(video, id) != 0;
 }
 
 int svlc_remux_format_holds(const char *format, const char *fourcc) {

@@ -43,8 +43,9 @@ public enum OutputContainer: String, Sendable, Hashable, CaseIterable {
   /// re-encoded). The lists are those of the 3.0 sources: `mp4mux_CanMux`
   /// (modules/mux/mp4/libmp4mux.c) and `FillPMTESParams` (modules/mux/mpeg/tables.c);
   /// Matroska goes through libavformat (modules/demux/avformat/mux.c), which takes the audio
-  /// and video libavformat's Matroska muxer writes (``FFmpegRemuxer/holds(codec:in:)``; not
-  /// WebP, which it owned to, then failed to start the file) and refuses every subtitle track.
+  /// and video libavformat's Matroska muxer writes (``FFmpegRemuxer/holds(codec:in:)``: with
+  /// its own ids, a RIFF or a QuickTime tag; not WebP, which it owned to, then failed to start
+  /// the file) and refuses every subtitle track.
   func copies(_ track: Track) -> Bool {
     switch (self, track.kind) {
     case (.mkv, .audio), (.mkv, .video): FFmpegRemuxer.holds(codec: track.codec, in: .mkv) != false
