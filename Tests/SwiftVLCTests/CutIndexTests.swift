@@ -41,7 +41,27 @@ struct CutIndexTests {
     #expect(!ContainerExtent.lacksIndex(path: whole))
     #expect(!ContainerExtent.lacksIndex(path: fastStart))
     #expect(!ContainerExtent.lacksIndex(path: Fixture.shortTS.path))
+    // A HEIF picture: `ftyp`, `meta`, `mdat`, no movie; and a file cut in a 64-bit size.
+    let heif = generated.folder.appendingPathComponent("picture.heic")
+    try Data(
+      box("ftyp", Array("heic\0\0\0\0mif1heic".utf8)) + box("meta", [0, 0, 0, 0])
+        + box("mdat", [1, 2])
+    )
+    .write(to: heif)
+    #expect(!ContainerExtent.lacksIndex(path: heif.path))
+    let cutInSize = generated.folder.appendingPathComponent("cut-size.mp4")
+    try Data(
+      box("ftyp", Array("isom\0\0\0\0isom".utf8)) + [0, 0, 0, 1] + Array("mdat".utf8) + [0, 0]
+    )
+    .write(to: cutInSize)
+    #expect(ContainerExtent.lacksIndex(path: cutInSize.path))
     #expect(!ContainerExtent.lacksIndex(path: generated.folder.appendingPathComponent("no").path))
+  }
+
+  /// An MP4 box: its 32-bit size, its type and `body`.
+  private func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+    let size = UInt32(8 + body.count)
+    return withUnsafeBytes(of: size.bigEndian, Array.init) + Array(type.utf8) + body
   }
 
   @Test("a player, a channel check and a parse fail with the same words")

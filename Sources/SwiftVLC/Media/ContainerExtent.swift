@@ -46,8 +46,10 @@ enum ContainerExtent {
     var offset: UInt64 = 0
     for _ in 0..<boxLimit {
       guard offset < size, let box = MP4Boxes.header(file, at: offset) else { return true }
-      if ["moov", "moof", "foov"].contains(box.type) { return false }
-      if box.size == 0 { return true }  // the last box runs to the end of the file
+      // A HEIF or AVIF picture has a `meta` box where a movie has its `moov`.
+      if ["moov", "moof", "foov", "meta"].contains(box.type) { return false }
+      // The last box runs to the end of the file, or the file ends in its 64-bit size.
+      if box.size == 0 || box.size == 1 { return true }
       guard box.size >= box.headerLength else { return false }
       offset += UInt64(box.size)
     }
