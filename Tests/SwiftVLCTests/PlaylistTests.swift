@@ -151,6 +151,26 @@ struct PlaylistTests {
     }
   }
 
+  /// Every item is asked about before the list plays, four at a time: with servers that do
+  /// not answer, each four waited the whole limit (nine items: 15 s at 5 s each).
+  @Test("a list of downloads whose servers do not answer starts within one ask's limit")
+  func silentServersAskedOnce() async throws {
+    let server = try await TestServer()
+    defer { server.stop() }
+    let items = try (1...9).map {
+      try Media(url: server.url("hang/item\($0).mkv"), instance: instance)
+    }
+    let listPlayer = MediaListPlayer(list: try MediaList(items, instance: instance))
+    let events = listPlayer.events
+    let started = ContinuousClock.now
+    try listPlayer.play()
+    try await within(.seconds(20), "the first item to start") {
+      for await event in events where event == .itemStarted(index: 0) { break }
+    }
+    #expect(ContinuousClock.now - started < .seconds(9), "one ask's 5 s, not three")
+    await listPlayer.stop()
+  }
+
   @Test("loop mode starts over after the last item; repeat mode replays the current one")
   func loopAndRepeat() async throws {
     let looping = MediaListPlayer(list: try list([.shortMP4, .sineWAV]))

@@ -54,14 +54,18 @@ enum ForwardReading {
     "mpg", "mpeg", "vob", "m3u8", "m3u", "mpd", "pls", "xspf",
   ]
 
-  /// Asks the servers of `media`, ``askLimit`` at a time (each within ``askTimeout``), and
-  /// adds to each the option it needs.
+  /// Asks the servers of `media`, ``askLimit`` at a time, all within one ``askTimeout``
+  /// (a list of servers that do not answer waited that long for every four), and adds to
+  /// each the option it needs. An item not asked by then is opened as it is.
   static func prepare(_ media: [Media]) async {
+    let deadline = ContinuousClock.now + askTimeout
     await withTaskGroup(of: Void.self) { group in
       for (index, item) in media.enumerated() {
         if index >= askLimit { await group.next() }
+        guard deadline > .now else { break }
         group.addTask {
-          if let option = await option(for: item.mrl) { item.addOption(option) }
+          let left = deadline - .now
+          if let option = await option(for: item.mrl, within: left) { item.addOption(option) }
         }
       }
     }
@@ -71,10 +75,14 @@ enum ForwardReading {
   static let askLimit = 4
 
   /// The option for `mrl`, from its server's answer to one range request for its first bytes
-  /// (within ``askTimeout``); `nil` when it needs none or the server does not answer in time.
-  static func option(for mrl: String) async -> String? {
-    guard let url = URL(string: mrl),
-      let start = await FileHeaders.fetchHead(of: url, timeout: { askTimeout })
+  /// (within `limit`, at most ``askTimeout``); `nil` when it needs none or the server does not
+  /// answer in time.
+  static func option(for mrl: String, within limit: Duration = askTimeout) async -> String? {
+    let deadline = ContinuousClock.now + min(limit, askTimeout)
+    guard let url = URL(string: mrl), deadline > .now,
+      // Never 0 or less: libcurl takes 0 as no limit.
+      let start = await FileHeaders.fetchHead(
+        of: url, timeout: { max(deadline - .now, .milliseconds(1)) })
     else { return nil }
     return option(head: start.bytes, total: start.total)
   }

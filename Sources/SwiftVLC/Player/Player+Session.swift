@@ -77,8 +77,10 @@ extension Player {
       case .ask(let generation):
         guard let media = currentMedia else { break }
         core.asking = (generation, media)
+        // At most half the opening limit: libVLC's own opening gets the rest.
+        let limit = openingTimeout.map { $0 / 2 } ?? ForwardReading.askTimeout
         Task { [weak self] in
-          let option = await ForwardReading.option(for: media.mrl)
+          let option = await ForwardReading.option(for: media.mrl, within: limit)
           self?.feed(.asked(option: option, generation))
         }
       case .open(let generation, let option):
