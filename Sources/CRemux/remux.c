@@ -12,13 +12,10 @@
 #include <libavutil/avstring.h>
 #include <libavutil/intreadwrite.h>
 #include <libavutil/mathematics.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 const char *svlc_remux_display_name(const svlc_remux *remux) {
   if (strcmp(remux->format, "mpegts") == 0) return "MPEG-TS";
@@ -210,19 +207,10 @@ static svlc_remux_result run(svlc_remux *remux);
 svlc_remux_result svlc_remux_run(svlc_remux *remux) {
   // libavformat's messages about a damaged input: quiet on this thread (CFFmpegLog).
   svlc_ffmpeg_quiet_begin();
-  // A pipe whose reader has gone raises SIGPIPE at the write, which would end the process:
-  // blocked on this thread, the write fails with EPIPE instead, and the signal it left
-  // pending is taken before the mask is restored (as libVLC's vlc_writev does).
-  sigset_t pipe_signal, previous;
-  sigemptyset(&pipe_signal);
-  sigaddset(&pipe_signal, SIGPIPE);
-  if (remux->streamed) pthread_sigmask(SIG_BLOCK, &pipe_signal, &previous);
+  sigset_t previous;
+  if (remux->streamed) svlc_pipe_guard_begin(&previous);
   svlc_remux_result result = run(remux);
-  if (remux->streamed) {
-    const struct timespec now = {0, 0};
-    while (sigtimedwait(&pipe_signal, NULL, &now) == SIGPIPE) continue;
-    pthread_sigmask(SIG_SETMASK, &previous, NULL);
-  }
+  if (remux->streamed) svlc_pipe_guard_end(&previous);
   svlc_ffmpeg_quiet_end();
   return result;
 }

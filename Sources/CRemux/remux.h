@@ -10,6 +10,7 @@
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 
@@ -222,6 +223,13 @@ int svlc_text_conversion_packet(svlc_text_conversion *conversion, AVPacket *pack
                                 AVPacket *converted);
 /// Frees the decoder and encoder.
 void svlc_text_conversion_close(svlc_text_conversion *conversion);
+
+/// Holds SIGPIPE on the calling thread while it writes a pipe (pipe.c): a write to a pipe
+/// whose reader has gone then fails with EPIPE instead of ending the process. `previous`
+/// keeps the thread's mask for `svlc_pipe_guard_end`, which takes the signals the writes
+/// left pending and restores it (as libVLC's `vlc_writev` does).
+void svlc_pipe_guard_begin(sigset_t *previous);
+void svlc_pipe_guard_end(const sigset_t *previous);
 /// Lists the styling of input stream `in`, converted into `out`, as lost where the target
 /// format has no place for it (ASS/SSA and WebVTT as mov_text or SubRip).
 void svlc_text_conversion_note(svlc_remux *remux, const AVStream *in, const AVStream *out);

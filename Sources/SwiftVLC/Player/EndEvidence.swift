@@ -110,6 +110,9 @@ struct EndEvidence: Equatable {
 
   /// Why the end is not the media's natural end, or `nil` when it is.
   ///
+  /// - A local file whose first bytes name no container, in which nothing was listed or
+  ///   decoded, is no media (``isNotMedia``); a local MP4 without its index is cut
+  ///   (``lacksIndex``), whatever libVLC's fallback demuxer played of it.
   /// - Every stream was turned off: the end is natural (nothing was asked to play).
   /// - A stream to decode was present and nothing at all was decoded: no decoder.
   /// - The clock moved and stopped far before the length: the stream ended early (a cut file,
