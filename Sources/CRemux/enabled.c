@@ -151,3 +151,22 @@ void svlc_remux_write_disabled(svlc_remux *remux, const AVFormatContext *out, co
       svlc_remux_note_lost(remux, input_of[i], out->streams[i], "enabled", "no");
   av_free(marked);
 }
+
+/// Whether input stream `index` is marked unusable by its Matroska track entry
+/// (svlc_remux_set_matroska_tracks: a local Matroska file copied as it is). libVLC's path has
+/// none: its Matroska demuxer selects no such track, and the recording names it dropped.
+int svlc_remux_is_disabled(const svlc_remux *remux, const AVFormatContext *in, int index) {
+  const char *kinds = remux->track_kinds;
+  if (!kinds || strcmp(in->iformat->name, "matroska,webm") != 0) return 0;
+  size_t count = strlen(kinds);
+  // The tracks' streams come first, then the attached files'.
+  for (unsigned i = 0; i < in->nb_streams; i++) {
+    const AVStream *stream = in->streams[i];
+    enum AVMediaType type = stream->codecpar->codec_type;
+    // An attached picture (a cover) is a video stream with that mark.
+    int attached = type == AVMEDIA_TYPE_ATTACHMENT ||
+                   (stream->disposition & AV_DISPOSITION_ATTACHED_PIC);
+    if (i < count ? attached || kinds[i] != svlc_remux_kind_of(type) : !attached) return 0;
+  }
+  return (size_t)index < count && count <= in->nb_streams && remux->track_disabled[index] == '1';
+}

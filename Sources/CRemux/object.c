@@ -7,6 +7,7 @@
 #include <libavutil/avstring.h>
 #include <libavutil/dict.h>
 #include <libavutil/mem.h>
+#include <libavutil/time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@ svlc_remux *svlc_remux_new(const char *input, const char *output, const char *fo
   }
   remux->streamed = strncmp(output, "pipe:", 5) == 0;
   atomic_init(&remux->stop, 0);
+  atomic_init(&remux->stop_at, 0);
   atomic_init(&remux->position, 0);
   return remux;
 }
@@ -121,7 +123,10 @@ void svlc_remux_add_chapter(svlc_remux *remux, int64_t start, int64_t end, const
   if (title && *title) av_dict_set(&chapter->metadata, "title", title, 0);
 }
 
-void svlc_remux_stop(svlc_remux *remux) { atomic_store(&remux->stop, 1); }
+void svlc_remux_stop(svlc_remux *remux) {
+  atomic_store(&remux->stop_at, av_gettime_relative());
+  atomic_store(&remux->stop, 1);
+}
 
 int64_t svlc_remux_position(const svlc_remux *remux) {
   return atomic_load(&((svlc_remux *)remux)->position);

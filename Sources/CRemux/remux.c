@@ -167,6 +167,10 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
       route->written++;
       if (dts != AV_NOPTS_VALUE) route->last_dts = dts;
     }
+    if (status == AVERROR_EXIT && atomic_load(&remux->stop)) {
+      result = SVLC_REMUX_STOPPED; // a pipe's reader took nothing after the stop
+      break;
+    }
     if (status < 0 && status != AVERROR(EINVAL) && !(status == AVERROR_INVALIDDATA && aac)) {
       // The caller says "cannot write" and names the file: the reason alone.
       result = fail(remux, SVLC_REMUX_UNWRITABLE, NULL, status);
@@ -183,25 +187,6 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
   return result;
 }
 
-/// Whether input stream `index` is marked unusable by its Matroska track entry
-/// (svlc_remux_set_matroska_tracks: a local Matroska file copied as it is). libVLC's path has
-/// none: its Matroska demuxer selects no such track, and the recording names it dropped.
-static int is_disabled(const svlc_remux *remux, const AVFormatContext *in, int index) {
-  const char *kinds = remux->track_kinds;
-  if (!kinds || strcmp(in->iformat->name, "matroska,webm") != 0) return 0;
-  size_t count = strlen(kinds);
-  // The tracks' streams come first, then the attached files'.
-  for (unsigned i = 0; i < in->nb_streams; i++) {
-    const AVStream *stream = in->streams[i];
-    enum AVMediaType type = stream->codecpar->codec_type;
-    // An attached picture (a cover) is a video stream with that mark.
-    int attached = type == AVMEDIA_TYPE_ATTACHMENT ||
-                   (stream->disposition & AV_DISPOSITION_ATTACHED_PIC);
-    if (i < count ? attached || kinds[i] != svlc_remux_kind_of(type) : !attached) return 0;
-  }
-  return (size_t)index < count && count <= in->nb_streams && remux->track_disabled[index] == '1';
-}
-
 static svlc_remux_result run(svlc_remux *remux);
 
 svlc_remux_result svlc_remux_run(svlc_remux *remux) {
@@ -210,7 +195,10 @@ svlc_remux_result svlc_remux_run(svlc_remux *remux) {
   sigset_t previous;
   if (remux->streamed) svlc_pipe_guard_begin(&previous);
   svlc_remux_result result = run(remux);
-  if (remux->streamed) svlc_pipe_guard_end(&previous);
+  if (remux->streamed) {
+    svlc_pipe_close(remux);
+    svlc_pipe_guard_end(&previous);
+  }
   svlc_ffmpeg_quiet_end();
   return result;
 }
@@ -325,7 +313,8 @@ static svlc_remux_result run(svlc_remux *remux) {
   // A pipe cannot be gone back to: its chapters go with the header (all that start within
   // the duration asked for), not before the trailer.
   if (remux->streamed) svlc_remux_copy_chapters(remux, in, out);
-  status = avio_open(&out->pb, remux->output, AVIO_FLAG_WRITE);
+  status = remux->streamed ? svlc_pipe_open(remux, out)
+                           : avio_open(&out->pb, remux->output, AVIO_FLAG_WRITE);
   if (status < 0) {
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot create the file", status);
     goto done;
@@ -379,7 +368,7 @@ static svlc_remux_result run(svlc_remux *remux) {
       for (unsigned i = 0; i < routes_count; i++) {
         if (routes[i].output < 0) continue;
         input_of[routes[i].output] = (int)i;
-        disabled[routes[i].output] = is_disabled(remux, in, (int)i);
+        disabled[routes[i].output] = svlc_remux_is_disabled(remux, in, (int)i);
       }
       svlc_remux_write_disabled(remux, out, disabled, input_of);
       if (!remux->streamed) svlc_remux_read_back(remux, out, input_of);

@@ -94,6 +94,7 @@ struct svlc_remux {
   struct svlc_lead *leads; // per input stream of libVLC's file, lead_count of them (input.h)
   unsigned lead_count;
   atomic_int stop;
+  atomic_llong stop_at; // av_gettime_relative() when svlc_remux_stop was called
   atomic_llong position;
   int64_t copied_end; // the end of the last packet copied, from the first (AV_TIME_BASE units)
   char error[256];
@@ -224,12 +225,20 @@ int svlc_text_conversion_packet(svlc_text_conversion *conversion, AVPacket *pack
 /// Frees the decoder and encoder.
 void svlc_text_conversion_close(svlc_text_conversion *conversion);
 
+/// Whether input stream `index` is marked unusable by its Matroska track entry (enabled.c).
+int svlc_remux_is_disabled(const svlc_remux *remux, const AVFormatContext *in, int index);
+
 /// Holds SIGPIPE on the calling thread while it writes a pipe (pipe.c): a write to a pipe
 /// whose reader has gone then fails with EPIPE instead of ending the process. `previous`
 /// keeps the thread's mask for `svlc_pipe_guard_end`, which takes the signals the writes
 /// left pending and restores it (as libVLC's `vlc_writev` does).
 void svlc_pipe_guard_begin(sigset_t *previous);
 void svlc_pipe_guard_end(const sigset_t *previous);
+/// Opens `out`'s writer on the pipe ("pipe:FD") without blocking, so that a stop ends the
+/// writes a reader does not take within 2 s (they fail with AVERROR_EXIT); `svlc_pipe_close`
+/// gives the descriptor its blocking writes back.
+int svlc_pipe_open(svlc_remux *remux, AVFormatContext *out);
+void svlc_pipe_close(const svlc_remux *remux);
 /// Lists the styling of input stream `in`, converted into `out`, as lost where the target
 /// format has no place for it (ASS/SSA and WebVTT as mov_text or SubRip).
 void svlc_text_conversion_note(svlc_remux *remux, const AVStream *in, const AVStream *out);

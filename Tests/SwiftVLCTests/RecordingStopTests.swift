@@ -98,3 +98,38 @@ struct RecordingStopTests {
     #expect(rows.last.map { $0[1] <= length + 0.1 } == true, "\(rows), \(length) s")
   }
 }
+
+/// A local file copied into a FIFO whose reader takes nothing: the copy's writes waited for
+/// it, and `stop()` with them, for as long as the reader lived.
+@Suite("Recording into a pipe, stopped", .sharesTheMachine)
+struct RecordingPipeStopTests {
+  @Test("stop() returns within seconds when the pipe's reader takes nothing")
+  func stalledReader() async throws {
+    let generated = try GeneratedMedia()
+    defer { generated.remove() }
+    let clip = try await generated.make("long.mp4", GeneratedMedia.video(seconds: 30))
+    let fifo = generated.folder.appendingPathComponent("out.mkv").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // Opens the FIFO for reading and never reads.
+    let reader = Process()
+    reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+    reader.arguments = ["-c", "exec 3<\"$0\"; sleep 60", fifo]
+    try reader.run()
+    defer { reader.terminate() }
+    // The recording refuses a FIFO no program reads: wait until the reader has it open.
+    let recording = try await within(.seconds(10), "the reader to open the FIFO") {
+      while true {
+        if let started = try? Recording.start(
+          Media(path: clip, instance: headlessInstance()), to: fifo,
+          options: RecordingOptions(container: .mkv))
+        {
+          return started
+        }
+        try await Task.sleep(for: .milliseconds(50))
+      }
+    }
+    try await Task.sleep(for: .seconds(1.5))  // the pipe's 64 KiB are full by then
+    let result = try await within(.seconds(10), "the stop") { try await recording.stop() }
+    #expect(result.duration < .seconds(30))
+  }
+}
