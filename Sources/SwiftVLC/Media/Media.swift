@@ -192,6 +192,10 @@ public final class Media: Sendable {
     return MediaStatistics(native: stats)
   }
 
+  /// The length an earlier parse of this media measured (``MediaInfo/duration``), `nil`
+  /// without one: what a ``Player`` shows as its ``Player/duration``.
+  var parsedDuration: Duration? { parsed.withLock { $0?.info.duration } }
+
   /// Reads the media's duration, metadata, tracks and (for MPEG-TS) programs.
   ///
   /// With ``ParseDepth/container`` (the default) nothing is decoded: libVLC's preparse reads

@@ -146,7 +146,8 @@ extension Player {
       native.async { libvlc_media_player_set_time($0, milliseconds) }
       updateTime(time, position: duration.map { $0 > .zero ? time / $0 : 0 }, isJump: true)
     case .position(let position):
-      let fraction = Float(position)
+      // libVLC's position, of its own length (``PlayerCore/positionScale``).
+      let fraction = Float(min(position / core.positionScale, 1))
       native.async { libvlc_media_player_set_position($0, fraction) }
     }
   }
@@ -154,6 +155,7 @@ extension Player {
   /// Clears what belongs to one session.
   private func resetTimeline() {
     currentTime = .zero
+    core.positionScale = 1
     core.publication.startSession()
     core.timeReading.readAt = nil
     core.timeReading.isHoldingStart = false
@@ -236,7 +238,8 @@ extension Player {
       guard session == self.generation, self.state == .playing, reading.0 >= 0
       else { return }
       self.updateTime(
-        .milliseconds(reading.0), position: reading.1 >= 0 ? Double(reading.1) : nil,
+        .milliseconds(reading.0),
+        position: reading.1 >= 0 ? self.position(native: Double(reading.1)) : nil,
         readAt: reading.2)
     }
   }

@@ -26,7 +26,10 @@ public final class Player {
   public internal(set) var state: PlayerState = .idle
   /// The playback time.
   public internal(set) var currentTime: Duration = .zero
-  /// The media's length, when known.
+  /// The media's length, when known: libVLC's, or, for a media parsed before it played
+  /// (``Media/parse(timeout:network:depth:)``), the parse's, which a probe shows too (libVLC 3
+  /// estimates an MPEG-TS's from its first clock reference: 4.660 s where the parse and
+  /// ffprobe measure 4.029 s); ``position`` is then of that length too.
   public internal(set) var duration: Duration?
   /// The playback position, 0…1.
   public internal(set) var position: Double = 0
@@ -119,6 +122,11 @@ public final class Player {
 
   // MARK: - Applying native events
 
+  /// The player's position for libVLC's `value` (0…1 of its own length).
+  func position(native value: Double) -> Double {
+    min(max(value * core.positionScale, 0), 1)
+  }
+
   func apply(_ tagged: TaggedEvent) {
     if case .barrier(let id) = tagged.event {
       core.barriers.pending.removeValue(forKey: id)?()
@@ -147,9 +155,14 @@ public final class Player {
     case .time(let milliseconds, let sent):
       updateTime(.milliseconds(max(milliseconds, 0)), position: nil, readAt: sent)
     case .position(let value):
-      if value.isFinite { updateTime(nil, position: Double(min(max(value, 0), 1))) }
+      if value.isFinite { updateTime(nil, position: position(native: Double(value))) }
     case .length(let milliseconds):
-      let length: Duration? = milliseconds > 0 ? .milliseconds(milliseconds) : nil
+      let native: Duration? = milliseconds > 0 ? .milliseconds(milliseconds) : nil
+      // A parsed media's length is its parse's, as a probe says: libVLC 3 estimates some (an
+      // MPEG-TS's from its first clock reference, up to a second early: 4.660 s of 4.029 s).
+      let parsed = native.flatMap { _ in currentMedia?.parsedDuration }
+      let length = parsed ?? native
+      core.positionScale = native.flatMap { native in parsed.map { native / $0 } } ?? 1
       if length != duration {
         duration = length
         if let length { emit(.lengthChanged(length)) }

@@ -11,6 +11,9 @@ struct PlayerCore {
   var publication = EventPublication()
   /// How the time shown was read.
   var timeReading = TimeReading()
+  /// libVLC's length of the media over the length its parse measured (``Player/duration``):
+  /// libVLC's positions times this are the player's; 1 when either length is unknown.
+  var positionScale = 1.0
   /// Where the reading of the current media's tracks is.
   var trackReading = TrackReading()
   /// What to run at each barrier sent into the native event stream.
