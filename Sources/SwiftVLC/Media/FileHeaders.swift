@@ -83,7 +83,8 @@ struct FileHeaders: Sendable, Equatable {
   /// `Chapters`): `chapters` being `nil` then means the file has none.
   var searchedChapters = false
   /// The length the headers give: TTA's sample count, the last granule position of an Ogg
-  /// file with one audio stream (libVLC 3 measures Opus 4 % short and 5.1 Vorbis not at all).
+  /// file with one audio stream (libVLC 3 measures Opus 4 % short and 5.1 Vorbis not at all),
+  /// an AVI file's longest stream (``AVIHeaders``).
   var duration: Duration?
   /// Whether the length is only an estimate: an MP3 download whose first frame declares no
   /// frame count (no Xing or VBRI header), which libVLC measures from that frame's bitrate,
@@ -118,6 +119,8 @@ struct FileHeaders: Sendable, Equatable {
       if let start = file.read(at: 0, upTo: OggChapters.searchLength) {
         headers.noteFLACComments([UInt8](start))
       }
+    case "AVI":
+      headers.duration = AVIHeaders.length(file)
     case "ADTS AAC":
       headers.duration = adtsDuration(path: path, from: id3Length(bytes))
     case "Ogg":
