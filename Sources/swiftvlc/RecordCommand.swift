@@ -85,7 +85,10 @@ enum RecordCommand {
     switch outcome {
     case .success(let result):
       // The summary would end the recording.
-      summarize(result, into: intoStdout ? STDERR_FILENO : STDOUT_FILENO)
+      // Standard output that is not a file (a pipe, a terminal) is named so, not as the link
+      // it resolves to (/proc/self/fd/1, "bytes 0"); a file it was sent to by its path.
+      let named = intoStdout && FileKind(path: result.path) != .regular ? "standard output" : nil
+      summarize(result, named: named, into: intoStdout ? STDERR_FILENO : STDOUT_FILENO)
       status = .success
     case .failure(let error):
       Console.error("record: \(words(error, source: named, output: options.output, path))")
@@ -108,11 +111,12 @@ enum RecordCommand {
     return words
   }
 
-  /// Prints the summary of `result` on `descriptor`, a line at a time.
-  private static func summarize(_ result: RecordingResult, into descriptor: Int32) {
+  /// Prints the summary of `result` on `descriptor`, a line at a time, naming the file
+  /// `named` when given (then without its size, which a pipe does not keep).
+  private static func summarize(_ result: RecordingResult, named: String?, into descriptor: Int32) {
     let say = { (text: String) in Console.write(Array((text + "\n").utf8), to: descriptor) }
-    say("file \(result.path)")
-    say("bytes \(result.bytes)")
+    say("file \(named ?? result.path)")
+    if named == nil { say("bytes \(result.bytes)") }
     say("duration \(TimeText.seconds(result.duration))")
     for (index, track) in result.droppedTracks.enumerated() {
       let reason = index < result.droppedReasons.count ? " (\(result.droppedReasons[index]))" : ""

@@ -105,6 +105,8 @@ struct CommandLineOutputTests {
     let said = short.stderr.split(separator: "\n").first { $0.hasPrefix("duration ") }
     let seconds = said.flatMap { Double($0.dropFirst("duration ".count)) } ?? 0
     #expect(seconds > 1.9 && seconds <= 2.0, "\(short.stderr)")
+    // Named as what it is (it said "file /proc/self/fd/1" and "bytes 0").
+    #expect(short.stderr.hasPrefix("file standard output\nduration "), "\(short.stderr)")
     let whole = try Data(contentsOf: URL(fileURLWithPath: clip))
     let cut = media.folder.appendingPathComponent("cut.mkv").path
     try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: cut))
