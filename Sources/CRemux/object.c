@@ -133,6 +133,7 @@ int64_t svlc_remux_position(const svlc_remux *remux) {
 }
 
 const char *svlc_remux_error(const svlc_remux *remux) { return remux->error; }
+int svlc_remux_reader_gone(const svlc_remux *remux) { return remux->reader_gone; }
 int svlc_remux_dropped_count(const svlc_remux *remux) { return remux->dropped_count; }
 int svlc_remux_dropped_index(const svlc_remux *remux, int at) { return remux->dropped[at].index; }
 char svlc_remux_dropped_kind(const svlc_remux *remux, int at) { return remux->dropped[at].kind; }

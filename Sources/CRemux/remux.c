@@ -26,6 +26,7 @@ const char *svlc_remux_display_name(const svlc_remux *remux) {
 
 static svlc_remux_result fail(svlc_remux *remux, svlc_remux_result result, const char *what,
                               int status) {
+  if (status == AVERROR(EPIPE) && remux->streamed) remux->reader_gone = 1;
   char reason[128];
   av_strerror(status, reason, sizeof(reason));
   if (what)

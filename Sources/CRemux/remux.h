@@ -98,6 +98,7 @@ struct svlc_remux {
   atomic_llong position;
   int64_t copied_end; // the end of the last packet copied, from the first (AV_TIME_BASE units)
   char error[256];
+  int reader_gone; // a write to the pipe failed with EPIPE: its reader has exited
   dropped_t dropped[MAX_DROPPED];
   int dropped_count;
   int dropped_chapters;

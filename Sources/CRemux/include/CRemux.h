@@ -115,6 +115,8 @@ int64_t svlc_remux_position(const svlc_remux *remux);
 
 /// Why the run failed, after `svlc_remux_run`; "" when it did not.
 const char *svlc_remux_error(const svlc_remux *remux);
+/// Whether the run failed because the program reading its pipe ("pipe:FD") has exited.
+int svlc_remux_reader_gone(const svlc_remux *remux);
 /// The input's streams left out, after `svlc_remux_run`.
 int svlc_remux_dropped_count(const svlc_remux *remux);
 /// The input index, kind ('v', 'a', 's', 'd'), codec, language ("" for none) and reason of a

@@ -120,7 +120,8 @@ final class RemuxCopy: @unchecked Sendable {
     case SVLC_REMUX_UNREADABLE:
       return .failure(.operationFailed("cannot read \(job.input): \(error)"))
     case SVLC_REMUX_UNWRITABLE, SVLC_REMUX_EMPTY:
-      return .failure(.operationFailed("cannot write \(job.outputName ?? job.output): \(error)"))
+      let reason = svlc_remux_reader_gone(pointer) != 0 ? RecordingTarget.readerGone : error
+      return .failure(.operationFailed("cannot write \(job.outputName ?? job.output): \(reason)"))
     default:
       break
     }

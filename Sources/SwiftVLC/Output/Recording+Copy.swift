@@ -75,8 +75,6 @@ extension Recording {
     switch outcome {
     case .failure(let error):
       target.discard()
-      // libavformat says "Broken pipe" when the program reading the pipe has gone.
-      if target.pipe?.readerHasClosed == true { return .failure(target.writeFailure("")) }
       return .failure(error)
     case .success(let value):
       report = value

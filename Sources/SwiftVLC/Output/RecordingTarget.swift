@@ -66,13 +66,16 @@ package struct RecordingTarget: Sendable {
   /// Whether libVLC writes a partial file (not the destination itself).
   var isPartial: Bool { writing != destination }
 
-  /// The error for a write that failed for `reason`: a pipe whose reader has gone says so
-  /// (libVLC 3 says "Resource temporarily unavailable", libavformat "Broken pipe").
+  /// The error for libVLC's write that failed for `reason`: a pipe whose reader has gone says
+  /// so (libVLC 3 writes it without blocking and says "Resource temporarily unavailable"; the
+  /// pipe's own `poll` tells). A copy's write names it from its EPIPE.
   func writeFailure(_ reason: String) -> VLCError {
     let gone = pipe?.readerHasClosed == true
-    return .operationFailed(
-      "cannot write \(destination): " + (gone ? "the program reading it has exited" : reason))
+    return .operationFailed("cannot write \(destination): " + (gone ? Self.readerGone : reason))
   }
+
+  /// How a write to a pipe whose reader has exited is said, by every path.
+  static let readerGone = "the program reading it has exited"
 
   /// Moves the finished partial file onto the destination, replacing what was there.
   ///
