@@ -33,8 +33,11 @@ extension Player {
       evidence.namesNoContainer =
         FileHeaders.containerName(bytes) == nil && PictureSignature.codec(of: bytes) == nil
     }
-    // A few box headers, up to the index (the second or third box of a whole file).
-    evidence.lacksIndex = media?.localPath.map(ContainerExtent.lacksIndex) ?? false
+    // A few box headers, read only for an end without a length: an MP4 with its index gives
+    // libVLC one, and a fallback demuxer's phantom streams none.
+    if evidence.duration == nil, let path = media?.localPath {
+      evidence.lacksIndex = ContainerExtent.lacksIndex(path: path)
+    }
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
     let logged = core.diagnosis?.current
     evidence.serverIgnoresRanges = logged?.serverIgnoresRanges ?? false
