@@ -65,31 +65,32 @@ let package = Package(
     ),
     // Exact thumbnails of local files: libavformat and libavcodec, which Debian's libVLC
     // plugins (vlc-plugin-base) already depend on, know every picture's presentation time.
-    // Linked by name, as CLibAVFormat's comment says why not through pkg-config.
+    // FFmpeg is loaded at first use (CFFmpeg), not linked: see CLibraryLoader.
     .target(
       name: "CFrameDecoder",
-      dependencies: ["CFFmpegLog"],
-      linkerSettings: [
-        .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
-        .linkedLibrary("avutil"),
-      ]
+      dependencies: ["CLibAVFormat", "CFFmpeg"]
     ),
-    // What the two FFmpeg modules (CFrameDecoder, CRemux) share: the one FFmpeg log filter
-    // (FFmpeg has one log callback per process) and the one display-matrix reading.
+    // What the two FFmpeg modules (CFrameDecoder, CRemux) share: FFmpeg's libraries loaded at
+    // first use, the one FFmpeg log filter (FFmpeg has one log callback per process) and the
+    // one display-matrix reading.
     .target(
-      name: "CFFmpegLog",
-      linkerSettings: [.linkedLibrary("avutil")]
+      name: "CFFmpeg",
+      dependencies: ["CLibAVFormat", "CLibraryLoader"]
     ),
+    // A library loaded at first use (dlopen) rather than at start: FFmpeg's and libcurl's
+    // trees are most of what a program would otherwise map before main (Benchmarks/README.md).
+    .target(name: "CLibraryLoader"),
     // Fetching channel lists and guides over HTTP(S): libcurl, through a C shim because
     // curl_easy_setopt is variadic (Foundation's URLSession would link all of Foundation).
+    // Headers only (on the default multiarch path, where libcurl.pc points too): CHTTPFetch
+    // loads libcurl at first use, so libcurl.pc's -lcurl is not wanted.
     .systemLibrary(
       name: "CCurl",
-      pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"])]
     ),
     .target(
       name: "CHTTPFetch",
-      dependencies: ["CCurl"]
+      dependencies: ["CCurl", "CLibraryLoader"]
     ),
     .target(
       name: "SwiftVLC",
@@ -172,7 +173,7 @@ let package = Package(
     // flags, chapters, tags and subtitles libVLC 3's muxers lose (docs/libvlc3-findings.md,
     // "Recording fidelity"). Debian's libavformat.pc is not named here: its flags (-pthread,
     // -msse) are ones SwiftPM refuses with a warning on every build; the headers are on the
-    // default path and the module map links the libraries.
+    // default path, and nothing links the libraries: CFFmpeg loads them at first use.
     .systemLibrary(
       name: "CLibAVFormat",
       path: "Sources/CLibAVFormat",
@@ -180,7 +181,7 @@ let package = Package(
     ),
     .target(
       name: "CRemux",
-      dependencies: ["CLibAVFormat", "CFFmpegLog"]
+      dependencies: ["CLibAVFormat", "CFFmpeg"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -6,7 +6,8 @@
 #
 # Depends is computed, not written by hand: dpkg-shlibdeps reads the libraries the binary links
 # (libVLC, libpng, libc, libstdc++; the Swift runtime is linked in), and `dpkg -S` names the
-# packages that hold the libVLC plugins the tool itself relies on. The X11 video output, used
+# packages that hold the libraries it loads at first use (FFmpeg's, libcurl) and the libVLC
+# plugins the tool itself relies on. The X11 video output, used
 # only by `play --window`, becomes a Recommends the same way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,10 +68,19 @@ owners() {
     dpkg -S "$plugins_dir/$plugin" | cut -d: -f1
   done | sort -u | paste -sd, | sed 's/,/, /g'
 }
+# The libraries the tool loads at first use (CLibraryLoader), which dpkg-shlibdeps cannot see:
+# the packages of those the build's headers describe, found through the -dev packages' links.
+libdir=$(pkg-config --variable=libdir libvlc)
+loaded=()
+for name in avformat avcodec swscale avutil curl; do
+  loaded+=("$(realpath "$libdir/lib$name.so")")
+done
+loaded_owners=$(for library in "${loaded[@]}"; do dpkg -S "$library" | cut -d: -f1; done \
+  | sort -u | paste -sd, | sed 's/,/, /g')
 # The sans-serif font fontconfig finds for a contact sheet's header and times
 # (`thumbnail --sheet` fails naming it when no font is installed): a file, not a library, so
 # dpkg-shlibdeps cannot see it.
-depends="$shlibs, $(owners "${required[@]}"), fonts-dejavu-core"
+depends="$shlibs, $loaded_owners, $(owners "${required[@]}"), fonts-dejavu-core"
 recommends=$(owners "${recommended[@]}")
 
 install -d "$stage/DEBIAN"

@@ -99,7 +99,8 @@ field() { dpkg-deb -f "$deb" "$1"; }
 [ "$(field Version)" = "$deb_version" ] || fail "Version: $(field Version), not $deb_version"
 [ "$(field Architecture)" = "$(dpkg --print-architecture)" ] || fail "Architecture"
 depends=$(field Depends)
-for package in libc6 libvlc5 libpng16-16 vlc-plugin-base; do
+# libavformat59 and libcurl4: loaded at first use, not linked (dpkg-shlibdeps cannot see them).
+for package in libc6 libvlc5 libpng16-16 libavformat59 libcurl4 vlc-plugin-base; do
   grep -qE "(^|, )$package( |,|$)" <<<"$depends" || fail "Depends lacks $package: $depends"
 done
 grep -qi swift <<<"$depends" && fail "Depends names a Swift package: $depends"

@@ -3,8 +3,6 @@
 
 // The thumbnailer's exact path: libavformat knows the presentation time of every packet, which
 // libVLC 3 never hands out (see docs/libvlc3-findings.md, "Thumbnails").
-#include <libavutil/time.h>
-#include <libswscale/swscale.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,7 +10,7 @@
 
 #include "pass.h"
 
-#include <CFFmpegLog.h>
+#include <CFFmpeg.h>
 
 int svlc_halted(void *opaque) {
   svlc_frame_decoder *decoder = opaque;
@@ -39,8 +37,9 @@ svlc_frame_decoder *svlc_frame_decoder_new(void) {
 
 void svlc_frame_decoder_free(svlc_frame_decoder *decoder) {
   if (!decoder) return;
-  av_frame_free(&decoder->picture);
-  sws_freeContext(decoder->scaler);
+  // Both are NULL unless a run loaded FFmpeg.
+  if (decoder->picture) av_frame_free(&decoder->picture);
+  if (decoder->scaler) sws_freeContext(decoder->scaler);
   free(decoder);
 }
 
@@ -291,13 +290,17 @@ svlc_frame_result svlc_frame_decoder_run(svlc_frame_decoder *decoder, const char
                                          svlc_frame_callback callback, void *context,
                                          char *message, size_t message_size) {
   if (count <= 0) return SVLC_FRAME_OK;
+  if (svlc_ffmpeg_load() != 0) {
+    say(message, message_size, "%s", svlc_ffmpeg_error());
+    return SVLC_FRAME_UNREADABLE;
+  }
   for (int index = 1; index < count; index++) {
     if (times_us[index] < times_us[index - 1]) {
       say(message, message_size, "the times are not in ascending order");
       return SVLC_FRAME_FAILED;
     }
   }
-  // A damaged file makes the demuxers talk: quiet on this thread (CFFmpegLog).
+  // A damaged file makes the demuxers talk: quiet on this thread (CFFmpeg).
   svlc_ffmpeg_quiet_begin();
   decoder->deadline = av_gettime_relative() + limit_us;
   av_frame_free(&decoder->picture);

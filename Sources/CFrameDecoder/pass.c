@@ -6,9 +6,8 @@
 // times that fall in it.
 #include "pass.h"
 
-#include <CFFmpegLog.h>
+#include <CFFmpeg.h>
 
-#include <libavutil/time.h>
 #include <stdlib.h>
 
 void svlc_list_clear(packet_list *list) {

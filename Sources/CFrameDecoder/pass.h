@@ -6,8 +6,7 @@
 #ifndef SVLC_FRAME_PASS_H
 #define SVLC_FRAME_PASS_H
 
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
+#include <ffmpeg_functions.h>
 #include <stdatomic.h>
 
 #include "CFrameDecoder.h"

@@ -3,6 +3,7 @@
 
 #include "CHTTPFetch.h"
 
+#include <CLibraryLoader.h>
 #include <curl/curl.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -24,11 +25,56 @@ struct swiftvlc_fetch {
   char message[CURL_ERROR_SIZE];
 };
 
-static pthread_once_t global_once = PTHREAD_ONCE_INIT;
-static CURLcode global_result = CURLE_FAILED_INIT;
+// libcurl is loaded at the first transfer, not linked (CLibraryLoader.h says why): each
+// function below is called through its pointer in this table, under libcurl's own name.
+#define CURL_FUNCTIONS(X)                                                                 \
+  X(curl_easy_cleanup) X(curl_easy_getinfo) X(curl_easy_header) X(curl_easy_init)          \
+  X(curl_easy_setopt) X(curl_easy_strerror) X(curl_global_init) X(curl_multi_add_handle)   \
+  X(curl_multi_cleanup) X(curl_multi_info_read) X(curl_multi_init) X(curl_multi_perform)   \
+  X(curl_multi_poll) X(curl_multi_remove_handle)
 
-// curl_global_init is not thread-safe before 7.84: once per process, before any transfer.
-static void global_init(void) { global_result = curl_global_init(CURL_GLOBAL_DEFAULT); }
+static struct {
+#define CURL_POINTER(name) __typeof__(name) *p_##name;
+  CURL_FUNCTIONS(CURL_POINTER)
+#undef CURL_POINTER
+} libcurl;
+
+// curl.h makes these two macros that check each option's type (typecheck-gcc.h); they would
+// call the functions by name.
+#undef curl_easy_getinfo
+#undef curl_easy_setopt
+#define curl_easy_cleanup libcurl.p_curl_easy_cleanup
+#define curl_easy_getinfo libcurl.p_curl_easy_getinfo
+#define curl_easy_header libcurl.p_curl_easy_header
+#define curl_easy_init libcurl.p_curl_easy_init
+#define curl_easy_setopt libcurl.p_curl_easy_setopt
+#define curl_easy_strerror libcurl.p_curl_easy_strerror
+#define curl_global_init libcurl.p_curl_global_init
+#define curl_multi_add_handle libcurl.p_curl_multi_add_handle
+#define curl_multi_cleanup libcurl.p_curl_multi_cleanup
+#define curl_multi_info_read libcurl.p_curl_multi_info_read
+#define curl_multi_init libcurl.p_curl_multi_init
+#define curl_multi_perform libcurl.p_curl_multi_perform
+#define curl_multi_poll libcurl.p_curl_multi_poll
+#define curl_multi_remove_handle libcurl.p_curl_multi_remove_handle
+
+static pthread_once_t global_once = PTHREAD_ONCE_INIT;
+static int global_loaded;
+static CURLcode global_result = CURLE_FAILED_INIT;
+static char global_error[256];
+
+// Loads libcurl (the soname of the ABI the headers describe, libcurl.so.4 since 2006) and
+// calls curl_global_init, which is not thread-safe before 7.84: once per process, before any
+// transfer.
+static void global_init(void) {
+#define CURL_SYMBOL(name) {#name, (void **)&libcurl.p_##name},
+  static const svlc_library_symbol symbols[] = {CURL_FUNCTIONS(CURL_SYMBOL)};
+#undef CURL_SYMBOL
+  static const char *const sonames[] = {"libcurl.so.4"};
+  global_loaded = svlc_library_load(sonames, 1, symbols, sizeof symbols / sizeof *symbols,
+                                    global_error, sizeof global_error) == 0;
+  if (global_loaded) global_result = curl_global_init(CURL_GLOBAL_DEFAULT);
+}
 
 swiftvlc_fetch *swiftvlc_fetch_new(void) {
   swiftvlc_fetch *fetch = calloc(1, sizeof *fetch);
@@ -90,6 +136,10 @@ long swiftvlc_fetch_stall_seconds(long timeout_ms) {
 swiftvlc_fetch_outcome swiftvlc_fetch_perform(
   swiftvlc_fetch *fetch, const char *url, const char *user_agent, long timeout_ms, size_t limit) {
   pthread_once(&global_once, global_init);
+  if (!global_loaded) {
+    snprintf(fetch->message, sizeof fetch->message, "%s", global_error);
+    return SWIFTVLC_FETCH_FAILED;
+  }
   if (global_result != CURLE_OK) {
     snprintf(fetch->message, sizeof fetch->message, "libcurl: %s",
              curl_easy_strerror(global_result));

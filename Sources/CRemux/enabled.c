@@ -4,8 +4,6 @@
 // Tracks the source marks unusable, marked so in a finished output: see remux.h.
 #include "remux.h"
 
-#include <libavutil/crc.h>
-#include <libavutil/intreadwrite.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>

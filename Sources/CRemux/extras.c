@@ -5,8 +5,6 @@
 // See remux.h.
 #include "remux.h"
 
-#include <libavutil/avstring.h>
-#include <libavutil/mem.h>
 #include <stdio.h>
 #include <string.h>
 

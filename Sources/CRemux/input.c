@@ -6,10 +6,8 @@
 
 #include "CRemux.h"
 
-#include <CFFmpegLog.h>
+#include <CFFmpeg.h>
 
-#include <libavcodec/avcodec.h>
-#include <libavcodec/bsf.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <string.h>

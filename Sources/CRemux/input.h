@@ -5,7 +5,7 @@
 #ifndef CREMUX_INPUT_H
 #define CREMUX_INPUT_H
 
-#include <libavformat/avformat.h>
+#include <ffmpeg_functions.h>
 
 struct svlc_lead;
 

@@ -4,12 +4,11 @@
 // Watching a growing file for its first video keyframe: see include/CRemux.h.
 #include "CRemux.h"
 
-#include <CFFmpegLog.h>
+#include <CFFmpeg.h>
 
 #include <errno.h>
 #include <fcntl.h>
-#include <libavformat/avformat.h>
-#include <libavutil/mem.h>
+#include <ffmpeg_functions.h>
 #include <poll.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -31,6 +30,7 @@ struct svlc_keyframe_watch {
 };
 
 svlc_keyframe_watch *svlc_keyframe_watch_new(const char *path, const char *format) {
+  if (svlc_ffmpeg_load() != 0) return NULL;
   svlc_keyframe_watch *watch = calloc(1, sizeof(*watch));
   if (!watch) return NULL;
   watch->file = open(path, O_RDONLY | O_CLOEXEC);

@@ -4,14 +4,13 @@
 // The copy's settings and what it reports: see include/CRemux.h.
 #include "remux.h"
 
-#include <libavutil/avstring.h>
-#include <libavutil/dict.h>
-#include <libavutil/mem.h>
-#include <libavutil/time.h>
+#include <CFFmpeg.h>
+
 #include <stdlib.h>
 #include <string.h>
 
 svlc_remux *svlc_remux_new(const char *input, const char *output, const char *format) {
+  if (svlc_ffmpeg_load() != 0) return NULL;
   svlc_remux *remux = calloc(1, sizeof(*remux));
   if (!remux) return NULL;
   remux->input = av_strdup(input);
@@ -27,6 +26,8 @@ svlc_remux *svlc_remux_new(const char *input, const char *output, const char *fo
   atomic_init(&remux->position, 0);
   return remux;
 }
+
+const char *svlc_remux_unavailable(void) { return svlc_ffmpeg_error(); }
 
 void svlc_remux_free(svlc_remux *remux) {
   if (!remux) return;

@@ -6,7 +6,6 @@
 #include "remux.h"
 
 #include <fcntl.h>
-#include <libavutil/time.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>

@@ -4,7 +4,6 @@
 // An MPEG-TS input's programs in the output: see remux.h.
 #include "remux.h"
 
-#include <libavutil/avstring.h>
 #include <stdio.h>
 #include <string.h>
 

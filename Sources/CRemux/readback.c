@@ -4,8 +4,7 @@
 // What a finished output does not hold of what was written into it: see remux.h.
 #include "remux.h"
 
-#include <CFFmpegLog.h>
-#include <libavutil/avstring.h>
+#include <CFFmpeg.h>
 #include <stdio.h>
 #include <string.h>
 

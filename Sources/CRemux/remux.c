@@ -5,13 +5,8 @@
 #include "remux.h"
 #include "input.h"
 
-#include <CFFmpegLog.h>
+#include <CFFmpeg.h>
 
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
-#include <libavutil/avstring.h>
-#include <libavutil/intreadwrite.h>
-#include <libavutil/mathematics.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,7 +186,7 @@ static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AV
 static svlc_remux_result run(svlc_remux *remux);
 
 svlc_remux_result svlc_remux_run(svlc_remux *remux) {
-  // libavformat's messages about a damaged input: quiet on this thread (CFFmpegLog).
+  // libavformat's messages about a damaged input: quiet on this thread (CFFmpeg).
   svlc_ffmpeg_quiet_begin();
   sigset_t previous;
   if (remux->streamed) svlc_pipe_guard_begin(&previous);

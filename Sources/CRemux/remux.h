@@ -8,8 +8,7 @@
 
 #include "CRemux.h"
 
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
+#include <ffmpeg_functions.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>

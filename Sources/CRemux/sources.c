@@ -5,7 +5,6 @@
 // remux.h.
 #include "remux.h"
 
-#include <libavutil/display.h>
 #include <string.h>
 
 /// libVLC's four-character codes (as ``Track/codec`` gives them, trailing spaces trimmed) of

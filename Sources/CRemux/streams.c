@@ -4,8 +4,8 @@
 // Which of the input's streams an output takes, and how: see remux.h.
 #include "remux.h"
 
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
+#include <CFFmpeg.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -50,6 +50,7 @@ static int container_holds(const char *name, const AVOutputFormat *format, enum 
 }
 
 int svlc_remux_format_holds(const char *format, const char *fourcc) {
+  if (svlc_ffmpeg_load() != 0) return -1;
   const AVOutputFormat *muxer = av_guess_format(format, NULL, NULL);
   enum AVCodecID id = svlc_remux_codec_of(fourcc);
   if (!muxer || id == AV_CODEC_ID_NONE) return -1;

@@ -32,11 +32,15 @@ typedef enum {
 } svlc_remux_result;
 
 /// A run from `input` to `output` in `format` (libavformat's muxer name: "mpegts", "mp4",
-/// "matroska"). Returns NULL when out of memory. An `output` of "pipe:FD" writes the open
+/// "matroska"). Returns NULL when out of memory or when FFmpeg's libraries cannot be loaded
+/// (svlc_remux_unavailable says so). An `output` of "pipe:FD" writes the open
 /// descriptor FD (a pipe, left open) once, in order: chapters go with the header, nothing is
 /// read back, track marks that need a second look are noted lost, and a reader that has
 /// gone fails the write (EPIPE) instead of raising SIGPIPE.
 svlc_remux *svlc_remux_new(const char *input, const char *output, const char *format);
+/// Why no copy can be made in this process ("libavformat.so.59 could not be loaded: …"), or
+/// NULL when FFmpeg's libraries are loaded. Loads them at its first call; any thread.
+const char *svlc_remux_unavailable(void);
 void svlc_remux_free(svlc_remux *remux);
 
 /// Whether a copy into `format` (as `svlc_remux_new` takes it) holds a stream of libVLC's

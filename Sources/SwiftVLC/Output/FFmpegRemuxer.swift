@@ -113,7 +113,10 @@ final class RemuxCopy: @unchecked Sendable {
   }
 
   private func runBlocking() -> Result<RemuxReport, VLCError> {
-    guard let pointer else { return .failure(.operationFailed("out of memory")) }
+    guard let pointer else {
+      return .failure(
+        .operationFailed(svlc_remux_unavailable().map { String(cString: $0) } ?? "out of memory"))
+    }
     let status = svlc_remux_run(pointer)
     let error = String(cString: svlc_remux_error(pointer))
     switch status {

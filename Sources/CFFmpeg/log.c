@@ -1,14 +1,14 @@
 // SPDX-FileCopyrightText: 2026 The SwiftVLC authors
 // SPDX-License-Identifier: LGPL-2.1-or-later
 
-// The one FFmpeg log filter and display-matrix reading: see include/CFFmpegLog.h.
-#include "CFFmpegLog.h"
+// The one FFmpeg log filter and display-matrix reading: see include/CFFmpeg.h.
+#include "CFFmpeg.h"
 
-#include <libavutil/display.h>
-#include <libavutil/log.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
+
+#include "ffmpeg_functions.h"
 
 /// How many quiet spans the thread is inside.
 static _Thread_local int quiet_depth;
@@ -18,7 +18,9 @@ static void filtered_log(void *context, int level, const char *format, va_list a
   av_log_default_callback(context, level, format, arguments);
 }
 
-static void install_filter(void) { av_log_set_callback(filtered_log); }
+static void install_filter(void) {
+  if (svlc_ffmpeg_load() == 0) av_log_set_callback(filtered_log);
+}
 
 static pthread_once_t install_once = PTHREAD_ONCE_INIT;
 
