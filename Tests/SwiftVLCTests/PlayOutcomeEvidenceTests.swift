@@ -108,6 +108,31 @@ struct PlayOutcomeEvidenceTests {
     #expect(reason.contains("of 10.0 s"), "\(reason)")
   }
 
+  /// libVLC 3's MP4 demuxer ends this one (index first, cut at half its bytes) within 0.1 s,
+  /// before its clock moved, having read the whole file: it "ended" while a recording of it
+  /// failed as ended early at 1.0 s and a probe called it cut short.
+  @Test("a cut file whose end comes before the clock moved fails as ended early")
+  func cutBeforeClock() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let whole = try await media.make(
+      "whole.mp4",
+      [
+        "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-f", "lavfi", "-i", "sine",
+        "-t", "2", "-c:v", "libx264", "-g", "25", "-c:a", "aac", "-movflags", "+faststart",
+      ])
+    let data = try Data(contentsOf: URL(fileURLWithPath: whole))
+    let cut = media.folder.appendingPathComponent("cut.mp4")
+    try data.prefix(data.count / 2).write(to: cut)
+    let player = try await played(cut.path, on: try headlessInstance())
+    guard case .failed(.playbackFailed(let reason)) = player.outcome else {
+      Issue.record("outcome \(String(describing: player.outcome))")
+      return
+    }
+    #expect(reason.hasPrefix("ended early at "), "\(reason)")
+    #expect(reason.contains("of 2.0 s"), "\(reason)")
+  }
+
   /// Short files whose container names more bytes than they hold: the end's gap to the
   /// length is under the 2 s libVLC may stop short of a whole file, but the file is known cut.
   @Test(

@@ -117,8 +117,10 @@ struct EndEvidence: Equatable {
   /// - A stream to decode was present and nothing at all was decoded: no decoder.
   /// - The clock moved and stopped far before the length: the stream ended early (a cut file,
   ///   a failed segment), at the larger of the time and the position times the length.
-  /// - The clock never moved: a local file the input read to its end ended; anything else
-  ///   (an HLS stream whose key or first segment failed) ended early at 0.
+  /// - The clock never moved: a local file the input read to its end ended, unless its
+  ///   container is known cut (libVLC 3's MP4 demuxer ends one, index first and cut at half,
+  ///   within 0.1 s); anything else (an HLS stream whose key or first segment failed) ended
+  ///   early at 0.
   /// - From a server without byte ranges, a demuxer that handed on under a third of the file
   ///   while a video played jumped over the rest, whatever the clock says
   ///   (``skippedUnranged``); one that handed on nine tenths of it or more played it to its
@@ -138,7 +140,11 @@ struct EndEvidence: Equatable {
     if let skipped = skippedUnranged { return skipped }
     if passedOnWholeUnranged { return nil }
     guard let duration, duration > .zero, position < Self.earlyEndPosition else { return nil }
-    if readWholeFile && (!clockMoved || containerIsComplete == true) { return nil }
+    // A file known cut did not play whole, wherever (or whether) the clock moved.
+    if readWholeFile && containerIsComplete != false && (!clockMoved || containerIsComplete == true)
+    {
+      return nil
+    }
     let reached = max(time, duration * position)
     guard Self.isEarly(reached: reached, length: duration, knownCut: containerIsComplete == false)
     else { return nil }
