@@ -55,6 +55,10 @@ struct CutIndexTests {
     )
     .write(to: cutInSize)
     #expect(ContainerExtent.lacksIndex(path: cutInSize.path))
+    // One walk answers both questions: the file cut in a box's size is cut, the picture whole.
+    #expect(ContainerExtent.isComplete(path: cutInSize.path) == false)
+    #expect(ContainerExtent.isComplete(path: heif.path) == true)
+    #expect(ContainerExtent.isComplete(path: fastStart) == true)
     #expect(!ContainerExtent.lacksIndex(path: generated.folder.appendingPathComponent("no").path))
   }
 

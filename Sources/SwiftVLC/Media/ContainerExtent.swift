@@ -22,7 +22,7 @@ enum ContainerExtent {
     else { return nil }
     let bytes = [UInt8](head)
     switch FileHeaders.containerName(bytes) {
-    case "MP4/QuickTime": return boxesFit(file, size: size)
+    case "MP4/QuickTime": return walkBoxes(file, size: size).fits
     case "Matroska/WebM": return segmentFits(bytes, size: size)
     case "WAV", "AVI":
       // A RIFF written to a pipe leaves its size unknown: 0 or 0xFFFFFFFF.
@@ -43,17 +43,10 @@ enum ContainerExtent {
       let head = file.read(at: 0, upTo: 128),
       FileHeaders.containerName([UInt8](head)) == "MP4/QuickTime"
     else { return false }
-    var offset: UInt64 = 0
-    for _ in 0..<boxLimit {
-      guard offset < size, let box = MP4Boxes.header(file, at: offset) else { return true }
-      // A HEIF or AVIF picture has a `meta` box where a movie has its `moov`.
-      if ["moov", "moof", "foov", "meta"].contains(box.type) { return false }
-      // The last box runs to the end of the file, or the file ends in its 64-bit size.
-      if box.size == 0 || box.size == 1 { return true }
-      guard box.size >= box.headerLength else { return false }
-      offset += UInt64(box.size)
-    }
-    return false
+    let walk = walkBoxes(file, size: size)
+    // A walk that could not finish (a box smaller than its header, too many boxes) knows
+    // nothing of what follows.
+    return walk.fits != nil && !walk.sawIndex
   }
 
   /// A file ``isComplete(path:)`` finds cut, in words (a probe's note).
@@ -65,18 +58,26 @@ enum ContainerExtent {
   static let missingIndex =
     "the MP4 file ends before its index (moov box): cut short, or still being written"
 
-  /// Whether the top-level boxes, walked from the start, end within the file.
-  private static func boxesFit(_ file: borrowing ReadOnlyFile, size: UInt64) -> Bool? {
+  /// The one walk of an MP4 file's top-level boxes from its start: whether they end within
+  /// the file (`nil`: unknown, a box smaller than its header or more than ``boxLimit``
+  /// boxes), and whether one of them is an index (`moov`, a fragment's `moof`, `foov`, or a
+  /// HEIF or AVIF picture's `meta`, which a movie has its `moov` in place of).
+  private static func walkBoxes(_ file: borrowing ReadOnlyFile, size: UInt64) -> (
+    fits: Bool?, sawIndex: Bool
+  ) {
     var offset: UInt64 = 0
+    var sawIndex = false
     for _ in 0..<boxLimit {
-      guard offset < size else { return true }
-      guard let box = MP4Boxes.header(file, at: offset) else { return false }
-      if box.size == 0 { return true }  // the last box runs to the end of the file
-      guard box.size >= box.headerLength else { return nil }
+      guard offset < size else { return (true, sawIndex) }
+      guard let box = MP4Boxes.header(file, at: offset) else { return (false, sawIndex) }
+      if ["moov", "moof", "foov", "meta"].contains(box.type) { sawIndex = true }
+      if box.size == 0 { return (true, sawIndex) }  // the last box runs to the end of the file
+      if box.size == 1 { return (false, sawIndex) }  // the file ends in its 64-bit size
+      guard box.size >= box.headerLength else { return (nil, sawIndex) }
       offset += UInt64(box.size)
-      if offset > size { return false }
+      if offset > size { return (false, sawIndex) }
     }
-    return nil
+    return (nil, sawIndex)
   }
 
   /// Whether the Matroska segment after the EBML header ends within the file; `nil` when
