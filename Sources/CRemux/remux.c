@@ -353,7 +353,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   status = av_write_trailer(out);
   if (status < 0 && result == SVLC_REMUX_OK)
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", status);
-  if (avio_closep(&out->pb) < 0 && result == SVLC_REMUX_OK)
+  if (svlc_output_close(remux, out) < 0 && result == SVLC_REMUX_OK)
     result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", AVERROR(EIO));
   if (result == SVLC_REMUX_OK || result == SVLC_REMUX_STOPPED) {
     if (strcmp(remux->format, "mp4") == 0 && !remux->streamed)
@@ -381,7 +381,7 @@ done:
   av_free(order);
   av_free(source_of);
   if (out) {
-    if (out->pb) avio_closep(&out->pb);
+    svlc_output_close(remux, out);
     avformat_free_context(out);
   }
   avformat_close_input(&in);

@@ -239,6 +239,8 @@ void svlc_pipe_guard_end(const sigset_t *previous);
 /// gives the descriptor its blocking writes back.
 int svlc_pipe_open(svlc_remux *remux, AVFormatContext *out);
 void svlc_pipe_close(const svlc_remux *remux);
+/// Flushes and closes `out`'s writer, a file's or a pipe's; 0 or a negative AVERROR.
+int svlc_output_close(const svlc_remux *remux, AVFormatContext *out);
 /// Lists the styling of input stream `in`, converted into `out`, as lost where the target
 /// format has no place for it (ASS/SSA and WebVTT as mov_text or SubRip).
 void svlc_text_conversion_note(svlc_remux *remux, const AVStream *in, const AVStream *out);

@@ -122,8 +122,8 @@
   X(avio_alloc_context) \
   X(avio_closep) \
   X(avio_context_free) \
+  X(avio_flush) \
   X(avio_open) \
-  X(avio_open2) \
   X(avsubtitle_free) \
   X(sws_freeContext) \
   X(sws_getCachedContext) \
@@ -231,8 +231,8 @@ extern struct svlc_ffmpeg_functions svlc_ff;
 #define avio_alloc_context svlc_ff.p_avio_alloc_context
 #define avio_closep svlc_ff.p_avio_closep
 #define avio_context_free svlc_ff.p_avio_context_free
+#define avio_flush svlc_ff.p_avio_flush
 #define avio_open svlc_ff.p_avio_open
-#define avio_open2 svlc_ff.p_avio_open2
 #define avsubtitle_free svlc_ff.p_avsubtitle_free
 #define sws_freeContext svlc_ff.p_sws_freeContext
 #define sws_getCachedContext svlc_ff.p_sws_getCachedContext
