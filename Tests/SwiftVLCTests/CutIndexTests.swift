@@ -59,6 +59,17 @@ struct CutIndexTests {
     #expect(ContainerExtent.isComplete(path: cutInSize.path) == false)
     #expect(ContainerExtent.isComplete(path: heif.path) == true)
     #expect(ContainerExtent.isComplete(path: fastStart) == true)
+    // Bytes after the last box that are no box (a few bytes of padding, an ID3v1 tag) do not
+    // make a whole file cut: a player's end before its clock moved failed on them.
+    let wholeBytes = try Data(contentsOf: URL(fileURLWithPath: fastStart))
+    for (name, tail) in [
+      ("padded.mp4", Data(count: 3)), ("tagged.mp4", Data("TAG".utf8) + Data(count: 125)),
+    ] {
+      let path = generated.folder.appendingPathComponent(name).path
+      try (wholeBytes + tail).write(to: URL(fileURLWithPath: path))
+      #expect(ContainerExtent.isComplete(path: path) != false, "\(name)")
+      #expect(!ContainerExtent.lacksIndex(path: path), "\(name)")
+    }
     #expect(!ContainerExtent.lacksIndex(path: generated.folder.appendingPathComponent("no").path))
   }
 

@@ -46,7 +46,7 @@ enum ContainerExtent {
     let walk = walkBoxes(file, size: size)
     // A walk that could not finish (a box smaller than its header, too many boxes) knows
     // nothing of what follows.
-    return walk.fits != nil && !walk.sawIndex
+    return walk.reachedEnd && !walk.sawIndex
   }
 
   /// A file ``isComplete(path:)`` finds cut, in words (a probe's note).
@@ -59,26 +59,38 @@ enum ContainerExtent {
     "the MP4 file ends before its index (moov box): cut short, or still being written"
 
   /// The one walk of an MP4 file's top-level boxes from its start: whether they end within
-  /// the file (`nil`: unknown, a box smaller than its header or more than ``boxLimit``
-  /// boxes), and whether one of them is an index (`moov`, a fragment's `moof`, `foov`, or a
-  /// HEIF or AVIF picture's `meta`, which a movie has its `moov` in place of).
+  /// the file (`nil`: unknown), whether one of them is an index (`moov`, a fragment's `moof`,
+  /// `foov`, or a HEIF or AVIF picture's `meta`, which a movie has its `moov` in place of),
+  /// and whether the walk reached the file's end (not stopped by a box smaller than its
+  /// header or by ``boxLimit``).
+  ///
+  /// Bytes after the last box that are not one (an ID3v1 tag, a few bytes of padding) leave
+  /// the answer unknown: only a box of a type a muxer writes at the top level that runs past
+  /// the end, or a file that ends inside a box's 64-bit size, is cut.
   private static func walkBoxes(_ file: borrowing ReadOnlyFile, size: UInt64) -> (
-    fits: Bool?, sawIndex: Bool
+    fits: Bool?, sawIndex: Bool, reachedEnd: Bool
   ) {
     var offset: UInt64 = 0
     var sawIndex = false
     for _ in 0..<boxLimit {
-      guard offset < size else { return (true, sawIndex) }
-      guard let box = MP4Boxes.header(file, at: offset) else { return (false, sawIndex) }
+      guard offset < size else { return (true, sawIndex, true) }
+      // Under 8 bytes left: not a box.
+      guard let box = MP4Boxes.header(file, at: offset) else { return (nil, sawIndex, true) }
       if ["moov", "moof", "foov", "meta"].contains(box.type) { sawIndex = true }
-      if box.size == 0 { return (true, sawIndex) }  // the last box runs to the end of the file
-      if box.size == 1 { return (false, sawIndex) }  // the file ends in its 64-bit size
-      guard box.size >= box.headerLength else { return (nil, sawIndex) }
+      if box.size == 0 { return (true, sawIndex, true) }  // the last box runs to the end
+      if box.size == 1 { return (false, sawIndex, true) }  // the file ends in its 64-bit size
+      guard box.size >= box.headerLength else { return (nil, sawIndex, false) }
       offset += UInt64(box.size)
-      if offset > size { return (false, sawIndex) }
+      if offset > size { return (topLevelTypes.contains(box.type) ? false : nil, sawIndex, true) }
     }
-    return (nil, sawIndex)
+    return (nil, sawIndex, false)
   }
+
+  /// The box types muxers write at an MP4 file's top level (ISO/IEC 14496-12, QuickTime).
+  private static let topLevelTypes: Set<String> = [
+    "ftyp", "styp", "moov", "mdat", "moof", "mfra", "free", "skip", "wide", "uuid", "meta",
+    "pdin", "sidx", "ssix", "prft", "emsg", "foov", "pnot", "udta",
+  ]
 
   /// Whether the Matroska segment after the EBML header ends within the file; `nil` when
   /// its size is left open (a live recording).
