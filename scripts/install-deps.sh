@@ -17,8 +17,8 @@ packages=("$@")
   libpng-dev          # Thumbnail.pngData() encodes with libpng (pkg-config name: libpng)
   libjpeg-dev         # Thumbnail.jpegData(quality:): libjpeg-turbo (pkg-config name: libjpeg)
   libfreetype-dev libfontconfig-dev  # contact sheets' header and times (freetype2, fontconfig)
-  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # exact thumbnails of files
-  libcurl4-openssl-dev  # HTTPFetch: channel lists and guides over http(s) (pkg-config libcurl)
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # exact frames, recordings' copy
+  libcurl4-openssl-dev  # HTTPFetch: lists and guides over http(s) (libcurl.so.4 at first use)
   zlib1g-dev          # gzipped programme guides (XMLTV) are inflated with zlib (pkg-config: zlib)
   libx11-dev          # the X11 example and window tests
   xvfb                # a headless X server for the window tests

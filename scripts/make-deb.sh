@@ -69,14 +69,26 @@ owners() {
   done | sort -u | paste -sd, | sed 's/,/, /g'
 }
 # The libraries the tool loads at first use (CLibraryLoader), which dpkg-shlibdeps cannot see:
-# the packages of those the build's headers describe, found through the -dev packages' links.
+# the sonames written in the binary that it does not link (NEEDED). Each one's package is the
+# one holding that soname, and its least version the newest the package's symbols file gives
+# for the functions the binary looks up by name, as dpkg-shlibdeps would compute it.
 libdir=$(pkg-config --variable=libdir libvlc)
+needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+used=$work/used-names
+strings -a "$binary" | sort -u >"$used"
 loaded=()
-for name in avformat avcodec swscale avutil curl; do
-  loaded+=("$(realpath "$libdir/lib$name.so")")
+for soname in $(grep -aoE 'lib[a-z0-9_+-]+\.so\.[0-9]+' "$binary" | sort -u); do
+  grep -qxF "$soname" <<<"$needed" && continue
+  package=$(dpkg -S "$libdir/$soname" | cut -d: -f1)
+  symbols=$(dpkg-query --control-path "$package" symbols 2>/dev/null || true)
+  least=""
+  [ -n "$symbols" ] && least=$(awk -v used="$used" \
+    'BEGIN { while ((getline name < used) > 0) wanted[name] = 1 }
+     /^ / { split($1, symbol, "@"); if (symbol[1] in wanted) print $2 }' "$symbols" \
+    | sort -V | tail -n 1)
+  loaded+=("$package${least:+ (>= $least)}")
 done
-loaded_owners=$(for library in "${loaded[@]}"; do dpkg -S "$library" | cut -d: -f1; done \
-  | sort -u | paste -sd, | sed 's/,/, /g')
+loaded_owners=$(printf '%s\n' "${loaded[@]}" | sort -u | paste -sd, | sed 's/,/, /g')
 # The sans-serif font fontconfig finds for a contact sheet's header and times
 # (`thumbnail --sheet` fails naming it when no font is installed): a file, not a library, so
 # dpkg-shlibdeps cannot see it.

@@ -152,8 +152,15 @@ swiftvlc_fetch_outcome swiftvlc_fetch_perform(
   }
   fetch->limit = limit;
   curl_easy_setopt(curl, CURLOPT_URL, url);
-  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+  // Never another protocol, even through a redirect (file://, ftp://): a libcurl older than
+  // 7.85 does not know these options, and is refused rather than left unlimited.
+  if (curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https") != CURLE_OK ||
+      curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") != CURLE_OK) {
+    snprintf(fetch->message, sizeof fetch->message,
+             "this libcurl cannot limit a transfer to http and https (7.85 or later can)");
+    curl_easy_cleanup(curl);
+    return SWIFTVLC_FETCH_FAILED;
+  }
   curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
   curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 10L);
   curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");

@@ -6,6 +6,7 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
+#include <string.h>
 
 enum { most_libraries = 8 };
 
@@ -25,8 +26,13 @@ int svlc_library_load(const char *const *sonames, size_t soname_count,
     handles[i] = dlopen(sonames[i], RTLD_NOW | RTLD_LOCAL);
     if (!handles[i]) {
       const char *reason = dlerror();
-      snprintf(error, error_size, "%s could not be loaded: %s", sonames[i],
-               reason ? reason : "unknown reason");
+      if (!reason) reason = "unknown reason";
+      // glibc's words start with the name asked for ("libcurl.so.4: cannot open shared
+      // object file: ..."): said once.
+      size_t length = strlen(sonames[i]);
+      if (strncmp(reason, sonames[i], length) == 0 && strncmp(reason + length, ": ", 2) == 0)
+        reason += length + 2;
+      snprintf(error, error_size, "%s could not be loaded: %s", sonames[i], reason);
       close_all(handles, i);
       return -1;
     }
@@ -36,7 +42,10 @@ int svlc_library_load(const char *const *sonames, size_t soname_count,
     for (size_t i = 0; i < soname_count && !address; i++)
       address = dlsym(handles[i], symbols[s].name);
     if (!address) {
-      snprintf(error, error_size, "%s does not export %s", sonames[0], symbols[s].name);
+      int written = snprintf(error, error_size, "no function %s in", symbols[s].name);
+      for (size_t i = 0; i < soname_count && written >= 0 && (size_t)written < error_size; i++)
+        written += snprintf(error + written, error_size - (size_t)written, "%s%s",
+                            i ? ", " : " ", sonames[i]);
       close_all(handles, soname_count);
       return -1;
     }

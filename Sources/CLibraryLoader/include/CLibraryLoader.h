@@ -21,8 +21,10 @@ typedef struct {
 /// Opens each of the `soname_count` libraries named by `sonames` (RTLD_NOW | RTLD_LOCAL; they
 /// stay loaded for the process's life) and fills every symbol's slot from the first of them
 /// that exports it, looking through each library's own dependencies too. Returns 0, or -1
-/// with `error` (`error_size` bytes) naming the library that could not be opened or the
-/// function none of them exports; then no slot is to be used. Not thread-safe: call it once,
+/// with `error` (`error_size` bytes) naming the library that could not be opened and why
+/// ("libcurl.so.4 could not be loaded: cannot open shared object file: ..."), or the function
+/// none of them exports ("no function F in A, B"); then none is left open and no slot is to
+/// be used. Not thread-safe: call it once,
 /// under pthread_once.
 int svlc_library_load(const char *const *sonames, size_t soname_count,
                       const svlc_library_symbol *symbols, size_t symbol_count, char *error,
