@@ -66,6 +66,28 @@ struct LibraryLoadingTests {
     let result = try await runTool(
       ["channels", "http://127.0.0.1:9/list.m3u"], environment: ["LD_LIBRARY_PATH": folder])
     #expect(result.status != 0)
-    #expect(result.stderr.contains("libcurl.so.4 could not be loaded"), "\(result.stderr)")
+    #expect(result.stderr.contains("libcurl.so.4 could not be loaded: "), "\(result.stderr)")
+    // glibc's words begin with the path it tried, not the soname again.
+    #expect(!result.stderr.contains("loaded: libcurl.so.4"), "\(result.stderr)")
+  }
+
+  @Test("a library by that name without libcurl's functions fails naming the function")
+  func wrongLibrary() async throws {
+    let scratch = try ScratchDirectory("wrong-curl")
+    defer { scratch.remove() }
+    // zlib, which the tool links (ldd says where), standing in as libcurl.so.4.
+    let listing = try await runProgram("ldd", [SwiftVLCTool.url.path])
+    let zlib = try #require(
+      String(decoding: listing.stdout, as: UTF8.self).split(separator: "\n")
+        .first { $0.contains("libz.so.1 => ") }?.split(separator: " ").dropFirst(2).first)
+    let folder = scratch.path("lib")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let file = URL(fileURLWithPath: String(zlib)).resolvingSymlinksInPath()
+    try FileManager.default.copyItem(atPath: file.path, toPath: folder + "/libcurl.so.4")
+    let result = try await runTool(
+      ["channels", "http://127.0.0.1:9/list.m3u"], environment: ["LD_LIBRARY_PATH": folder])
+    #expect(result.status != 0)
+    #expect(result.stderr.contains("no function curl_"), "\(result.stderr)")
+    #expect(result.stderr.contains(" in libcurl.so.4"), "\(result.stderr)")
   }
 }
