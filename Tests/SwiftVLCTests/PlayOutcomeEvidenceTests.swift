@@ -25,6 +25,26 @@ struct PlayOutcomeEvidenceTests {
     return player
   }
 
+  /// Plays the first `numerator`/`denominator` of `whole`'s bytes, as a download cut short
+  /// leaves it, and returns the reason it failed with ("ended early at …"), or records an
+  /// issue and returns `nil` when it did not fail so.
+  func earlyEnd(
+    of whole: String, keeping numerator: Int, in denominator: Int, media: GeneratedMedia,
+    on instance: VLCInstance
+  ) async throws -> String? {
+    let data = try Data(contentsOf: URL(fileURLWithPath: whole))
+    let name = URL(fileURLWithPath: whole).lastPathComponent
+    let cut = media.folder.appendingPathComponent("cut-" + name)
+    try data.prefix(data.count * numerator / denominator).write(to: cut)
+    let player = try await played(cut.path, on: instance)
+    guard case .failed(.playbackFailed(let reason)) = player.outcome else {
+      Issue.record("\(name): outcome \(String(describing: player.outcome))")
+      return nil
+    }
+    #expect(reason.hasPrefix("ended early at "), "\(reason)")
+    return reason
+  }
+
   @Test(
     "an instance without outputs plays a chaptered M4A unpaced to .ended, chapters listed")
   func unpacedInstance() async throws {
@@ -96,16 +116,9 @@ struct PlayOutcomeEvidenceTests {
       GeneratedMedia.audio(silent: false, seconds: 10) + [
         "-c:a", "aac", "-movflags", "+faststart",
       ])
-    let data = try Data(contentsOf: URL(fileURLWithPath: whole))
-    let cut = media.folder.appendingPathComponent("cut.m4a")
-    try data.prefix(data.count / 2).write(to: cut)
-    let player = try await played(cut.path, on: try headlessInstance())
-    guard case .failed(.playbackFailed(let reason)) = player.outcome else {
-      Issue.record("outcome \(String(describing: player.outcome))")
-      return
-    }
-    #expect(reason.hasPrefix("ended early at "), "\(reason)")
-    #expect(reason.contains("of 10.0 s"), "\(reason)")
+    let reason = try await earlyEnd(
+      of: whole, keeping: 1, in: 2, media: media, on: try headlessInstance())
+    #expect(reason?.contains("of 10.0 s") == true, "\(reason ?? "")")
   }
 
   /// libVLC 3's MP4 demuxer ends this one (index first, cut at half its bytes) within 0.1 s,
@@ -121,16 +134,9 @@ struct PlayOutcomeEvidenceTests {
         "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-f", "lavfi", "-i", "sine",
         "-t", "2", "-c:v", "libx264", "-g", "25", "-c:a", "aac", "-movflags", "+faststart",
       ])
-    let data = try Data(contentsOf: URL(fileURLWithPath: whole))
-    let cut = media.folder.appendingPathComponent("cut.mp4")
-    try data.prefix(data.count / 2).write(to: cut)
-    let player = try await played(cut.path, on: try headlessInstance())
-    guard case .failed(.playbackFailed(let reason)) = player.outcome else {
-      Issue.record("outcome \(String(describing: player.outcome))")
-      return
-    }
-    #expect(reason.hasPrefix("ended early at "), "\(reason)")
-    #expect(reason.contains("of 2.0 s"), "\(reason)")
+    let reason = try await earlyEnd(
+      of: whole, keeping: 1, in: 2, media: media, on: try headlessInstance())
+    #expect(reason?.contains("of 2.0 s") == true, "\(reason ?? "")")
   }
 
   /// Short files whose container names more bytes than they hold: the end's gap to the
@@ -147,15 +153,7 @@ struct PlayOutcomeEvidenceTests {
         + (name.hasSuffix(".mp4") ? ["-movflags", "+faststart"] : []))
     let instance = try headlessInstance()
     #expect(try await played(whole, on: instance).outcome == .ended)
-    let data = try Data(contentsOf: URL(fileURLWithPath: whole))
-    let cut = media.folder.appendingPathComponent("cut-" + name)
-    try data.prefix(data.count * 3 / 4).write(to: cut)
-    let player = try await played(cut.path, on: instance)
-    guard case .failed(.playbackFailed(let reason)) = player.outcome else {
-      Issue.record("\(name): outcome \(String(describing: player.outcome))")
-      return
-    }
-    #expect(reason.hasPrefix("ended early at "), "\(reason)")
+    _ = try await earlyEnd(of: whole, keeping: 3, in: 4, media: media, on: instance)
   }
 
   @Test("decoded depth: files with no decodable stream are unplayable with the reason, at once")
