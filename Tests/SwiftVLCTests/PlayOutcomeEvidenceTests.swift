@@ -139,6 +139,25 @@ struct PlayOutcomeEvidenceTests {
     #expect(reason?.contains("of 2.0 s") == true, "\(reason ?? "")")
   }
 
+  /// An AVI cut before its index (`idx1`, written last): libVLC 3 gives no length, and its
+  /// positions are shares of the bytes (1.0 at the cut). It "ended", with no length, while a
+  /// probe said 6.040 s and the file cut short, and a recording ended early at 1.0 s.
+  @Test("an AVI cut before its index has its headers' length and fails as ended early")
+  func cutAVI() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let whole = try await media.make(
+      "clip.avi",
+      [
+        "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-f", "lavfi", "-i", "sine",
+        "-t", "6", "-c:v", "mpeg4", "-c:a", "libmp3lame",
+      ])
+    let instance = try headlessInstance()
+    #expect(try await played(whole, on: instance).outcome == .ended)
+    let reason = try await earlyEnd(of: whole, keeping: 3, in: 10, media: media, on: instance)
+    #expect(reason?.contains("of 6.0 s") == true, "\(reason ?? "")")
+  }
+
   /// Short files whose container names more bytes than they hold: the end's gap to the
   /// length is under the 2 s libVLC may stop short of a whole file, but the file is known cut.
   @Test(

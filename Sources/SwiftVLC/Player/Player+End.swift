@@ -11,7 +11,7 @@ extension Player {
     let media = currentMedia
     var evidence = EndEvidence(
       inputFailure: media?.input?.failure, duration: duration, time: currentTime,
-      position: position)
+      position: core.positionsAreBytes ? 0 : position)
     evidence.statistics = countedMedia?.statistics()
     evidence.countsDecoding = !(countedMedia?.options.contains { $0.hasPrefix(":sout=") } ?? false)
     evidence.fileSize = media.flatMap(localFileSize)
@@ -33,10 +33,15 @@ extension Player {
       evidence.namesNoContainer =
         FileHeaders.containerName(bytes) == nil && PictureSignature.codec(of: bytes) == nil
     }
-    // A few box headers, read only for an end without a length: an MP4 with its index gives
-    // libVLC one, and a fallback demuxer's phantom streams none.
+    // The headers, read only for an end without a length: an MP4 with its index gives
+    // libVLC one, and a fallback demuxer's phantom streams none; an AVI cut before its index
+    // has none from libVLC but its headers' (then libVLC's positions were shares of bytes).
     if evidence.duration == nil, let path = media?.localPath {
       evidence.lacksIndex = ContainerExtent.lacksIndex(path: path)
+      if let declared = FileHeaders.read(path: path)?.duration {
+        evidence.duration = declared
+        evidence.position = 0
+      }
     }
     evidence.networkFailure = diagnosedFailure(networkOnly: true)
     let logged = core.diagnosis?.current

@@ -156,6 +156,7 @@ extension Player {
   private func resetTimeline() {
     currentTime = .zero
     core.positionScale = 1
+    core.positionsAreBytes = false
     core.publication.startSession()
     core.timeReading.readAt = nil
     core.timeReading.isHoldingStart = false

@@ -159,10 +159,14 @@ public final class Player {
     case .length(let milliseconds):
       let native: Duration? = milliseconds > 0 ? .milliseconds(milliseconds) : nil
       // A parsed media's length is its parse's, as a probe says: libVLC 3 estimates some (an
-      // MPEG-TS's from its first clock reference, up to a second early: 4.660 s of 4.029 s).
-      let parsed = native.flatMap { _ in currentMedia?.parsedDuration }
+      // MPEG-TS's from its first clock reference, up to a second early: 4.660 s of 4.029 s),
+      // and gives none for a local file whose index it lacks (an AVI cut before its `idx1`,
+      // whose headers declare 6.040 s).
+      let parsed =
+        native != nil || currentMedia?.isLocalFile == true ? currentMedia?.parsedDuration : nil
       let length = parsed ?? native
       core.positionScale = native.flatMap { native in parsed.map { native / $0 } } ?? 1
+      core.positionsAreBytes = native == nil && parsed != nil
       if length != duration {
         duration = length
         if let length { emit(.lengthChanged(length)) }

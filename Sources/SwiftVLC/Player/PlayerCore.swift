@@ -14,6 +14,10 @@ struct PlayerCore {
   /// libVLC's length of the media over the length its parse measured (``Player/duration``):
   /// libVLC's positions times this are the player's; 1 when either length is unknown.
   var positionScale = 1.0
+  /// Whether ``Player/duration`` is the parse's alone, libVLC having given no length (an AVI
+  /// cut before its index): libVLC's positions are then shares of the file's bytes, which
+  /// say nothing of time (1.0 at the end of a file cut at 0.9 s of 6.040 s).
+  var positionsAreBytes = false
   /// Where the reading of the current media's tracks is.
   var trackReading = TrackReading()
   /// What to run at each barrier sent into the native event stream.
