@@ -158,6 +158,31 @@ struct PlayOutcomeEvidenceTests {
     #expect(reason?.contains("of 6.0 s") == true, "\(reason ?? "")")
   }
 
+  /// An MP3 cut short keeps its Xing/Info header, which counts the stream's frames and
+  /// bytes: it passed for a whole 1.8 s file everywhere (probe counted the frames there are),
+  /// where ffprobe and mediainfo say 6.024 s. A WAV keeps its `data` chunk's size; libVLC 3
+  /// gives the length of what it holds, and a player's end 0.3 s before it "ended early at
+  /// 1.5 s of 1.8 s" while a recording of it ended well.
+  @Test(
+    "an MP3 or WAV cut short has its header's length, is noted cut, and fails as ended early",
+    arguments: [("tune.mp3", "libmp3lame"), ("tune.wav", "pcm_s16le")])
+  func cutMP3(name: String, codec: String) async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let whole = try await media.make(
+      name, GeneratedMedia.audio(silent: false, seconds: 6) + ["-c:a", codec])
+    let instance = try headlessInstance()
+    let info = try await Media(path: whole, instance: instance).parse(timeout: .seconds(10))
+    #expect(!info.unknowns.contains(ContainerExtent.cutShort))
+    let reason = try await earlyEnd(of: whole, keeping: 3, in: 10, media: media, on: instance)
+    #expect(reason?.contains("of 6.0 s") == true, "\(reason ?? "")")
+    let cut = media.folder.appendingPathComponent("cut-" + name).path
+    let cutInfo = try await Media(path: cut, instance: instance).parse(timeout: .seconds(10))
+    #expect(cutInfo.unknowns.contains(ContainerExtent.cutShort), "\(cutInfo.unknowns)")
+    #expect(cutInfo.duration == info.duration, "\(String(describing: cutInfo.duration))")
+    #expect(ContainerExtent.isComplete(path: whole) == true)
+  }
+
   /// Short files whose container names more bytes than they hold: the end's gap to the
   /// length is under the 2 s libVLC may stop short of a whole file, but the file is known cut.
   @Test(

@@ -4,7 +4,7 @@
 import FoundationEssentials
 
 /// Whether a local file holds every byte its container declares: an MP4's top-level boxes,
-/// a Matroska segment's size, a RIFF (WAV, AVI) chunk's size.
+/// a Matroska segment's size, a RIFF (WAV, AVI) chunk's size, an MP3's Xing/Info byte count.
 ///
 /// A file cut short keeps its header's sizes, so its last box, segment or chunk ends past
 /// the file's end. Evidence for an end that libVLC's clock reports early: libVLC 3 stops its
@@ -29,8 +29,48 @@ enum ContainerExtent {
       let riffSize = UInt64(littleEndian(bytes, 4, 4))
       guard riffSize != 0, riffSize != 0xFFFF_FFFF else { return nil }
       return riffSize + 8 <= size
+    case "MP3":
+      // Counted from the first frame, after an ID3v2 tag; an ID3v1 tag may follow.
+      guard let declared = MPEGAudioScan.declaredBytes(path: path) else { return nil }
+      return UInt64(declared.start + declared.bytes) <= size
     default: return nil
     }
+  }
+
+  /// The length a local file's headers declare where libVLC 3 gives the length of what the
+  /// file holds instead: an MP3's Xing/Info frame count, a WAV's `data` chunk size over its
+  /// byte rate; `nil` for other containers (whose length libVLC takes from their headers)
+  /// and headers that declare none. A file ``isComplete(path:)`` finds cut falls short of it.
+  static func declaredLength(path: String) -> Duration? {
+    guard let file = ReadOnlyFile(path: path),
+      let head = file.read(at: 0, upTo: FileHeaders.headLength)
+    else { return nil }
+    let bytes = [UInt8](head)
+    switch FileHeaders.containerName(bytes) {
+    case "MP3": return MPEGAudioScan.declaredDuration(head: bytes) ?? nil
+    case "WAV": return waveLength(bytes)
+    default: return nil
+    }
+  }
+
+  /// A WAV's `data` chunk size over the byte rate of its `fmt ` chunk, both within `bytes`;
+  /// `nil` for a size left open (a WAV written to a pipe, RF64).
+  private static func waveLength(_ bytes: [UInt8]) -> Duration? {
+    var offset = 12
+    var byteRate = 0
+    while offset + 8 <= bytes.count {
+      let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+      let size = Int(littleEndian(bytes, offset + 4, 4))
+      if id == "fmt ", offset + 20 <= bytes.count {
+        byteRate = Int(littleEndian(bytes, offset + 16, 4))
+      }
+      if id == "data" {
+        guard byteRate > 0, size != 0, size != 0xFFFF_FFFF else { return nil }
+        return .microseconds(Int64(size) * 1_000_000 / Int64(byteRate))
+      }
+      offset += 8 + size + (size & 1)
+    }
+    return nil
   }
 
   /// Whether `path` is an MP4 file whose top-level boxes, as far as the file goes, hold no

@@ -45,6 +45,24 @@ struct MPEGAudioScan: Sendable, Equatable {
     }
   }
 
+  /// What the first frame of a local MPEG audio file declares in its Xing/Info header:
+  /// the stream's bytes from that frame on (LAME's and libavformat's headers give them),
+  /// and where the frame starts (after an ID3v2 tag); `nil` without such a count.
+  static func declaredBytes(path: String) -> (start: Int, bytes: Int)? {
+    guard let file = ReadOnlyFile(path: path), let tag = file.read(at: 0, upTo: 10) else {
+      return nil
+    }
+    let start = FileHeaders.id3Length([UInt8](tag))
+    guard let first = file.read(at: UInt64(start), upTo: 192) else { return nil }
+    let bytes = [UInt8](first)
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard buffer.count >= 4, let header = Header(buffer, at: 0), header.sampleRate > 0,
+        let count = header.declaredBytes(bytes, at: 0), count > 0
+      else { return nil }
+      return (start, count)
+    }
+  }
+
   /// The format an MPEG audio frame starting `bytes` declares: its channels (1 or 2) and
   /// sample rate, and its codec where libVLC 3 names the stream by its container's code
   /// (`mpga` for every layer: MP3 in MP4 or MPEG-TS): `"mp3"` for layer III, `nil` for layers
@@ -170,6 +188,20 @@ private struct Header {
     }
     return tag(bytes, at: offset + 36) == "VBRI" && offset + 54 <= bytes.count
       ? MP4Boxes.integer(bytes, offset + 50, 4) : nil
+  }
+
+  /// The stream's bytes a Xing/Info header in this first frame declares, when its flags say
+  /// it counts them (they follow the frame count, when there is one).
+  func declaredBytes(_ bytes: [UInt8], at offset: Int) -> Int? {
+    guard layer == 3 else { return nil }
+    let xing = offset + 4 + sideInformation
+    guard ["Xing", "Info"].contains(tag(bytes, at: xing)), xing + 8 <= bytes.count else {
+      return nil
+    }
+    let flags = MP4Boxes.integer(bytes, xing + 4, 4)
+    let field = xing + 8 + (flags & 1 != 0 ? 4 : 0)
+    guard flags & 2 != 0, field + 4 <= bytes.count else { return nil }
+    return MP4Boxes.integer(bytes, field, 4)
   }
 
   /// The side information's length in a layer III frame, after the 4-byte header.

@@ -41,12 +41,14 @@ extension Media {
     if listedNone, headers?.container == "MPEG-PS" { info.isPlayable = true }
     if searchesStreams, depth == .decoded { info.isPlayable = true }
     // The reason a player of it gives (``EndEvidence/lacksIndex``).
+    var isCut = false
     if listedNone, let path, ContainerExtent.lacksIndex(path: path) {
       info.isPlayable = false
       info.unknowns.append(ContainerExtent.missingIndex)
     } else if let path, ContainerExtent.isComplete(path: path) == false {
       // What a player of it reports as "ended early" and a recording refuses.
       info.unknowns.append(ContainerExtent.cutShort)
+      isCut = true
     }
     if depth == .decoded, input == nil, info.isPlayable {
       // A search plays its input once, up to the caller's limit (a live stream may list its
@@ -81,6 +83,13 @@ extension Media {
     {
       info.duration = audio.duration
       info.tracks[0].bitrate = audio.bitrate
+    }
+    // A cut MP3's or WAV's length is its headers', as other containers' (what a player's end
+    // and a recording are judged against).
+    if isCut, let path, let declared = ContainerExtent.declaredLength(path: path),
+      declared > info.duration ?? .zero
+    {
+      info.duration = declared
     }
     if let headers {
       correct(&info, with: headers, depth: depth)

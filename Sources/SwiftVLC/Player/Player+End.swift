@@ -50,6 +50,14 @@ extension Player {
     if evidence.needsContainerExtent, let path = media?.localPath {
       // A few box or element headers; read only for an end before nine tenths.
       evidence.containerIsComplete = ContainerExtent.isComplete(path: path)
+      // libVLC's length of a cut MP3 or WAV is what it holds; its headers' is the one a
+      // parse gives, which the end falls short of.
+      if evidence.containerIsComplete == false, let length = evidence.duration,
+        let declared = ContainerExtent.declaredLength(path: path), declared > length
+      {
+        evidence.position *= length / declared
+        evidence.duration = declared
+      }
     }
     keepChapters(of: media, generation, inputRanUnpaced: evidence.everyStreamTurnedOff)
     guard evidence.failure != nil else { return feed(.native(.ended(evidence), generation)) }
