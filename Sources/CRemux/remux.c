@@ -19,8 +19,8 @@ const char *svlc_remux_display_name(const svlc_remux *remux) {
   return remux->format;
 }
 
-static svlc_remux_result fail(svlc_remux *remux, svlc_remux_result result, const char *what,
-                              int status) {
+svlc_remux_result svlc_remux_fail(svlc_remux *remux, svlc_remux_result result, const char *what,
+                                  int status) {
   if (status == AVERROR(EPIPE) && remux->streamed) remux->reader_gone = 1;
   char reason[128];
   av_strerror(status, reason, sizeof(reason));
@@ -28,158 +28,6 @@ static svlc_remux_result fail(svlc_remux *remux, svlc_remux_result result, const
     snprintf(remux->error, sizeof(remux->error), "%s: %s", what, reason);
   else
     snprintf(remux->error, sizeof(remux->error), "%s", reason);
-  return result;
-}
-
-/// Copies the packets from `start` on (AV_NOPTS_VALUE: all), moving their times back by `zero`
-/// (AV_NOPTS_VALUE: as they are).
-static svlc_remux_result copy_packets(svlc_remux *remux, AVFormatContext *in, AVFormatContext *out,
-                                      route_t *routes, unsigned routes_count, int64_t start,
-                                      int64_t zero) {
-  AVPacket *packet = av_packet_alloc();
-  AVPacket *converted = av_packet_alloc();
-  if (!packet || !converted) {
-    av_packet_free(&packet);
-    av_packet_free(&converted);
-    return fail(remux, SVLC_REMUX_UNWRITABLE, "out of memory", AVERROR(ENOMEM));
-  }
-  int64_t first = start;
-  svlc_remux_result result = SVLC_REMUX_OK;
-  svlc_timeline line;
-  int read_status =
-      svlc_timeline_init(&line, in, remux->join_since, remux->leads, remux->lead_count);
-  int guessed_dts = remux->join_since > 0 && strcmp(in->iformat->name, "matroska,webm") == 0;
-  while (read_status >= 0 && (read_status = av_read_frame(in, packet)) >= 0) {
-    if (atomic_load(&remux->stop)) {
-      result = SVLC_REMUX_STOPPED;
-      av_packet_unref(packet);
-      break;
-    }
-    if ((unsigned)packet->stream_index >= routes_count) {
-      av_packet_unref(packet); // a stream that appeared after the header was written
-      continue;
-    }
-    svlc_timeline_join(&line, in, packet);
-    const AVStream *stream = in->streams[packet->stream_index];
-    route_t *route = &routes[packet->stream_index];
-    // libVLC's file of an MP3 file: its encoder's header frame came as the first audio, the
-    // audio after it one frame late (svlc_remux_vbr_header): left out, the rest moved back.
-    if (remux->join_since > 0 && route->written == 0 && svlc_remux_vbr_header(stream, packet)) {
-      route->header_shift = packet->duration > 0 ? packet->duration : 0;
-      av_packet_unref(packet);
-      continue;
-    }
-    if (packet->pts != AV_NOPTS_VALUE) packet->pts -= route->header_shift;
-    if (packet->dts != AV_NOPTS_VALUE) packet->dts -= route->header_shift;
-    int64_t when = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
-    int64_t at = when != AV_NOPTS_VALUE ? av_rescale_q(when, stream->time_base, AV_TIME_BASE_Q)
-                                        : AV_NOPTS_VALUE;
-    int keep = route->output >= 0;
-    if (keep && !route->started) {
-      // Video starts at a keyframe; the rest at the video's start.
-      if (stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && start != AV_NOPTS_VALUE)
-        route->started = (packet->flags & AV_PKT_FLAG_KEY) && at != AV_NOPTS_VALUE && at >= start;
-      else
-        route->started = start == AV_NOPTS_VALUE || (at != AV_NOPTS_VALUE && at >= start);
-      keep = route->started;
-    }
-    if (keep && at != AV_NOPTS_VALUE && first == AV_NOPTS_VALUE) first = at;
-    // Video is cut in decoding order: a B-frame shown before the end refers to a picture
-    // shown after it but decoded before it, which a cut by showing time left out (ffmpeg then
-    // could not decode the last pictures: "Could not find ref with POC").
-    int64_t cut_at = at;
-    if (stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && packet->dts != AV_NOPTS_VALUE)
-      cut_at = av_rescale_q(packet->dts, stream->time_base, AV_TIME_BASE_Q);
-    if (keep && remux->duration > 0 && cut_at != AV_NOPTS_VALUE && first != AV_NOPTS_VALUE) {
-      if (cut_at - first >= remux->duration) {
-        keep = 0;
-        // Past the end by more than muxers interleave: done.
-        if (at - first >= remux->duration + 10 * (int64_t)AV_TIME_BASE) {
-          av_packet_unref(packet);
-          break;
-        }
-      }
-    }
-    int64_t since = first == AV_NOPTS_VALUE || at == AV_NOPTS_VALUE ? AV_NOPTS_VALUE : at - first;
-    if (!keep || !svlc_remux_config_held(route, packet, since) ||
-        svlc_remux_cut_short(route, packet)) {
-      av_packet_unref(packet);
-      continue;
-    }
-    if (at != AV_NOPTS_VALUE && first != AV_NOPTS_VALUE) {
-      atomic_store(&remux->position, at - first);
-      int64_t end = at - first + av_rescale_q(packet->duration, stream->time_base, AV_TIME_BASE_Q);
-      if (end > remux->copied_end) remux->copied_end = end;
-    }
-    if (route->written == 0 && stream->codecpar->codec_type == AVMEDIA_TYPE_AUDIO) {
-      size_t size = 0;
-      const uint8_t *skip = av_packet_get_side_data(packet, AV_PKT_DATA_SKIP_SAMPLES, &size);
-      if (skip && size >= 4) route->encoder_delay = AV_RL32(skip);
-    }
-    AVPacket *writing = packet;
-    if (route->text.encoder) {
-      if (!svlc_text_conversion_packet(&route->text, packet, converted)) {
-        av_packet_unref(packet);
-        continue;
-      }
-      av_packet_unref(packet);
-      writing = converted;
-    }
-    AVStream *target = out->streams[route->output];
-    if (zero != AV_NOPTS_VALUE) {
-      int64_t offset = av_rescale_q(zero, AV_TIME_BASE_Q, stream->time_base);
-      if (writing->pts != AV_NOPTS_VALUE) writing->pts -= offset;
-      if (writing->dts != AV_NOPTS_VALUE) writing->dts -= offset;
-    }
-    av_packet_rescale_ts(writing, stream->time_base, target->time_base);
-    // Matroska stores no decoding times, and libavformat's demuxer guesses a reordered
-    // video's from its first presentation times (a B-frame's as its own): libVLC's Matroska
-    // file's are left to the muxer, which derives them from the presentation times and the
-    // stream's reordering delay.
-    if (guessed_dts && stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO &&
-        stream->codecpar->video_delay > 0)
-      writing->dts = AV_NOPTS_VALUE;
-    // Times that overlap the previous packet's by a little (joined recordings), moved on as
-    // ffmpeg's copy moves them.
-    if (route->written > 0 && writing->dts != AV_NOPTS_VALUE && writing->dts <= route->last_dts) {
-      writing->dts = route->last_dts + 1;
-      if (writing->pts != AV_NOPTS_VALUE && writing->pts < writing->dts)
-        writing->pts = writing->dts;
-    }
-    int64_t dts = writing->dts;
-    int aac = stream->codecpar->codec_id == AV_CODEC_ID_AAC;
-    writing->stream_index = route->output;
-    writing->pos = -1;
-    int status = av_interleaved_write_frame(out, writing);
-    av_packet_unref(writing);
-    // A packet whose times the muxer refuses is left out and counted (named afterwards), and
-    // so is one its conversion cannot read (an ADTS frame damaged in a live stream, which
-    // Matroska and MP4 store without its header).
-    if (status == AVERROR(EINVAL))
-      route->refused++;
-    else if (status == AVERROR_INVALIDDATA && aac)
-      route->damaged++;
-    else if (status >= 0) {
-      route->written++;
-      if (dts != AV_NOPTS_VALUE) route->last_dts = dts;
-    }
-    if (status == AVERROR_EXIT && atomic_load(&remux->stop)) {
-      result = SVLC_REMUX_STOPPED; // a pipe's reader took nothing after the stop
-      break;
-    }
-    if (status < 0 && status != AVERROR(EINVAL) && !(status == AVERROR_INVALIDDATA && aac)) {
-      // The caller says "cannot write" and names the file: the reason alone.
-      result = fail(remux, SVLC_REMUX_UNWRITABLE, NULL, status);
-      break;
-    }
-  }
-  // A read error is not the input's end: a copy cut short must not replace its input.
-  if (result == SVLC_REMUX_OK && read_status < 0 && read_status != AVERROR_EOF) {
-    result = fail(remux, SVLC_REMUX_UNREADABLE, "cannot read the input", read_status);
-  }
-  svlc_timeline_free(&line);
-  av_packet_free(&packet);
-  av_packet_free(&converted);
   return result;
 }
 
@@ -207,12 +55,12 @@ static svlc_remux_result run(svlc_remux *remux) {
   svlc_remux_result result = SVLC_REMUX_OK;
   int status = svlc_remux_open_input(remux->input, &in);
   if (status < 0) {
-    result = fail(remux, SVLC_REMUX_UNREADABLE, "cannot read the input", status);
+    result = svlc_remux_fail(remux, SVLC_REMUX_UNREADABLE, "cannot read the input", status);
     goto done;
   }
   status = avformat_alloc_output_context2(&out, NULL, remux->format, remux->output);
   if (status < 0) {
-    result = fail(remux, SVLC_REMUX_UNWRITABLE, "no such format", status);
+    result = svlc_remux_fail(remux, SVLC_REMUX_UNWRITABLE, "no such format", status);
     goto done;
   }
   // Repeats first: the copy's start is its own streams' keyframe. MPEG-TS rewinds by a byte
@@ -255,14 +103,14 @@ static svlc_remux_result run(svlc_remux *remux) {
     }
   }
   if (status < 0) {
-    result = fail(remux, SVLC_REMUX_UNREADABLE, "cannot read the input again", status);
+    result = svlc_remux_fail(remux, SVLC_REMUX_UNREADABLE, "cannot read the input again", status);
     goto done;
   }
   routes = av_calloc(in->nb_streams, sizeof(*routes));
   order = av_calloc(in->nb_streams, sizeof(*order));
   source_of = av_calloc(in->nb_streams, sizeof(*source_of));
   if (!routes || !order || !source_of) {
-    result = fail(remux, SVLC_REMUX_UNWRITABLE, "out of memory", AVERROR(ENOMEM));
+    result = svlc_remux_fail(remux, SVLC_REMUX_UNWRITABLE, "out of memory", AVERROR(ENOMEM));
     goto done;
   }
   for (unsigned i = 0; i < in->nb_streams; i++) {
@@ -277,7 +125,7 @@ static svlc_remux_result run(svlc_remux *remux) {
     if (in->streams[i]->discard == AVDISCARD_ALL) continue; // a repeat: its packets are not read
     const source_t *source = source_of[i] >= 0 ? &remux->sources[source_of[i]] : NULL;
     if (svlc_remux_add_stream(remux, out, in->streams[i], &routes[i], source) < 0) {
-      result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot add a stream", AVERROR(ENOMEM));
+      result = svlc_remux_fail(remux, SVLC_REMUX_UNWRITABLE, "cannot add a stream", AVERROR(ENOMEM));
       goto done;
     }
   }
@@ -303,7 +151,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   svlc_remux_lift_stream_tags(in, out);
   svlc_remux_add_source_tags(remux, out);
   if (svlc_remux_copy_programs(remux, in, out, routes, routes_count) < 0) {
-    result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot add a program", AVERROR(ENOMEM));
+    result = svlc_remux_fail(remux, SVLC_REMUX_UNWRITABLE, "cannot add a program", AVERROR(ENOMEM));
     goto done;
   }
   // A pipe cannot be gone back to: its chapters go with the header (all that start within
@@ -312,7 +160,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   status = remux->streamed ? svlc_pipe_open(remux, out)
                            : avio_open(&out->pb, remux->output, AVIO_FLAG_WRITE);
   if (status < 0) {
-    result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot create the file", status);
+    result = svlc_remux_fail(remux, SVLC_REMUX_UNWRITABLE, "cannot create the file", status);
     goto done;
   }
   // Flags not known (libVLC does not tell them): Matroska marks the first audio and video
@@ -323,7 +171,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   status = avformat_write_header(out, &muxer_options);
   av_dict_free(&muxer_options);
   if (status < 0) {
-    result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot start the file", status);
+    result = svlc_remux_fail(remux, SVLC_REMUX_UNWRITABLE, "cannot start the file", status);
     goto done;
   }
   // The output starts at 0, as ffmpeg's copy does: a live recording cut at its first keyframe,
@@ -343,7 +191,7 @@ static svlc_remux_result run(svlc_remux *remux) {
   }
   if (zero != AV_NOPTS_VALUE && zero <= 0) zero = AV_NOPTS_VALUE;
   remux->shift = zero == AV_NOPTS_VALUE ? 0 : zero;
-  result = copy_packets(remux, in, out, routes, routes_count, start, zero);
+  result = svlc_remux_copy_packets(remux, in, out, routes, routes_count, start, zero);
   svlc_remux_note_refused(remux, out, routes, routes_count);
   svlc_remux_note_delay(remux, out, routes, routes_count);
   svlc_remux_note_config(remux, out, routes, routes_count);
@@ -352,9 +200,9 @@ static svlc_remux_result run(svlc_remux *remux) {
   if (!remux->streamed) svlc_remux_copy_chapters(remux, in, out);
   status = av_write_trailer(out);
   if (status < 0 && result == SVLC_REMUX_OK)
-    result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", status);
+    result = svlc_remux_fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", status);
   if (svlc_output_close(remux, out) < 0 && result == SVLC_REMUX_OK)
-    result = fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", AVERROR(EIO));
+    result = svlc_remux_fail(remux, SVLC_REMUX_UNWRITABLE, "cannot finish the file", AVERROR(EIO));
   if (result == SVLC_REMUX_OK || result == SVLC_REMUX_STOPPED) {
     if (strcmp(remux->format, "mp4") == 0 && !remux->streamed)
       svlc_remux_mp4_subtitles_as_written(remux->output, out);

@@ -53,6 +53,9 @@ typedef struct {
   char value[128]; // what was written ("yes"/"no" for flags)
 } lost_t;
 
+/// How many pictures shown past a copy's end (decoded before it) a route holds back at most.
+#define SVLC_HELD_MOST 16
+
 typedef struct {
   int output;              // output stream index, -1 when left out
   svlc_text_conversion text; // text subtitles converted to another text format
@@ -67,7 +70,19 @@ typedef struct {
   int64_t changed;          // packets left out for another configuration than the first's
   int64_t changed_at;       // when that was (AV_TIME_BASE units from the copy's start)
   int changed_to;           // and its configuration
+  AVPacket *held[SVLC_HELD_MOST]; // pictures shown past a copy's end, decoded before it
+  int held_count;
 } route_t;
+
+/// Copies the packets from `start` on (AV_NOPTS_VALUE: all), moving their times back by `zero`
+/// (AV_NOPTS_VALUE: as they are), through `routes` (one per input stream); copy.c.
+svlc_remux_result svlc_remux_copy_packets(svlc_remux *remux, AVFormatContext *in,
+                                          AVFormatContext *out, route_t *routes,
+                                          unsigned routes_count, int64_t start, int64_t zero);
+/// Sets the copy's error from `what` ("cannot create the file"; NULL for none) and FFmpeg's
+/// words for `status`, notes a pipe's reader gone (EPIPE), and returns `result`.
+svlc_remux_result svlc_remux_fail(svlc_remux *remux, svlc_remux_result result, const char *what,
+                                  int status);
 
 struct svlc_remux {
   char *input, *output, *format;

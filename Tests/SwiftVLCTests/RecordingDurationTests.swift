@@ -52,7 +52,7 @@ struct RecordingDurationTests {
   }
 
   @Test(
-    "a copy cut by --duration keeps the pictures its last B-frames refer to: every one decodes",
+    "a copy cut by --duration keeps its last B-frames' references, no picture shown after it",
     arguments: [("libx264", "mp4"), ("libx265", "mkv")])
   func cutKeepsReferences(_ encoding: (codec: String, container: String)) async throws {
     let instance = try headlessInstance()
@@ -65,7 +65,7 @@ struct RecordingDurationTests {
     ])
     for seconds in [1.3, 2.0, 2.5] {
       let path = scratch.path("cut-\(seconds).\(encoding.container)")
-      _ = try await within(.seconds(30), "recording \(seconds) s") {
+      let result = try await within(.seconds(30), "recording \(seconds) s") {
         try await Recording.record(
           try Media(path: source, instance: instance), to: path,
           options: RecordingOptions(duration: .milliseconds(Int(seconds * 1_000))))
@@ -74,6 +74,18 @@ struct RecordingDurationTests {
       // find ref with POC 51" (ffmpeg's own -t keeps them, as now).
       let decoded = try await runProgram("ffmpeg", ["-v", "error", "-i", path, "-f", "null", "-"])
       #expect(decoded.status == 0 && decoded.stderr.isEmpty, "\(seconds) s: \(decoded.stderr)")
+      // Cut in decoding order, the picture decoded before the end and shown 0.16 s after it
+      // was kept too: 2.221 s for 2 s, with the pictures between missing. One shown after the
+      // end that a picture before it refers to stays (1.3 s: the one at 1.32 s).
+      let frames = try await ffprobe([
+        "-select_streams", "v:0", "-count_frames", "-show_entries", "stream=nb_read_frames", path,
+      ])
+      let shown = Int((seconds * 25).rounded(.up))
+      let counted = try #require(frames.split(separator: "\n").first.flatMap { Int($0) })
+      #expect((shown...shown + 1).contains(counted), "\(seconds) s: \(counted) pictures")
+      #expect(
+        result.duration <= .milliseconds(Int(seconds * 1_000) + 80),
+        "\(seconds) s: \(result.duration)")
     }
   }
 
