@@ -4,7 +4,8 @@
 import FoundationEssentials
 
 /// Whether a local file holds every byte its container declares: an MP4's top-level boxes,
-/// a Matroska segment's size, a RIFF (WAV, AVI) chunk's size, an MP3's Xing/Info byte count.
+/// a Matroska segment's size, a RIFF (WAV, AVI) chunk's size, an MP3's Xing/Info byte count,
+/// a FLAC file's sample count (``FLACFrames``).
 ///
 /// A file cut short keeps its header's sizes, so its last box, segment or chunk ends past
 /// the file's end. Evidence for an end that libVLC's clock reports early: libVLC 3 stops its
@@ -29,6 +30,8 @@ enum ContainerExtent {
       let riffSize = UInt64(littleEndian(bytes, 4, 4))
       guard riffSize != 0, riffSize != 0xFFFF_FFFF else { return nil }
       return riffSize + 8 <= size
+    case "FLAC":
+      return FLACFrames.isComplete(file, start: FileHeaders.id3Length(bytes), size: size)
     case "MP3":
       // Counted from the first frame, after an ID3v2 tag; an ID3v1 tag may follow.
       guard let declared = MPEGAudioScan.declaredBytes(path: path) else { return nil }
