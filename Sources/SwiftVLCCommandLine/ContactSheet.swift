@@ -110,15 +110,23 @@ package enum ContactSheet {
       described = decoded
     }
     let lines = SheetHeader.lines(mrl: media.mrl, info: described)
-    let layout = SheetLayout(
+    var layout = SheetLayout(
       columns: columns, rows: rows, cellWidth: first.width, cellHeight: first.height,
       headerLines: header ? lines.count : 0)
+    // The lines as drawn, broken to the sheet's width (its font size follows the width).
+    var drawn: [String] = []
+    if header {
+      let painter = try TextPainter(pixelSize: layout.headerFontSize)
+      drawn = SheetHeader.wrapped(
+        lines, width: layout.width - 2 * layout.gap, measure: painter.width(of:))
+      layout.headerLines = drawn.count
+    }
     // Each cell says when its picture is presented, where that is known (a keyframe can be
     // seconds before the cell's time), else the time it was asked at.
     let stamps = zip(times, pictures).map { time, picture in
       TimeText.clock(picture.time ?? time, milliseconds: duration / times.count < .seconds(10))
     }
-    let picture = try compose(pictures, times: stamps, header: header ? lines : [], layout: layout)
+    let picture = try compose(pictures, times: stamps, header: drawn, layout: layout)
     return Sheet(picture: picture, header: lines, labels: stamps)
   }
 

@@ -41,6 +41,34 @@ package enum SheetHeader {
   }
 }
 
+extension SheetHeader {
+  /// `lines` as drawn within `width` pixels, `measure` telling a text's width: a line that
+  /// does not fit is broken between its facts (three spaces apart), a fact that does not fit
+  /// alone between its words; a word wider than `width` stays whole (the drawing clips it).
+  /// A narrow sheet's header ran off its right edge ("Container: MP").
+  package static func wrapped(_ lines: [String], width: Int, measure: (String) -> Int)
+    -> [String]
+  {
+    func fill(_ pieces: [String], separator: String) -> [String] {
+      var result: [String] = []
+      for piece in pieces {
+        if let last = result.last, measure(last + separator + piece) <= width {
+          result[result.count - 1] = last + separator + piece
+        } else if measure(piece) <= width || separator == " " {
+          result.append(piece)
+        } else {
+          result += fill(piece.split(separator: " ").map(String.init), separator: " ")
+        }
+      }
+      return result
+    }
+    return lines.flatMap { line in
+      measure(line) <= width
+        ? [line] : fill(line.components(separatedBy: "   "), separator: "   ")
+    }
+  }
+}
+
 extension String {
   fileprivate var capitalisedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -157,6 +157,41 @@ struct CommandLineThumbnailTests {
     #expect(wrong.isEmpty, "\(wrong)")
   }
 
+  @Test("a header line too wide for the sheet breaks between its facts, then between words")
+  func headerWraps() {
+    let measure: (String) -> Int = { $0.count * 8 }
+    let lines = ["name.mp4", "Size: 1 kB   Duration: 0:06   Container: MP4/QuickTime"]
+    #expect(
+      SheetHeader.wrapped(lines, width: 30 * 8, measure: measure) == [
+        "name.mp4", "Size: 1 kB   Duration: 0:06", "Container: MP4/QuickTime",
+      ])
+    #expect(
+      SheetHeader.wrapped(lines, width: 12 * 8, measure: measure) == [
+        "name.mp4", "Size: 1 kB", "Duration:", "0:06", "Container:", "MP4/QuickTime",
+      ])
+    #expect(SheetHeader.wrapped(lines, width: 80 * 8, measure: measure) == lines)
+  }
+
+  @Test(
+    "a narrow sheet's header takes more lines instead of running off its right edge",
+    .enabled(if: FrameOracle.isAvailable, "needs ffmpeg"))
+  func narrowSheetHeader() async throws {
+    let scratch = try ScratchDirectory("narrow-sheet")
+    defer { scratch.remove() }
+    let output = scratch.path("sheet.png")
+    let result = try await runTool([
+      "thumbnail", Fixture.seekMP4.path, "--sheet", "2x1", "--width", "80", "-o", output,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let sheet = try decodePNG(atPath: output)
+    let lines = try pngText(atPath: output)["Description"]?.split(separator: "\n").count ?? 0
+    // The name, the facts, the tracks: the facts alone are wider than 2 × 80 pixels.
+    let unbroken = SheetLayout(
+      columns: 2, rows: 1, cellWidth: 80, cellHeight: 60, headerLines: lines + 1)
+    #expect(sheet.width == unbroken.width)
+    #expect(sheet.height > unbroken.height, "\(sheet.height) for \(lines + 1) lines")
+  }
+
   @Test(
     "a labelled sheet has its header drawn and as PNG text (as ffprobe sees it), times, gaps",
     .enabled(if: FrameOracle.isAvailable, "needs ffmpeg"))
