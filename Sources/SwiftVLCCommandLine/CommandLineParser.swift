@@ -7,7 +7,7 @@
 /// `--name`, `--name VALUE`, `--name=VALUE`, `-x` or `-x VALUE`; `--` ends the options; `-h` or
 /// `--help` anywhere before `--` asks for the command's help. An option given twice, a value
 /// that looks like an option (a negative number, "-5", is a value, so its own check can say
-/// what range is allowed), a flag given a value and an empty operand are errors.
+/// what range is allowed), a flag given a value, an empty operand and an empty value are errors.
 package enum CommandLineParser {
   /// Parses the arguments after the program name.
   ///
@@ -85,6 +85,11 @@ package enum CommandLineParser {
         index += 1
       } else {
         throw parsed.error("option --\(option.long) needs a value (\(valueName))")
+      }
+      // No option takes an empty value (`-o ""` read as a file named '').
+      if parsed.values[option.long]?.isEmpty == true {
+        throw parsed.error(
+          "option --\(option.long) needs a value (\(valueName)): an empty string was given")
       }
     }
     try checkOperandCount(parsed, spec.operands)

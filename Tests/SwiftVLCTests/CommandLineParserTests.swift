@@ -264,6 +264,13 @@ struct CommandLineParserTests {
     #expect(throws: UsageError("empty SOURCE (an empty string was given)", command: "play")) {
       try CommandLineParser.parse(["play", ""])
     }
+    // It read "cannot tell the container of ''".
+    for arguments in [["record", "a.mkv", "-o", ""], ["record", "a.mkv", "--output="]] {
+      #expect(
+        throws: UsageError(
+          "option --output needs a value (FILE): an empty string was given", command: "record")
+      ) { try CommandLineParser.parse(arguments) }
+    }
   }
 
   @Test("a SOURCE with a scheme of letters, digits, + - and . is a URL, not a file")

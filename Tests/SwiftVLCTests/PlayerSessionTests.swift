@@ -129,7 +129,7 @@ struct PlayerSessionTests {
     #expect(reason.hasPrefix("ended early at "))
   }
 
-  @Test("a container's declared sizes tell a whole MP4 or WAV from one cut short or piped")
+  @Test("a container's declared sizes tell a whole MP4, WAV or FLAC from one cut short or piped")
   func containerExtent() async throws {
     let corpus = try GeneratedMedia()
     defer { corpus.remove() }
@@ -144,7 +144,12 @@ struct PlayerSessionTests {
       try data.prefix(data.count - 100).write(to: URL(fileURLWithPath: cut))
       #expect(ContainerExtent.isComplete(path: cut) == false, "\(cut)")
     }
-    #expect(ContainerExtent.isComplete(path: flac) == nil, "FLAC declares no size")
+    // FLAC declares its samples, not its size: its last frame says where its data end (a cut
+    // inside that frame passes).
+    #expect(ContainerExtent.isComplete(path: flac) == true)
+    let samples = try Data(contentsOf: URL(fileURLWithPath: flac))
+    try samples.prefix(samples.count / 2).write(to: URL(fileURLWithPath: flac + ".cut"))
+    #expect(ContainerExtent.isComplete(path: flac + ".cut") == false)
     // ffmpeg writing a WAV to a pipe leaves the RIFF size 0xFFFFFFFF: unknown, not cut.
     var piped = try Data(contentsOf: URL(fileURLWithPath: wav))
     piped.replaceSubrange(4..<8, with: [0xFF, 0xFF, 0xFF, 0xFF])

@@ -98,14 +98,15 @@ struct EndEvidence: Equatable {
       >= Double(fileSize) * Self.readShare
   }
 
-  /// Whether the end came before nine tenths of a local file the input read whole: only the
-  /// container's own sizes (``containerIsComplete``) then tell a file cut short from libVLC
-  /// stopping short of a whole one.
+  /// Whether the end came before nine tenths of a local file: only the container's own sizes
+  /// (``containerIsComplete``) then tell a file cut short from libVLC stopping short of a
+  /// whole one. Not only for a file the input read whole: on a loaded machine the counters
+  /// read at the end can lag (a cut MP4 whose end came in 0.1 s then ended naturally).
   var needsContainerExtent: Bool {
-    guard !everyStreamTurnedOff, !decodedNothing, let duration, duration > .zero else {
-      return false
-    }
-    return position < Self.earlyEndPosition && readWholeFile
+    guard !everyStreamTurnedOff, !decodedNothing, fileSize != nil, let duration,
+      duration > .zero
+    else { return false }
+    return position < Self.earlyEndPosition
   }
 
   /// Why the end is not the media's natural end, or `nil` when it is.
