@@ -6,7 +6,7 @@
 #include "remux.h"
 
 #include <errno.h>
-#include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -52,34 +52,35 @@ static int descriptor_of(const svlc_remux *remux) {
   return atoi(remux->output + strlen("pipe:"));
 }
 
-/// The writer's callback: writes all of `data`, waiting in poll for room in the pipe while
-/// the reader takes nothing (libavformat's own "pipe:" writer retried every millisecond,
-/// 0.2 s of CPU in 8 s behind a slow reader); fails with AVERROR_EXIT once a stop is
-/// overdue, and with EPIPE once the reader has gone.
+/// The writer's callback: writes all of `data`, a pipe's page at most at a time once poll
+/// says the pipe has room (a page: a write of that much does not block), so that a reader
+/// that takes nothing costs no CPU (libavformat's own "pipe:" writer retried every
+/// millisecond: 0.2 s of CPU in 8 s) and no flag of the descriptor changes (O_NONBLOCK would
+/// change it for every descriptor sharing it: standard error, with `2>&1`). Fails with
+/// AVERROR_EXIT once a stop is overdue, and with EPIPE once the reader has gone.
 static int write_pipe(void *opaque, uint8_t *data, int size) {
   svlc_remux *remux = opaque;
   int descriptor = descriptor_of(remux);
   int written = 0;
   while (written < size) {
-    ssize_t count = write(descriptor, data + written, (size_t)(size - written));
-    if (count > 0) {
-      written += (int)count;
+    struct pollfd room = {.fd = descriptor, .events = POLLOUT};
+    int ready = poll(&room, 1, ROOM_WAIT);
+    if (ready < 0 && errno != EINTR) return AVERROR(errno);
+    if (ready <= 0) {
+      if (stop_overdue(remux)) return AVERROR_EXIT;
       continue;
     }
-    if (count < 0 && errno != EAGAIN && errno != EINTR) return AVERROR(errno);
-    if (stop_overdue(remux)) return AVERROR_EXIT;
-    struct pollfd room = {.fd = descriptor, .events = POLLOUT};
-    poll(&room, 1, ROOM_WAIT);
+    size_t left = (size_t)(size - written);
+    ssize_t count = write(descriptor, data + written, left < PIPE_BUF ? left : PIPE_BUF);
+    if (count > 0)
+      written += (int)count;
+    else if (count < 0 && errno != EAGAIN && errno != EINTR)
+      return AVERROR(errno);
   }
   return size;
 }
 
 int svlc_pipe_open(svlc_remux *remux, AVFormatContext *out) {
-  // Without O_NONBLOCK a write to a reader that takes nothing never returns, and a stop
-  // waited for it; with it, write_pipe waits for room a while at a time.
-  int descriptor = descriptor_of(remux);
-  int flags = fcntl(descriptor, F_GETFL);
-  if (flags >= 0) fcntl(descriptor, F_SETFL, flags | O_NONBLOCK);
   unsigned char *buffer = av_malloc(PIPE_BUFFER);
   if (!buffer) return AVERROR(ENOMEM);
   out->pb = avio_alloc_context(buffer, PIPE_BUFFER, 1, remux, NULL, write_pipe, NULL);
@@ -99,10 +100,4 @@ int svlc_output_close(const svlc_remux *remux, AVFormatContext *out) {
   av_freep(&out->pb->buffer);
   avio_context_free(&out->pb);
   return error;
-}
-
-void svlc_pipe_close(const svlc_remux *remux) {
-  int descriptor = descriptor_of(remux);
-  int flags = fcntl(descriptor, F_GETFL);
-  if (flags >= 0) fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK);
 }

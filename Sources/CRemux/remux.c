@@ -39,10 +39,7 @@ svlc_remux_result svlc_remux_run(svlc_remux *remux) {
   sigset_t previous;
   if (remux->streamed) svlc_pipe_guard_begin(&previous);
   svlc_remux_result result = run(remux);
-  if (remux->streamed) {
-    svlc_pipe_close(remux);
-    svlc_pipe_guard_end(&previous);
-  }
+  if (remux->streamed) svlc_pipe_guard_end(&previous);
   svlc_ffmpeg_quiet_end();
   return result;
 }

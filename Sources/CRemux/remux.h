@@ -249,11 +249,10 @@ int svlc_remux_is_disabled(const svlc_remux *remux, const AVFormatContext *in, i
 /// left pending and restores it (as libVLC's `vlc_writev` does).
 void svlc_pipe_guard_begin(sigset_t *previous);
 void svlc_pipe_guard_end(const sigset_t *previous);
-/// Opens `out`'s writer on the pipe ("pipe:FD") without blocking, so that a stop ends the
-/// writes a reader does not take within 2 s (they fail with AVERROR_EXIT); `svlc_pipe_close`
-/// gives the descriptor its blocking writes back.
+/// Opens `out`'s writer on the pipe ("pipe:FD"), which waits for room in the pipe without
+/// blocking, so that a stop ends the writes a reader does not take within 2 s (they fail
+/// with AVERROR_EXIT).
 int svlc_pipe_open(svlc_remux *remux, AVFormatContext *out);
-void svlc_pipe_close(const svlc_remux *remux);
 /// Flushes and closes `out`'s writer, a file's or a pipe's; 0 or a negative AVERROR.
 int svlc_output_close(const svlc_remux *remux, AVFormatContext *out);
 /// Lists the styling of input stream `in`, converted into `out`, as lost where the target
