@@ -14,12 +14,14 @@ enum AVIHeaders {
 
   /// The longest stream's length, from the start of the file to the end of that stream
   /// (`dwStart` plus `dwLength` units of `dwScale` / `dwRate` seconds); `nil` for another
-  /// file, a damaged header, or an OpenDML file (over 1 GiB), whose `strh` lengths count its
-  /// first part only.
+  /// file, a damaged header, an OpenDML file (over 1 GiB), whose `strh` lengths count its
+  /// first part only, or a file written to a pipe, whose sizes and lengths were never filled
+  /// in (RIFF size 0 or 0xFFFFFFFF; ffmpeg's `dwLength` placeholder read as 11,930 hours).
   static func length(_ file: borrowing ReadOnlyFile) -> Duration? {
     guard let start = file.read(at: 0, upTo: 24).map({ [UInt8]($0) }), start.count == 24,
       start[0..<4].elementsEqual("RIFF".utf8), start[12..<16].elementsEqual("LIST".utf8),
-      start[20..<24].elementsEqual("hdrl".utf8)
+      start[20..<24].elementsEqual("hdrl".utf8),
+      ![0, 0xFFFF_FFFF].contains(littleEndian(start, 4, 4))
     else { return nil }
     let size = littleEndian(start, 16, 4) - 4
     guard size > 0, size <= headerLimit, let list = file.read(at: 24, upTo: size) else {

@@ -18,10 +18,9 @@ enum ContainerExtent {
   /// `true` when the container's declared sizes fit the file, `false` when they run past
   /// its end, `nil` for other containers, sizes left open, or a file that cannot be read.
   static func isComplete(path: String) -> Bool? {
-    guard let file = ReadOnlyFile(path: path), let size = file.size,
-      let head = file.read(at: 0, upTo: 128), head.count >= 16
+    guard let file = ReadOnlyFile(path: path), let size = file.size, let bytes = head(file),
+      bytes.count >= 16
     else { return nil }
-    let bytes = [UInt8](head)
     switch FileHeaders.containerName(bytes) {
     case "MP4/QuickTime": return walkBoxes(file, size: size).fits
     case "Matroska/WebM": return segmentFits(bytes, size: size)
@@ -45,15 +44,21 @@ enum ContainerExtent {
   /// byte rate; `nil` for other containers (whose length libVLC takes from their headers)
   /// and headers that declare none. A file ``isComplete(path:)`` finds cut falls short of it.
   static func declaredLength(path: String) -> Duration? {
-    guard let file = ReadOnlyFile(path: path),
-      let head = file.read(at: 0, upTo: FileHeaders.headLength)
-    else { return nil }
-    let bytes = [UInt8](head)
+    guard let file = ReadOnlyFile(path: path), let bytes = head(file) else { return nil }
     switch FileHeaders.containerName(bytes) {
     case "MP3": return MPEGAudioScan.declaredDuration(head: bytes) ?? nil
     case "WAV": return waveLength(bytes)
     default: return nil
     }
+  }
+
+  /// The file's first bytes, as many as name its container: an MP3's first frame follows its
+  /// ID3v2 tag, which holds any cover picture (FileHeaders.headNeeded).
+  private static func head(_ file: borrowing ReadOnlyFile) -> [UInt8]? {
+    guard let first = file.read(at: 0, upTo: FileHeaders.headLength) else { return nil }
+    let bytes = [UInt8](first)
+    guard let longer = FileHeaders.headNeeded(for: bytes) else { return bytes }
+    return file.read(at: 0, upTo: longer).map { [UInt8]($0) } ?? bytes
   }
 
   /// A WAV's `data` chunk size over the byte rate of its `fmt ` chunk, both within `bytes`;

@@ -21,18 +21,34 @@ enum FLACFrames {
     let maxBlock = Int(stream[2]) << 8 | Int(stream[3])
     let total = (0..<4).reduce(UInt64(stream[13] & 0x0F)) { $0 << 8 | UInt64(stream[14 + $1]) }
     guard total > 0, maxBlock > 0 else { return nil }
+    // Metadata blocks (a padding block of 8 KiB after ffmpeg's) that run past the end: cut
+    // before the first frame.
+    var block = UInt64(start + 4)
+    for _ in 0..<128 {
+      guard let header = file.read(at: block, upTo: 4), header.count == 4 else { return false }
+      let bytes = [UInt8](header)
+      block += 4 + UInt64(Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3]))
+      if block > size { return false }
+      if bytes[0] & 0x80 != 0 { break }  // the last metadata block
+    }
     let from = size > UInt64(tailLength) ? size - UInt64(tailLength) : UInt64(info + 18)
     guard let tail = file.read(at: from, upTo: tailLength) else { return nil }
     let bytes = [UInt8](tail)
-    // The last header whose CRC holds: random audio bytes pass for a sync code now and then.
-    var offset = bytes.count - 16
+    // The last header there is (a silent last frame is a dozen bytes), read backwards. A
+    // header that ends the samples says whole; one that does not, cut, once the header before
+    // it ends where it starts: audio bytes pass for a header now and then (sync, reserved
+    // bits and CRC-8: about one in a thousand files), never twice in a row.
+    var later: (first: UInt64, samples: Int)?
+    var offset = bytes.count - 6
     while offset >= 0 {
-      if bytes[offset] == 0xFF, bytes[offset + 1] & 0xFE == 0xF8,
+      defer { offset -= 1 }
+      guard bytes[offset] == 0xFF, bytes[offset + 1] & 0xFE == 0xF8,
         let frame = header(bytes, at: offset, maxBlock: maxBlock)
-      {
-        return frame.first + UInt64(frame.samples) >= total
-      }
-      offset -= 1
+      else { continue }
+      let end = frame.first + UInt64(frame.samples)
+      if end >= total { return true }
+      if let later, end == later.first { return false }
+      later = frame  // the later one, if any, was audio that passed for a header
     }
     return nil
   }
@@ -50,10 +66,12 @@ enum FLACFrames {
     else { return nil }
     // The coded number: one byte, or a UTF-8-like lead byte and its continuation bytes.
     var cursor = offset + 4
+    guard cursor < bytes.count else { return nil }
     let lead = bytes[cursor]
     let ones = (~lead).leadingZeroBitCount
     let extra = lead < 0x80 ? 0 : ones >= 2 ? ones - 1 : -1
-    guard extra >= 0, extra <= 6 else { return nil }
+    // The number's bytes, two block size bytes, two rate bytes and the CRC at most.
+    guard extra >= 0, extra <= 6, cursor + 1 + extra + 5 <= bytes.count else { return nil }
     var number = UInt64(lead & (0xFF >> (extra == 0 ? 1 : extra + 2)))
     for index in 1...max(extra, 1) where extra > 0 {
       let byte = bytes[cursor + index]

@@ -349,11 +349,17 @@ public final class Media: Sendable {
     return info
   }
 
+  /// The length libVLC's parse or input measured for this media; `nil` before one did. It
+  /// stays after the input closed.
+  var inputLength: Duration? {
+    let length = libvlc_media_get_duration(pointer)
+    return length > 0 ? .milliseconds(length) : nil
+  }
+
   /// Reads what libVLC has parsed so far.
   func readInfo() -> MediaInfo {
     let tracks = readTracks()
-    let length = libvlc_media_get_duration(pointer)
-    let duration: Duration? = length > 0 ? .milliseconds(length) : nil
+    let duration = inputLength
     return MediaInfo(
       duration: duration, metadata: currentMetadata, tracks: tracks,
       isPlayable: !tracks.isEmpty || duration != nil)

@@ -103,9 +103,9 @@ struct EndEvidence: Equatable {
   /// whole one. Not only for a file the input read whole: on a loaded machine the counters
   /// read at the end can lag (a cut MP4 whose end came in 0.1 s then ended naturally).
   var needsContainerExtent: Bool {
-    guard !everyStreamTurnedOff, !decodedNothing, fileSize != nil, let duration,
-      duration > .zero
-    else { return false }
+    guard !everyStreamTurnedOff, fileSize != nil, let duration, duration > .zero else {
+      return false
+    }
     return position < Self.earlyEndPosition
   }
 
@@ -135,7 +135,9 @@ struct EndEvidence: Equatable {
     if isNotMedia { return .notMedia }
     if lacksIndex { return .other(ContainerExtent.missingIndex) }
     if everyStreamTurnedOff { return nil }
-    if decodedNothing, let stream = decodableStreams.first {
+    // A file known cut that decoded nothing ended before its data could be (a loaded machine
+    // decoded none of the 0.1 s a cut MP4 played): its cut is the reason, not a decoder.
+    if decodedNothing, containerIsComplete != false, let stream = decodableStreams.first {
       return .noDecoder(codec: "\(stream) in this libVLC")
     }
     if let skipped = skippedUnranged { return skipped }

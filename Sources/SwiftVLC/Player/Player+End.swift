@@ -38,7 +38,9 @@ extension Player {
     // has none from libVLC but its headers' (then libVLC's positions were shares of bytes).
     if evidence.duration == nil, let path = media?.localPath {
       evidence.lacksIndex = ContainerExtent.lacksIndex(path: path)
-      if let declared = FileHeaders.read(path: path)?.duration {
+      // A file that ends within 0.1 s can end before the player's length event came: the
+      // media keeps the length its input measured.
+      if let declared = media?.inputLength ?? FileHeaders.read(path: path)?.duration {
         evidence.duration = declared
         evidence.position = 0
       }
@@ -47,17 +49,17 @@ extension Player {
     let logged = core.diagnosis?.current
     evidence.serverIgnoresRanges = logged?.serverIgnoresRanges ?? false
     evidence.unrangedSize = logged?.unrangedSize
+    // libVLC's length of a cut MP3 or WAV is what it holds (an end there is at its nine
+    // tenths); its headers declare the one a parse gives, which such an end falls short of.
+    if let path = media?.localPath, let length = evidence.duration,
+      let declared = ContainerExtent.declaredLength(path: path), declared > length
+    {
+      evidence.position *= length / declared
+      evidence.duration = declared
+    }
     if evidence.needsContainerExtent, let path = media?.localPath {
       // A few box or element headers; read only for an end before nine tenths.
       evidence.containerIsComplete = ContainerExtent.isComplete(path: path)
-      // libVLC's length of a cut MP3 or WAV is what it holds; its headers' is the one a
-      // parse gives, which the end falls short of.
-      if evidence.containerIsComplete == false, let length = evidence.duration,
-        let declared = ContainerExtent.declaredLength(path: path), declared > length
-      {
-        evidence.position *= length / declared
-        evidence.duration = declared
-      }
     }
     keepChapters(of: media, generation, inputRanUnpaced: evidence.everyStreamTurnedOff)
     guard evidence.failure != nil else { return feed(.native(.ended(evidence), generation)) }

@@ -1,0 +1,79 @@
+// SPDX-FileCopyrightText: 2026 The SwiftVLC authors
+// SPDX-License-Identifier: LGPL-2.1-or-later
+
+import Foundation
+import Testing
+
+@testable import SwiftVLC
+
+/// Whole files whose headers are easy to misread as cut, and cut files whose headers are
+/// easy to miss: a player's end before nine tenths fails on a file known cut, so a whole one
+/// read as cut fails to play (found by a review of the change that made them so).
+@Suite("Container extents of files easy to misread")
+struct ContainerExtentTests {
+  /// Writes the first `share` of the file at `path` beside it, and returns its path.
+  private func cut(_ path: String, keeping share: Double) throws -> String {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let cut = path + ".cut"
+    try data.prefix(Int(Double(data.count) * share)).write(to: URL(fileURLWithPath: cut))
+    return cut
+  }
+
+  @Test("a FLAC file ending in silence, whose last frame is a dozen bytes, is whole")
+  func silentFLAC() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let mono = try await media.make(
+      "silent.flac",
+      ["-f", "lavfi", "-i", "anullsrc=r=44100:cl=mono", "-t", "3", "-c:a", "flac"])
+    let stereo = try await media.make(
+      "padded.flac",
+      [
+        "-f", "lavfi", "-i", "sine=d=2,apad", "-ac", "2", "-af", "atrim=end_sample=138240",
+        "-c:a", "flac",
+      ])
+    for path in [mono, stereo] {
+      #expect(ContainerExtent.isComplete(path: path) == true, "\(path)")
+      #expect(ContainerExtent.isComplete(path: try cut(path, keeping: 0.5)) == false, "\(path)")
+    }
+  }
+
+  @Test("an MP3 behind an ID3v2 tag with a cover picture is known cut, and its length declared")
+  func taggedMP3() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let path = try await media.make(
+      "cover.mp3",
+      [
+        "-f", "lavfi", "-i", "sine=d=6", "-f", "lavfi", "-i", "testsrc=s=320x240:d=1",
+        "-map", "0", "-map", "1", "-c:a", "libmp3lame", "-c:v", "png", "-frames:v", "1",
+        "-id3v2_version", "3", "-disposition:v", "attached_pic",
+      ])
+    #expect(ContainerExtent.isComplete(path: path) == true)
+    let cut = try cut(path, keeping: 0.55)
+    #expect(ContainerExtent.isComplete(path: cut) == false)
+    let declared = try #require(ContainerExtent.declaredLength(path: cut))
+    #expect(abs((declared - .seconds(6)).inSeconds) < 0.05, "\(declared)")
+  }
+
+  @Test("an AVI written to a pipe declares no length (ffmpeg's placeholder read 11,930 hours)")
+  func pipedAVI() async throws {
+    let scratch = try ScratchDirectory("piped-avi")
+    defer { scratch.remove() }
+    let data = try await runForData(
+      "ffmpeg",
+      [
+        "-v", "error", "-f", "lavfi", "-i", "sine=d=2", "-f", "lavfi", "-i",
+        "testsrc=s=160x120:d=2", "-c:v", "mpeg4", "-c:a", "libmp3lame", "-f", "avi", "pipe:1",
+      ])
+    let path = scratch.path("piped.avi")
+    try data.write(to: URL(fileURLWithPath: path))
+    guard let file = ReadOnlyFile(path: path) else {
+      Issue.record("cannot open \(path)")
+      return
+    }
+    #expect(AVIHeaders.length(file) == nil)
+    #expect(ContainerExtent.isComplete(path: path) == nil)
+    #expect(FileHeaders.read(path: path)?.duration == nil)
+  }
+}
