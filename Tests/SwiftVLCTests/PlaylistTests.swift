@@ -167,7 +167,9 @@ struct PlaylistTests {
     try await within(.seconds(20), "the first item to start") {
       for await event in events where event == .itemStarted(index: 0) { break }
     }
-    #expect(ContinuousClock.now - started < .seconds(9), "one ask's 5 s, not three")
+    // One ask's 5 s and the opening: 5.1 s here, 9.3 s once under a parallel run's load;
+    // the three asks of before took 15 s.
+    #expect(ContinuousClock.now - started < .seconds(12), "one ask's 5 s, not three")
     await listPlayer.stop()
   }
 
