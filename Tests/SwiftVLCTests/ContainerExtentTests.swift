@@ -33,8 +33,9 @@ struct ContainerExtentTests {
         "-c:a", "flac",
       ])
     for path in [mono, stereo] {
-      #expect(ContainerExtent.isComplete(path: path) == true, "\(path)")
-      #expect(ContainerExtent.isComplete(path: try cut(path, keeping: 0.5)) == false, "\(path)")
+      #expect(ContainerExtent.read(path: path).isComplete == true, "\(path)")
+      #expect(
+        ContainerExtent.read(path: try cut(path, keeping: 0.5)).isComplete == false, "\(path)")
     }
   }
 
@@ -49,10 +50,10 @@ struct ContainerExtentTests {
         "-map", "0", "-map", "1", "-c:a", "libmp3lame", "-c:v", "png", "-frames:v", "1",
         "-id3v2_version", "3", "-disposition:v", "attached_pic",
       ])
-    #expect(ContainerExtent.isComplete(path: path) == true)
+    #expect(ContainerExtent.read(path: path).isComplete == true)
     let cut = try cut(path, keeping: 0.55)
-    #expect(ContainerExtent.isComplete(path: cut) == false)
-    let declared = try #require(ContainerExtent.declaredLength(path: cut))
+    #expect(ContainerExtent.read(path: cut).isComplete == false)
+    let declared = try #require(ContainerExtent.read(path: cut).declaredLength)
     #expect(abs((declared - .seconds(6)).inSeconds) < 0.05, "\(declared)")
   }
 
@@ -73,7 +74,7 @@ struct ContainerExtentTests {
       return
     }
     #expect(AVIHeaders.length(file) == nil)
-    #expect(ContainerExtent.isComplete(path: path) == nil)
+    #expect(ContainerExtent.read(path: path).isComplete == nil)
     #expect(FileHeaders.read(path: path)?.duration == nil)
   }
 }

@@ -37,10 +37,10 @@ struct CutIndexTests {
     let generated = try GeneratedMedia()
     defer { generated.remove() }
     let (cut, whole, fastStart) = try await files(generated)
-    #expect(ContainerExtent.lacksIndex(path: cut))
-    #expect(!ContainerExtent.lacksIndex(path: whole))
-    #expect(!ContainerExtent.lacksIndex(path: fastStart))
-    #expect(!ContainerExtent.lacksIndex(path: Fixture.shortTS.path))
+    #expect(ContainerExtent.read(path: cut).lacksIndex)
+    #expect(!ContainerExtent.read(path: whole).lacksIndex)
+    #expect(!ContainerExtent.read(path: fastStart).lacksIndex)
+    #expect(!ContainerExtent.read(path: Fixture.shortTS.path).lacksIndex)
     // A HEIF picture: `ftyp`, `meta`, `mdat`, no movie; and a file cut in a 64-bit size.
     let heif = generated.folder.appendingPathComponent("picture.heic")
     try Data(
@@ -48,17 +48,17 @@ struct CutIndexTests {
         + box("mdat", [1, 2])
     )
     .write(to: heif)
-    #expect(!ContainerExtent.lacksIndex(path: heif.path))
+    #expect(!ContainerExtent.read(path: heif.path).lacksIndex)
     let cutInSize = generated.folder.appendingPathComponent("cut-size.mp4")
     try Data(
       box("ftyp", Array("isom\0\0\0\0isom".utf8)) + [0, 0, 0, 1] + Array("mdat".utf8) + [0, 0]
     )
     .write(to: cutInSize)
-    #expect(ContainerExtent.lacksIndex(path: cutInSize.path))
+    #expect(ContainerExtent.read(path: cutInSize.path).lacksIndex)
     // One walk answers both questions: the file cut in a box's size is cut, the picture whole.
-    #expect(ContainerExtent.isComplete(path: cutInSize.path) == false)
-    #expect(ContainerExtent.isComplete(path: heif.path) == true)
-    #expect(ContainerExtent.isComplete(path: fastStart) == true)
+    #expect(ContainerExtent.read(path: cutInSize.path).isComplete == false)
+    #expect(ContainerExtent.read(path: heif.path).isComplete == true)
+    #expect(ContainerExtent.read(path: fastStart).isComplete == true)
     // Bytes after the last box that are no box (a few bytes of padding, an ID3v1 tag) do not
     // make a whole file cut: a player's end before its clock moved failed on them.
     let wholeBytes = try Data(contentsOf: URL(fileURLWithPath: fastStart))
@@ -67,10 +67,11 @@ struct CutIndexTests {
     ] {
       let path = generated.folder.appendingPathComponent(name).path
       try (wholeBytes + tail).write(to: URL(fileURLWithPath: path))
-      #expect(ContainerExtent.isComplete(path: path) != false, "\(name)")
-      #expect(!ContainerExtent.lacksIndex(path: path), "\(name)")
+      #expect(ContainerExtent.read(path: path).isComplete != false, "\(name)")
+      #expect(!ContainerExtent.read(path: path).lacksIndex, "\(name)")
     }
-    #expect(!ContainerExtent.lacksIndex(path: generated.folder.appendingPathComponent("no").path))
+    #expect(
+      !ContainerExtent.read(path: generated.folder.appendingPathComponent("no").path).lacksIndex)
   }
 
   /// An MP4 box: its 32-bit size, its type and `body`.

@@ -181,7 +181,7 @@ struct PlayOutcomeEvidenceTests {
     let cutInfo = try await Media(path: cut, instance: instance).parse(timeout: .seconds(10))
     #expect(cutInfo.unknowns.contains(ContainerExtent.cutShort), "\(cutInfo.unknowns)")
     #expect(cutInfo.duration == info.duration, "\(String(describing: cutInfo.duration))")
-    #expect(ContainerExtent.isComplete(path: whole) == true)
+    #expect(ContainerExtent.read(path: whole).isComplete == true)
   }
 
   /// Short files whose container names more bytes than they hold: the end's gap to the

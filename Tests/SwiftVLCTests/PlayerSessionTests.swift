@@ -117,11 +117,11 @@ struct PlayerSessionTests {
     bytes.replaceSubrange(element..<element + 8, with: [0xEC, 0x86, 0, 0, 0, 0, 0, 0])
     let whole = corpus.folder.appendingPathComponent("whole.mkv")
     try Data(bytes).write(to: whole)
-    #expect(ContainerExtent.isComplete(path: whole.path) == true)
+    #expect(ContainerExtent.read(path: whole.path).isComplete == true)
     #expect(try await outcome(of: whole.path) == .ended)
     let cut = corpus.folder.appendingPathComponent("cut.mkv")
     try Data(bytes.prefix(bytes.count * 4 / 10)).write(to: cut)
-    #expect(ContainerExtent.isComplete(path: cut.path) == false)
+    #expect(ContainerExtent.read(path: cut.path).isComplete == false)
     guard case .failed(.playbackFailed(let reason)) = try await outcome(of: cut.path) else {
       Issue.record("a cut Matroska file did not fail")
       return
@@ -138,25 +138,25 @@ struct PlayerSessionTests {
     let wav = try await corpus.make("a.wav", GeneratedMedia.audio(silent: false, seconds: 2))
     let flac = try await corpus.make("a.flac", GeneratedMedia.audio(silent: false, seconds: 2))
     for path in [mp4, wav] {
-      #expect(ContainerExtent.isComplete(path: path) == true, "\(path)")
+      #expect(ContainerExtent.read(path: path).isComplete == true, "\(path)")
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
       let cut = path + ".cut"
       try data.prefix(data.count - 100).write(to: URL(fileURLWithPath: cut))
-      #expect(ContainerExtent.isComplete(path: cut) == false, "\(cut)")
+      #expect(ContainerExtent.read(path: cut).isComplete == false, "\(cut)")
     }
     // FLAC declares its samples, not its size: its last frame says where its data end (a cut
     // inside that frame passes).
-    #expect(ContainerExtent.isComplete(path: flac) == true)
+    #expect(ContainerExtent.read(path: flac).isComplete == true)
     let samples = try Data(contentsOf: URL(fileURLWithPath: flac))
     try samples.prefix(samples.count / 2).write(to: URL(fileURLWithPath: flac + ".cut"))
-    #expect(ContainerExtent.isComplete(path: flac + ".cut") == false)
+    #expect(ContainerExtent.read(path: flac + ".cut").isComplete == false)
     // ffmpeg writing a WAV to a pipe leaves the RIFF size 0xFFFFFFFF: unknown, not cut.
     var piped = try Data(contentsOf: URL(fileURLWithPath: wav))
     piped.replaceSubrange(4..<8, with: [0xFF, 0xFF, 0xFF, 0xFF])
     let pipedPath = corpus.folder.path + "/piped.wav"
     try piped.write(to: URL(fileURLWithPath: pipedPath))
-    #expect(ContainerExtent.isComplete(path: pipedPath) == nil, "a RIFF size left unknown")
-    #expect(ContainerExtent.isComplete(path: corpus.folder.path + "/missing.mkv") == nil)
+    #expect(ContainerExtent.read(path: pipedPath).isComplete == nil, "a RIFF size left unknown")
+    #expect(ContainerExtent.read(path: corpus.folder.path + "/missing.mkv").isComplete == nil)
   }
 
   @Test("audio-only playback keeps to the wall clock on the null audio output")

@@ -90,6 +90,9 @@ struct FileHeaders: Sendable, Equatable {
   /// frame count (no Xing or VBRI header), which libVLC measures from that frame's bitrate,
   /// or an ADTS download longer than the bytes read, from their frames' mean length.
   var lengthIsEstimate = false
+  /// What a local file's container declares of its extent (cut short, a declared length);
+  /// `nil` for a download's headers.
+  var extent: ContainerExtent?
 
   static let moovLimit = 64 << 20
 
@@ -98,13 +101,11 @@ struct FileHeaders: Sendable, Equatable {
 
   /// Reads the headers of the file at `path`; `nil` when it cannot be read.
   static func read(path: String) -> FileHeaders? {
-    guard let file = ReadOnlyFile(path: path) else { return nil }
-    guard var head = file.read(at: 0, upTo: headLength), !head.isEmpty else { return nil }
-    if let longer = headNeeded(for: [UInt8](head)), let whole = file.read(at: 0, upTo: longer) {
-      head = whole
+    guard let file = ReadOnlyFile(path: path), let bytes = head(of: file), !bytes.isEmpty else {
+      return nil
     }
-    let bytes = [UInt8](head)
     var headers = read(head: bytes)
+    headers.extent = ContainerExtent.read(file, head: bytes)
     switch headers.container {
     case "MP4/QuickTime":
       if let movie = MP4Movie.read(file) { headers.note(movie) }
@@ -280,6 +281,15 @@ struct FileHeaders: Sendable, Equatable {
       return "MPEG-TS"
     }
     return elementaryAudio(bytes, at: 0)
+  }
+
+  /// The first ``headLength`` bytes of `file`, and more when its ID3v2 tag runs past them
+  /// (``headNeeded(for:)``): as many as name its container and hold an MP3's first frame.
+  static func head(of file: borrowing ReadOnlyFile) -> [UInt8]? {
+    guard let first = file.read(at: 0, upTo: headLength) else { return nil }
+    let bytes = [UInt8](first)
+    guard let longer = headNeeded(for: bytes) else { return bytes }
+    return file.read(at: 0, upTo: longer).map { [UInt8]($0) } ?? bytes
   }
 
   /// How many first bytes a file needs read when its ID3v2 tag runs past `bytes` (a cover

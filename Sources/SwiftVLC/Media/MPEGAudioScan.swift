@@ -45,19 +45,16 @@ struct MPEGAudioScan: Sendable, Equatable {
     }
   }
 
-  /// What the first frame of a local MPEG audio file declares in its Xing/Info header:
-  /// the stream's bytes from that frame on (LAME's and libavformat's headers give them),
-  /// and where the frame starts (after an ID3v2 tag); `nil` without such a count.
-  static func declaredBytes(path: String) -> (start: Int, bytes: Int)? {
-    guard let file = ReadOnlyFile(path: path), let tag = file.read(at: 0, upTo: 10) else {
-      return nil
-    }
-    let start = FileHeaders.id3Length([UInt8](tag))
-    guard let first = file.read(at: UInt64(start), upTo: 192) else { return nil }
-    let bytes = [UInt8](first)
-    return bytes.withUnsafeBufferPointer { buffer in
-      guard buffer.count >= 4, let header = Header(buffer, at: 0), header.sampleRate > 0,
-        let count = header.declaredBytes(bytes, at: 0), count > 0
+  /// What the first frame of an MPEG audio stream declares in its Xing/Info header: the
+  /// stream's bytes from that frame on (LAME's and libavformat's headers give them), and
+  /// where the frame starts (after an ID3v2 tag); `nil` without such a count, or when the
+  /// frame is not in `head` (``FileHeaders/headNeeded(for:)`` says how much to read).
+  static func declaredBytes(head: [UInt8]) -> (start: Int, bytes: Int)? {
+    let start = FileHeaders.id3Length(head)
+    guard start + 4 <= head.count else { return nil }
+    return head.withUnsafeBufferPointer { buffer in
+      guard let header = Header(buffer, at: start), header.sampleRate > 0,
+        let count = header.declaredBytes(head, at: start), count > 0
       else { return nil }
       return (start, count)
     }

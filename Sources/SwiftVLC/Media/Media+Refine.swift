@@ -41,14 +41,13 @@ extension Media {
     if listedNone, headers?.container == "MPEG-PS" { info.isPlayable = true }
     if searchesStreams, depth == .decoded { info.isPlayable = true }
     // The reason a player of it gives (``EndEvidence/lacksIndex``).
-    var isCut = false
-    if listedNone, let path, ContainerExtent.lacksIndex(path: path) {
+    let extent = path == nil ? nil : headers?.extent
+    if listedNone, extent?.lacksIndex == true {
       info.isPlayable = false
       info.unknowns.append(ContainerExtent.missingIndex)
-    } else if let path, ContainerExtent.isComplete(path: path) == false {
+    } else if let extent, extent.isCut {
       // What a player of it reports as "ended early" and a recording refuses.
-      info.unknowns.append(ContainerExtent.cutShort)
-      isCut = true
+      info.unknowns.append(extent.cutNote)
     }
     if depth == .decoded, input == nil, info.isPlayable {
       // A search plays its input once, up to the caller's limit (a live stream may list its
@@ -86,7 +85,7 @@ extension Media {
     }
     // A cut MP3's or WAV's length is its headers', as other containers' (what a player's end
     // and a recording are judged against).
-    if isCut, let path, let declared = ContainerExtent.declaredLength(path: path),
+    if let extent, extent.isCut, let declared = extent.declaredLength,
       declared > info.duration ?? .zero
     {
       info.duration = declared

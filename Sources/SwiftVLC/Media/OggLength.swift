@@ -6,7 +6,7 @@ import Glibc
 
 /// The length of an Ogg file with one audio stream (Vorbis, Opus, Speex, FLAC), from its
 /// last page's granule position (RFC 3533): samples at the stream's rate, less Opus's
-/// pre-skip (RFC 7845 4.4).
+/// pre-skip (RFC 7845 4.4), of the last page the file holds whole.
 enum OggLength {
   /// How much of the file's end is searched for the last page.
   static let tailLength = 64 << 10
@@ -39,14 +39,16 @@ enum OggLength {
     guard let (rate, skip) = format(head, at: packet), rate > 0, let end = readTail() else {
       return nil
     }
+    // The last whole page of the stream: a file cut short ends inside a page whose granule
+    // position its data never reach (a Vorbis file cut at half read 2.0 s, not the 1.0 s
+    // it holds).
     var offset = end.count - 27
     while offset >= 0 {
-      if end[offset..<offset + 4].elementsEqual("OggS".utf8),
-        littleEndian(end, offset + 14, 4) == serial
+      if let page = OggPages.page(end, at: offset), page.serial == serial,
+        offset + page.length <= end.count, page.granule >= 0
       {
-        let granule = Int64(littleEndian(end, offset + 6, 8))
-        guard granule > skip else { return nil }
-        return .microseconds((granule - skip) * 1_000_000 / Int64(rate))
+        guard page.granule > skip else { return nil }
+        return .microseconds((page.granule - skip) * 1_000_000 / Int64(rate))
       }
       offset -= 1
     }

@@ -97,7 +97,16 @@ extension Recording {
     let cut = report.stopped || report.lost.contains { $0.field == "configuration" }
     let length = info.duration.map { RecordingCheck.span(of: $0, info: info, shift: report.shift) }
     let expected = cut ? nil : options.duration.map { min($0, length ?? $0) }
-    let sourceIsCut = media.localPath.flatMap(ContainerExtent.isComplete) == false
+    let extent = media.localPath.map(ContainerExtent.read(path:)) ?? ContainerExtent()
+    let sourceIsCut = extent.isCut
+    if !cut,
+      let early = RecordingCheck.undeclaredCut(
+        extent, reached: written?.duration ?? copy.position, asked: options.duration,
+        unwritten: isFile ? target.destination : nil)
+    {
+      target.discard()
+      return .failure(early)
+    }
     // Into a pipe, the copy's own clock tells how far it got (the length it was to reach
     // said 60 s of a copy cut at 5 s), by the rule a file is judged by.
     if !isFile, let whole = expected ?? (cut ? nil : length),

@@ -239,13 +239,20 @@ extension Recording {
     if outcome.ending == .sourceEnded, let known = seen.duration {
       expected = options.duration.map { min($0, known) } ?? known
     }
+    let extent = media.localPath.map(ContainerExtent.read(path:)) ?? ContainerExtent()
+    if outcome.ending == .sourceEnded, let reached = written?.duration,
+      let early = RecordingCheck.undeclaredCut(
+        extent, reached: reached, asked: options.duration, unwritten: path)
+    {
+      target.discard()
+      return .failure(early)
+    }
     if let verdict = RecordingCheck.verdict(
       path: path, written: written, bytes: bytes, expected: expected, source: seen.tracks,
       container: options.container, transcode: options.transcode,
       sourceReason: diagnosis.shortSourceReason,
       stopped: [.stopped, .cancelled].contains(outcome.ending),
-      unstartedMatroska: unstartedMatroska,
-      sourceIsCut: media.localPath.flatMap(ContainerExtent.isComplete) == false)
+      unstartedMatroska: unstartedMatroska, sourceIsCut: extent.isCut)
     {
       target.discard()
       if outcome.ending == .stalled {

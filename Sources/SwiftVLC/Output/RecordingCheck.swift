@@ -209,6 +209,25 @@ enum RecordingCheck {
         + "\(formatSeconds(expected))\(why)" + (path.map { "; \($0) was not written" } ?? ""))
   }
 
+  /// The error for a recording that reached `reached` of a source ``ContainerExtent/isCut``
+  /// whose container ``ContainerExtent/declaresNoLength``, when it ended with its source's
+  /// data (`asked`, the duration asked for, lies past them or was not given): what it holds
+  /// is all the file holds, and not the whole, as a player of it reports; `nil` otherwise.
+  static func undeclaredCut(
+    _ extent: ContainerExtent, reached: Duration, asked: Duration?, unwritten path: String?
+  ) -> VLCError? {
+    guard extent.isCut, extent.declaresNoLength,
+      asked.map({ $0 - reached > earlyEndSlack }) ?? true
+    else { return nil }
+    return .playbackFailed(
+      reason: "the source ended early: \(ContainerExtent.undeclaredCutEnd(at: reached))"
+        + (path.map { "; \($0) was not written" } ?? ""))
+  }
+
+  /// How much shorter than asked a recording of a cut source may be and still have ended at
+  /// the duration asked, not at the cut (a copy ends at a picture's time, 20-40 ms apart).
+  static let earlyEndSlack = Duration.milliseconds(100)
+
   /// How long the source's content lasts, from libVLC's `length` of it and `shift`, its first
   /// time (where the copy, which starts at 0, moved its times back from). libVLC's Matroska
   /// demuxer gives the last time as the length, not the span: the segment's duration counts

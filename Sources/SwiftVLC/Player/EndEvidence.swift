@@ -32,9 +32,9 @@ struct EndEvidence: Equatable {
   var statistics: MediaStatistics?
   /// The size of the local file played, in bytes; `nil` for other sources.
   var fileSize: Int?
-  /// Whether the local file holds every byte its container declares
-  /// (``ContainerExtent/isComplete(path:)``); `nil` when unknown or not read.
-  var containerIsComplete: Bool?
+  /// What the local file's container declares of its extent (``ContainerExtent``): cut
+  /// short, its declared length, an MP4 without its index; nothing known for other sources.
+  var extent = ContainerExtent()
   /// The common names of the streams this session was to decode (audio and video, less what
   /// the instance or media turned off), in the media's order.
   var decodableStreams: [String] = []
@@ -47,11 +47,6 @@ struct EndEvidence: Equatable {
   var namesNoContainer = false
   /// Whether libVLC listed no stream of the media.
   var listedNoStream = false
-  /// Whether the source is a local MP4 file without its index
-  /// (``ContainerExtent/lacksIndex(path:)``): whatever libVLC's fallback demuxer played of
-  /// it was its coded bytes read as other streams.
-  var lacksIndex = false
-
   /// Whether the source is no media: a local file whose first bytes name no container, in
   /// which libVLC found no stream or decoded nothing: text, random bytes. libVLC 3 hands such
   /// a file to its MPEG-PS demuxer as a last resort, which ends it at once, as a plain end.
@@ -98,24 +93,15 @@ struct EndEvidence: Equatable {
       >= Double(fileSize) * Self.readShare
   }
 
-  /// Whether the end came before nine tenths of a local file: only the container's own sizes
-  /// (``containerIsComplete``) then tell a file cut short from libVLC stopping short of a
-  /// whole one. Not only for a file the input read whole: on a loaded machine the counters
-  /// read at the end can lag (a cut MP4 whose end came in 0.1 s then ended naturally).
-  var needsContainerExtent: Bool {
-    guard !everyStreamTurnedOff, fileSize != nil, let duration, duration > .zero else {
-      return false
-    }
-    return position < Self.earlyEndPosition
-  }
-
   /// Why the end is not the media's natural end, or `nil` when it is.
   ///
   /// - A local file whose first bytes name no container, in which nothing was listed or
   ///   decoded, is no media (``isNotMedia``); a local MP4 without its index is cut
-  ///   (``lacksIndex``), whatever libVLC's fallback demuxer played of it.
+  ///   (``ContainerExtent/lacksIndex``), whatever libVLC's fallback demuxer played of it.
   /// - Every stream was turned off: the end is natural (nothing was asked to play).
   /// - A stream to decode was present and nothing at all was decoded: no decoder.
+  /// - A file cut short whose container declares no length (an Ogg file, a fragmented MP4
+  ///   without `mehd`) ended where its data end, which is no natural end, wherever that is.
   /// - The clock moved and stopped far before the length: the stream ended early (a cut file,
   ///   a failed segment), at the larger of the time and the position times the length.
   /// - The clock never moved: a local file the input read to its end ended, unless its
@@ -133,23 +119,28 @@ struct EndEvidence: Equatable {
   ///   nine tenths fails however short the file (a 3 s clip cut at 2.3 s).
   var failure: FailureReason? {
     if isNotMedia { return .notMedia }
-    if lacksIndex { return .other(ContainerExtent.missingIndex) }
+    if extent.lacksIndex { return .other(ContainerExtent.missingIndex) }
     if everyStreamTurnedOff { return nil }
-    // A file known cut that decoded nothing ended before its data could be (a loaded machine
-    // decoded none of the 0.1 s a cut MP4 played): its cut is the reason, not a decoder.
-    if decodedNothing, containerIsComplete != false, let stream = decodableStreams.first {
+    // A file known cut that decoded nothing before nine tenths ended before its data could
+    // be (a loaded machine decoded none of the 0.1 s a cut MP4 played): its cut is the
+    // reason, not a decoder.
+    if decodedNothing, !extent.isCut || position >= Self.earlyEndPosition,
+      let stream = decodableStreams.first
+    {
       return .noDecoder(codec: "\(stream) in this libVLC")
+    }
+    if extent.isCut, extent.declaresNoLength {
+      return .other(ContainerExtent.undeclaredCutEnd(at: max(time, (duration ?? .zero) * position)))
     }
     if let skipped = skippedUnranged { return skipped }
     if passedOnWholeUnranged { return nil }
     guard let duration, duration > .zero, position < Self.earlyEndPosition else { return nil }
     // A file known cut did not play whole, wherever (or whether) the clock moved.
-    if readWholeFile && containerIsComplete != false && (!clockMoved || containerIsComplete == true)
-    {
+    if readWholeFile && !extent.isCut && (!clockMoved || extent.isComplete == true) {
       return nil
     }
     let reached = max(time, duration * position)
-    guard Self.isEarly(reached: reached, length: duration, knownCut: containerIsComplete == false)
+    guard Self.isEarly(reached: reached, length: duration, knownCut: extent.isCut)
     else { return nil }
     return .truncated(reached: reached, length: duration)
   }
@@ -203,7 +194,9 @@ struct EndEvidence: Equatable {
   /// ``failure``.
   func earlyEndError(source: String) -> VLCError? {
     if isNotMedia { return .sourceFailed(.notMedia, source: source) }
-    if lacksIndex { return .sourceFailed(.other(ContainerExtent.missingIndex), source: source) }
+    if extent.lacksIndex {
+      return .sourceFailed(.other(ContainerExtent.missingIndex), source: source)
+    }
     return failure.map { failure in
       var reason = "\(failure) (\(source))"
       // A file's server (one that gave a size: a live stream's gives none, and seeks nothing).

@@ -33,14 +33,15 @@ extension Player {
       evidence.namesNoContainer =
         FileHeaders.containerName(bytes) == nil && PictureSignature.codec(of: bytes) == nil
     }
-    // The headers, read only for an end without a length: an MP4 with its index gives
-    // libVLC one, and a fallback demuxer's phantom streams none; an AVI cut before its index
-    // has none from libVLC but its headers' (then libVLC's positions were shares of bytes).
-    if evidence.duration == nil, let path = media?.localPath {
-      evidence.lacksIndex = ContainerExtent.lacksIndex(path: path)
+    if let path = media?.localPath {
+      // The headers, read only for an end without a length: an AVI cut before its index has
+      // none from libVLC but its headers' (then libVLC's positions were shares of bytes).
+      // Else the container's extent alone: a few box or element headers, or its last pages.
+      let headers = evidence.duration == nil ? FileHeaders.read(path: path) : nil
+      evidence.extent = headers?.extent ?? ContainerExtent.read(path: path)
       // A file that ends within 0.1 s can end before the player's length event came: the
       // media keeps the length its input measured.
-      if let declared = media?.inputLength ?? FileHeaders.read(path: path)?.duration {
+      if evidence.duration == nil, let declared = media?.inputLength ?? headers?.duration {
         evidence.duration = declared
         evidence.position = 0
       }
@@ -51,15 +52,11 @@ extension Player {
     evidence.unrangedSize = logged?.unrangedSize
     // libVLC's length of a cut MP3 or WAV is what it holds (an end there is at its nine
     // tenths); its headers declare the one a parse gives, which such an end falls short of.
-    if let path = media?.localPath, let length = evidence.duration,
-      let declared = ContainerExtent.declaredLength(path: path), declared > length
+    if let length = evidence.duration, let declared = evidence.extent.declaredLength,
+      declared > length
     {
       evidence.position *= length / declared
       evidence.duration = declared
-    }
-    if evidence.needsContainerExtent, let path = media?.localPath {
-      // A few box or element headers; read only for an end before nine tenths.
-      evidence.containerIsComplete = ContainerExtent.isComplete(path: path)
     }
     keepChapters(of: media, generation, inputRanUnpaced: evidence.everyStreamTurnedOff)
     guard evidence.failure != nil else { return feed(.native(.ended(evidence), generation)) }
