@@ -45,6 +45,27 @@ struct PlayOutcomeEvidenceTests {
     return reason
   }
 
+  /// Its first 4 KiB are the tag's picture: the end read them alone and named no container,
+  /// and a file that decoded nothing (its audio turned off) was "not a media file".
+  @Test("an MP3 behind a large cover picture, its audio turned off, ends as asked")
+  func coveredMP3WithoutAudio() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let path = try await media.make(
+      "covered.mp3",
+      [
+        "-f", "lavfi", "-i", "sine=d=2", "-f", "lavfi", "-i",
+        "nullsrc=s=320x240:d=0.04,geq=random(1)*255:128:128", "-map", "0", "-map", "1",
+        "-c:a", "libmp3lame", "-c:v", "png", "-frames:v", "1", "-id3v2_version", "3",
+        "-disposition:v", "attached_pic",
+      ])
+    #expect(
+      FileHeaders.id3Length(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) > 16_384)
+    let instance = try VLCInstance(arguments: ["--no-audio", "--no-video"])
+    let player = try await played(path, on: instance)
+    #expect(player.outcome == .ended, "\(String(describing: player.outcome))")
+  }
+
   @Test(
     "an instance without outputs plays a chaptered M4A unpaced to .ended, chapters listed")
   func unpacedInstance() async throws {

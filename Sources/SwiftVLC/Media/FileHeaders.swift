@@ -104,6 +104,14 @@ struct FileHeaders: Sendable, Equatable {
     guard let file = ReadOnlyFile(path: path), let bytes = head(of: file), !bytes.isEmpty else {
       return nil
     }
+    return read(file, head: bytes, path: path)
+  }
+
+  /// Reads the headers of `file`, the file at `path`, whose first bytes are `bytes`
+  /// (``head(of:)``).
+  static func read(_ file: borrowing ReadOnlyFile, head bytes: [UInt8], path: String)
+    -> FileHeaders
+  {
     var headers = read(head: bytes)
     headers.extent = ContainerExtent.read(file, head: bytes)
     switch headers.container {

@@ -21,24 +21,20 @@ extension Player {
       evidence.decodableStreams.isEmpty
       && (listed?.contains { $0.kind == .audio || $0.kind == .video } ?? false)
     evidence.listedNoStream = listed?.isEmpty ?? false
-    // The first 4 KiB, read only for an end that can be "not media": libVLC's counters only
-    // grow, so one that counted something decoded stays so (a late count can only add).
-    if evidence.listedNoStream
-      || evidence.statistics.map({ $0.decodedVideo + $0.decodedAudio == 0 }) != false,
-      let path = media?.localPath, let file = ReadOnlyFile(path: path),
-      let head = file.read(at: 0, upTo: FileHeaders.headLength)
+    // A local file, opened once: its first bytes (past an ID3 tag's cover picture, which
+    // named no container in 4 KiB), its container's extent (a few box or element headers,
+    // or its last pages), and its headers for an end without a length (an AVI cut before its
+    // index has none from libVLC but its headers': then libVLC's positions were shares of
+    // bytes).
+    if let path = media?.localPath, let file = ReadOnlyFile(path: path),
+      let head = FileHeaders.head(of: file)
     {
       // A picture is media, though no container: one libVLC cannot decode has no decoder.
-      let bytes = [UInt8](head)
       evidence.namesNoContainer =
-        FileHeaders.containerName(bytes) == nil && PictureSignature.codec(of: bytes) == nil
-    }
-    if let path = media?.localPath {
-      // The headers, read only for an end without a length: an AVI cut before its index has
-      // none from libVLC but its headers' (then libVLC's positions were shares of bytes).
-      // Else the container's extent alone: a few box or element headers, or its last pages.
-      let headers = evidence.duration == nil ? FileHeaders.read(path: path) : nil
-      evidence.extent = headers?.extent ?? ContainerExtent.read(path: path)
+        FileHeaders.containerName(head) == nil && PictureSignature.codec(of: head) == nil
+      let headers =
+        evidence.duration == nil ? FileHeaders.read(file, head: head, path: path) : nil
+      evidence.extent = headers?.extent ?? ContainerExtent.read(file, head: head)
       // A file that ends within 0.1 s can end before the player's length event came: the
       // media keeps the length its input measured.
       if evidence.duration == nil, let declared = media?.inputLength ?? headers?.duration {
