@@ -192,13 +192,11 @@ public struct ChannelChecker {
   private static func alive(
     _ media: Media, deadline: ContinuousClock.Instant
   ) async -> ChannelCheck.Status {
-    var tracks = media.readTracks()
-    while ContinuousClock.now < deadline,
-      !tracks.contains(where: { $0.kind == .video && ($0.width ?? 0) > 0 })
-    {
-      // Polled: the size reaches the track list with no event (input_item_UpdateTracksInfo).
-      try? await Task.sleep(for: .milliseconds(20))
+    var tracks: [Track] = []
+    // Polled: the size reaches the track list with no event (input_item_UpdateTracksInfo).
+    _ = await poll(every: .milliseconds(20), until: deadline) {
       tracks = media.readTracks()
+      return tracks.contains { $0.kind == .video && ($0.width ?? 0) > 0 }
     }
     let video = tracks.first { $0.kind == .video && ($0.width ?? 0) > 0 }
     return .alive(tracks: tracks, width: video?.width, height: video?.height)

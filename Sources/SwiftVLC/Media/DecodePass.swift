@@ -273,12 +273,16 @@ struct DecodePass: Sendable {
     _ native: NativePlayer, ended: Completion<NativeEvent>, until deadline: ContinuousClock.Instant,
     _ condition: @escaping @Sendable (_ player: OpaquePointer) -> Bool
   ) async -> PollResult {
-    while ContinuousClock.now < deadline && !Task.isCancelled {
-      if ended.result != nil { return .ended }
-      if await native.run(condition) { return .ready }
-      try? await Task.sleep(for: .milliseconds(20))
+    var result = PollResult.timedOut
+    _ = await SwiftVLC.poll(every: .milliseconds(20), until: deadline) {
+      if ended.result != nil {
+        result = .ended
+      } else if await native.run(condition) {
+        result = .ready
+      }
+      return result != .timedOut
     }
-    return .timedOut
+    return result
   }
 }
 

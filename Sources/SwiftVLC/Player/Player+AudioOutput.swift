@@ -127,12 +127,13 @@ extension Player {
     settings.audioDevice = id
     core.audio.isDeviceChecked = true
     watchAudioOutput()
-    var reported = await currentAudioDevice()
+    var reported: String?
     // Polled: libVLC 3 sends its device event before the move can be read back, or not at all.
-    for _ in 0..<50 where reported != id {
-      do { try await Task.sleep(for: .milliseconds(20)) } catch { throw .cancelled }
+    _ = await poll(every: .milliseconds(20), until: .now + .seconds(1)) {
       reported = await currentAudioDevice()
+      return reported == id
     }
+    if Task.isCancelled, reported != id { throw .cancelled }
     guard reported == id else {
       throw .operationFailed("the audio output kept \(reported ?? "no device") instead of \(id)")
     }
@@ -244,11 +245,10 @@ extension Player {
   /// default device before libVLC lets it be reached, and a move requested in between is lost.
   private func moveToRememberedDevice(_ device: String) {
     Task { [weak self] in
-      for _ in 0..<50 {
-        guard let native = self?.native, self?.settings.audioDevice == device else { return }
-        // Polled: see above; the output's device event came before the move could be made.
-        if await native.run({ PlayerSettings.move(to: device, on: $0) }) { return }
-        try? await Task.sleep(for: .milliseconds(40))
+      // Polled: see above; the output's device event came before the move could be made.
+      _ = await poll(every: .milliseconds(40), until: .now + .seconds(2)) {
+        guard let native = self?.native, self?.settings.audioDevice == device else { return true }
+        return await native.run { PlayerSettings.move(to: device, on: $0) }
       }
     }
   }

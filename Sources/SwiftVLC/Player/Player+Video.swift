@@ -107,11 +107,13 @@ extension Player {
     // video output, then hands it over to the software format, and for that moment (tens of
     // ms) the output is not the input's, with no event when it is again: polled, for a media
     // with video, at most 1 s.
-    let deadline = ContinuousClock.now + .seconds(1)
-    let hasVideo = currentMedia?.readTracks().contains { $0.kind == .video } ?? false
-    while hasVideo, case .failure = status, ContinuousClock.now < deadline, !Task.isCancelled {
-      try? await Task.sleep(for: .milliseconds(20))
-      status = await take()
+    if case .failure = status,
+      currentMedia?.readTracks().contains(where: { $0.kind == .video }) == true
+    {
+      _ = await poll(every: .milliseconds(20), until: .now + .seconds(1)) {
+        status = await take()
+        return (try? status.get()) != nil
+      }
     }
     try status.get()
     let event = await firstValue(of: snapshots, within: timeout)

@@ -79,20 +79,19 @@ final class ThumbnailSession: Sendable {
   func visibleSize(within limit: Duration) async -> (width: Int, height: Int)? {
     let native = session.native
     native.async { libvlc_media_player_set_pause($0, 0) }
-    let deadline = ContinuousClock.now + limit
-    repeat {
-      let size = await native.run { player -> (width: Int, height: Int)? in
+    var size: (width: Int, height: Int)?
+    // Polled: the size reaches the track list with no event (input_item_UpdateTracksInfo).
+    _ = await poll(every: .milliseconds(10), until: .now + limit) {
+      size = await native.run { player -> (width: Int, height: Int)? in
         var width: UInt32 = 0
         var height: UInt32 = 0
         guard libvlc_video_get_size(player, 0, &width, &height) == 0, width > 0, height > 0
         else { return nil }
         return (Int(width), Int(height))
       }
-      if let size { return size }
-      // Polled: the size reaches the track list with no event (input_item_UpdateTracksInfo).
-      try? await Task.sleep(for: .milliseconds(10))
-    } while ContinuousClock.now < deadline && !Task.isCancelled
-    return nil
+      return size != nil
+    }
+    return size
   }
 
   /// The length of the media, once libVLC has opened it; `nil` while unknown. Maps
