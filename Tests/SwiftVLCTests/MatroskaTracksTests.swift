@@ -56,4 +56,43 @@ struct MatroskaTracksTests {
       #expect(info.tracks.first?.language == "jpn", "\(place)")
     }
   }
+
+  /// mkvmerge leaves the ISO 639-2 language out for English, the element's default, and
+  /// writes the IETF "en": a probe said "en" beside "ger", and a player's lists named the
+  /// MP3 track `mpga` ("de") where a probe said `mp3` ("ger").
+  @Test(
+    "a player's track lists name a Matroska file's tracks as a probe does (English default)",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mkvmerge"),
+      "mkvmerge is not installed"))
+  @MainActor
+  func playerAgreesWithProbe() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let source = try await media.make(
+      "source.mkv",
+      [
+        "-f", "lavfi", "-i", "sine=duration=3", "-f", "lavfi", "-i", "sine=f=600:duration=3",
+        "-map", "0", "-map", "1", "-c:a:0", "aac", "-c:a:1", "libmp3lame",
+      ])
+    let path = media.folder.appendingPathComponent("merged.mkv").path
+    let merged = try await runProgram(
+      "mkvmerge", ["-q", "-o", path, "--language", "0:eng", "--language", "1:ger", source])
+    #expect(merged.status == 0, "\(merged.stderr)")
+    let probed = try await FFprobeReport.probe(path)
+    #expect(probed.streams.map(\.language) == ["eng", "ger"])
+    let instance = try headlessInstance()
+    let info = try await Media(path: path, instance: instance).parse(timeout: .seconds(10))
+    #expect(info.tracks.map(\.language) == ["eng", "ger"])
+    #expect(info.tracks.map(\.codec) == ["mp4a", "mp3"])
+    // A player of a media never parsed.
+    let player = Player(instance: instance)
+    try player.play(Media(path: path, instance: instance))
+    try await waitUntil("two audio tracks", within: .seconds(10)) {
+      player.audioTracks.count == 2 && player.audioTracks.allSatisfy { !$0.codec.isEmpty }
+    }
+    #expect(player.audioTracks.map(\.language) == ["eng", "ger"])
+    #expect(player.audioTracks.map(\.codec) == ["mp4a", "mp3"])
+    await player.stop()
+  }
 }

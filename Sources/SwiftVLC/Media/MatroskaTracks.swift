@@ -87,8 +87,10 @@ enum MatroskaTracks {
       }
       tracks[index].name = tracks[index].name ?? entry.name
       // libVLC's demuxer prefers the IETF tag ("ja"); ffprobe and libavformat's demuxer give
-      // the ISO 639-2 one, as the rest of SwiftVLC does.
-      if let language = entry.language, language != "und",
+      // the ISO 639-2 one, as the rest of SwiftVLC does. An entry without one is English,
+      // the element's default, which mkvmerge leaves out ("en" beside it).
+      let language = entry.language ?? (tracks[index].language == "en" ? "eng" : nil)
+      if let language, language != "und",
         tracks[index].language?.count == 2 || tracks[index].language == nil
       {
         tracks[index].language = language

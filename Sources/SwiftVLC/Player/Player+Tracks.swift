@@ -265,15 +265,7 @@ private let maximumRereads = 50
 /// the tracks of the media the native player holds (`media`), without `get_media`, whose
 /// retain and release would touch the media's reference count (see `NativePlayer`).
 private func readTrackSnapshot(_ player: OpaquePointer, media: Media?) -> TrackSnapshot {
-  var details: [Track] = []  // in the media's order
-  if let media = media?.pointer {
-    var list: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_media_track_t>?>?
-    let count = libvlc_media_tracks_get(media, &list)
-    if let list, count > 0 {
-      details = (0..<Int(count)).compactMap { list[$0].map { Track(native: $0.pointee) } }
-      libvlc_media_tracks_release(list, count)
-    }
-  }
+  let details = media?.readTracks() ?? []  // in the media's order
   // The player numbers a transport stream's streams by PID, the media's list 0, 1, … (see
   // docs/libvlc3-findings.md): when a kind's ids are not the media's, its tracks are paired
   // in order, which both lists keep.
