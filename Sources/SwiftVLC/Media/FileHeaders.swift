@@ -61,9 +61,11 @@ struct FileHeaders: Sendable, Equatable {
   var pictureSizes: [PictureSize] = []
   /// The chapters, when the file has a chapter table (`nil`: none read).
   var chapters: [Chapter]?
-  /// The end a Matroska file declares for its last chapter (`ChapterTimeEnd`), which libVLC
-  /// ignores (its last chapter lasts to the media's end); a recording keeps it.
-  var lastChapterEnd: Duration?
+  /// A Matroska file's chapters as a copy of it keeps them (``MatroskaChapters/Reading``):
+  /// the end it declares for its last chapter (`ChapterTimeEnd`, which libVLC ignores: its
+  /// last chapter lasts to the media's end), their names as the file gives them, and what a
+  /// flat list leaves out.
+  var matroskaChapters: MatroskaChapters.Reading?
   /// The kinds of the tracks an MP4 file's `moov` declares, in its order (chapter tracks
   /// left out).
   var trackKinds: [TrackKind]?
@@ -118,9 +120,8 @@ struct FileHeaders: Sendable, Equatable {
     case "MP4/QuickTime":
       if let movie = MP4Movie.read(file) { headers.note(movie) }
     case "Matroska/WebM":
-      let chapters = MatroskaChapters.readWithEnd(file)
-      headers.noteChapters(chapters?.chapters)
-      headers.lastChapterEnd = chapters?.lastEnd
+      headers.matroskaChapters = MatroskaChapters.readWithEnd(file)
+      headers.noteChapters(headers.matroskaChapters?.chapters)
       headers.tags = MatroskaTags.read(file)
       headers.matroskaTracks = MatroskaTracks.read(file)
     case "FLAC" where !headers.searchedChapters:
@@ -144,17 +145,34 @@ struct FileHeaders: Sendable, Equatable {
     return headers
   }
 
-  /// `chapters` (as libVLC plays them) with the last one ending where the file declares it
-  /// (``lastChapterEnd``), for a copy of the file.
-  func endingAsDeclared(_ chapters: [Chapter]) -> [Chapter] {
-    // The same chapter: libVLC's last one starts where the file's last one does.
-    guard let end = lastChapterEnd, let last = chapters.indices.last,
-      let declared = self.chapters?.last, declared.start == chapters[last].start,
-      end > chapters[last].start
+  /// `chapters` (as libVLC plays them) as a copy of the file writes them: a Matroska file's
+  /// last one ending where the file declares it, and each named as the file names it (not
+  /// "+ Part 1a Teil 1a", libVLC's name of a nested chapter with names in two languages),
+  /// when they are the chapters its headers list.
+  func chaptersForCopy(_ chapters: [Chapter]) -> [Chapter] {
+    guard let reading = matroskaChapters, reading.chapters.map(\.start) == chapters.map(\.start)
     else { return chapters }
     var kept = chapters
-    kept[last].duration = end - chapters[last].start
+    for index in kept.indices where index < reading.names.count {
+      kept[index].name = reading.names[index]
+    }
+    if let end = reading.lastEnd, let last = kept.indices.last, end > kept[last].start {
+      kept[last].duration = end - kept[last].start
+    }
     return kept
+  }
+
+  /// What a copy of the file into `container` loses of its chapters' structure, as a
+  /// dropped field; `nil` when nothing, or when the container holds no chapters at all (the
+  /// copy then counts them dropped).
+  func chapterStructureDropped(into container: OutputContainer) -> DroppedField? {
+    guard container != .ts, let losses = matroskaChapters?.losses, !losses.isEmpty else {
+      return nil
+    }
+    return DroppedField(
+      track: nil, name: "chapter structure", value: losses.joined(separator: ", "),
+      reason: "the \(container.displayName) copy holds one flat list of chapters with one name each"
+    )
   }
 
   /// Keeps what an MP4 file's `moov` declares.

@@ -123,8 +123,8 @@ extension FileHeaders {
     of url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
   ) async {
     let found = await RemoteMatroska.read(url, head: head, total: total, until: deadline)
+    matroskaChapters = found.chapters
     noteChapters(found.chapters?.chapters)
-    lastChapterEnd = found.chapters?.lastEnd
     tags = found.tags
     matroskaTracks = found.tracks
   }

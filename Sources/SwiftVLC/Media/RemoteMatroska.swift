@@ -23,7 +23,7 @@ enum RemoteMatroska {
   static func read(
     _ url: URL, head: Data, total: Int?, until deadline: ContinuousClock.Instant
   ) async -> (
-    chapters: (chapters: [Chapter], lastEnd: Duration?)?, tags: MatroskaTags.FileTags?,
+    chapters: MatroskaChapters.Reading?, tags: MatroskaTags.FileTags?,
     tracks: [MatroskaTracks.Entry]?
   ) {
     var start = head

@@ -46,10 +46,11 @@ extension Recording {
     // Tracks a Matroska file marks unusable: libavformat's demuxer does not read the mark.
     let headers = media.localPath.flatMap { FileHeaders.read(path: $0) }
     job.matroskaTracks = headers?.matroskaTracks ?? []
-    // The chapters libVLC plays (a Matroska file's default edition, nested ones flattened
-    // with "+", hidden ones out), not libavformat's reading of every edition; the last one
-    // ends where the file says (libVLC's lasts to the media's end: 6.021 s for 6.000).
-    job.chapters = headers?.endingAsDeclared(info.chapters) ?? info.chapters
+    // The chapters libVLC plays (a Matroska file's default edition, nested ones in tree
+    // order, hidden ones out), not libavformat's reading of every edition, named as the file
+    // names them; the last one ends where the file says (libVLC's lasts to the media's end:
+    // 6.021 s for 6.000). What a flat list cannot hold is reported (chapterStructureDropped).
+    job.chapters = headers?.chaptersForCopy(info.chapters) ?? info.chapters
     let copy = remuxer.copy(job)
     let engine = CopyEngine(copy: copy)
     control.attach(engine)
@@ -138,6 +139,9 @@ extension Recording {
     result.droppedReasons = dropped.map(\.reason)
     result.droppedChapters = report.droppedChapters
     result.droppedFields = DroppedField.of(report, among: info.tracks, container: options.container)
+    if let structure = headers?.chapterStructureDropped(into: options.container) {
+      result.droppedFields.append(structure)
+    }
     if isFile,
       let missing = RecordingCheck.missing(
         written: written, source: info.tracks, path: target.destination, allowed: options.mayLack)

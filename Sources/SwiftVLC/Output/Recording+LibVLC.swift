@@ -97,7 +97,7 @@ extension Recording {
     // after the file's title), else those the player saw.
     var chapters =
       headers?.chapters != nil || outcome.chapters.isEmpty ? seen.chapters : outcome.chapters
-    chapters = headers?.endingAsDeclared(chapters) ?? chapters
+    chapters = headers?.chaptersForCopy(chapters) ?? chapters
     // An MP4 is recorded as Matroska or MPEG-TS first (see libVLCContainer): its muxer decides.
     let through =
       muxed == options.container
@@ -283,6 +283,9 @@ extension Recording {
     result.droppedReasons = dropped.map(\.reason)
     result.droppedChapters = droppedChapters
     result.droppedFields = droppedFields
+    if let structure = headers?.chapterStructureDropped(into: options.container) {
+      result.droppedFields.append(structure)
+    }
     return .success(result)
   }
 
