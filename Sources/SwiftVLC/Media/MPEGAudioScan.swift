@@ -60,6 +60,17 @@ struct MPEGAudioScan: Sendable, Equatable {
     }
   }
 
+  /// The length in bytes the MPEG audio frame header starting `bytes` declares; `nil` for
+  /// bytes that are no header (or a free-format one).
+  static func frameLength(_ bytes: [UInt8]) -> Int? {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard buffer.count >= 4, let header = Header(buffer, at: 0), header.sampleRate > 0,
+        header.bitrate > 0
+      else { return nil }
+      return header.length
+    }
+  }
+
   /// The format an MPEG audio frame starting `bytes` declares: its channels (1 or 2) and
   /// sample rate, and its codec where libVLC 3 names the stream by its container's code
   /// (`mpga` for every layer: MP3 in MP4 or MPEG-TS): `"mp3"` for layer III, `nil` for layers

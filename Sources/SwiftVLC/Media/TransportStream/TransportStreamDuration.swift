@@ -109,9 +109,21 @@ enum TransportStreamDuration {
     let lasting = Int64(Double(leading) / rate)
     // A first packet stamped where it begins (libavformat's muxer) lasts about until the
     // next one: its own stamp is exact. libVLC's, stamped where it ends, is far longer than
-    // the gap to the next stamp.
-    if first == 0, times[1] - times[0] >= lasting / 2 { return earliest }
+    // the gap to the next stamp. So is one MPEG audio frame larger than the rest (a VBR
+    // stream's Xing frame, 745 bytes beside 144, from GStreamer's muxer): one frame is no
+    // queue of them (it moved a 10.031 s file's start 0.11 s earlier).
+    if first == 0, times[1] - times[0] >= lasting / 2 || holdsOneFrame(stream) {
+      return earliest
+    }
     return min(earliest, times[1] - lasting)
+  }
+
+  /// Whether a stream's first packet holds one MPEG audio frame, as its first frame's header
+  /// declares its length (with the PES header), not a queue of them.
+  private static func holdsOneFrame(_ stream: Stream) -> Bool {
+    guard let first = stream.packets.first, let frame = MPEGAudioScan.frameLength(stream.firstBytes)
+    else { return false }
+    return first.bytes < frame * 3 / 2 + 32
   }
 
   /// When a stream's last packet ends.
