@@ -77,6 +77,9 @@ struct FileHeaders: Sendable, Equatable {
   /// ID3v2 `APIC` frame, a FLAC `PICTURE` block. libVLC 3 lists none as a track, and reads
   /// none over the network.
   var coverPicture: String?
+  /// Whether the headers were read through and hold no picture: an MP3's whole ID3v2 tag (or
+  /// none), a FLAC file's metadata blocks to the last.
+  var declaresNoPicture = false
   /// A Matroska file's track entries (``MatroskaTracks``), where read.
   var matroskaTracks: [MatroskaTracks.Entry]?
   /// A Matroska file's tags that describe the file (``MatroskaTags``), where read.
@@ -203,7 +206,9 @@ struct FileHeaders: Sendable, Equatable {
     let start = Self.id3Length(bytes)
     noteChapters(OggChapters.readFLAC(bytes, at: start))
     // A PICTURE block: picture type, then its MIME type's length and text (big-endian).
-    if let picture = OggChapters.flacBlocks(bytes, at: start).first(where: { $0.type == 6 }) {
+    let blocks = OggChapters.flacBlocks(bytes, at: start)
+    declaresNoPicture = blocks.last?.isLast == true && !blocks.contains { $0.type == 6 }
+    if let picture = blocks.first(where: { $0.type == 6 }) {
       let at = picture.body.lowerBound + 8
       let length = at <= bytes.count ? MP4Boxes.integer(bytes, at - 4, 4) : 0
       let mime =
@@ -230,6 +235,8 @@ struct FileHeaders: Sendable, Equatable {
   static func read(head bytes: [UInt8]) -> FileHeaders {
     var headers = FileHeaders(container: containerName(bytes))
     (headers.commentTags, headers.coverPicture) = ID3Tags.read(bytes)
+    headers.declaresNoPicture =
+      headers.container == "MP3" && headers.coverPicture == nil && id3Length(bytes) <= bytes.count
     headers.pictureCodec = PictureSignature.codec(of: bytes)
     switch headers.container {
     case "FLAC":

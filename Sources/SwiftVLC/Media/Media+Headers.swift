@@ -73,10 +73,19 @@ private func dropStaleSet(from tracks: inout [Track], fileKinds declared: [Track
 extension FileHeaders {
   /// `metadata` as libVLC read it, corrected with the tags these headers hold: a Matroska
   /// file's (``MatroskaTags/correct(_:with:)``), and the comment, ID3 and MP4 number tags
-  /// libVLC's demuxers leave out.
+  /// libVLC's demuxers leave out; without another file's cover from libVLC's art cache.
   func correct(_ metadata: inout Metadata) {
     if let tags { MatroskaTags.correct(&metadata, with: tags) }
     for (key, value) in commentTags where metadata[key] == nil { metadata[key] = value }
+    // libVLC 3's art finder looks in its cache by artist and album, or title
+    // (`input_FindArtInCache`): a file with no picture of its own took the cover another
+    // file with the same tags had left there, and a probe's answer hung on what was probed
+    // before it.
+    if declaresNoPicture, let art = metadata[.artworkURL],
+      art.contains("/art/artistalbum/") || art.contains("/art/title/")
+    {
+      metadata[.artworkURL] = nil
+    }
   }
 
   /// The chapters, the last one lasting to `length` when the table gives start times only
