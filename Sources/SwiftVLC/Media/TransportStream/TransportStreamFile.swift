@@ -25,10 +25,11 @@ struct TransportStreamFile: Sendable {
 
   static let window = 4 << 20
 
-  /// Reads `path`; `nil` when it does not start with three TS packets.
+  /// Reads `path`; `nil` when it does not start with three TS packets (told from its first
+  /// kibibyte: the window is read only then, not for every file a parse reads).
   static func read(path: String) -> TransportStreamFile? {
-    guard let file = ReadOnlyFile(path: path), let head = file.read(at: 0, upTo: window),
-      let size = file.size
+    guard let file = ReadOnlyFile(path: path), let first = file.read(at: 0, upTo: 1_024),
+      startsWithPackets(first), let head = file.read(at: 0, upTo: window), let size = file.size
     else { return nil }
     return read(head: head) {
       guard size > UInt64(head.count) else { return nil }
@@ -41,12 +42,7 @@ struct TransportStreamFile: Sendable {
   /// gives them; `nil`: the head is the whole stream), as a file's or a download's ends;
   /// `nil` when `head` does not start with three TS packets.
   static func read(head: Data, tail readTail: () -> Data?) -> TransportStreamFile? {
-    // A file whose first bytes are not packets is not read as one, whatever follows; a
-    // BDAV packet starts with its 4-byte time stamp.
-    let layout = head.withUnsafeBytes { TransportStreamPackets.layout(of: $0) }
-    guard let layout, layout.start == layout.stride - TransportStreamPackets.size else {
-      return nil
-    }
+    guard startsWithPackets(head) else { return nil }
     var tables = TransportStreamTables()
     var first = TransportStreamDuration.Timestamps()
     _ = head.withUnsafeBytes { bytes in
@@ -71,5 +67,13 @@ struct TransportStreamFile: Sendable {
       duration: TransportStreamDuration.span(head: first, tail: last),
       frameFormats: TransportStreamDuration.frameFormats(first),
       hasEveryTable: tables.hasEveryMap && tables.hasServiceDescriptions)
+  }
+
+  /// Whether `bytes` start with three TS packets: a file whose first bytes are not packets
+  /// is not read as one, whatever follows; a BDAV packet starts with its 4-byte time stamp.
+  private static func startsWithPackets(_ bytes: Data) -> Bool {
+    let layout = bytes.withUnsafeBytes { TransportStreamPackets.layout(of: $0) }
+    guard let layout else { return false }
+    return layout.start == layout.stride - TransportStreamPackets.size
   }
 }
