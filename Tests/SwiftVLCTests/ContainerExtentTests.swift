@@ -57,6 +57,32 @@ struct ContainerExtentTests {
     #expect(abs((declared - .seconds(6)).inSeconds) < 0.05, "\(declared)")
   }
 
+  /// The first 4 KiB held the tag and the frame's header but not the Xing/Info counts after
+  /// it: the cut went unseen (a probe gave the length it holds, a recording succeeded).
+  @Test("an MP3 whose ID3v2 tag ends just before 4 KiB is known cut, its length declared")
+  func tagEndingNear4KiB() async throws {
+    let media = try GeneratedMedia()
+    defer { media.remove() }
+    let raw = try await media.make(
+      "raw.mp3",
+      [
+        "-f", "lavfi", "-i", "sine=d=6", "-c:a", "libmp3lame", "-b:a", "128k", "-id3v2_version",
+        "0",
+      ])
+    let size = 4_060 - 10  // the tag's body: it ends at byte 4,060
+    var tag: [UInt8] = Array("ID3".utf8) + [3, 0, 0]
+    tag += [21, 14, 7, 0].map { UInt8((size >> $0) & 0x7F) }
+    tag += [UInt8](repeating: 0, count: size)  // padding
+    let whole = tag + [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
+    let path = media.folder.appendingPathComponent("tagged.mp3").path
+    try Data(whole).write(to: URL(fileURLWithPath: path))
+    #expect(ContainerExtent.read(path: path).isComplete == true)
+    let cut = try cut(path, keeping: 0.6)
+    #expect(ContainerExtent.read(path: cut).isComplete == false)
+    let declared = try #require(ContainerExtent.read(path: cut).declaredLength)
+    #expect(abs((declared - .seconds(6)).inSeconds) < 0.05, "\(declared)")
+  }
+
   @Test("an AVI written to a pipe declares no length (ffmpeg's placeholder read 11,930 hours)")
   func pipedAVI() async throws {
     let scratch = try ScratchDirectory("piped-avi")

@@ -63,12 +63,18 @@ extension FileHeaders {
 
   /// How many first bytes a file needs read when its ID3v2 tag runs past `bytes` (a cover
   /// picture of a few KiB before the text frames and the first audio frame): the tag and
-  /// ``headLength`` more, at most 16 MiB; `nil` when `bytes` hold them.
+  /// ``headLength`` more, at most 16 MiB; `nil` when `bytes` hold them and the first frame's
+  /// Xing/Info or VBRI header (``firstFrameHeaders``: a cut MP3 whose tag ended 36 bytes
+  /// before the 4 KiB read had its byte count left out, and was not known cut).
   static func headNeeded(for bytes: [UInt8]) -> Int? {
     let tag = id3Length(bytes)
-    guard tag + 16 > bytes.count else { return nil }
+    guard tag + firstFrameHeaders > bytes.count else { return nil }
     return min(tag + headLength, 16 << 20)
   }
+
+  /// How many bytes from an MPEG audio stream's first frame hold its Xing/Info header's
+  /// counts (after up to 32 bytes of side information) or its VBRI header's.
+  static let firstFrameHeaders = 192
 
   /// The length of an ID3v2 tag at the start, 0 without one (reads the first 10 bytes).
   static func id3Length(_ bytes: [UInt8]) -> Int {
