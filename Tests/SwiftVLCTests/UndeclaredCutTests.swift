@@ -57,6 +57,13 @@ struct UndeclaredCutTests {
     let between = media.folder.appendingPathComponent("between.ogg")
     try Data(data.prefix(boundary)).write(to: between)
     #expect(ContainerExtent.read(path: between.path).isComplete == nil)
+    // A whole file with bytes appended that begin like a page, or a page header cut short.
+    for (name, appended) in [("og", Array("Og".utf8)), ("header", Array("OggS".utf8) + [0, 0])] {
+      let path = media.folder.appendingPathComponent("\(name).ogg")
+      try Data(data + appended).write(to: path)
+      #expect(
+        ContainerExtent.read(path: path.path).isComplete == (name == "og" ? nil : false), "\(name)")
+    }
   }
 
   @Test("a probe, a player and a recording of a cut Vorbis file all say it is cut")

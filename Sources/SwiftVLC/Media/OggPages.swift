@@ -59,9 +59,10 @@ enum OggPages {
     while true {
       guard let page = page(tail, at: offset) else {
         // The file ends inside the next page's header (cut), or what follows is no page
-        // (damage: unknown).
+        // (damage, bytes appended: unknown). A page is told by its whole capture pattern:
+        // an "Og" appended to a whole file is no cut.
         let rest = tail[offset...]
-        let startsPage = rest.prefix(4).elementsEqual("OggS".utf8.prefix(rest.count))
+        let startsPage = rest.count >= 4 && rest.prefix(4).elementsEqual("OggS".utf8)
         let headerCut =
           offset + 27 > tail.count || offset + 27 + Int(tail[offset + 26]) > tail.count
         return startsPage && headerCut ? false : nil
