@@ -32,12 +32,14 @@ extension Player {
       // A picture is media, though no container: one libVLC cannot decode has no decoder.
       evidence.namesNoContainer =
         FileHeaders.containerName(head) == nil && PictureSignature.codec(of: head) == nil
-      let headers =
-        evidence.duration == nil ? FileHeaders.read(file, head: head, path: path) : nil
-      evidence.extent = headers?.extent ?? ContainerExtent.read(file, head: head)
       // A file that ends within 0.1 s can end before the player's length event came: the
       // media keeps the length its input measured.
-      if evidence.duration == nil, let declared = media?.inputLength ?? headers?.duration {
+      let measured = evidence.duration == nil ? media?.inputLength : nil
+      let headers =
+        evidence.duration == nil && measured == nil
+        ? FileHeaders.read(file, head: head, path: path) : nil
+      evidence.extent = headers?.extent ?? ContainerExtent.read(file, head: head)
+      if evidence.duration == nil, let declared = measured ?? headers?.duration {
         evidence.duration = declared
         evidence.position = 0
       }
