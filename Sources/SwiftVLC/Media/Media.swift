@@ -26,7 +26,7 @@ public final class Media: Sendable {
   let parsedHeaders = Mutex<FileHeaders?>(nil)
   /// A local Matroska file's track entries read for ``readTracks()`` before any parse
   /// (`.some(nil)`: not such a file).
-  private let fileTrackEntries = Mutex<[MatroskaTracks.Entry]??>(nil)
+  let fileTrackEntries = Mutex<[MatroskaTracks.Entry]??>(nil)
   /// The `network` flag of the last parse libVLC skipped, or `nil`.
   private let skippedWith = Mutex<Bool?>(nil)
   /// The options given to ``addOption(_:)``, in order: libVLC 3 cannot read them back, and
@@ -366,37 +366,5 @@ public final class Media: Sendable {
     return MediaInfo(
       duration: duration, metadata: currentMetadata, tracks: tracks,
       isPlayable: !tracks.isEmpty || duration != nil)
-  }
-
-  /// The tracks libVLC knows for this media (from parsing or from playing it), with the
-  /// codes and languages a local Matroska file's own track entries tell better
-  /// (``MatroskaTracks/correct(_:with:)``): a player's lists, a probe's and a recording's
-  /// name a track alike ("mp3", "eng", where libVLC's demuxer said "mpga", "en").
-  func readTracks() -> [Track] {
-    var list: UnsafeMutablePointer<UnsafeMutablePointer<libvlc_media_track_t>?>?
-    let count = libvlc_media_tracks_get(pointer, &list)
-    guard let list, count > 0 else { return [] }
-    var tracks = (0..<Int(count)).compactMap { index in
-      list[index].map { Track(native: $0.pointee) }
-    }
-    libvlc_media_tracks_release(list, count)
-    if let entries = matroskaEntries() { MatroskaTracks.correct(&tracks, with: entries) }
-    return tracks
-  }
-
-  /// A local Matroska file's track entries: the last parse's, or read once from the file.
-  private func matroskaEntries() -> [MatroskaTracks.Entry]? {
-    if let parsed = parsedHeaders.withLock({ $0 }) { return parsed.matroskaTracks }
-    return fileTrackEntries.withLock { entries in
-      if let entries { return entries }
-      let read = localPath.flatMap { path -> [MatroskaTracks.Entry]? in
-        guard let file = ReadOnlyFile(path: path), let head = file.read(at: 0, upTo: 64),
-          FileHeaders.containerName([UInt8](head)) == "Matroska/WebM"
-        else { return nil }
-        return MatroskaTracks.read(file)
-      }
-      entries = .some(read)
-      return read
-    }
   }
 }
