@@ -23,19 +23,19 @@ extension Media {
     return tracks
   }
 
-  /// A local Matroska file's track entries: the last parse's, or read once from the file.
+  /// A local Matroska file's track entries: the last parse's, or read once from the file
+  /// (outside the lock: a caller on the main actor does not wait for another's read; two
+  /// first callers may both read, and keep the same answer).
   private func matroskaEntries() -> [MatroskaTracks.Entry]? {
-    if let parsed = parsedHeaders.withLock({ $0 }) { return parsed.matroskaTracks }
-    return fileTrackEntries.withLock { entries in
-      if let entries { return entries }
-      let read = localPath.flatMap { path -> [MatroskaTracks.Entry]? in
-        guard let file = ReadOnlyFile(path: path), let head = file.read(at: 0, upTo: 64),
-          FileHeaders.containerName([UInt8](head)) == "Matroska/WebM"
-        else { return nil }
-        return MatroskaTracks.read(file)
-      }
-      entries = .some(read)
-      return read
+    if let parsed = parsedHeaders.withLock({ $0.map(\.matroskaTracks) }) { return parsed }
+    if let known = fileTrackEntries.withLock({ $0 }) { return known }
+    let read = localPath.flatMap { path -> [MatroskaTracks.Entry]? in
+      guard let file = ReadOnlyFile(path: path), let head = file.read(at: 0, upTo: 64),
+        FileHeaders.containerName([UInt8](head)) == "Matroska/WebM"
+      else { return nil }
+      return MatroskaTracks.read(file)
     }
+    fileTrackEntries.withLock { $0 = .some(read) }
+    return read
   }
 }
