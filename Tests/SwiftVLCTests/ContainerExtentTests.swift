@@ -19,6 +19,17 @@ struct ContainerExtentTests {
     return cut
   }
 
+  /// Expects the file at `path` whole, and its first `share` cut and declaring `length`.
+  private func expectWholeThenCut(_ path: String, keeping share: Double, declaring length: Duration)
+    throws
+  {
+    #expect(ContainerExtent.read(path: path).isComplete == true)
+    let cut = try cut(path, keeping: share)
+    #expect(ContainerExtent.read(path: cut).isComplete == false)
+    let declared = try #require(ContainerExtent.read(path: cut).declaredLength)
+    #expect(abs((declared - length).inSeconds) < 0.05, "\(declared)")
+  }
+
   @Test("a FLAC file ending in silence, whose last frame is a dozen bytes, is whole")
   func silentFLAC() async throws {
     let media = try GeneratedMedia()
@@ -50,11 +61,7 @@ struct ContainerExtentTests {
         "-map", "0", "-map", "1", "-c:a", "libmp3lame", "-c:v", "png", "-frames:v", "1",
         "-id3v2_version", "3", "-disposition:v", "attached_pic",
       ])
-    #expect(ContainerExtent.read(path: path).isComplete == true)
-    let cut = try cut(path, keeping: 0.55)
-    #expect(ContainerExtent.read(path: cut).isComplete == false)
-    let declared = try #require(ContainerExtent.read(path: cut).declaredLength)
-    #expect(abs((declared - .seconds(6)).inSeconds) < 0.05, "\(declared)")
+    try expectWholeThenCut(path, keeping: 0.55, declaring: .seconds(6))
   }
 
   /// The first 4 KiB held the tag and the frame's header but not the Xing/Info counts after
@@ -76,11 +83,7 @@ struct ContainerExtentTests {
     let whole = tag + [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
     let path = media.folder.appendingPathComponent("tagged.mp3").path
     try Data(whole).write(to: URL(fileURLWithPath: path))
-    #expect(ContainerExtent.read(path: path).isComplete == true)
-    let cut = try cut(path, keeping: 0.6)
-    #expect(ContainerExtent.read(path: cut).isComplete == false)
-    let declared = try #require(ContainerExtent.read(path: cut).declaredLength)
-    #expect(abs((declared - .seconds(6)).inSeconds) < 0.05, "\(declared)")
+    try expectWholeThenCut(path, keeping: 0.6, declaring: .seconds(6))
   }
 
   @Test("an AVI written to a pipe declares no length (ffmpeg's placeholder read 11,930 hours)")
